@@ -1,0 +1,169 @@
+"""The command line: `sgn validate`, `sgn example`.
+
+Exit codes: 0 valid, 1 the data has errors, 2 usage error or a file that
+cannot be read. No traceback reaches the user: an unexpected failure prints
+one line (set SGN_DEBUG=1 to see the traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import List, Optional, Sequence
+
+from . import __version__
+from .reader import DEFAULT_MAX_LINE_BYTES
+from .report import REPORTERS, Tally
+from .schema import PROFILES, STRICT
+from .validate import DEFAULT_LEVEL, LEVELS, FileCheck
+
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs.")
+    parser.add_argument("--version", action="version", version=f"sgn {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    validate = commands.add_parser(
+        "validate", help="check SGN logs and report every problem, line by line",
+        description="Check SGN logs (newline-delimited JSON, plain or gzip) and report every "
+                    "problem with its line and JSON pointer. Exit 0 when valid, 1 when any "
+                    "error is found, 2 on a usage error or a file that cannot be read.")
+    validate.add_argument("files", nargs="*", metavar="FILE",
+                          help="log files to check; '-' or nothing reads standard input")
+    validate.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
+                          help=f"the last layer of checks to run (default: {DEFAULT_LEVEL})")
+    validate.add_argument("--profile", choices=PROFILES, default=STRICT,
+                          help="strict: the schema as written (default); compat: also read the "
+                               "seed's legacy encodings, with a warning each")
+    validate.add_argument("-o", "--output", choices=sorted(REPORTERS), default="text",
+                          help="output format (default: text)")
+    validate.add_argument("-q", "--quiet", action="store_true",
+                          help="print errors only: no warnings, no summary")
+    validate.add_argument("--max-line-bytes", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
+                          metavar="N", help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})")
+    validate.set_defaults(run=run_validate)
+
+    example = commands.add_parser("example", help="print a bundled example game",
+                                  description="Print a bundled example SGN log, or list them.")
+    example.add_argument("name", nargs="?", help="the example's name; none lists them")
+    example.add_argument("--path", action="store_true", help="print the file's path instead")
+    example.set_defaults(run=run_example)
+
+    corpus = commands.add_parser(
+        "corpus", help="build or check the test corpus bundle",
+        description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src; "
+                    "check: fail when the bundle is stale or the corpus is unsound.")
+    corpus.add_argument("action", choices=("build", "check"))
+    corpus.add_argument("--root", metavar="DIR", help="the test-corpus folder (default: this checkout's)")
+    corpus.set_defaults(run=run_corpus)
+    return parser
+
+
+def run_validate(args: argparse.Namespace, out) -> int:
+    reporter = REPORTERS[args.output](out, quiet=args.quiet)
+    tally = Tally()
+    reporter.start()
+    for path in args.files or ["-"]:
+        if path == "-":
+            source, name = sys.stdin.buffer, "<stdin>"
+        else:
+            source, name = path, path
+        summary = tally.start(name)
+        check = FileCheck(source, level=args.level, profile=args.profile, name=name,
+                          max_line_bytes=args.max_line_bytes)
+        for diagnostic in check:
+            tally.count(summary, diagnostic)
+            if reporter.wants(diagnostic):
+                reporter.diagnostic(diagnostic)
+        summary.messages = check.messages
+    reporter.finish(tally)
+    return tally.exit_code
+
+
+def run_example(args: argparse.Namespace, out) -> int:
+    from .packaged import example_games
+
+    games = example_games()
+    if not args.name:
+        for name in games:
+            out.write(name + "\n")
+        return EXIT_OK
+    if args.name not in games:
+        sys.stderr.write(f"sgn example: no example named {args.name!r}; "
+                         f"there are: {', '.join(games) or 'none'}\n")
+        return EXIT_USAGE
+    path = games[args.name]
+    out.write(str(path) + "\n" if args.path else path.read_text(encoding="utf-8"))
+    return EXIT_OK
+
+
+def run_corpus(args: argparse.Namespace, out) -> int:
+    from pathlib import Path
+
+    from . import corpus, packaged
+
+    root = Path(args.root) if args.root else packaged.corpus_dir()
+    if not (root / corpus.SOURCES).is_dir():
+        sys.stderr.write(f"sgn corpus: {root / corpus.SOURCES} not found; run it in a source checkout\n")
+        return EXIT_USAGE
+    try:
+        bundle = corpus.build_bundle(root)
+    except (corpus.CorpusError, OSError) as error:
+        sys.stderr.write(f"sgn corpus: {error}\n")
+        return EXIT_INVALID
+    text = corpus.dump_bundle(bundle)
+    target = root / corpus.BUNDLE
+    problems = corpus.self_check(bundle["cases"])
+    if args.action == "build":
+        target.write_text(text, encoding="utf-8")
+        out.write(f"wrote {target}: {len(bundle['cases'])} cases\n")
+    elif not target.exists() or target.read_text(encoding="utf-8") != text:
+        problems.append(f"{target} is out of date: run `sgn corpus build`")
+    for problem in problems:
+        sys.stderr.write(f"sgn corpus: {problem}\n")
+    return EXIT_INVALID if problems else EXIT_OK
+
+
+def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
+    """Run the command line; returns the exit code (the console script exits with it)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return EXIT_USAGE
+    if out is None:
+        out = sys.stdout
+        if hasattr(out, "reconfigure"):
+            out.reconfigure(errors="backslashreplace")
+    try:
+        return args.run(args, out)
+    except KeyboardInterrupt:
+        sys.stderr.write("sgn: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        # the reader of our output went away (`| head`): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_INVALID
+    except Exception as error:  # the last line of defence: never a traceback
+        if os.environ.get("SGN_DEBUG"):
+            raise
+        sys.stderr.write(f"sgn: internal error: {type(error).__name__}: {error} "
+                         "(set SGN_DEBUG=1 for details, and please report it)\n")
+        return EXIT_USAGE
+
+
+__all__: List[str] = ["main", "build_parser"]

@@ -1,0 +1,75 @@
+"""The diagnostic: one problem found in one place, the currency of the whole package.
+
+Every stage (reading, parsing, schema, and later semantic and rules) reports
+what it finds as `Diagnostic` records; reports only render them.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Dict, Optional
+
+from .codes import CODES, IO_LAYER
+
+ERROR = "error"
+WARNING = "warning"
+INFO = "info"
+SEVERITIES = (ERROR, WARNING, INFO)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A problem with a stable `code`, where it is, and a sentence about it.
+
+    `line` is 1-based (0 when the problem concerns the whole file), `pointer`
+    is an RFC 6901 JSON pointer into the message ("" for the whole line),
+    `column` a 1-based character column when the problem is below JSON level.
+    """
+
+    code: str
+    layer: str
+    severity: str
+    message: str
+    file: str = "<input>"
+    line: int = 0
+    pointer: str = ""
+    hint: Optional[str] = None
+    column: Optional[int] = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
+    @property
+    def is_io(self) -> bool:
+        """True for problems that stop a file from being read at all (exit 2)."""
+        return self.layer == IO_LAYER
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A JSON-ready mapping; optional fields are omitted when unset."""
+        data = asdict(self)
+        for key in ("hint", "column"):
+            if data[key] is None:
+                del data[key]
+        return data
+
+
+def make(code: str, message: str, *, file: str = "<input>", line: int = 0,
+         pointer: str = "", hint: Optional[str] = None,
+         column: Optional[int] = None,
+         severity: Optional[str] = None) -> Diagnostic:
+    """Build a diagnostic whose layer and default severity come from the registry."""
+    entry = CODES[code]
+    return Diagnostic(code=code, layer=entry.layer,
+                      severity=severity or entry.severity, message=message,
+                      file=file, line=line, pointer=pointer, hint=hint,
+                      column=column)
+
+
+def escape_pointer_token(token: Any) -> str:
+    """Escape one reference token as RFC 6901 requires."""
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def pointer_from_path(path, prefix: str = "") -> str:
+    """Join a sequence of keys and indexes into a JSON pointer."""
+    return prefix + "".join("/" + escape_pointer_token(p) for p in path)

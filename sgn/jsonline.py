@@ -1,0 +1,104 @@
+"""Parsing: one line of text to one JSON value, strictly.
+
+Stricter than Python's json module: NaN and Infinity are refused, a key
+repeated in an object is an error (its meaning is undefined), number literals
+longer than any SGN field could need are refused before Python converts them
+(converting a huge literal costs quadratic time), and nesting too deep for the
+parser is reported, never raised.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, List, Optional, Tuple, Union
+
+from .diagnostic import Diagnostic, make, pointer_from_path
+
+MAX_NUMBER_CHARS = 100
+
+
+class _Refused(ValueError):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def _refuse_constant(name: str):
+    raise _Refused("json-nan-infinity", f"{name} is not a JSON number")
+
+
+def _checked_int(literal: str) -> int:
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise _Refused("json-number-too-long",
+                       f"a number literal of {len(literal)} characters "
+                       f"(more than {MAX_NUMBER_CHARS}) is refused")
+    return int(literal)
+
+
+def _checked_float(literal: str) -> float:
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise _Refused("json-number-too-long",
+                       f"a number literal of {len(literal)} characters "
+                       f"(more than {MAX_NUMBER_CHARS}) is refused")
+    return float(literal)
+
+
+def _find_pointer(value: Any, target: int) -> Optional[str]:
+    """The JSON pointer of the object whose id() is `target`, or None."""
+    stack: List[Tuple[Any, tuple]] = [(value, ())]
+    while stack:
+        node, where = stack.pop()
+        if id(node) == target:
+            return pointer_from_path(where)
+        if isinstance(node, dict):
+            stack.extend((v, where + (k,)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, where + (i,)) for i, v in enumerate(node))
+    return None
+
+
+class _Decoder:
+    """A json.JSONDecoder that records duplicate keys instead of silently dropping them."""
+
+    def __init__(self) -> None:
+        self.duplicates: List[Tuple[int, str]] = []
+        self.decoder = json.JSONDecoder(object_pairs_hook=self._object,
+                                        parse_constant=_refuse_constant,
+                                        parse_int=_checked_int,
+                                        parse_float=_checked_float)
+
+    def _object(self, pairs):
+        obj = dict(pairs)
+        if len(obj) != len(pairs):
+            seen = set()
+            for key, _ in pairs:
+                if key in seen:
+                    self.duplicates.append((id(obj), key))
+                    break
+                seen.add(key)
+        return obj
+
+
+def parse_line(text: str, *, file: str = "<input>", line: int = 0) -> Union[Tuple[Any], Diagnostic]:
+    """Parse one line: a 1-tuple holding the value, or the diagnostic that explains the failure.
+
+    (A tuple, because `null` is a valid JSON value and must not be confused with failure.)
+    """
+    decoder = _Decoder()
+    try:
+        value = decoder.decoder.decode(text)
+    except _Refused as refused:
+        return make(refused.code, str(refused), file=file, line=line)
+    except json.JSONDecodeError as error:
+        return make("invalid-json", f"invalid JSON at column {error.colno}: {error.msg}",
+                    file=file, line=line, column=error.colno)
+    except RecursionError:
+        return make("json-too-deep", "arrays or objects are nested too deeply to read "
+                    "(an SGN message is at most 6 levels deep)", file=file, line=line)
+    if decoder.duplicates:
+        target, key = decoder.duplicates[0]
+        where = _find_pointer(value, target) or ""
+        return make("json-duplicate-key",
+                    f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object",
+                    file=file, line=line, pointer=where + pointer_from_path([key]),
+                    hint="keep one of the two entries")
+    return (value,)

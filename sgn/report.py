@@ -1,0 +1,165 @@
+"""Reports: render diagnostics as they stream by, then a summary.
+
+Collecting (the `Tally`) is separate from rendering (the reporters). A reporter
+writes each diagnostic as soon as it is found, so output starts at once and
+memory stays constant however many problems a file has; `-o json` streams its
+list too. Reporters are registered by name for `-o`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Dict, List, TextIO, Type
+
+from .diagnostic import ERROR, WARNING, Diagnostic
+
+
+@dataclass
+class FileSummary:
+    file: str
+    messages: int = 0
+    errors: int = 0
+    warnings: int = 0
+    unreadable: bool = False
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "messages": self.messages, "errors": self.errors,
+                "warnings": self.warnings, "valid": self.errors == 0 and not self.unreadable}
+
+
+@dataclass
+class Tally:
+    """Counts what the run found; decides the exit code."""
+
+    files: List[FileSummary] = field(default_factory=list)
+
+    def start(self, name: str) -> FileSummary:
+        summary = FileSummary(name)
+        self.files.append(summary)
+        return summary
+
+    @staticmethod
+    def count(summary: FileSummary, diagnostic: Diagnostic) -> None:
+        if diagnostic.is_io:
+            summary.unreadable = True
+        if diagnostic.severity == ERROR:
+            summary.errors += 1
+        elif diagnostic.severity == WARNING:
+            summary.warnings += 1
+
+    @property
+    def errors(self) -> int:
+        return sum(f.errors for f in self.files)
+
+    @property
+    def warnings(self) -> int:
+        return sum(f.warnings for f in self.files)
+
+    @property
+    def messages(self) -> int:
+        return sum(f.messages for f in self.files)
+
+    @property
+    def valid(self) -> bool:
+        return self.errors == 0
+
+    @property
+    def exit_code(self) -> int:
+        """0 valid, 1 some error in the data, 2 some file could not be read at all."""
+        if any(f.unreadable for f in self.files):
+            return 2
+        return 0 if self.valid else 1
+
+
+class Reporter:
+    """Base reporter: `diagnostic` for each problem as found, `finish` once at the end."""
+
+    def __init__(self, out: TextIO, *, quiet: bool = False):
+        self.out = out
+        self.quiet = quiet
+
+    def wants(self, diagnostic: Diagnostic) -> bool:
+        return not self.quiet or diagnostic.severity == ERROR
+
+    def start(self) -> None:
+        pass
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        raise NotImplementedError
+
+    def finish(self, tally: Tally) -> None:
+        pass
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class TextReporter(Reporter):
+    """One line per diagnostic, like a compiler: `game.sgn:12: /2/result: ... [code]`."""
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        where = f"{d.file}:{d.line}:" if d.line else f"{d.file}:"
+        severity = "" if d.severity == ERROR else f" {d.severity}:"
+        pointer = f" {d.pointer}:" if d.pointer else ""
+        self.out.write(f"{where}{severity}{pointer} {d.message} [{d.code}]\n")
+
+    def finish(self, tally: Tally) -> None:
+        if self.quiet:
+            return
+        files = tally.files
+        what = files[0].file if len(files) == 1 else _plural(len(files), "file")
+        verdict = "valid" if tally.exit_code == 0 else "INVALID"
+        self.out.write(f"{what}: {verdict}: {_plural(tally.messages, 'message')}, "
+                       f"{_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')}\n")
+
+
+class JsonReporter(Reporter):
+    """One JSON object: `valid`, `exit_code`, `files`, `diagnostics`, streamed as found."""
+
+    def start(self) -> None:
+        self.first = True
+        self.out.write('{"diagnostics": [')
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        self.out.write(("\n  " if self.first else ",\n  ") + json.dumps(d.to_dict(), ensure_ascii=False))
+        self.first = False
+
+    def finish(self, tally: Tally) -> None:
+        tail = {"valid": tally.valid and tally.exit_code == 0, "exit_code": tally.exit_code,
+                "messages": tally.messages, "errors": tally.errors, "warnings": tally.warnings,
+                "files": [f.to_dict() for f in tally.files]}
+        body = json.dumps(tail, ensure_ascii=False)[1:]
+        self.out.write(("\n" if not self.first else "") + "], " + body + "\n")
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class GithubReporter(Reporter):
+    """GitHub Actions workflow commands, so problems show as annotations on the file."""
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        command = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
+        props = [f"file={_escape_property(d.file)}"]
+        if d.line:
+            props.append(f"line={d.line}")
+        if d.column:
+            props.append(f"col={d.column}")
+        props.append(f"title={_escape_property(d.code)}")
+        text = f"{d.pointer}: {d.message}" if d.pointer else d.message
+        if d.hint:
+            text += f" (hint: {d.hint})"
+        self.out.write(f"::{command} {','.join(props)}::{_escape_data(text)}\n")
+
+
+REPORTERS: Dict[str, Type[Reporter]] = {
+    "text": TextReporter,
+    "json": JsonReporter,
+    "github": GithubReporter,
+}
