@@ -140,7 +140,9 @@ class MessageSchema:
                             f"{', '.join(self.players)} (as strings)",
                             pointer="/0", **where))
         if len(message) > 1 and message[1] not in self.action_codes:
-            guess = difflib.get_close_matches(str(message[1]), self.action_codes, n=1)
+            upper = str(message[1]).upper()
+            guess = [upper] if upper in self.action_codes else difflib.get_close_matches(
+                upper, self.action_codes, n=1, cutoff=0.5)
             out.append(make("unknown-action",
                             f"{show(message[1])} is not an SGN action code; expected one of "
                             f"{', '.join(self.action_codes)}"
@@ -220,8 +222,9 @@ class MessageSchema:
                 coerced = self._coerce_numeric_strings(validator, message[2])
                 if coerced:
                     out.append(make("legacy-numeric-string",
-                                    f"{len(coerced)} number{'s' if len(coerced) > 1 else ''} "
-                                    f"written as strings, read as integers (first at {coerced[0]})",
+                                    (f"{len(coerced)} numbers written as strings, read as integers "
+                                     f"(first at {coerced[0]})" if len(coerced) > 1 else
+                                     "a number written as a string, read as an integer"),
                                     pointer=coerced[0], **where))
             if not validator.is_valid(message[2]):
                 out.extend(self._value_diagnostics(validator, message[2], where))

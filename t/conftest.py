@@ -1,0 +1,33 @@
+"""Shared helpers for the tests: where the checkout's corpus is, and running the CLI."""
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+CORPUS = CHECKOUT / "test-corpus"
+
+
+def run_cli(*args, stdin=None, cwd=None):
+    """Run `python -m sgn` as a user would, outside the checkout (so that the installed
+    package is the one run); returns the CompletedProcess with bytes output."""
+    return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], input=stdin,
+                          capture_output=True, cwd=cwd or tempfile.gettempdir(), timeout=120)
+
+
+@pytest.fixture
+def write(tmp_path):
+    """Write bytes or text to a file in a temporary folder and return its path."""
+    def _write(content, name="game.sgn"):
+        path = tmp_path / name
+        path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+        return path
+    return _write
+
+
+def json_report(result):
+    assert result.stderr == b"" or b"Traceback" not in result.stderr
+    return json.loads(result.stdout)

@@ -1,0 +1,135 @@
+"""The command line as a user runs it: output formats, exit codes, no tracebacks."""
+import gzip
+import json
+
+import pytest
+
+from sgn.cli import main
+from conftest import CORPUS, json_report, run_cli
+
+GOOD = '["1","RD",{"result":8}]\n'
+BAD = '["1","RD",{"result":13}]\n'
+
+
+def test_text_output_is_one_line_per_diagnostic_like_a_compiler(write):
+    path = write(GOOD + BAD)
+    result = run_cli("validate", path)
+    lines = result.stdout.decode().splitlines()
+    assert lines[0] == f"{path}:2: /2/result: 13 is greater than the maximum 12 [schema-maximum]"
+    assert lines[-1].endswith("INVALID: 2 messages, 1 error, 0 warnings")
+    assert result.returncode == 1 and result.stderr == b""
+
+
+def test_valid_file_exits_0_with_a_summary(write):
+    result = run_cli("validate", write(GOOD * 3))
+    assert result.returncode == 0
+    assert result.stdout.decode().endswith("valid: 3 messages, 0 errors, 0 warnings\n")
+
+
+def test_json_output(write):
+    path = write(GOOD + BAD + "\n")
+    report = json_report(run_cli("validate", "-o", "json", path))
+    assert report["valid"] is False and report["exit_code"] == 1
+    first = report["diagnostics"][0]
+    assert {k: first[k] for k in ("code", "layer", "severity", "file", "line", "pointer")} == {
+        "code": "schema-maximum", "layer": "schema", "severity": "error", "file": str(path),
+        "line": 2, "pointer": "/2/result"}
+    assert isinstance(first["message"], str)
+    assert report["diagnostics"][1]["code"] == "blank-line"
+    assert report["files"] == [{"file": str(path), "messages": 2, "errors": 1, "warnings": 1, "valid": False}]
+
+
+def test_json_output_when_valid_and_empty_list(write):
+    report = json_report(run_cli("validate", "-o", "json", write(GOOD)))
+    assert report["valid"] is True and report["diagnostics"] == []
+
+
+def test_github_output(write):
+    path = write(GOOD + BAD)
+    out = run_cli("validate", "-o", "github", path).stdout.decode()
+    assert out == f"::error file={path},line=2,title=schema-maximum::/2/result: 13 is greater than the maximum 12\n"
+
+
+def test_quiet_prints_errors_only(write):
+    result = run_cli("validate", "-q", write(GOOD + "\n" + BAD))
+    assert result.stdout.decode().count("\n") == 1 and "schema-maximum" in result.stdout.decode()
+
+
+def test_stdin_and_dash(write):
+    assert run_cli("validate", "-", stdin=(GOOD + BAD).encode()).returncode == 1
+    result = run_cli("validate", stdin=GOOD.encode())
+    assert result.returncode == 0 and result.stdout.decode().startswith("<stdin>: valid")
+
+
+def test_gzip_from_stdin_and_file(write):
+    data = gzip.compress((GOOD + BAD).encode())
+    assert "<stdin>:2:" in run_cli("validate", "-", stdin=data).stdout.decode()
+    assert run_cli("validate", write(data, "game.sgn.gz")).returncode == 1
+
+
+def test_many_files_keep_going_and_unreadable_ones_exit_2(write, tmp_path):
+    good = write(GOOD, "good.sgn")
+    bad = write(BAD, "bad.sgn")
+    result = run_cli("validate", good, tmp_path / "missing.sgn", bad, tmp_path)
+    out = result.stdout.decode()
+    assert result.returncode == 2
+    assert "no such file [file-not-found]" in out and "it is a directory [is-a-directory]" in out
+    assert f"{bad}:1: /2/result" in out
+
+
+def test_empty_file_exits_2(write):
+    result = run_cli("validate", write(""))
+    assert result.returncode == 2 and "[empty-file]" in result.stdout.decode()
+
+
+@pytest.mark.parametrize("args", [["validate", "--level", "nope"], ["validate", "--profile", "x"],
+                                  ["validate", "-o", "xml"], ["nope"], [], ["validate", "--max-line-bytes", "0"]])
+def test_usage_errors_exit_2_without_traceback(args):
+    result = run_cli(*args)
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+
+
+def test_levels_and_profiles(write):
+    path = write(BAD + '["1","MR",{"tile":["-2","0"]}]\n')
+    assert run_cli("validate", "--level", "syntax", path).returncode == 0
+    result = run_cli("validate", "--profile", "compat", "-o", "json", path)
+    codes = [d["code"] for d in json.loads(result.stdout)["diagnostics"]]
+    assert codes == ["schema-maximum", "legacy-numeric-string"]
+
+
+def test_max_line_bytes_option(write):
+    result = run_cli("validate", "--max-line-bytes", "10", write(GOOD))
+    assert result.returncode == 1 and "[line-too-long]" in result.stdout.decode()
+
+
+def test_hostile_bytes_never_produce_a_traceback(write):
+    data = b"\x00\xff\xfe[\n" + b"[" * 200_000 + b"\n" + b'{"a":NaN}\n' + b"\x1f\x8b\x08garbage\n"
+    result = run_cli("validate", write(data))
+    assert result.returncode == 1 and b"Traceback" not in result.stderr + result.stdout
+
+
+def test_example_lists_prints_and_validates():
+    names = run_cli("example").stdout.decode().split()
+    assert "game" in names
+    game = run_cli("example", "game").stdout
+    assert game.count(b"\n") > 10
+    result = run_cli("validate", "-", stdin=game)
+    assert result.returncode == 0, result.stdout
+    path = run_cli("example", "game", "--path").stdout.decode().strip()
+    assert open(path, "rb").read() == game
+    assert run_cli("example", "nope").returncode == 2
+
+
+def test_main_in_process(write, capsys):
+    assert main(["validate", str(write(GOOD))]) == 0
+    assert "valid: 1 message" in capsys.readouterr().out
+
+
+def test_version():
+    result = run_cli("--version")
+    assert result.returncode == 0 and result.stdout.decode().startswith("sgn ")
+
+
+def test_corpus_check_passes_in_the_checkout():
+    result = run_cli("corpus", "check", "--root", CORPUS)
+    assert result.returncode == 0, result.stderr.decode()

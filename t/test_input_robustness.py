@@ -1,0 +1,157 @@
+"""Bad input never crashes and never hides the other lines (issue: every item of the list)."""
+import gzip
+import io
+
+import pytest
+
+import sgn
+from sgn.reader import read_lines
+
+GOOD = b'["1","RD",{"result":8}]\n'
+BAD = b'["1","RD",{"result":13}]\n'   # a schema error that must still be seen
+
+
+def codes(data, **options):
+    """(code, line, severity) of every diagnostic for a file with these bytes."""
+    return [(d.code, d.line, d.severity) for d in sgn.iter_diagnostics(io.BytesIO(data), **options)]
+
+
+def around(middle: bytes) -> bytes:
+    """The bad line between a good line and a line with an error of its own."""
+    return GOOD + middle + b"\n" + BAD
+
+
+@pytest.mark.parametrize("middle, code", [
+    (b'["1","RD",{"result":8}', "invalid-json"),
+    (b'["1","RD",{"result":\xff}]', "invalid-utf8"),
+    (b'["1","RD",{"result":NaN}]', "json-nan-infinity"),
+    (b'["1","RD",{"result":Infinity}]', "json-nan-infinity"),
+    (b'["1","RD",{"result":-Infinity}]', "json-nan-infinity"),
+    (b'["1","RD",{"result":8,"result":9}]', "json-duplicate-key"),
+    (b'["1","RD",{"result":' + b"9" * 5000 + b"}]", "json-number-too-long"),
+    (b'["1","RD",{"result":1' + b"0" * 5000 + b".5}]", "json-number-too-long"),
+    (b"[" * 100_000 + b"]" * 100_000, "json-too-deep"),
+    (b'{"a":' * 100_000 + b"1" + b"}" * 100_000, "json-too-deep"),
+    (b'["1","RD",{"result":8}] ["1","RD",{"result":8}]', "invalid-json"),
+])
+def test_bad_line_is_reported_and_the_next_line_still_checked(middle, code):
+    found = codes(around(middle))
+    assert (code, 2, "error") in found
+    assert ("schema-maximum", 3, "error") in found
+    assert [c for c, _, s in found if s == "error"] == [code, "schema-maximum"]
+
+
+def test_duplicate_key_points_at_the_key():
+    [d] = sgn.iter_diagnostics([b'["1","TR",[{"player":"1","resources":{"L":1,"L":2}},{"player":"2","resources":{}}]]'])
+    assert (d.code, d.pointer) == ("json-duplicate-key", "/2/0/resources/L")
+
+
+def test_bom_is_a_warning_and_the_line_is_read():
+    assert codes(b"\xef\xbb\xbf" + GOOD + BAD) == [("utf8-bom", 1, "warning"), ("schema-maximum", 2, "error")]
+
+
+def test_bom_after_the_first_line_is_invalid_json():
+    assert codes(GOOD + b"\xef\xbb\xbf" + GOOD)[0][:2] == ("invalid-json", 2)
+
+
+def test_crlf_is_one_warning_and_lines_are_read():
+    found = codes(GOOD.replace(b"\n", b"\r\n") + BAD.replace(b"\n", b"\r\n") + GOOD.replace(b"\n", b"\r\n"))
+    assert found == [("crlf-line-ending", 1, "warning"), ("schema-maximum", 2, "error")]
+
+
+def test_blank_lines_are_warnings_with_their_numbers():
+    found = codes(GOOD + b"\n" + b"  \t\n" + BAD)
+    assert found == [("blank-line", 2, "warning"), ("blank-line", 3, "warning"), ("schema-maximum", 4, "error")]
+
+
+def test_a_line_of_other_unicode_spaces_is_not_blank():
+    assert codes(GOOD + "\u00a0\n".encode())[0][:2] == ("invalid-json", 2)
+
+
+def test_last_line_without_newline_is_read_with_an_info():
+    assert codes(GOOD + BAD.rstrip(b"\n")) == [("schema-maximum", 2, "error"), ("no-final-newline", 2, "info")]
+
+
+def test_over_long_line_is_skipped_in_bounded_memory():
+    long_line = b'["1","RD",{"result":8,"pad":"' + b"x" * 5000 + b'"}]\n'
+    found = codes(GOOD + long_line + BAD, max_line_bytes=1000)
+    assert found == [("line-too-long", 2, "error"), ("schema-maximum", 3, "error")]
+
+
+def test_over_long_line_reading_is_bounded():
+    """The reader never asks the stream for more than limit + 2 bytes at once."""
+    asked = []
+
+    class Spy(io.BytesIO):
+        def readline(self, size=-1):
+            asked.append(size)
+            return super().readline(size)
+
+    data = GOOD + b"[" + b"1," * 100_000 + b"1]\n" + BAD
+    found = [(x.code if hasattr(x, "code") else x.number) for x in read_lines(Spy(data), max_line_bytes=100)]
+    assert found == [1, "line-too-long", 3]
+    assert max(asked) <= 1 << 16 and -1 not in asked
+
+
+def test_line_exactly_at_the_limit_is_read():
+    line = b'["1","RD",{"result":13}]'
+    assert codes(line + b"\r\n", max_line_bytes=len(line))[1][0] == "schema-maximum"
+    assert codes(line + b"\n", max_line_bytes=len(line) - 1)[0][0] == "line-too-long"
+
+
+def test_gzip_is_read_transparently():
+    assert codes(gzip.compress(GOOD + BAD)) == [("schema-maximum", 2, "error")]
+
+
+def test_concatenated_gzip_members_are_read():
+    assert codes(gzip.compress(GOOD) + gzip.compress(BAD)) == [("schema-maximum", 2, "error")]
+
+
+def test_truncated_gzip_reports_lines_before_and_the_truncation():
+    data = gzip.compress(BAD + GOOD * 2000)
+    found = codes(data[:-30])
+    assert found[0] == ("schema-maximum", 1, "error")
+    assert found[-1][0] == "gzip-truncated" and found[-1][1] > 1000
+
+
+@pytest.mark.parametrize("offset", [2, -8])  # the compression method; the checksum
+def test_damaged_gzip_is_reported(offset):
+    data = bytearray(gzip.compress(GOOD * 100))
+    data[offset] ^= 0xFF
+    assert [c for c, _, _ in codes(bytes(data))][-1] == "gzip-corrupt"
+
+
+@pytest.mark.parametrize("data", [b"", b"\n\n", b"   \n"])
+def test_a_file_without_messages_is_an_io_error(data):
+    found = list(sgn.iter_diagnostics(io.BytesIO(data)))
+    assert found[-1].code == "empty-file" and found[-1].is_io
+
+
+def test_missing_path_and_directory(tmp_path):
+    [missing] = sgn.iter_diagnostics(tmp_path / "nope.sgn")
+    [folder] = sgn.iter_diagnostics(tmp_path)
+    assert (missing.code, folder.code) == ("file-not-found", "is-a-directory")
+    assert missing.is_io and folder.is_io
+
+
+def test_sources_of_every_kind_give_the_same_diagnostics(tmp_path):
+    data = GOOD + BAD
+    path = tmp_path / "game.sgn"
+    path.write_bytes(data)
+    expected = codes(data)
+    assert [(d.code, d.line, d.severity) for d in sgn.iter_diagnostics(str(path))] == expected
+    assert [(d.code, d.line, d.severity) for d in sgn.iter_diagnostics(path)] == expected
+    with open(path, encoding="utf-8") as text:
+        assert [(d.code, d.line, d.severity) for d in sgn.iter_diagnostics(text)] == expected
+    assert [(d.code, d.line, d.severity) for d in sgn.iter_diagnostics(io.StringIO(data.decode()))] == expected
+    assert [(d.code, d.line, d.severity) for d in sgn.iter_diagnostics(data.decode().splitlines())] == expected
+    assert [(d.code, d.line, d.severity) for d in sgn.iter_diagnostics(data.splitlines(keepends=True))] == expected
+
+
+def test_file_name_is_in_every_diagnostic(tmp_path):
+    path = tmp_path / "named.sgn"
+    path.write_bytes(BAD)
+    [d] = sgn.iter_diagnostics(path)
+    assert d.file == str(path)
+    [d] = sgn.iter_diagnostics([BAD], name="x.sgn")
+    assert d.file == "x.sgn"
