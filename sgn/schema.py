@@ -100,6 +100,22 @@ def _subschema_at(root: dict, ref: str) -> dict:
     return node
 
 
+def inline_refs(node: Any, root: dict) -> Any:
+    """A copy of `node` with every local `$ref` replaced by what it points to.
+
+    Our schema has no recursive references, so this terminates; resolving
+    references once here, not on every message, makes validation several
+    times faster.
+    """
+    if isinstance(node, dict):
+        if "$ref" in node:
+            return inline_refs(_subschema_at(root, node["$ref"]), root)
+        return {k: inline_refs(v, root) for k, v in node.items() if k != "definitions"}
+    if isinstance(node, list):
+        return [inline_refs(v, root) for v in node]
+    return node
+
+
 class MessageSchema:
     """Validators built once from the schema file: one for the envelope, one per aCode."""
 
@@ -107,14 +123,12 @@ class MessageSchema:
         from jsonschema import Draft4Validator  # imported here: a syntax-only run never pays for it
 
         self.root = root
-        definitions = root["definitions"]
-        envelope = {k: v for k, v in root.items() if k != "anyOf"}
+        envelope = {k: v for k, v in root.items() if k not in ("anyOf", "id")}
         envelope["items"] = root["items"][:2]  # the value is checked by its action's schema
-        self.envelope = Draft4Validator(envelope)
+        self.envelope = Draft4Validator(inline_refs(envelope, root))
         self.actions: Dict[str, "Draft4Validator"] = {
-            code: Draft4Validator({"$ref": f"#/definitions/values/{code}",
-                                   "definitions": definitions})
-            for code in definitions["values"]
+            code: Draft4Validator(inline_refs(value, root))
+            for code, value in root["definitions"]["values"].items()
         }
         self.action_codes = tuple(_subschema_at(root, root["items"][1]["$ref"])["enum"])
         self.players = tuple(_subschema_at(root, root["items"][0]["$ref"])["enum"])

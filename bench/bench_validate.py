@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Benchmark: messages per second of `sgn validate` at each level, beside baselines, in one run.
+
+Generates N messages with a realistic mix of actions (mostly rolls, builds and
+trades, one map at the start of each game), then measures, on the same data:
+
+- json parse only (orjson when installed, and the standard library's json);
+- sgn at --level syntax and --level schema (the Python API, streaming from a file);
+- the `sgn validate` command end to end (start-up included);
+- plain jsonschema validating each message against one top-level oneOf of all
+  actions (on a sample: it is slow).
+
+Each figure is the median of --rounds runs. Usage:
+    python bench/bench_validate.py [--messages N] [--rounds R]
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import sgn  # noqa: E402
+from sgn import packaged  # noqa: E402
+from sgn.schema import SCHEMA_FILE  # noqa: E402
+
+RESOURCES = "BGLOW"
+LAND = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
+SEA = [(q, r) for q in range(-3, 4) for r in range(-3, 4)
+       if max(abs(q), abs(r), abs(q + r)) == 3]
+KINDS = ["FO"] * 4 + ["P"] * 4 + ["F"] * 4 + ["H"] * 3 + ["M"] * 3 + ["D"]
+NUMBERS = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]
+# Relative frequency of each action in a game (a rough count of real games).
+MIX = {"RD": 30, "BR": 15, "TR": 12, "BS": 6, "BC": 4, "BD": 5, "PD": 4, "MR": 5, "ST": 4}
+
+
+def tile(rng):
+    return list(rng.choice(LAND))
+
+
+def corner(rng):
+    q, r = rng.choice(LAND)
+    return [[q, r - 1], [q + 1, r - 1], [q, r]]
+
+
+def edge(rng):
+    q, r = rng.choice(LAND)
+    return [[[q, r - 1], [q + 1, r - 1], [q, r]], [[q + 1, r - 1], [q + 1, r], [q, r]]]
+
+
+def trade(rng, player):
+    give, get = rng.sample(RESOURCES, 2)
+    n = rng.choice([1, 2, 3, 4])
+    other = rng.choice(["B", str(rng.randint(1, 4))])
+    if other == player:
+        other = "B"
+    return [{"player": player, "resources": {give: -n, get: 1}},
+            {"player": other, "resources": {give: n, get: -1}}]
+
+
+def value(code, rng, player):
+    return {
+        "RD": lambda: {"result": rng.randint(2, 12)},
+        "BR": lambda: {"path": edge(rng)},
+        "BS": lambda: {"intersection": corner(rng)},
+        "BC": lambda: {"intersection": corner(rng)},
+        "BD": lambda: {"cCode": rng.choice(["KN", "MO", "RB", "VP", "YP"])},
+        "PD": lambda: rng.choice([{"cCode": "KN"}, {"cCode": "MO", "rCodes": [rng.choice(RESOURCES)]},
+                                  {"cCode": "YP", "rCodes": rng.sample(RESOURCES, 2)}]),
+        "MR": lambda: {"tile": tile(rng)},
+        "TR": lambda: trade(rng, player),
+        "ST": lambda: [{"player": player, "resources": {"O": 1}},
+                       {"player": "2" if player != "2" else "3", "resources": {"O": -1}}],
+    }[code]()
+
+
+def map_message(rng):
+    kinds, numbers = KINDS[:], NUMBERS[:]
+    rng.shuffle(kinds)
+    rng.shuffle(numbers)
+    tiles = [{"tile": list(t), "tCode": "S", "rNumber": None} for t in SEA]
+    for t, kind in zip(LAND, kinds):
+        tiles.append({"tile": list(t), "tCode": kind, "rNumber": None if kind == "D" else numbers.pop()})
+    return ["B", "DM", {"tiles": tiles, "harbors": []}]
+
+
+def generate(count, seed=1):
+    """`count` JSON lines: games of about 300 messages, each starting with a map."""
+    rng = random.Random(seed)
+    codes, weights = list(MIX), list(MIX.values())
+    lines = []
+    while len(lines) < count:
+        lines.append(json.dumps(map_message(rng), separators=(",", ":")))
+        for _ in range(min(299, count - len(lines))):
+            player = str(rng.randint(1, 4))
+            code = rng.choices(codes, weights)[0]
+            lines.append(json.dumps([player, code, value(code, rng, player)], separators=(",", ":")))
+    return lines
+
+
+def timed(fn, rounds):
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--messages", type=int, default=200_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--oneof-sample", type=int, default=3_000)
+    args = parser.parse_args()
+
+    lines = generate(args.messages)
+    with tempfile.NamedTemporaryFile("w", suffix=".sgn", delete=False) as handle:
+        handle.write("\n".join(lines) + "\n")
+        path = handle.name
+    data = [line.encode() for line in lines]
+    n = len(lines)
+    rows = []
+
+    def add(name, seconds, count=n):
+        rows.append((name, count / seconds))
+
+    try:
+        import orjson
+        add("orjson parse only", timed(lambda: [orjson.loads(b) for b in data], args.rounds))
+    except ImportError:
+        rows.append(("orjson parse only", None))
+    add("json (stdlib) parse only", timed(lambda: [json.loads(b) for b in data], args.rounds))
+    for level in ("syntax", "schema"):
+        def run(level=level):
+            bad = sum(1 for d in sgn.iter_diagnostics(path, level=level) if d.is_error)
+            assert bad == 0, f"{bad} errors in generated data at level {level}"
+        add(f"sgn --level {level} (API)", timed(run, args.rounds))
+    cli = [sys.executable, "-m", "sgn", "validate", "-q", "--level", "schema", path]
+    add("sgn validate --level schema (CLI)", timed(lambda: subprocess.run(cli, check=True), args.rounds))
+
+    from jsonschema import Draft4Validator
+    whole = copy.deepcopy(packaged.load_json(SCHEMA_FILE))
+    whole["oneOf"] = whole.pop("anyOf")
+    validator = Draft4Validator(whole)
+    sample = [json.loads(line) for line in lines[:args.oneof_sample]]
+    add("jsonschema, one top-level oneOf", timed(lambda: [validator.is_valid(m) for m in sample], 1),
+        len(sample))
+
+    os.unlink(path)
+    print(f"sgn {sgn.__version__} benchmark: {n} messages, median of {args.rounds} rounds; "
+          f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
+    width = max(len(name) for name, _ in rows)
+    print(f"{'':{width}}  {'messages/s':>12}")
+    for name, rate in rows:
+        print(f"{name:{width}}  {'not installed' if rate is None else f'{rate:12,.0f}'}")
+
+
+if __name__ == "__main__":
+    main()
