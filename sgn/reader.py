@@ -7,7 +7,6 @@ reading goes on with the next line.
 """
 from __future__ import annotations
 
-import gzip
 import io
 import os
 import zlib
@@ -58,6 +57,71 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+class _Gunzip(io.RawIOBase):
+    """Decompress gzip (concatenated members too), giving out every byte that can be
+    recovered before a damaged or truncated spot, and only then raising.
+
+    (gzip.GzipFile loses the last decompressed block when the stream ends early.)
+    """
+
+    _CHUNK = 1 << 16
+    _PIECE = 1  # after an error, the chunk is fed again this many bytes at a time, to keep all output before the error
+
+    def __init__(self, raw: IO[bytes]):
+        self._raw = raw
+        self._inflate = zlib.decompressobj(wbits=31)
+        self._started = False   # the current member has received input
+        self._pending = b""
+        self._error: Optional[Exception] = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        while not self._pending:
+            if self._error is not None:
+                raise self._error
+            if not self._fill():
+                return 0
+        n = min(len(buffer), len(self._pending))
+        buffer[:n] = self._pending[:n]
+        self._pending = self._pending[n:]
+        return n
+
+    def _fill(self) -> bool:
+        """Decompress one more chunk into _pending; False at the clean end of the data."""
+        data = self._raw.read(self._CHUNK)
+        if not data:
+            if self._started:
+                self._error = EOFError("the gzip stream ends before its end marker")
+                return True
+            return False
+        saved = self._inflate.copy()
+        try:
+            self._pending += self._feed(data)
+        except zlib.error:
+            self._inflate = saved
+            for start in range(0, len(data), self._PIECE):
+                try:
+                    self._pending += self._feed(data[start:start + self._PIECE])
+                except zlib.error as error:
+                    self._error = error
+                    break
+        return True
+
+    def _feed(self, data: bytes) -> bytes:
+        out = []
+        while data:
+            self._started = True
+            out.append(self._inflate.decompress(data))
+            if not self._inflate.eof:
+                break
+            data = self._inflate.unused_data
+            self._inflate = zlib.decompressobj(wbits=31)
+            self._started = False
+        return b"".join(out)
+
+
 def describe(source: Source) -> str:
     """The name a source has in diagnostics."""
     if isinstance(source, (str, os.PathLike)):
@@ -77,7 +141,7 @@ def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
         magic = stream.read(2)
         stream = io.BufferedReader(_Prefixed(magic, stream))
     if magic == GZIP_MAGIC:
-        return io.BufferedReader(gzip.GzipFile(fileobj=stream, mode="rb"))  # type: ignore[arg-type]
+        return io.BufferedReader(_Gunzip(stream))
     return stream
 
 
@@ -141,8 +205,9 @@ def _stream_error(error: Exception, name: str, line: int) -> Diagnostic:
         return make("gzip-truncated",
                     "the gzip stream ends before its end marker: the file was cut short",
                     file=name, line=line)
-    if isinstance(error, (gzip.BadGzipFile, zlib.error)):
-        return make("gzip-corrupt", f"the gzip stream is damaged: {error}", file=name, line=line)
+    if isinstance(error, zlib.error):
+        reason = str(error).rpartition(": ")[2]
+        return make("gzip-corrupt", f"the gzip stream is damaged: {reason}", file=name, line=line)
     return make("read-error", f"reading stopped: {error}", file=name, line=line)
 
 

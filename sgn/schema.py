@@ -116,6 +116,28 @@ def inline_refs(node: Any, root: dict) -> Any:
     return node
 
 
+def document_order(value: Any) -> Callable[[tuple], int]:
+    """A sort key that puts paths into `value` in the order they appear in its JSON text.
+
+    A path that does not exist (a missing member) sorts with its nearest existing parent.
+    """
+    rank: Dict[tuple, int] = {}
+    stack = [((), value)]
+    while stack:
+        path, node = stack.pop()
+        rank[path] = len(rank)
+        if isinstance(node, dict):
+            stack.extend(reversed([(path + (k,), v) for k, v in node.items()]))
+        elif isinstance(node, list):
+            stack.extend(reversed([(path + (i,), v) for i, v in enumerate(node)]))
+
+    def key(path: tuple) -> int:
+        while path not in rank:
+            path = path[:-1]
+        return rank[path]
+    return key
+
+
 class MessageSchema:
     """Validators built once from the schema file: one for the envelope, one per aCode."""
 
@@ -167,7 +189,8 @@ class MessageSchema:
     # -- a value -------------------------------------------------------------------
     def _value_diagnostics(self, validator: "Draft4Validator", value: Any,
                            where: dict) -> List[Diagnostic]:
-        errors = list(validator.iter_errors(value))
+        order = document_order(value)
+        errors = sorted(validator.iter_errors(value), key=lambda e: order(tuple(e.absolute_path)))
         typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
         out: List[Diagnostic] = []
         seen = set()
@@ -203,7 +226,8 @@ class MessageSchema:
     def _coerce_numeric_strings(validator: "Draft4Validator", value: Any) -> List[str]:
         """Turn numeric strings where the schema wants integers into integers, in place."""
         coerced = []
-        for error in validator.iter_errors(value):
+        order = document_order(value)
+        for error in sorted(validator.iter_errors(value), key=lambda e: order(tuple(e.path))):
             wanted = error.validator_value
             wanted = wanted if isinstance(wanted, list) else [wanted]
             if (error.validator == "type" and "integer" in wanted and error.path

@@ -1,5 +1,6 @@
 """Shared helpers for the tests: where the checkout's corpus is, and running the CLI."""
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -7,14 +8,18 @@ from pathlib import Path
 
 import pytest
 
+import sgn
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 CORPUS = CHECKOUT / "test-corpus"
 
 
 def run_cli(*args, stdin=None, cwd=None):
-    """Run `python -m sgn` as a user would, outside the checkout (so that the installed
-    package is the one run); returns the CompletedProcess with bytes output."""
-    return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], input=stdin,
+    """Run `python -m sgn` as a user would, from outside the checkout, with the same
+    `sgn` package the tests import (installed by tox, or the checkout's own);
+    returns the CompletedProcess with bytes output."""
+    env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
+    return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], input=stdin, env=env,
                           capture_output=True, cwd=cwd or tempfile.gettempdir(), timeout=120)
 
 

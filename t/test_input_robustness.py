@@ -114,6 +114,17 @@ def test_truncated_gzip_reports_lines_before_and_the_truncation():
     assert found[-1][0] == "gzip-truncated" and found[-1][1] > 1000
 
 
+def test_gzip_without_its_trailer_loses_no_line():
+    data = gzip.compress(GOOD * 2 + BAD)[:-8]
+    assert codes(data) == [("schema-maximum", 3, "error"), ("gzip-truncated", 4, "error")]
+
+
+def test_gzip_with_a_bad_checksum_loses_no_line():
+    data = bytearray(gzip.compress(GOOD * 2000 + BAD))
+    data[-8] ^= 0xFF
+    assert codes(bytes(data)) == [("schema-maximum", 2001, "error"), ("gzip-corrupt", 2002, "error")]
+
+
 @pytest.mark.parametrize("offset", [2, -8])  # the compression method; the checksum
 def test_damaged_gzip_is_reported(offset):
     data = bytearray(gzip.compress(GOOD * 100))
