@@ -146,3 +146,10 @@ def test_unknown_level_or_profile_is_a_value_error():
 
 def test_validators_are_built_once():
     assert default_schema() is default_schema()
+
+
+def test_every_schema_file_ships_in_the_package():
+    def files(folder):
+        return {p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts}
+    assert files(CHECKOUT / "schema") == files(packaged.schema_dir())
