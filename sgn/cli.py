@@ -73,6 +73,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_validate(args: argparse.Namespace, out) -> int:
+    if not args.files and sys.stdin is not None and sys.stdin.isatty():
+        sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
+        return EXIT_USAGE
     reporter = REPORTERS[args.output](out, quiet=args.quiet)
     tally = Tally()
     reporter.start()
