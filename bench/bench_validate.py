@@ -5,10 +5,13 @@ Generates N messages with a realistic mix of actions (mostly rolls, builds and
 trades, one map at the start of each game), then measures, on the same data:
 
 - json parse only (orjson when installed, and the standard library's json);
-- sgn at --level syntax and --level schema (the Python API, streaming from a file);
+- sgn at --level syntax, schema and semantic (the Python API, streaming from a file);
+- the semantic rules alone, on messages already parsed (their cost over the schema);
 - the `sgn validate` command end to end (start-up included);
 - plain jsonschema validating each message against one top-level oneOf of all
-  actions (on a sample: it is slow).
+  actions (on a sample: it is slow);
+- sgn at --level rules on complete legal games (made by sgn.play), beside the
+  semantic level on the same games.
 
 Each figure is the median of --rounds runs. Usage:
     python bench/bench_validate.py [--messages N] [--rounds R]
@@ -131,6 +134,7 @@ def main():
     parser.add_argument("--messages", type=int, default=200_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--oneof-sample", type=int, default=3_000)
+    parser.add_argument("--games", type=int, default=20, help="complete games for the rules level")
     args = parser.parse_args()
 
     lines = generate(args.messages)
@@ -150,13 +154,17 @@ def main():
     except ImportError:
         rows.append(("orjson parse only", None))
     add("json (stdlib) parse only", timed(each(json.loads, data), args.rounds))
-    for level in ("syntax", "schema"):
+    for level in ("syntax", "schema", "semantic"):
         def run(level=level):
             bad = sum(1 for d in sgn.iter_diagnostics(path, level=level) if d.is_error)
             assert bad == 0, f"{bad} errors in generated data at level {level}"
         add(f"sgn --level {level} (API)", timed(run, args.rounds))
-    cli = [sys.executable, "-m", "sgn", "validate", "-q", "--level", "schema", path]
-    add("sgn validate --level schema (CLI)", timed(lambda: subprocess.run(cli, check=True), args.rounds))
+    from sgn.semantic import SemanticChecker
+    parsed = [json.loads(line) for line in lines]
+    add("semantic rules alone (parsed messages)",
+        timed(lambda: each(SemanticChecker().problems, parsed)(), args.rounds))
+    cli = [sys.executable, "-m", "sgn", "validate", "-q", "--level", "semantic", path]
+    add("sgn validate --level semantic (CLI)", timed(lambda: subprocess.run(cli, check=True), args.rounds))
 
     from jsonschema import Draft4Validator
     whole = copy.deepcopy(packaged.load_json(SCHEMA_FILE))
@@ -167,6 +175,24 @@ def main():
         len(sample))
 
     os.unlink(path)
+
+    from sgn.play import iter_games
+    folder = tempfile.mkdtemp()
+    game_files, game_messages = [], 0
+    for i, game in enumerate(iter_games(args.games, players=4, seed=7)):
+        game_files.append(os.path.join(folder, f"game{i}.sgn"))
+        with open(game_files[-1], "w") as handle:
+            handle.write("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in game))
+        game_messages += len(game)
+    for level in ("semantic", "rules"):
+        def run_games(level=level):
+            for game_file in game_files:
+                bad = sum(1 for d in sgn.iter_diagnostics(game_file, level=level) if d.is_error)
+                assert bad == 0, f"{bad} errors in a generated game at level {level}"
+        add(f"sgn --level {level}, {args.games} complete games", timed(run_games, args.rounds), game_messages)
+    for game_file in game_files:
+        os.unlink(game_file)
+    os.rmdir(folder)
     print(f"sgn {sgn.__version__} benchmark: {n} messages, median of {args.rounds} rounds; "
           f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     width = max(len(name) for name, _ in rows)

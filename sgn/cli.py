@@ -15,7 +15,7 @@ from . import __version__
 from .reader import DEFAULT_MAX_LINE_BYTES
 from .report import REPORTERS, Tally
 from .schema import PROFILES, STRICT
-from .validate import DEFAULT_LEVEL, LEVELS, FileCheck
+from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -43,8 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "error is found, 2 on a usage error or a file that cannot be read.")
     validate.add_argument("files", nargs="*", metavar="FILE",
                           help="log files to check; '-' or nothing reads standard input")
-    validate.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
-                          help=f"the last layer of checks to run (default: {DEFAULT_LEVEL})")
+    validate.add_argument("--level", choices=LEVEL_CHOICES, default=DEFAULT_LEVEL,
+                          help="the last layer of checks to run; auto (the default) is rules for a log "
+                               "that starts with a map (DM), semantic for any other")
     validate.add_argument("--profile", choices=PROFILES, default=STRICT,
                           help="strict: the schema as written (default); compat: also read the "
                                "seed's legacy encodings, with a warning each")
@@ -61,6 +62,24 @@ def build_parser() -> argparse.ArgumentParser:
     example.add_argument("name", nargs="?", help="the example's name; none lists them")
     example.add_argument("--path", action="store_true", help="print the file's path instead")
     example.set_defaults(run=run_example)
+
+    replay = commands.add_parser(
+        "replay", help="replay a game under the rules and print its state",
+        description="Replay an SGN log under the rules of the base game and print the state: "
+                    "hands, pieces, robber, cards, points, longest road, largest army, whose turn. "
+                    "Problems found on the way go to standard error.")
+    replay.add_argument("file", metavar="FILE", help="the log ('-' reads standard input)")
+    replay.add_argument("--at", type=_positive_int, metavar="LINE",
+                        help="the state after this line (default: the end)")
+    replay.add_argument("-o", "--output", choices=("text", "json"), default="text")
+    replay.add_argument("--profile", choices=PROFILES, default=STRICT)
+    replay.set_defaults(run=run_replay)
+
+    codes = commands.add_parser("codes", help="list every diagnostic code",
+                                description="List every diagnostic code: layer, severity, what triggers it.")
+    codes.add_argument("--markdown", action="store_true",
+                       help="print docs/codes.md (with an example from the corpus for each code)")
+    codes.set_defaults(run=run_codes)
 
     corpus = commands.add_parser(
         "corpus", help="build or check the test corpus bundle",
@@ -92,6 +111,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
             if reporter.wants(diagnostic):
                 reporter.diagnostic(diagnostic)
         summary.messages = check.messages
+        summary.level = check.level if check.level != "auto" else ""
     reporter.finish(tally)
     return tally.exit_code
 
@@ -110,6 +130,32 @@ def run_example(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     path = games[args.name]
     out.write(str(path) + "\n" if args.path else path.read_text(encoding="utf-8"))
+    return EXIT_OK
+
+
+def run_replay(args: argparse.Namespace, out) -> int:
+    import json
+
+    from .replay import replay, render_state
+    from .report import TextReporter
+
+    source = sys.stdin.buffer if args.file == "-" else args.file
+    name = "<stdin>" if args.file == "-" else args.file
+    errors = TextReporter(sys.stderr)
+    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
+    if state is None:
+        return EXIT_USAGE
+    out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))
+    return EXIT_INVALID if found else EXIT_OK
+
+
+def run_codes(args: argparse.Namespace, out) -> int:
+    from . import codes_doc
+    if args.markdown:
+        from .corpus import load_cases
+        out.write(codes_doc.codes_markdown(load_cases()))
+    else:
+        out.write(codes_doc.codes_text())
     return EXIT_OK
 
 

@@ -1,14 +1,13 @@
 """The registry of diagnostic codes: one row per code, never reused.
 
 A code names a rule, not a place in the program. Its layer says which stage
-finds it; its severity is the default one. `example` is an input line that
-raises it (None where the trigger is not a line, such as a missing file), so
-that the documentation and the tests can both show it.
+finds it; its severity is the default one. Examples of each code are the
+corpus cases that raise it (docs/codes.md shows them).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Optional, Tuple
+from typing import Dict, Tuple
 
 IO_LAYER = "io"
 LAYERS: Tuple[str, ...] = (IO_LAYER, "syntax", "schema", "semantic", "rules")
@@ -20,7 +19,6 @@ class Code:
     layer: str
     severity: str
     summary: str
-    example: Optional[str] = None
 
 
 _TABLE = [
@@ -31,34 +29,107 @@ _TABLE = [
     Code("empty-file", IO_LAYER, "error", "The file holds no message at all (no bytes, or only blank lines)."),
     # syntax: bytes, lines and JSON.
     Code("invalid-utf8", "syntax", "error", "The line is not valid UTF-8."),
-    Code("utf8-bom", "syntax", "warning", "The file starts with a UTF-8 byte order mark; it is skipped.", "\ufeff[\"1\",\"RD\",{\"result\":8}]"),
-    Code("crlf-line-ending", "syntax", "warning", "The file uses CRLF line endings (reported once, at the first); they are read as LF.", "[\"1\",\"RD\",{\"result\":8}]\r"),
-    Code("blank-line", "syntax", "warning", "An empty or whitespace-only line; it is skipped.", "   "),
-    Code("no-final-newline", "syntax", "info", "The last line has no newline; it is read, but the file may have been cut short.", None),
-    Code("line-too-long", "syntax", "error", "The line is longer than the limit (--max-line-bytes, default 1 MiB); it is skipped unread.", None),
-    Code("gzip-truncated", "syntax", "error", "The gzip stream ends before its end marker; the lines before are checked.", None),
-    Code("gzip-corrupt", "syntax", "error", "The gzip stream is damaged (bad header, bad data or checksum).", None),
-    Code("invalid-json", "syntax", "error", "The line is not one JSON value.", "[\"1\",\"RD\",{\"result\":8}"),
-    Code("json-nan-infinity", "syntax", "error", "NaN and Infinity are not JSON.", "[\"1\",\"RD\",{\"result\":NaN}]"),
-    Code("json-duplicate-key", "syntax", "error", "An object has the same key twice; which one counts is undefined.", "[\"1\",\"RD\",{\"result\":8,\"result\":9}]"),
-    Code("json-number-too-long", "syntax", "error", "A number literal longer than 100 characters; no SGN field holds such a number and interoperable JSON cannot represent it.", "[\"1\",\"RD\",{\"result\":" + "9" * 101 + "}]"),
-    Code("json-too-deep", "syntax", "error", "Arrays or objects nested deeper than the parser allows (an SGN message is at most 6 deep).", "[" * 5000 + "]" * 5000),
+    Code("utf8-bom", "syntax", "warning", "The file starts with a UTF-8 byte order mark; it is skipped."),
+    Code("crlf-line-ending", "syntax", "warning", "The file uses CRLF line endings (reported once, at the first); they are read as LF."),
+    Code("blank-line", "syntax", "warning", "An empty or whitespace-only line; it is skipped."),
+    Code("no-final-newline", "syntax", "info", "The last line has no newline; it is read, but the file may have been cut short."),
+    Code("line-too-long", "syntax", "error", "The line is longer than the limit (--max-line-bytes, default 1 MiB); it is skipped unread."),
+    Code("gzip-truncated", "syntax", "error", "The gzip stream ends before its end marker; the lines before are checked."),
+    Code("gzip-corrupt", "syntax", "error", "The gzip stream is damaged (bad header, bad data or checksum)."),
+    Code("invalid-json", "syntax", "error", "The line is not one JSON value."),
+    Code("json-nan-infinity", "syntax", "error", "NaN and Infinity are not JSON."),
+    Code("json-duplicate-key", "syntax", "error", "An object has the same key twice; which one counts is undefined."),
+    Code("json-number-too-long", "syntax", "error", "A number literal longer than 100 characters; no SGN field holds such a number and interoperable JSON cannot represent it."),
+    Code("json-too-deep", "syntax", "error", "Arrays or objects nested deeper than the parser allows (an SGN message is at most 6 deep)."),
     # schema: the shape of one message, checked against schema/v1.0/message.json.
-    Code("message-not-array", "schema", "error", "A message must be a JSON array [player, aCode, value].", "{\"player\":\"1\",\"aCode\":\"RD\",\"value\":{\"result\":8}}"),
-    Code("message-length", "schema", "error", "A message has exactly 3 items: player, aCode, value.", "[\"1\",\"RD\"]"),
-    Code("unknown-player", "schema", "error", "The acting player is not 1..6 or B.", "[\"7\",\"RD\",{\"result\":8}]"),
-    Code("unknown-action", "schema", "error", "The aCode is not one of BC BD BR BS DM MR PD RD ST TR.", "[\"1\",\"TO\",{}]"),
-    Code("schema-type", "schema", "error", "A value has the wrong JSON type.", "[\"1\",\"MR\",{\"tile\":[0,\"1\"]}]"),
-    Code("schema-enum", "schema", "error", "A value is not one of the allowed codes or numbers.", "[\"1\",\"BD\",{\"cCode\":\"XX\"}]"),
-    Code("schema-required", "schema", "error", "A required property is missing.", "[\"1\",\"RD\",{}]"),
-    Code("schema-unknown-property", "schema", "error", "An object has a property the schema does not define.", "[\"1\",\"RD\",{\"result\":8,\"dice\":[4,4]}]"),
-    Code("schema-too-few-items", "schema", "error", "An array has fewer items than the schema requires.", "[\"1\",\"MR\",{\"tile\":[0]}]"),
-    Code("schema-too-many-items", "schema", "error", "An array has more items than the schema allows.", "[\"1\",\"MR\",{\"tile\":[0,0,0]}]"),
-    Code("schema-minimum", "schema", "error", "A number is below the minimum.", "[\"1\",\"RD\",{\"result\":1}]"),
-    Code("schema-maximum", "schema", "error", "A number is above the maximum.", "[\"1\",\"RD\",{\"result\":13}]"),
-    Code("schema-invalid", "schema", "error", "A value breaks a schema constraint not covered by a more specific code.", None),
-    Code("legacy-numeric-string", "schema", "warning", "compat profile: numbers written as JSON strings (as in the seed's own examples) are read as integers.", "[\"1\",\"MR\",{\"tile\":[\"-2\",\"0\"]}]"),
-    Code("legacy-object-message", "schema", "warning", "compat profile: a pre-1.0 object message {player, aCode, value} is read as [player, aCode, value].", "{\"player\":\"1\",\"aCode\":\"RD\",\"value\":{\"result\":8}}"),
+    Code("message-not-array", "schema", "error", "A message must be a JSON array [player, aCode, value]."),
+    Code("message-length", "schema", "error", "A message has exactly 3 items: player, aCode, value."),
+    Code("unknown-player", "schema", "error", "The acting player is not 1..6 or B."),
+    Code("unknown-action", "schema", "error", "The aCode is not one of BC BD BR BS DM MR PD RD ST TR."),
+    Code("schema-type", "schema", "error", "A value has the wrong JSON type."),
+    Code("schema-enum", "schema", "error", "A value is not one of the allowed codes or numbers."),
+    Code("schema-required", "schema", "error", "A required property is missing."),
+    Code("schema-unknown-property", "schema", "error", "An object has a property the schema does not define."),
+    Code("schema-too-few-items", "schema", "error", "An array has fewer items than the schema requires."),
+    Code("schema-too-many-items", "schema", "error", "An array has more items than the schema allows."),
+    Code("schema-minimum", "schema", "error", "A number is below the minimum."),
+    Code("schema-maximum", "schema", "error", "A number is above the maximum."),
+    Code("schema-invalid", "schema", "error", "A value breaks a schema constraint not covered by a more specific code."),
+    Code("legacy-numeric-string", "schema", "warning", "compat profile: numbers written as JSON strings (as in the seed's own examples) are read as integers."),
+    Code("legacy-object-message", "schema", "warning", "compat profile: a pre-1.0 object message {player, aCode, value} is read as [player, aCode, value]."),
+    # semantic: the meaning of one message, with the last valid map of the log as context.
+    Code("bank-acts", "semantic", "error", "The bank (B) is the acting player of an action other than DM."),
+    Code("intersection-repeated-tile", "semantic", "error", "An intersection lists the same tile twice."),
+    Code("intersection-not-adjacent", "semantic", "error", "The three tiles of an intersection do not all touch each other, so they meet at no corner."),
+    Code("intersection-counter-clockwise", "semantic", "warning", "An intersection lists its tiles counter-clockwise; SGN lists them clockwise."),
+    Code("intersection-off-map", "semantic", "error", "A tile of an intersection is not on the map."),
+    Code("intersection-at-sea", "semantic", "error", "An intersection touches no land: all three tiles are sea."),
+    Code("path-same-intersection", "semantic", "error", "Both ends of a path are the same intersection."),
+    Code("path-not-adjacent", "semantic", "error", "The two intersections of a path are not neighbours (they do not share exactly two tiles)."),
+    Code("path-at-sea", "semantic", "error", "A path runs between two sea tiles."),
+    Code("robber-off-map", "semantic", "error", "The robber moves to a tile that is not on the map."),
+    Code("robber-at-sea", "semantic", "error", "The robber moves to a sea tile."),
+    Code("card-resources-missing", "semantic", "error", "Monopoly (MO) or Year of Plenty (YP) is played without rCodes."),
+    Code("card-resources-count", "semantic", "error", "Monopoly names other than 1 resource, or Year of Plenty other than 2."),
+    Code("card-resources-unexpected", "semantic", "error", "A Knight, Road Building or Victory Point card is played with rCodes."),
+    Code("trade-same-player", "semantic", "error", "Both sides of a trade are the same player."),
+    Code("trade-actor-not-party", "semantic", "error", "The acting player is neither side of the trade."),
+    Code("trade-zero-amount", "semantic", "error", "A trade lists a resource with the amount 0."),
+    Code("trade-unbalanced", "semantic", "error", "For some resource the amounts of a trade do not sum to zero: resources appear or vanish."),
+    Code("trade-one-sided", "semantic", "error", "One side of a trade gives nothing, and it is not a discard (a player giving to the bank)."),
+    Code("steal-same-player", "semantic", "error", "A player steals from themselves."),
+    Code("steal-with-bank", "semantic", "error", "The bank takes part in a steal."),
+    Code("steal-not-one-card", "semantic", "error", "A steal does not move exactly one card from one player to the other."),
+    Code("steal-actor-not-thief", "semantic", "error", "The acting player is not the one who gains the stolen card."),
+    Code("map-duplicate-tile", "semantic", "error", "A map defines the same tile twice."),
+    Code("map-shape", "semantic", "error", "The land tiles of a map do not form a known board (standard 19, or 30 for 5-6 players), in any position or rotation."),
+    Code("map-sea-ring", "semantic", "error", "The land is not exactly surrounded by a ring of sea tiles."),
+    Code("map-number-missing", "semantic", "error", "A producing land tile has no number token (rNumber null)."),
+    Code("map-number-on-barren", "semantic", "error", "A desert or sea tile has a number token."),
+    Code("map-nonstandard-tiles", "semantic", "warning", "The counts of tile kinds differ from the known board of that shape."),
+    Code("map-nonstandard-numbers", "semantic", "warning", "The number tokens differ from the known board of that shape."),
+    Code("harbor-not-coastal", "semantic", "error", "A harbor is not on an edge between a land tile and a sea tile."),
+    Code("harbors-share-intersection", "semantic", "error", "Two harbors share an intersection."),
+    Code("map-nonstandard-harbors", "semantic", "warning", "The harbors differ in kind or number from the known board of that shape."),
+    # rules: the replay of the whole game under the base game's rules.
+    Code("game-without-map", "rules", "error", "The rules replay needs a map: the log does not start with a valid DM (reported once; the rest is not replayed)."),
+    Code("map-redefined", "rules", "error", "A second DM: the map is defined once, at the start of the game."),
+    Code("after-game-end", "rules", "error", "A message after the game ended (reported once; what follows is not checked)."),
+    Code("robber-start-not-desert", "rules", "error", "The robber is placed before the setup on a tile other than the desert."),
+    Code("setup-order", "rules", "error", "The setup is out of order: each player places one settlement then one road touching it, 1..n then n..1."),
+    Code("setup-road-not-at-settlement", "rules", "error", "A setup road does not touch the settlement just placed."),
+    Code("setup-incomplete", "rules", "error", "The turns begin before every player has placed two settlements and two roads."),
+    Code("player-count", "rules", "warning", "The setup shows a number of players other than 3 or 4, the base game's."),
+    Code("turn-order", "rules", "error", "A player rolls out of turn: turns go 1, 2, ..., n, 1, ..."),
+    Code("already-rolled", "rules", "error", "A player rolls twice in one turn."),
+    Code("roll-missing", "rules", "error", "A turn ends without its roll."),
+    Code("roll-first", "rules", "error", "A build or trade before the dice are rolled."),
+    Code("not-your-turn", "rules", "error", "A player acts during another player's turn (other than a discard, or as a trade partner)."),
+    Code("cannot-afford", "rules", "error", "A player builds or buys without the resources it costs."),
+    Code("not-held", "rules", "error", "A player gives, discards or loses cards they do not hold."),
+    Code("bank-empty", "rules", "error", "The bank does not hold the resources it is to give."),
+    Code("piece-limit", "rules", "error", "A player has no piece of that kind left (15 roads, 5 settlements, 4 cities)."),
+    Code("site-occupied", "rules", "error", "A settlement goes where a building already stands."),
+    Code("distance-rule", "rules", "error", "A settlement is next to another building."),
+    Code("settlement-not-connected", "rules", "error", "A settlement (after the setup) touches none of the player's roads."),
+    Code("road-occupied", "rules", "error", "A road goes where a road already is."),
+    Code("road-not-connected", "rules", "error", "A road touches none of the player's roads or buildings, or only through an opponent's building."),
+    Code("city-not-on-settlement", "rules", "error", "A city is built where the player has no settlement."),
+    Code("discard-missing", "rules", "error", "A player who held more than 7 cards at a 7 did not discard half."),
+    Code("discard-not-owed", "rules", "error", "A discard (a one-sided trade to the bank) when none is owed."),
+    Code("discard-wrong-amount", "rules", "error", "A discard of other than half the hand, rounded down."),
+    Code("robber-not-moved", "rules", "error", "The robber was not moved after a 7 or a Knight."),
+    Code("robber-not-allowed", "rules", "error", "The robber moves without a 7 or a Knight."),
+    Code("robber-same-tile", "rules", "error", "The robber stays on its tile; it must move."),
+    Code("steal-missing", "rules", "error", "No steal after the robber moved next to another player who holds cards."),
+    Code("steal-not-allowed", "rules", "error", "A steal where none is possible: not after a robber move, or no victim there."),
+    Code("steal-wrong-victim", "rules", "error", "A steal from a player with no building on the robber's tile or no cards."),
+    Code("deck-empty", "rules", "error", "A development card is bought of a kind the deck no longer holds (14 KN, 5 VP, 2 RB, 2 YP, 2 MO)."),
+    Code("card-not-held", "rules", "error", "A development card is played that the player does not hold."),
+    Code("card-bought-this-turn", "rules", "error", "A development card is played on the turn it was bought."),
+    Code("card-second-play", "rules", "error", "A second development card (other than Victory Point) is played in one turn."),
+    Code("trade-rate", "rules", "error", "A bank trade at the wrong rate: 4:1, 3:1 with a generic harbor, 2:1 with the resource's harbor."),
+    Code("log-ends-unfinished", "rules", "warning", "The log ends while something is owed (the setup, a discard, the robber, a steal)."),
 ]
 
 CODES: Dict[str, Code] = {c.name: c for c in _TABLE}

@@ -4,11 +4,14 @@ Sources live in `test-corpus/src/*.yaml`; `sgn corpus build` writes the
 committed bundle `test-corpus/cases.json`, which any language can read with a
 JSON parser alone (its format: `schema/corpus/v1/cases.json`). The corpus
 checks itself: unique ids and descriptions, known codes in the right layer,
-each invalid case breaking exactly one rule.
+each invalid case breaking exactly one rule (except verbatim seed examples,
+tagged `seed`, and faults that necessarily break several, tagged `several`).
 
 In a source a case gives its input by kind: `message` has `json` (the text of
 one message); `log` has `lines` (JSON texts) or `file` (a path under
-test-corpus/); `raw` has `text` or `base64`.
+test-corpus/); `raw` has `text` or `base64`. An item of `lines` may be
+`{include: PATH}`, which stands for the lines of that file (a map, say), or
+`{include: PATH, first: N}`, its first N lines (the start of a game).
 """
 from __future__ import annotations
 
@@ -45,6 +48,11 @@ def _strict_json(text: str, where: str) -> Any:
         raise CorpusError(f"{where}: input is not JSON ({error}); use kind raw for that") from None
 
 
+def _file_messages(root: Path, name: str, where: str) -> List[Any]:
+    text = (root / name).read_text(encoding="utf-8")
+    return [_strict_json(t, f"{where} {name}:{n}") for n, t in enumerate(text.splitlines(), 1)]
+
+
 def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str]]:
     kind = case.get("kind")
     given = [k for k in _INPUT_KEYS.get(kind, ()) if k in case]
@@ -54,11 +62,16 @@ def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str
     if key == "json":
         return _strict_json(case["json"], where), None
     if key == "lines":
-        return [_strict_json(text, f"{where} line {n}") for n, text in enumerate(case["lines"], 1)], None
+        values = []
+        for item in case["lines"]:
+            if isinstance(item, dict) and set(item) <= {"include", "first"} and "include" in item:
+                included = _file_messages(root, item["include"], where)
+                values += included[:item["first"]] if "first" in item else included
+            else:
+                values.append(_strict_json(item, f"{where} line {len(values) + 1}"))
+        return values, None
     if key == "file":
-        text = (root / case["file"]).read_text(encoding="utf-8")
-        return [_strict_json(t, f"{where} {case['file']}:{n}")
-                for n, t in enumerate(text.splitlines(), 1)], None
+        return _file_messages(root, case["file"], where), None
     if key == "text":
         return case["text"], "text"
     return case["base64"], "base64"
@@ -71,7 +84,10 @@ def build_bundle(root: Optional[Path] = None) -> dict:
     root = root or packaged.corpus_dir()
     cases = []
     for source in sorted((root / SOURCES).glob("*.yaml")):
-        entries = yaml.safe_load(source.read_text(encoding="utf-8")) or []
+        try:
+            entries = yaml.safe_load(source.read_text(encoding="utf-8")) or []
+        except yaml.YAMLError as error:
+            raise CorpusError(f"{source.name}: not valid YAML: {error}") from None
         for number, case in enumerate(entries, 1):
             where = f"{source.name} case {number} ({case.get('id', '?')})"
             data = {k: case[k] for k in _PASS_THROUGH if k in case}
@@ -160,7 +176,7 @@ def self_check(cases: List[dict]) -> List[str]:
             codes = {e["code"] for e in case["errors"]}
             if not codes:
                 problems.append(f"{name}: an invalid case must name the code it raises")
-            elif len(codes) > 1 and "seed" not in case["tags"]:
+            elif len(codes) > 1 and not {"seed", "several"} & set(case["tags"]):
                 problems.append(f"{name}: an invalid case breaks one rule, not {sorted(codes)}")
         if case["kind"] == "raw" and "input_encoding" not in case:
             problems.append(f"{name}: a raw case needs input_encoding")

@@ -17,13 +17,14 @@ from .diagnostic import ERROR, WARNING, Diagnostic
 @dataclass
 class FileSummary:
     file: str
+    level: str = ""
     messages: int = 0
     errors: int = 0
     warnings: int = 0
     unreadable: bool = False
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "messages": self.messages, "errors": self.errors,
+        return {"file": self.file, "level": self.level, "messages": self.messages, "errors": self.errors,
                 "warnings": self.warnings, "valid": self.errors == 0 and not self.unreadable}
 
 
@@ -109,7 +110,8 @@ class TextReporter(Reporter):
             return
         files = tally.files
         what = files[0].file if len(files) == 1 else _plural(len(files), "file")
-        verdict = "valid" if tally.exit_code == 0 else "INVALID"
+        levels = sorted({f.level for f in files if f.level})
+        verdict = ("valid" if tally.exit_code == 0 else "INVALID") + (f" ({', '.join(levels)})" if levels else "")
         self.out.write(f"{what}: {verdict}: {_plural(tally.messages, 'message')}, "
                        f"{_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')}\n")
 

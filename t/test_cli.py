@@ -16,14 +16,14 @@ def test_text_output_is_one_line_per_diagnostic_like_a_compiler(write):
     result = run_cli("validate", path)
     lines = result.stdout.decode().splitlines()
     assert lines[0] == f"{path}:2: /2/result: 13 is greater than the maximum 12 [schema-maximum]"
-    assert lines[-1].endswith("INVALID: 2 messages, 1 error, 0 warnings")
+    assert lines[-1].endswith("INVALID (semantic): 2 messages, 1 error, 0 warnings")
     assert result.returncode == 1 and result.stderr == b""
 
 
 def test_valid_file_exits_0_with_a_summary(write):
     result = run_cli("validate", write(GOOD * 3))
     assert result.returncode == 0
-    assert result.stdout.decode().endswith("valid: 3 messages, 0 errors, 0 warnings\n")
+    assert result.stdout.decode().endswith("valid (semantic): 3 messages, 0 errors, 0 warnings\n")
 
 
 def test_json_output(write):
@@ -36,7 +36,8 @@ def test_json_output(write):
         "line": 2, "pointer": "/2/result"}
     assert isinstance(first["message"], str)
     assert report["diagnostics"][1]["code"] == "blank-line"
-    assert report["files"] == [{"file": str(path), "messages": 2, "errors": 1, "warnings": 1, "valid": False}]
+    assert report["files"] == [{"file": str(path), "level": "semantic", "messages": 2, "errors": 1,
+                                "warnings": 1, "valid": False}]
 
 
 def test_json_output_when_valid_and_empty_list(write):
@@ -58,7 +59,7 @@ def test_quiet_prints_errors_only(write):
 def test_stdin_and_dash(write):
     assert run_cli("validate", "-", stdin=(GOOD + BAD).encode()).returncode == 1
     result = run_cli("validate", stdin=GOOD.encode())
-    assert result.returncode == 0 and result.stdout.decode().startswith("<stdin>: valid")
+    assert result.returncode == 0 and result.stdout.decode().startswith("<stdin>: valid (semantic)")
 
 
 def test_gzip_from_stdin_and_file(write):
@@ -122,7 +123,7 @@ def test_example_lists_prints_and_validates():
 
 def test_main_in_process(write, capsys):
     assert main(["validate", str(write(GOOD))]) == 0
-    assert "valid: 1 message" in capsys.readouterr().out
+    assert "valid (semantic): 1 message" in capsys.readouterr().out
 
 
 def test_version():
@@ -133,3 +134,24 @@ def test_version():
 def test_corpus_check_passes_in_the_checkout():
     result = run_cli("corpus", "check", "--root", CORPUS)
     assert result.returncode == 0, result.stderr.decode()
+
+
+def test_auto_level_replays_a_log_that_starts_with_a_map(write):
+    game = (CORPUS / "games" / "game.sgn").read_text()
+    assert "valid (rules)" in run_cli("validate", write(game)).stdout.decode()
+    broken = game + '["2","BC",{"intersection":[[1,-2],[2,-2],[1,-1]]}]\n'
+    result = run_cli("validate", write(broken))
+    assert result.returncode == 1 and "[not-your-turn]" in result.stdout.decode()
+    fragment = write(broken.splitlines()[-1] + "\n", "fragment.sgn")    # no map: a fragment
+    assert "valid (semantic)" in run_cli("validate", fragment).stdout.decode()
+
+
+def test_replay_prints_the_state(write):
+    path = CORPUS / "games" / "game.sgn"
+    out = run_cli("replay", path, "--at", "14").stdout.decode()
+    assert out.startswith("after line 14: turns") and "player 3: 2 points; hand B1 G0 L1 O1 W0" in out
+    state = json.loads(run_cli("replay", path, "-o", "json").stdout)
+    assert state["line"] == 25 and state["players"]["1"]["points"] == 2
+    bad = run_cli("replay", write(path.read_text() + '["2","RD",{"result":8}]\n'))
+    assert bad.returncode == 1 and b"[turn-order]" in bad.stderr
+    assert run_cli("replay", "/nonexistent.sgn").returncode == 2

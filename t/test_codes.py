@@ -1,13 +1,12 @@
-"""The code registry: every code is unique, well formed, and its example raises it."""
-import io
+"""The code registry: unique, well formed, each shown by the corpus, and docs/codes.md current."""
 import re
 
-import pytest
-
-import sgn
+from sgn import corpus
 from sgn.codes import CODES, LAYERS
+from sgn.codes_doc import NOT_IN_CORPUS, codes_markdown, example_cases
+from conftest import CHECKOUT, CORPUS, run_cli
 
-VALID_LINE = '["1","RD",{"result":8}]'
+CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 
 
 def test_codes_are_well_formed():
@@ -17,12 +16,23 @@ def test_codes_are_well_formed():
         assert code.summary.endswith(".")
 
 
-EXAMPLES = [c for c in CODES.values() if c.example is not None]
+def test_every_code_is_raised_by_a_corpus_case_or_says_why_not():
+    shown = set(example_cases(CASES))
+    assert set(CODES) - shown == set(NOT_IN_CORPUS)
+    assert shown <= set(CODES)
 
 
-@pytest.mark.parametrize("code", EXAMPLES, ids=[c.name for c in EXAMPLES])
-def test_each_example_raises_its_code(code):
-    data = (code.example + "\n" + VALID_LINE + "\n").encode("utf-8", "surrogatepass")
-    profile = "compat" if code.name.startswith("legacy-") else "strict"
-    found = {d.code for d in sgn.iter_diagnostics(io.BytesIO(data), profile=profile)}
-    assert code.name in found
+def test_docs_codes_md_is_current():
+    text = (CHECKOUT / "docs" / "codes.md").read_text(encoding="utf-8")
+    assert text == codes_markdown(CASES), "docs/codes.md is stale: run `sgn codes --markdown > docs/codes.md`"
+
+
+def test_docs_list_every_code():
+    text = codes_markdown(CASES)
+    for name in CODES:
+        assert f"| `{name}` |" in text
+
+
+def test_codes_command():
+    out = run_cli("codes").stdout.decode()
+    assert all(name in out for name in CODES)

@@ -1,0 +1,77 @@
+"""docs/codes.md, generated: every diagnostic code with its layer, severity, what
+triggers it, and an example taken from the corpus (the first case that raises it).
+
+Run `sgn codes --markdown > docs/codes.md`; a test fails when the file is stale.
+"""
+from __future__ import annotations
+
+import json
+from typing import Dict, List, Optional
+
+from .codes import CODES, LAYERS
+
+# Codes that no corpus case can show, and why.
+NOT_IN_CORPUS: Dict[str, str] = {
+    "file-not-found": "a path that does not exist",
+    "is-a-directory": "a path that is a folder",
+    "read-error": "a file the system refuses to read",
+    "line-too-long": "a line longer than 1 MiB (or than --max-line-bytes)",
+    "no-final-newline": "an `info`: a file whose last line has no newline",
+    "schema-invalid": "a fallback for schema keywords our schema does not use",
+}
+_MAX_INPUT = 160
+
+
+def example_cases(cases: List[dict]) -> Dict[str, dict]:
+    """For each code, the first corpus case that expects it."""
+    found: Dict[str, dict] = {}
+    for case in cases:
+        for expected in case.get("errors", []) + case.get("warnings", []):
+            found.setdefault(expected["code"], case)
+    return found
+
+
+def _shown_input(case: dict) -> str:
+    if case["kind"] == "raw":
+        text = "(bytes, base64) " + case["input"] if case.get("input_encoding") == "base64" else case["input"]
+        text = text.replace("\n", "\\n").replace("\r", "\\r")
+    elif case["kind"] == "log":
+        text = " \\n ".join(json.dumps(m, separators=(",", ":")) for m in case["input"])
+    else:
+        text = json.dumps(case["input"], separators=(",", ":"))
+    if len(text) > _MAX_INPUT:
+        text = text[:_MAX_INPUT - 1] + "\u2026"
+    return text.replace("|", "\\|").replace("`", "'")
+
+
+def _example(code: str, examples: Dict[str, dict]) -> str:
+    case: Optional[dict] = examples.get(code)
+    if case is None:
+        return NOT_IN_CORPUS.get(code, "")
+    return f"`{case['id']}`: {case['description']}<br>`{_shown_input(case)}`"
+
+
+def codes_markdown(cases: List[dict]) -> str:
+    examples = example_cases(cases)
+    out = [
+        "# Diagnostic codes",
+        "",
+        "Generated from `sgn/codes.py` and the corpus by `sgn codes --markdown`; do not edit.",
+        "A code is stable and never reused. Only `error`s make a log invalid; the `io` layer",
+        "means the file could not be read at all (exit 2). Each example is the first corpus",
+        "case that raises the code (see `test-corpus/cases.json`).",
+        "",
+    ]
+    for layer in LAYERS:
+        rows = [c for c in CODES.values() if c.layer == layer]
+        if not rows:
+            continue
+        out += [f"## {layer}", "", "| code | severity | triggered by | example |", "| --- | --- | --- | --- |"]
+        out += [f"| `{c.name}` | {c.severity} | {c.summary} | {_example(c.name, examples)} |" for c in rows]
+        out.append("")
+    return "\n".join(out)
+
+
+def codes_text() -> str:
+    width = max(len(c) for c in CODES)
+    return "".join(f"{c.name:{width}}  {c.layer:8}  {c.severity:7}  {c.summary}\n" for c in CODES.values())

@@ -1,0 +1,786 @@
+"""The rules replay: a game state, and `apply(message)` that checks one move against it.
+
+SGN leaves out what can be inferred: production, the end of a turn, who holds
+the longest road. The replay infers them, following the base game's rules
+(the numbers are the tables of `sgn/rules.py`), and reports each move that
+breaks a rule as a `Problem`.
+
+After an illegal move the replay goes on from what the log says happened: the
+move is applied as far as it can be (the piece is placed, cards move, a hand
+never goes below zero, an obligation left unmet is dropped), so that later,
+independent errors are still found and one error does not cascade.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+
+from . import board, rules
+from .board import Corner, Edge, Tile
+from .rules import COSTS, PIECES, RESOURCES, show_cost, show_hand
+from .diagnostic import make
+from .semantic import Problem, is_discard
+
+SETUP, TURNS, OVER = "setup", "turns", "over"
+
+
+def _tile(raw) -> Tile:
+    return (raw[0], raw[1])
+
+
+def _corner(raw) -> Corner:
+    return frozenset(_tile(t) for t in raw)
+
+
+def _edge(raw) -> Edge:
+    return frozenset(_corner(end) for end in raw)
+
+
+def _fmt_corner(c: Corner) -> str:
+    return "[" + ",".join(f"[{q},{r}]" for q, r in board.canonical_corner(c)) + "]"
+
+
+@dataclass
+class Board:
+    """The map as the replay needs it: kinds, numbers, harbors, and lookups worked out once."""
+
+    kinds: Dict[Tile, str]
+    numbers: Dict[Tile, int]
+    harbor_at: Dict[Corner, Set[str]]          # corner -> harbor codes reachable from it
+    desert: Optional[Tile]
+
+    @classmethod
+    def from_value(cls, value: dict) -> "Board":
+        kinds = {_tile(t["tile"]): t["tCode"] for t in value["tiles"]}
+        numbers = {_tile(t["tile"]): t["rNumber"] for t in value["tiles"] if t["rNumber"] is not None}
+        harbor_at: Dict[Corner, Set[str]] = {}
+        for harbor in value["harbors"]:
+            for end in harbor["path"]:
+                harbor_at.setdefault(_corner(end), set()).add(harbor["hCode"])
+        desert = next((t for t, k in kinds.items() if k == "D"), None)
+        return cls(kinds, numbers, harbor_at, desert)
+
+
+@dataclass
+class Player:
+    name: str
+    hand: Counter = field(default_factory=Counter)
+    settlements: Set[Corner] = field(default_factory=set)
+    cities: Set[Corner] = field(default_factory=set)
+    roads: Set[Edge] = field(default_factory=set)
+    cards: Counter = field(default_factory=Counter)       # development cards held, playable
+    new_cards: Counter = field(default_factory=Counter)   # bought this turn, not yet playable
+    knights: int = 0
+    revealed_points: int = 0                              # Victory Point cards played (shown)
+    road_length: int = 0
+
+    @property
+    def buildings(self) -> Set[Corner]:
+        return self.settlements | self.cities
+
+    def holds(self) -> str:
+        return f"player {self.name} holds {show_hand(self.hand)}"
+
+
+class Game:
+    """The state of one game, replayed message by message."""
+
+    def __init__(self) -> None:
+        self.board: Optional[Board] = None
+        self.players: Dict[str, Player] = {}
+        self.count: Optional[int] = None        # number of players, once the setup shows it
+        self.bank = Counter({r: rules.BANK_STOCK for r in RESOURCES})
+        self.deck = Counter(rules.DECK)
+        self.robber: Optional[Tile] = None
+        self.phase = SETUP
+        self.setup_order: List[str] = []        # who placed each setup settlement, in order
+        self.setup_road_due: Optional[Tuple[str, Corner]] = None
+        self.current: Optional[str] = None
+        self.rolled = False
+        self.turn = 0
+        self.discards_owed: Dict[str, int] = {}
+        self.robber_due: Optional[str] = None   # "seven" or "knight"
+        self.steal_from: Optional[Set[str]] = None
+        self.card_played = False
+        self.free_roads = 0
+        self.longest_road: Optional[str] = None
+        self.largest_army: Optional[str] = None
+        self.ended_at: Optional[int] = None
+        self.after_end_reported = False
+        self.without_map_reported = False
+        self.building_at: Dict[Corner, Tuple[str, str]] = {}   # corner -> (player, kind)
+        self.road_at: Dict[Edge, str] = {}
+        self.line = 0
+
+    # -- helpers ---------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        if name not in self.players:
+            self.players[name] = Player(name)
+        return self.players[name]
+
+    def points(self, name: str) -> int:
+        p = self.players[name]
+        cards = p.cards["VP"] + p.new_cards["VP"] + p.revealed_points
+        return (len(p.settlements) * rules.POINTS["settlement"] + len(p.cities) * rules.POINTS["city"]
+                + cards * rules.POINTS["VP"]
+                + (rules.POINTS["longest road"] if self.longest_road == name else 0)
+                + (rules.POINTS["largest army"] if self.largest_army == name else 0))
+
+    def next_player(self, name: str) -> str:
+        return str(int(name) % (self.count or len(self.players)) + 1)
+
+    def _pay(self, p: Player, cost: Mapping[str, int], what: str, pointer: str = "/1") -> List[Problem]:
+        """Take a cost from a hand into the bank; a hand never goes below zero."""
+        short = rules.lacks(p.hand, cost)
+        problems = []
+        if short:
+            problems.append(Problem("cannot-afford", pointer,
+                                    f"{p.holds()}; {what} costs {show_cost(cost)}",
+                                    "production is inferred from the rolls: check the rolls and trades before"))
+        for r, n in cost.items():
+            paid = min(n, p.hand[r])
+            p.hand[r] -= paid
+            self.bank[r] += paid
+        return problems
+
+    def _take_from_bank(self, p: Player, wanted: Mapping[str, int], pointer: str) -> List[Problem]:
+        problems = []
+        for r, n in wanted.items():
+            given = min(n, self.bank[r])
+            if given < n:
+                problems.append(Problem("bank-empty", pointer,
+                                        f"the bank has {self.bank[r]} {rules.RESOURCE_NAMES[r]} left, not {n}"))
+            self.bank[r] -= given
+            p.hand[r] += given
+        return problems
+
+    def _pieces_left(self, p: Player, kind: str, pointer: str) -> List[Problem]:
+        placed = {"road": len(p.roads), "settlement": len(p.settlements), "city": len(p.cities)}[kind]
+        if placed >= PIECES[kind]:
+            return [Problem("piece-limit", pointer,
+                            f"player {p.name} has placed all {PIECES[kind]} {kind}s")]
+        return []
+
+    # -- placement ---------------------------------------------------------------------
+    def _settlement_site(self, p: Player, c: Corner, connected: bool, pointer: str) -> List[Problem]:
+        if c in self.building_at:
+            owner, kind = self.building_at[c]
+            return [Problem("site-occupied", pointer, f"{_fmt_corner(c)} already has player {owner}'s {kind}")]
+        problems = []
+        near = [n for n in board.corner_neighbours(c) if n in self.building_at]
+        if near:
+            owner, kind = self.building_at[near[0]]
+            problems.append(Problem("distance-rule", pointer,
+                                    f"{_fmt_corner(c)} is next to player {owner}'s {kind} at {_fmt_corner(near[0])}",
+                                    "a settlement is at least two edges away from every other building"))
+        if connected and not any(e in p.roads for e in board.edges_of_corner(c)):
+            problems.append(Problem("settlement-not-connected", pointer,
+                                    f"{_fmt_corner(c)} touches none of player {p.name}'s roads"))
+        return problems
+
+    def _road_site(self, p: Player, e: Edge, pointer: str, setup_corner: Optional[Corner] = None) -> List[Problem]:
+        if e in self.road_at:
+            return [Problem("road-occupied", pointer, f"player {self.road_at[e]} already has a road there")]
+        if setup_corner is not None:
+            if setup_corner not in e:
+                return [Problem("setup-road-not-at-settlement", pointer,
+                                f"the setup road must touch the settlement just placed at {_fmt_corner(setup_corner)}")]
+            return []
+        for end in e:
+            owner = self.building_at.get(end, (None,))[0]
+            if owner == p.name:
+                return []
+            if owner is None and any(other in p.roads for other in board.edges_of_corner(end) if other != e):
+                return []
+        return [Problem("road-not-connected", pointer,
+                        f"the road touches none of player {p.name}'s roads or buildings "
+                        "(a road cannot continue through an opponent's building)")]
+
+    # -- longest road and largest army ---------------------------------------------------
+    def _longest_trail(self, p: Player) -> int:
+        ends: Dict[Corner, List[Edge]] = {}
+        for e in p.roads:
+            for c in e:
+                ends.setdefault(c, []).append(e)
+        blocked = {c for c, (owner, _) in self.building_at.items() if owner != p.name}
+        best = 0
+
+        def walk(c: Corner, used: Set[Edge], length: int) -> None:
+            nonlocal best
+            best = max(best, length)
+            if length and c in blocked:
+                return
+            for e in ends.get(c, ()):
+                if e not in used:
+                    used.add(e)
+                    (other,) = e - {c}
+                    walk(other, used, length + 1)
+                    used.discard(e)
+
+        for c in ends:
+            walk(c, set(), 0)
+        return best
+
+    def _update_longest_road(self, names: Iterable[str]) -> None:
+        for name in names:
+            self.players[name].road_length = self._longest_trail(self.players[name])
+        lengths = {n: p.road_length for n, p in self.players.items()}
+        top = max(lengths.values(), default=0)
+        leaders = [n for n, length in lengths.items() if length == top]
+        holder = self.longest_road
+        if holder is not None and lengths[holder] >= rules.LONGEST_ROAD_MIN and lengths[holder] == top:
+            return
+        self.longest_road = leaders[0] if top >= rules.LONGEST_ROAD_MIN and len(leaders) == 1 else None
+
+    def _update_largest_army(self, name: str) -> None:
+        knights = self.players[name].knights
+        holder = self.largest_army
+        if knights >= rules.LARGEST_ARMY_MIN and (holder is None or knights > self.players[holder].knights):
+            self.largest_army = name
+
+    # -- production -----------------------------------------------------------------------
+    def _produce(self, number: int) -> None:
+        owed: Dict[str, Counter] = {}
+        for tile, n in self.board.numbers.items():
+            if n != number or tile == self.robber:
+                continue
+            resource = board.PRODUCING.get(self.board.kinds[tile])
+            if resource is None:
+                continue
+            for c in board.corners_of(tile):
+                if c in self.building_at:
+                    owner, kind = self.building_at[c]
+                    owed.setdefault(owner, Counter())[resource] += rules.YIELD[kind]
+        for r in RESOURCES:
+            wanting = {name: want[r] for name, want in owed.items() if want[r]}
+            if sum(wanting.values()) <= self.bank[r]:
+                paid = wanting
+            elif len(wanting) == 1:           # one player owed: they get what is left
+                paid = {name: self.bank[r] for name in wanting}
+            else:                              # several owed and not enough: nobody gets any
+                paid = {}
+            for name, n in paid.items():
+                self.players[name].hand[r] += n
+                self.bank[r] -= n
+
+    # -- the moves ----------------------------------------------------------------------------
+    def apply(self, message: list, line: int = 0) -> List[Problem]:
+        """Check one message against the state, then change the state as the message says."""
+        self.line = line
+        player, action, value = message
+        if self.without_map_reported:
+            return []
+        if action == "DM":
+            return self._define_map(value)
+        if self.board is None:
+            self.without_map_reported = True
+            return [Problem("game-without-map", "/1",
+                            "the replay needs the map: the log must start with a valid DM "
+                            "(later messages are not replayed)")]
+        if self.phase == OVER:
+            if self.after_end_reported:
+                return []
+            self.after_end_reported = True
+            return [Problem("after-game-end", "",
+                            f"the game ended at line {self.ended_at}, when player {self.current} "
+                            f"reached {self.points(self.current)} points; nothing may follow "
+                            "(later messages are not checked)")]
+        if self.phase == SETUP:
+            problems = self._setup(player, action, value)
+        else:
+            problems = self._turn(player, action, value)
+        if self.phase == TURNS and self.current and self.points(self.current) >= rules.POINTS_TO_WIN:
+            self.phase, self.ended_at = OVER, line
+        return problems
+
+    def _define_map(self, value) -> List[Problem]:
+        if self.board is not None:
+            return [Problem("map-redefined", "/1", "the map is defined once, at the start of the game")]
+        self.board = Board.from_value(value)
+        self.robber = self.board.desert
+        return []
+
+    # setup ---------------------------------------------------------------------------------
+    def _expected_setup_player(self) -> Tuple[Optional[str], Optional[str]]:
+        """(who places the next setup settlement, or None if unknown; a second candidate
+        in the first round: the same player again, which shows the player count)."""
+        k = len(self.setup_order)
+        if self.count is None:
+            if k == 0:
+                return "1", None
+            return str(k + 1), self.setup_order[-1]
+        if k < self.count:
+            return str(k + 1), None
+        if k < 2 * self.count:
+            return str(2 * self.count - k), None
+        return None, None
+
+    def _setup(self, player: str, action: str, value) -> List[Problem]:
+        if action == "MR" and not self.setup_order:
+            tile = _tile(value["tile"])
+            self.robber = tile
+            if tile != self.board.desert:
+                return [Problem("robber-start-not-desert", "/2/tile", "the robber starts on the desert")]
+            return []
+        if action == "BR" and self.setup_road_due is not None:
+            return self._setup_road(player, value)
+        if action == "BS" and self.setup_road_due is None:
+            return self._setup_settlement(player, value)
+        if action == "BS":      # the road of the last setup turn is missing: go on with this settlement
+            owner = self.setup_road_due[0]
+            self.setup_road_due = None
+            return [Problem("setup-order", "/1", f"player {owner}'s setup road is missing before this settlement",
+                            "each setup turn is one BS then one BR touching it")] + self._setup_settlement(player, value)
+        if action in ("RD", "PD") and self.setup_road_due is None:
+            problems = self._end_setup_early()
+            return problems + self._turn(player, action, value)
+        due = (f"player {self.setup_road_due[0]}'s setup road" if self.setup_road_due
+               else f"a setup settlement")
+        return [Problem("setup-order", "/1", f"{action} during the setup, where {due} comes next "
+                                             "(the message is not replayed)",
+                        "each setup turn is one BS then one BR touching it, in snake order")]
+
+    def _setup_settlement(self, player: str, value) -> List[Problem]:
+        problems: List[Problem] = []
+        expected, alternative = self._expected_setup_player()
+        if player == alternative and self.count is None:
+            self.count = len(self.setup_order)
+            problems += self._check_count()
+        elif expected is None:
+            self._end_setup_early()
+            return self._turn(player, "BS", value)
+        elif player != expected:
+            problems.append(Problem("setup-order", "/0",
+                                    f"player {player} places a setup settlement, but it is player {expected}'s turn",
+                                    "the setup goes 1..n, then n..1"))
+        p = self.player(player)
+        c = _corner(value["intersection"])
+        problems += self._settlement_site(p, c, connected=False, pointer="/2/intersection")
+        second = self.setup_order.count(player) == 1
+        self.setup_order.append(player)
+        self._place_settlement(p, c)
+        if second:
+            gains = Counter(board.PRODUCING[self.board.kinds[t]] for t in c
+                            if board.PRODUCING.get(self.board.kinds.get(t, board.SEA)))
+            problems += self._take_from_bank(p, gains, "/2/intersection")
+        self.setup_road_due = (player, c)
+        return problems
+
+    def _check_count(self) -> List[Problem]:
+        if self.count not in rules.PLAYER_COUNTS:
+            return [Problem("player-count", "/0",
+                            f"the setup shows {self.count} players; the base game's rules, which this "
+                            f"replay follows, are for {' or '.join(map(str, rules.PLAYER_COUNTS))}")]
+        return []
+
+    def _setup_road(self, player: str, value) -> List[Problem]:
+        owner, c = self.setup_road_due
+        problems = []
+        if player != owner:
+            problems.append(Problem("setup-order", "/0", f"player {player} places a road, but it is "
+                                                         f"player {owner}'s setup road"))
+        p = self.player(owner)
+        e = _edge(value["path"])
+        problems += self._road_site(p, e, "/2/path", setup_corner=c)
+        self._place_road(p, e)
+        self.setup_road_due = None
+        if self.count is not None and len(self.setup_order) == 2 * self.count:
+            self._start_turns()
+        return problems
+
+    def _end_setup_early(self) -> List[Problem]:
+        placed = len(self.setup_order)
+        if self.count is None:
+            self.count = max((int(n) for n in self.players), default=1)
+        self._start_turns()
+        if placed != 2 * self.count:
+            return [Problem("setup-incomplete", "/1",
+                            f"the setup ends after {placed} settlements; {self.count} players place "
+                            f"{2 * self.count}")] + self._check_count()
+        return []
+
+    def _start_turns(self) -> None:
+        self.phase = TURNS
+        self.current = None
+
+    # turns ----------------------------------------------------------------------------------
+    def _owed(self) -> List[Problem]:
+        """Report and drop every obligation left unmet."""
+        problems = []
+        for name, n in sorted(self.discards_owed.items()):
+            problems.append(Problem("discard-missing", "/1",
+                                    f"player {name} had to discard {n} after the 7, and did not"))
+        if self.robber_due:
+            problems.append(Problem("robber-not-moved", "/1",
+                                    f"the robber had to move after the {'7' if self.robber_due == 'seven' else 'Knight'}"))
+        if self.steal_from:
+            problems.append(Problem("steal-missing", "/1",
+                                    f"player {self.current} had to steal from player "
+                                    f"{' or '.join(sorted(self.steal_from))} after moving the robber"))
+        self.discards_owed, self.robber_due, self.steal_from = {}, None, None
+        return problems
+
+    def _turn(self, player: str, action: str, value) -> List[Problem]:
+        if action == "RD":
+            return self._roll(player, value["result"])
+        if action == "TR" and is_discard(value) and self.discards_owed:
+            return self._discard(player, value)
+        if action == "MR":
+            return self._move_robber(player, _tile(value["tile"]))
+        if action == "ST":
+            return self._steal(player, value)
+        problems = self._owed() if (self.discards_owed or self.robber_due or self.steal_from) else []
+        if action == "PD" and player != self.current and player == self._expected_next():
+            problems += self._pass_turn(player)        # a card played before the roll starts the turn
+        if self.current is None:
+            self.current = "1"
+        if action == "TR":
+            return problems + self._trade(player, value)
+        if player != self.current:
+            problems.append(Problem("not-your-turn", "/0",
+                                    f"player {player} acts during player {self.current}'s turn"))
+        p = self.player(player)
+        if action == "PD":
+            return problems + self._play(p, value)
+        if not self.rolled and not (action == "BR" and self.free_roads > 0):
+            problems.append(Problem("roll-first", "/1", f"{action} before the dice are rolled",
+                                    "a turn starts with RD; only a development card (and the roads of "
+                                    "Road Building) may come before it"))
+        if action != "BR":
+            self.free_roads = 0
+        handler = {"BS": self._build_settlement, "BC": self._build_city, "BR": self._build_road,
+                   "BD": self._buy_card}[action]
+        return problems + handler(p, value)
+
+    def _expected_next(self) -> str:
+        return "1" if self.current is None else self.next_player(self.current)
+
+    def _pass_turn(self, player: str) -> List[Problem]:
+        """`player` starts their turn (with the roll, or a card before it): the turn before ends."""
+        problems = []
+        expected = self._expected_next()
+        if player != expected:
+            problems.append(Problem("turn-order", "/0",
+                                    f"player {player} takes the turn, but "
+                                    + (f"after player {self.current} comes player {expected}" if self.current
+                                       else "player 1 begins")))
+        if self.current is not None and not self.rolled:
+            problems.append(Problem("roll-missing", "/0", f"player {self.current}'s turn ended without a roll"))
+        if self.discards_owed or self.robber_due or self.steal_from:
+            problems = self._owed() + problems
+        self.turn += 1
+        self.card_played = False
+        for p in self.players.values():
+            p.cards += p.new_cards
+            p.new_cards = Counter()
+        self.current, self.rolled, self.free_roads = player, False, 0
+        return problems
+
+    def _roll(self, player: str, result: int) -> List[Problem]:
+        if player == self.current and self.rolled:
+            problems = [Problem("already-rolled", "/0", f"player {player} rolls twice in one turn")]
+        elif player == self.current:
+            problems = []
+        else:
+            problems = self._pass_turn(player)
+        if self.discards_owed or self.robber_due or self.steal_from:
+            problems = self._owed() + problems
+        self.rolled, self.free_roads = True, 0
+        if result == rules.ROBBER_ROLL:
+            self.discards_owed = {n: rules.total(p.hand) // 2 for n, p in self.players.items()
+                                  if rules.total(p.hand) > rules.DISCARD_ABOVE}
+            self.robber_due = "seven"
+        else:
+            self._produce(result)
+        return problems
+
+    def _discard(self, player: str, value) -> List[Problem]:
+        side = next(s for s in value if s["player"] != "B")
+        name = side["player"]
+        given = {r: -n for r, n in side["resources"].items()}
+        p = self.player(name)
+        problems = []
+        if name not in self.discards_owed:
+            problems.append(Problem("discard-not-owed", "/2",
+                                    f"player {name} discards, but owes no discard "
+                                    f"(only players with more than {rules.DISCARD_ABOVE} cards after a 7 do)"))
+        elif sum(given.values()) != self.discards_owed[name]:
+            problems.append(Problem("discard-wrong-amount", "/2",
+                                    f"player {name} discards {sum(given.values())} cards, but must discard "
+                                    f"{self.discards_owed[name]} (half of their hand, rounded down)"))
+        if player != name:
+            problems.append(Problem("not-your-turn", "/0", f"player {player} sends player {name}'s discard"))
+        short = rules.lacks(p.hand, given)
+        if short:
+            problems.append(Problem("not-held", "/2", f"{p.holds()}; the discard is {show_cost(given)}"))
+        self._pay(p, given, "the discard")
+        self.discards_owed.pop(name, None)
+        return problems
+
+    def _move_robber(self, player: str, tile: Tile) -> List[Problem]:
+        problems = []
+        if self.discards_owed:
+            problems += [Problem("discard-missing", "/1",
+                                 f"player {name} had to discard {n} before the robber moved, and did not")
+                         for name, n in sorted(self.discards_owed.items())]
+            self.discards_owed = {}
+        if not self.robber_due:
+            problems.append(Problem("robber-not-allowed", "/1",
+                                    "the robber moves only after a 7 or a Knight"))
+        if self.current is not None and player != self.current:
+            problems.append(Problem("not-your-turn", "/0",
+                                    f"player {player} moves the robber during player {self.current}'s turn"))
+        if tile == self.robber:
+            problems.append(Problem("robber-same-tile", "/2/tile", "the robber must move to a different tile"))
+        self.robber, self.robber_due = tile, None
+        thief = self.current or player
+        victims = {owner for c in board.corners_of(tile) for owner, _ in [self.building_at.get(c, (None, None))]
+                   if owner and owner != thief and rules.total(self.players[owner].hand) > 0}
+        self.steal_from = victims or None
+        return problems
+
+    def _steal(self, player: str, value) -> List[Problem]:
+        victim_side = next((s for s in value if sum(s["resources"].values()) < 0), value[1])
+        victim, resources = victim_side["player"], victim_side["resources"]
+        problems = []
+        if not self.steal_from:
+            problems.append(Problem("steal-not-allowed", "/1",
+                                    "a steal follows a robber move onto a tile where another player "
+                                    "has a building and holds cards"))
+        elif victim not in self.steal_from:
+            problems.append(Problem("steal-wrong-victim", "/2",
+                                    f"player {victim} cannot be robbed here; the robber's tile touches "
+                                    f"player {' or '.join(sorted(self.steal_from))}"))
+        if self.current is not None and player != self.current:
+            problems.append(Problem("not-your-turn", "/0",
+                                    f"player {player} steals during player {self.current}'s turn"))
+        p, v = self.player(player), self.player(victim)
+        taken = {r: -n for r, n in resources.items()}
+        if rules.lacks(v.hand, taken):
+            problems.append(Problem("not-held", "/2", f"{v.holds()}; the steal takes {show_cost(taken)}"))
+        for r, n in taken.items():
+            moved = min(n, v.hand[r])
+            v.hand[r] -= moved
+            p.hand[r] += moved
+        self.steal_from = None
+        return problems
+
+    def _place_settlement(self, p: Player, c: Corner) -> None:
+        p.settlements.add(c)
+        self.building_at[c] = (p.name, "settlement")
+        touched = {self.road_at[e] for e in board.edges_of_corner(c) if self.road_at.get(e, p.name) != p.name}
+        if touched:
+            self._update_longest_road(touched)
+
+    def _place_road(self, p: Player, e: Edge) -> None:
+        p.roads.add(e)
+        self.road_at[e] = p.name
+        self._update_longest_road([p.name])
+
+    def _build_settlement(self, p: Player, value) -> List[Problem]:
+        c = _corner(value["intersection"])
+        problems = self._pieces_left(p, "settlement", "/2/intersection")
+        problems += self._settlement_site(p, c, connected=True, pointer="/2/intersection")
+        problems += self._pay(p, COSTS["settlement"], "a settlement")
+        self._place_settlement(p, c)
+        return problems
+
+    def _build_city(self, p: Player, value) -> List[Problem]:
+        c = _corner(value["intersection"])
+        problems = self._pieces_left(p, "city", "/2/intersection")
+        if c not in p.settlements:
+            owner = self.building_at.get(c)
+            where = f"player {owner[0]}'s {owner[1]}" if owner else "no building"
+            problems.append(Problem("city-not-on-settlement", "/2/intersection",
+                                    f"a city replaces the player's own settlement; {_fmt_corner(c)} has {where}"))
+        problems += self._pay(p, COSTS["city"], "a city")
+        p.settlements.discard(c)
+        p.cities.add(c)
+        self.building_at[c] = (p.name, "city")
+        return problems
+
+    def _build_road(self, p: Player, value) -> List[Problem]:
+        e = _edge(value["path"])
+        problems = self._pieces_left(p, "road", "/2/path")
+        problems += self._road_site(p, e, "/2/path")
+        if self.free_roads > 0:
+            self.free_roads -= 1
+        else:
+            problems += self._pay(p, COSTS["road"], "a road")
+        self._place_road(p, e)
+        return problems
+
+    def _buy_card(self, p: Player, value) -> List[Problem]:
+        card = value["cCode"]
+        problems = self._pay(p, COSTS["development card"], "a development card")
+        if self.deck[card] <= 0:
+            problems.append(Problem("deck-empty", "/2/cCode",
+                                    f"no {rules.CARD_NAMES[card]} card is left in the deck "
+                                    f"(it holds {rules.DECK[card]})"))
+        else:
+            self.deck[card] -= 1
+        p.new_cards[card] += 1
+        return problems
+
+    def _play(self, p: Player, value) -> List[Problem]:
+        card = value["cCode"]
+        problems = []
+        if p.cards[card] <= 0:
+            if p.new_cards[card] > 0:
+                problems.append(Problem("card-bought-this-turn", "/2/cCode",
+                                        f"player {p.name} bought this {rules.CARD_NAMES[card]} card this turn"))
+            else:
+                problems.append(Problem("card-not-held", "/2/cCode",
+                                        f"player {p.name} holds no {rules.CARD_NAMES[card]} card"))
+        if card in rules.PLAYED_ONCE_PER_TURN:
+            if self.card_played:
+                problems.append(Problem("card-second-play", "/2/cCode",
+                                        f"player {p.name} already played a development card this turn"))
+            self.card_played = True
+        if p.cards[card] > 0:
+            p.cards[card] -= 1
+        elif p.new_cards[card] > 0:
+            p.new_cards[card] -= 1
+        if card != "RB":
+            self.free_roads = 0
+        effect = {"KN": self._knight, "RB": self._road_building, "YP": self._year_of_plenty,
+                  "MO": self._monopoly, "VP": self._reveal_point}[card]
+        return problems + effect(p, value)
+
+    def _knight(self, p: Player, value) -> List[Problem]:
+        p.knights += 1
+        self._update_largest_army(p.name)
+        self.robber_due = "knight"
+        return []
+
+    def _reveal_point(self, p: Player, value) -> List[Problem]:
+        p.revealed_points += 1     # a Victory Point card shown still counts
+        return []
+
+    def _road_building(self, p: Player, value) -> List[Problem]:
+        self.free_roads = min(rules.ROAD_BUILDING_ROADS, PIECES["road"] - len(p.roads))
+        return []
+
+    def _year_of_plenty(self, p: Player, value) -> List[Problem]:
+        return self._take_from_bank(p, Counter(value.get("rCodes", [])), "/2/rCodes")
+
+    def _monopoly(self, p: Player, value) -> List[Problem]:
+        for r in value.get("rCodes", [])[:1]:
+            for other in self.players.values():
+                if other is not p:
+                    p.hand[r] += other.hand[r]
+                    other.hand[r] = 0
+        return []
+
+    def _rate(self, p: Player, resource: str) -> int:
+        harbors = set().union(*(self.board.harbor_at.get(c, set()) for c in p.buildings))
+        if any(board.HARBOR_RESOURCE[h] == resource for h in harbors):
+            return rules.RATE_RESOURCE_HARBOR
+        if "HR" in harbors:
+            return rules.RATE_GENERIC_HARBOR
+        return rules.RATE_DEFAULT
+
+    def _trade(self, player: str, value) -> List[Problem]:
+        (a, ra), (b, rb) = ((s["player"], s["resources"]) for s in value)
+        problems = []
+        if is_discard(value):
+            problems.append(Problem("discard-not-owed", "/2",
+                                    "a one-sided trade to the bank is a discard, and no discard is owed"))
+        if self.current not in (a, b):
+            problems.append(Problem("not-your-turn", "/0",
+                                    f"player {self.current} is not part of this trade, during their own turn",
+                                    "players trade only with the player whose turn it is"))
+        if not self.rolled:
+            problems.append(Problem("roll-first", "/1", "a trade before the dice are rolled"))
+        if "B" in (a, b) and not is_discard(value):
+            me, mine = (a, ra) if b == "B" else (b, rb)
+            problems += self._bank_rate(self.player(me), mine)
+        for name, resources in ((a, ra), (b, rb)):
+            given = {r: -n for r, n in resources.items() if n < 0}
+            holder = self.bank if name == "B" else self.player(name).hand
+            short = rules.lacks(holder, given)
+            if short:
+                who = (f"the bank holds {show_hand(self.bank)}" if name == "B"
+                       else self.players[name].holds())
+                problems.append(Problem("bank-empty" if name == "B" else "not-held", "/2",
+                                        f"{who}; the trade takes {show_cost(given)}"))
+        for name, resources in ((a, ra), (b, rb)):
+            holder = self.bank if name == "B" else self.player(name).hand
+            for r, n in resources.items():
+                holder[r] = max(0, holder[r] + n)
+        return problems
+
+    def _bank_rate(self, p: Player, resources: Mapping[str, int]) -> List[Problem]:
+        gives = {r: -n for r, n in resources.items() if n < 0}
+        gets = sum(n for n in resources.values() if n > 0)
+        rates = {r: self._rate(p, r) for r in gives}
+        if all(n % rates[r] == 0 for r, n in gives.items()) and sum(n // rates[r] for r, n in gives.items()) == gets:
+            return []
+        offered = ", ".join(f"{n} {r} at {rates[r]}:1" for r, n in gives.items())
+        return [Problem("trade-rate", "/2",
+                        f"player {p.name} gives {offered} and gets {gets}; "
+                        f"that buys {sum(n // rates[r] for r, n in gives.items())}",
+                        "the bank trades 4:1, 3:1 with a generic harbor, 2:1 with that resource's harbor")]
+
+    # -- the end of the log -------------------------------------------------------------------------
+    def finish(self) -> List[Problem]:
+        """What the end of the log leaves unfinished (warnings only; nothing once the game is over)."""
+        if self.phase == OVER or self.board is None:
+            return []
+        owed = []
+        if self.phase == SETUP and self.setup_order:
+            owed.append("the setup")
+        owed += [f"player {n}'s discard" for n in sorted(self.discards_owed)]
+        if self.robber_due:
+            owed.append("the robber's move")
+        if self.steal_from:
+            owed.append("a steal")
+        if not owed:
+            return []
+        return [Problem("log-ends-unfinished", "", f"the log ends before {', '.join(owed)}")]
+
+    # -- a summary of the state ----------------------------------------------------------------------
+    def snapshot(self) -> dict:
+        """The state as plain data (for `sgn replay`)."""
+        def corners(cs):
+            return sorted([[list(t) for t in board.canonical_corner(c)] for c in cs])
+
+        def edges(es):
+            return sorted([[[list(t) for t in end] for end in board.canonical_edge(e)] for e in es])
+
+        return {
+            "phase": self.phase, "turn": self.turn, "current": self.current, "rolled": self.rolled,
+            "robber": list(self.robber) if self.robber else None,
+            "bank": {r: self.bank[r] for r in RESOURCES},
+            "deck": {c: self.deck[c] for c in rules.DECK},
+            "longest_road": self.longest_road, "largest_army": self.largest_army,
+            "owed": {"discards": dict(self.discards_owed), "robber": self.robber_due,
+                     "steal_from": sorted(self.steal_from) if self.steal_from else []},
+            "ended_at_line": self.ended_at,
+            "players": {
+                name: {
+                    "points": self.points(name),
+                    "hand": {r: p.hand[r] for r in RESOURCES},
+                    "cards": {c: p.cards[c] + p.new_cards[c] for c in rules.DECK},
+                    "knights_played": p.knights, "road_length": p.road_length,
+                    "settlements": corners(p.settlements), "cities": corners(p.cities),
+                    "roads": edges(p.roads),
+                } for name, p in sorted(self.players.items())
+            },
+        }
+
+
+class RulesChecker:
+    """The rules layer for one file, as a validation stage."""
+
+    def __init__(self) -> None:
+        self.game = Game()
+
+    def __call__(self, message, file: str, line: int):
+        return [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
+                for p in self.game.apply(message, line)], message
+
+    def finish(self, file: str, line: int):
+        return [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
+                for p in self.game.finish()]

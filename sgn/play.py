@@ -1,0 +1,221 @@
+"""Legal games by construction: a simple player that drives the rules replay.
+
+`random_game(seed)` returns the messages of a whole legal game, from the map to
+the winner's last move. Every choice is random among legal ones, with a bias
+towards building, so that games end with a winner in a few hundred messages.
+The replay (`sgn.game.Game`) is the referee: each message is applied to it as
+it is made, and a message it refuses is a bug here.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Dict, Iterator, List, Optional, Tuple
+
+from . import board, rules
+from .board import Corner, Edge, Tile
+from .game import OVER, Game, Player
+from .rules import COSTS, RESOURCES
+
+# The harbor edges of the standard map (the SGN starter map), as (land tile, sea tile).
+STANDARD_HARBOR_EDGES: Tuple[Tuple[Tile, Tile], ...] = (
+    ((0, -2), (0, -3)), ((1, -2), (2, -3)), ((2, -1), (3, -2)), ((2, 0), (3, 0)), ((1, 1), (1, 2)),
+    ((-1, 2), (-1, 3)), ((-2, 2), (-3, 3)), ((-2, 1), (-3, 1)), ((-1, -1), (-2, -1)),
+)
+MAX_TURNS = 400
+
+
+def _corner_json(c: Corner) -> list:
+    return [list(t) for t in board.canonical_corner(c)]
+
+
+def _edge_json(e: Edge) -> list:
+    return [[list(t) for t in end] for end in board.canonical_edge(e)]
+
+
+def random_map(rng: random.Random) -> dict:
+    """A standard board: land kinds, number tokens and harbor kinds shuffled."""
+    kinds = [k for k, n in board.STANDARD.kinds.items() for _ in range(n)]
+    numbers = list(board.STANDARD.numbers)
+    harbors = [h for h, n in board.STANDARD.harbors.items() for _ in range(n)]
+    for items in (kinds, numbers, harbors):
+        rng.shuffle(items)
+    land = sorted(board.STANDARD.land, key=lambda t: (t[1], t[0]))
+    tiles = [{"tile": list(t), "tCode": "S", "rNumber": None}
+             for t in sorted(board.ring(board.STANDARD.land), key=lambda t: (t[1], t[0]))]
+    for t, kind in zip(land, kinds):
+        tiles.append({"tile": list(t), "tCode": kind, "rNumber": None if kind == "D" else numbers.pop()})
+    return {"tiles": tiles,
+            "harbors": [{"path": _edge_json(board.edge_between(a, b)), "hCode": h}
+                        for (a, b), h in zip(STANDARD_HARBOR_EDGES, harbors)]}
+
+
+class RandomPlayer:
+    """Makes legal moves for whoever must act, applying each to its own replay."""
+
+    def __init__(self, rng: random.Random, players: int):
+        self.rng = rng
+        self.count = players
+        self.game = Game()
+        self.messages: List[list] = []
+
+    # -- making a move ---------------------------------------------------------------------------
+    def emit(self, message: list) -> None:
+        problems = self.game.apply(message, len(self.messages) + 1)
+        if problems:
+            raise AssertionError(f"illegal move made by the random player: {message}: {problems}")
+        self.messages.append(message)
+
+    def _learn_map(self) -> None:
+        """The corners and edges a piece may go on, worked out once per map."""
+        kinds = self.game.board.kinds
+        land = {t for t, k in kinds.items() if k != board.SEA}
+        self.land_corners = sorted(board.iter_corners(land), key=sorted)
+        edges = {frozenset((c, n)) for c in self.land_corners for n in board.corner_neighbours(c)}
+        self.land_edges = frozenset(e for e in edges if board.edge_tiles(e) & land
+                                    and all(t in kinds for c in e for t in c))
+
+    def _settlement_sites(self, p: Player, connected: bool) -> List[Corner]:
+        if connected:
+            candidates = sorted({c for e in p.roads for c in e}, key=sorted)
+        else:
+            candidates = self.land_corners
+        return [c for c in candidates if not self.game._settlement_site(p, c, connected, "")]
+
+    def _road_sites(self, p: Player, setup_corner: Optional[Corner] = None) -> List[Edge]:
+        if setup_corner is not None:
+            candidates = board.edges_of_corner(setup_corner)
+        else:
+            ends = p.buildings | {c for e in p.roads for c in e}
+            candidates = {e for c in ends for e in board.edges_of_corner(c)}
+        legal = self.land_edges
+        return sorted((e for e in candidates if e in legal and not self.game._road_site(p, e, "", setup_corner)),
+                      key=lambda e: sorted(map(sorted, e)))
+
+    # -- the phases ---------------------------------------------------------------------------------
+    def play(self) -> List[list]:
+        self.emit(["B", "DM", random_map(self.rng)])
+        self._learn_map()
+        order = [str(i) for i in range(1, self.count + 1)]
+        for name in order + order[::-1]:
+            p = self.game.player(name)
+            c = self.rng.choice(self._settlement_sites(p, connected=False))
+            self.emit([name, "BS", {"intersection": _corner_json(c)}])
+            e = self.rng.choice(self._road_sites(p, setup_corner=c))
+            self.emit([name, "BR", {"path": _edge_json(e)}])
+        current = "1"
+        for _ in range(MAX_TURNS):
+            self.turn(current)
+            if self.game.phase == OVER:
+                return self.messages
+            current = self.game.next_player(current)
+        raise RuntimeError("no winner within the turn limit")
+
+    def turn(self, name: str) -> None:
+        p = self.game.players[name]
+        if self._playable(p, "KN") and self.rng.random() < 0.5:
+            self.knight(p)
+            if self.game.phase == OVER:
+                return
+        roll = self.rng.randint(1, 6) + self.rng.randint(1, 6)
+        self.emit([name, "RD", {"result": roll}])
+        if roll == rules.ROBBER_ROLL:
+            for victim, n in sorted(self.game.discards_owed.items()):
+                self.discard(self.game.players[victim], n)
+            self.robber(p)
+        for _ in range(12):
+            if self.game.phase == OVER or not self.act(p):
+                return
+
+    def _playable(self, p: Player, card: str) -> bool:
+        return p.cards[card] > 0 and not self.game.card_played
+
+    def discard(self, p: Player, n: int) -> None:
+        cards = [r for r in RESOURCES for _ in range(p.hand[r])]
+        given = Counter(self.rng.sample(cards, n))
+        self.emit([p.name, "TR", [{"player": p.name, "resources": {r: -k for r, k in sorted(given.items())}},
+                                  {"player": "B", "resources": {r: k for r, k in sorted(given.items())}}]])
+
+    def robber(self, p: Player) -> None:
+        land = [t for t, k in sorted(self.game.board.kinds.items()) if k != board.SEA and t != self.game.robber]
+        self.emit([p.name, "MR", {"tile": list(self.rng.choice(land))}])
+        if self.game.steal_from:
+            victim = self.game.players[self.rng.choice(sorted(self.game.steal_from))]
+            r = self.rng.choice([r for r in RESOURCES for _ in range(victim.hand[r])])
+            self.emit([p.name, "ST", [{"player": p.name, "resources": {r: 1}},
+                                      {"player": victim.name, "resources": {r: -1}}]])
+
+    def knight(self, p: Player) -> None:
+        self.emit([p.name, "PD", {"cCode": "KN"}])
+        if self.game.phase != OVER:       # the largest army may win the game at once
+            self.robber(p)
+
+    def _can_pay(self, p: Player, what: str) -> bool:
+        return not rules.lacks(p.hand, COSTS[what])
+
+    def act(self, p: Player) -> bool:
+        """One useful move, or False when there is none (the turn ends)."""
+        name = p.name
+        if self._can_pay(p, "city") and p.settlements and len(p.cities) < rules.PIECES["city"]:
+            c = self.rng.choice(sorted(p.settlements, key=sorted))
+            self.emit([name, "BC", {"intersection": _corner_json(c)}])
+            return True
+        sites = self._settlement_sites(p, connected=True) if len(p.settlements) < rules.PIECES["settlement"] else []
+        if sites and self._can_pay(p, "settlement"):
+            self.emit([name, "BS", {"intersection": _corner_json(self.rng.choice(sites))}])
+            return True
+        roads = self._road_sites(p) if len(p.roads) < rules.PIECES["road"] else []
+        if roads and not sites and self._can_pay(p, "road"):
+            self.emit([name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
+            return True
+        if self._can_pay(p, "development card") and sum(self.game.deck.values()) and self.rng.random() < 0.6:
+            card = self.rng.choice([c for c in sorted(self.game.deck) for _ in range(self.game.deck[c])])
+            self.emit([name, "BD", {"cCode": card}])
+            return True
+        for card in ("RB", "YP", "MO", "KN"):
+            if self._playable(p, card) and self.rng.random() < 0.7:
+                return self.play_card(p, card)
+        return self.bank_trade(p)
+
+    def play_card(self, p: Player, card: str) -> bool:
+        if card == "KN":
+            self.knight(p)
+        elif card == "YP":
+            wanted = [r for r in RESOURCES if self.game.bank[r] >= 2]
+            if not wanted:
+                return False
+            r = self.rng.choice(wanted)
+            self.emit([p.name, "PD", {"cCode": "YP", "rCodes": [r, r]}])
+        elif card == "MO":
+            self.emit([p.name, "PD", {"cCode": "MO", "rCodes": [self.rng.choice(RESOURCES)]}])
+        else:
+            self.emit([p.name, "PD", {"cCode": "RB"}])
+            for _ in range(self.game.free_roads):
+                roads = self._road_sites(p) if self.game.phase != OVER else []
+                if not roads:
+                    break
+                self.emit([p.name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
+        return True
+
+    def bank_trade(self, p: Player) -> bool:
+        for r in RESOURCES:
+            rate = self.game._rate(p, r)
+            if p.hand[r] >= rate + 1:
+                wanted = [w for w in RESOURCES if w != r and self.game.bank[w] > 0 and p.hand[w] == 0]
+                if not wanted:
+                    return False
+                w = self.rng.choice(wanted)
+                self.emit([p.name, "TR", [{"player": p.name, "resources": {r: -rate, w: 1}},
+                                          {"player": "B", "resources": {r: rate, w: -1}}]])
+                return True
+        return False
+
+
+def random_game(seed: int, players: int = 4) -> List[list]:
+    """The messages of a whole legal game with a winner, the same for the same seed."""
+    return RandomPlayer(random.Random(seed), players).play()
+
+
+def iter_games(count: int, players: int = 4, seed: int = 0) -> Iterator[List[list]]:
+    for i in range(count):
+        yield random_game(seed * 1_000_003 + i, players)

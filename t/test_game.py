@@ -1,0 +1,205 @@
+"""The rules replay: scenarios whose outcome is worked out by hand, and generated games."""
+import json
+
+import pytest
+
+import sgn
+from sgn import rules
+from sgn.game import Game
+from sgn.play import random_game
+from conftest import CORPUS
+
+EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
+SETUP = EXAMPLE[:14]          # the map, the robber on the desert, three players' setup
+# Player 1: settlements at S of [0,0] (F11, P9, P10) and N of [2,-1] (P10, F9, sea): holds G1 W1.
+# Player 2: N of [1,-1] (H5, P12, F9) and S of [0,1] (P9, FO6, F2): holds G1 L1 W1.
+# Player 3: SE of [1,0] (FO4, F8, M3) and N of [-1,0] (FO3, H4, M6): holds B1 L1 O1.
+
+
+def replay(lines):
+    game = Game()
+    found = []
+    for number, line in enumerate(lines, 1):
+        found += [(number, p.code) for p in game.apply(json.loads(line), number)]
+    return game, found
+
+
+def hand(game, name):
+    return {r: game.players[name].hand[r] for r in rules.RESOURCES if game.players[name].hand[r]}
+
+
+def test_setup_gives_the_second_settlements_resources_and_counts_players():
+    game, found = replay(SETUP)
+    assert found == [] and game.count == 3 and game.phase == "turns"
+    assert hand(game, "1") == {"G": 1, "W": 1}
+    assert hand(game, "2") == {"G": 1, "L": 1, "W": 1}
+    assert hand(game, "3") == {"B": 1, "L": 1, "O": 1}
+
+
+def test_production_follows_the_numbers_and_the_robber():
+    game, found = replay(SETUP + ['["1","RD",{"result":9}]'])
+    # 9: P[0,1] gives W to player 1 (S of [0,0]) and to player 2 (S of [0,1]); F[2,-2] gives G to 1 and 2
+    assert found == [] and hand(game, "1") == {"G": 2, "W": 2} and hand(game, "2") == {"G": 2, "L": 1, "W": 2}
+
+
+def test_a_city_without_ore_is_refused_with_the_hand_shown():
+    game = Game()
+    for number, line in enumerate(SETUP + ['["1","RD",{"result":9}]'], 1):
+        game.apply(json.loads(line), number)
+    [problem] = game.apply(["1", "BC", {"intersection": [[0, 0], [0, 1], [-1, 1]]}], 16)
+    assert problem.code == "cannot-afford"
+    assert problem.message == "player 1 holds B0 G2 L0 O0 W2; a city costs O3 G2"
+    assert game.players["1"].cities and hand(game, "1") == {"W": 2}   # applied as far as it can be
+
+
+def test_bank_shortage_rule():
+    game, _ = replay(SETUP)
+    game.bank["W"] = 1          # players 1 and 2 are both owed wool on a 9: nobody gets any
+    game.apply(["1", "RD", {"result": 9}], 15)
+    assert game.players["1"].hand["W"] == 1 and game.players["2"].hand["W"] == 1 and game.bank["W"] == 1
+
+
+def test_bank_shortage_with_one_player_owed_gives_what_is_left():
+    game, _ = replay(SETUP)
+    game.bank["W"] = 1          # a 10: only player 1 is owed wool, two of it
+    game.apply(["1", "RD", {"result": 10}], 15)
+    assert game.players["1"].hand["W"] == 2 and game.bank["W"] == 0
+
+
+def test_turn_order_and_rolls():
+    _, found = replay(SETUP + ['["2","RD",{"result":8}]'])
+    assert found == [(15, "turn-order")]
+    _, found = replay(SETUP + ['["1","RD",{"result":8}]', '["1","RD",{"result":8}]'])
+    assert found == [(16, "already-rolled")]
+    _, found = replay(SETUP + ['["1","RD",{"result":8}]', '["2","BD",{"cCode":"KN"}]'])
+    assert [c for _, c in found] == ["not-your-turn", "cannot-afford"]
+    _, found = replay(SETUP + ['["1","BR",{"path":[[[-1,0],[0,0],[-1,1]],[[-1,0],[-1,1],[-2,1]]]}]'])
+    assert [c for _, c in found] == ["roll-first", "cannot-afford"]
+
+
+def test_a_seven_asks_for_discards_robber_and_steal():
+    # [0,0] touches player 1's own settlement only: no one to steal from
+    game, found = replay(SETUP + ['["1","RD",{"result":7}]', '["1","MR",{"tile":[0,0]}]'])
+    assert found == [] and game.steal_from is None
+    game, found = replay(SETUP + ['["1","RD",{"result":7}]', '["1","MR",{"tile":[1,-1]}]'])
+    assert found == [] and game.steal_from == {"2"}
+    game, found = replay(SETUP + ['["1","RD",{"result":7}]', '["1","MR",{"tile":[1,-1]}]',
+                                  '["1","RD",{"result":8}]'])
+    assert [c for _, c in found] == ["steal-missing", "already-rolled"]
+
+
+def test_steal_moves_one_card_the_victim_holds():
+    base = SETUP + ['["1","RD",{"result":7}]', '["1","MR",{"tile":[1,-1]}]']
+    game, found = replay(base + ['["1","ST",[{"player":"1","resources":{"L":1}},{"player":"2","resources":{"L":-1}}]]'])
+    assert found == [] and hand(game, "1") == {"G": 1, "L": 1, "W": 1}
+    _, found = replay(base + ['["1","ST",[{"player":"1","resources":{"O":1}},{"player":"2","resources":{"O":-1}}]]'])
+    assert [c for _, c in found] == ["not-held"]
+    _, found = replay(base + ['["1","ST",[{"player":"1","resources":{"O":1}},{"player":"3","resources":{"O":-1}}]]'])
+    assert [c for _, c in found] == ["steal-wrong-victim"]
+
+
+def test_bank_trade_rates_use_harbors():
+    # player 1's second settlement, N of [2,-1], is on the generic harbor: 3:1
+    base = SETUP + ['["1","RD",{"result":10}]']     # player 1 now holds G1 W3
+    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"W":-3,"L":1}},{"player":"B","resources":{"W":3,"L":-1}}]]'])
+    assert found == []
+    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"W":-2,"L":1}},{"player":"B","resources":{"W":2,"L":-1}}]]'])
+    assert [c for _, c in found] == ["trade-rate"]
+
+
+def test_trade_between_players_needs_the_cards():
+    base = SETUP + ['["1","RD",{"result":8}]']
+    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"G":-1,"B":1}},{"player":"3","resources":{"G":1,"B":-1}}]]'])
+    assert found == []
+    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"O":-1,"B":1}},{"player":"3","resources":{"O":1,"B":-1}}]]'])
+    assert [c for _, c in found] == ["not-held"]
+
+
+def test_placement_rules():
+    base = SETUP + ['["1","RD",{"result":8}]']
+    game, _ = replay(base)
+    game.players["1"].hand.update({"B": 5, "L": 5, "W": 5, "G": 5})
+    # next to player 1's own settlement: the distance rule
+    assert [p.code for p in game.apply(["1", "BS", {"intersection": [[-1, 0], [0, 0], [-1, 1]]}], 16)] == ["distance-rule"]
+    game, _ = replay(base)
+    game.players["1"].hand.update({"B": 5, "L": 5, "W": 5, "G": 5})
+    # far from any road of player 1
+    assert [p.code for p in game.apply(["1", "BS", {"intersection": [[-2, 2], [-1, 2], [-2, 3]]}], 16)] == [
+        "settlement-not-connected"]
+    # a road that touches nothing of player 1's
+    game, _ = replay(base)
+    game.players["1"].hand.update({"B": 5, "L": 5})
+    assert [p.code for p in game.apply(
+        ["1", "BR", {"path": [[[-2, 2], [-1, 2], [-2, 3]], [[-1, 2], [-1, 3], [-2, 3]]]}], 17)] == ["road-not-connected"]
+
+
+def test_development_cards():
+    game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
+    game.players["1"].hand.update({"O": 3, "W": 3, "G": 3})
+    assert game.apply(["1", "BD", {"cCode": "KN"}], 16) == []
+    assert [p.code for p in game.apply(["1", "PD", {"cCode": "KN"}], 17)] == ["card-bought-this-turn"]
+    # the Knight, though played too early, still owes a robber move
+    assert [p.code for p in game.apply(["1", "PD", {"cCode": "YP", "rCodes": ["O", "O"]}], 18)] == [
+        "robber-not-moved", "card-not-held", "card-second-play"]
+    game.deck["MO"] = 0
+    assert [p.code for p in game.apply(["1", "BD", {"cCode": "MO"}], 19)] == ["deck-empty"]
+
+
+def test_longest_road_needs_five_and_is_broken_by_a_settlement():
+    game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
+    p1 = game.players["1"]
+    p1.hand.update({"B": 10, "L": 10})
+    # extend player 1's road from S of [0,0] westwards along the bottom of row 0..1
+    path = [
+        [[[-1, 0], [0, 0], [-1, 1]], [[-1, 0], [-1, 1], [-2, 1]]],
+        [[[-1, 0], [-1, 1], [-2, 1]], [[-2, 0], [-1, 0], [-2, 1]]],
+        [[[-2, 0], [-1, 0], [-2, 1]], [[-2, 0], [-2, 1], [-3, 1]]],
+        [[[-2, 0], [-2, 1], [-3, 1]], [[-3, 0], [-2, 0], [-3, 1]]],
+    ]
+    for i, road in enumerate(path[:3]):
+        assert game.apply(["1", "BR", {"path": road}], 16 + i) == []
+    assert p1.road_length == 4 and game.longest_road is None
+    assert game.apply(["1", "BR", {"path": path[3]}], 19) == []
+    assert p1.road_length == 5 and game.longest_road == "1"
+    assert game.points("1") == 4
+
+
+def test_generated_games_are_legal_and_end_with_a_winner():
+    for seed, players in ((11, 3), (12, 4)):
+        messages = random_game(seed, players)
+        lines = [json.dumps(m) for m in messages]
+        found = [d for d in sgn.iter_diagnostics(lines) if d.severity != "info"]
+        assert found == []
+        game, _ = replay(lines)
+        assert game.phase == "over" and game.points(game.current) >= rules.POINTS_TO_WIN
+
+
+def test_the_game_ends_at_ten_points_and_nothing_may_follow():
+    lines = (CORPUS / "games" / "random-3p.sgn").read_text().splitlines()
+    found = [(d.line, d.code) for d in sgn.iter_diagnostics(lines + [lines[-1], lines[-1]], level="rules")]
+    assert found == [(len(lines) + 1, "after-game-end")]
+
+
+def test_a_log_that_stops_while_something_is_owed_warns():
+    found = [(d.code, d.severity) for d in sgn.iter_diagnostics(SETUP + ['["1","RD",{"result":7}]'], level="rules")]
+    assert found == [("log-ends-unfinished", "warning")]
+    assert list(sgn.iter_diagnostics(SETUP[:5], level="rules"))[0].code == "log-ends-unfinished"
+
+
+def test_discards_after_a_seven():
+    def seven(*after):
+        game, _ = replay(SETUP)
+        game.players["2"].hand.update({"O": 5, "B": 4})     # 12 cards: discards 6
+        found = []
+        for number, message in enumerate(['["1","RD",{"result":7}]', *after], 15):
+            found += [p.code for p in game.apply(json.loads(message), number)]
+        return game, found
+    discard = '["2","TR",[{"player":"2","resources":{"O":-5,"B":-1}},{"player":"B","resources":{"O":5,"B":1}}]]'
+    game, found = seven(discard, '["1","MR",{"tile":[0,0]}]')
+    assert found == [] and game.players["2"].hand["O"] == 0
+    _, found = seven('["1","MR",{"tile":[0,0]}]')
+    assert found == ["discard-missing"]
+    _, found = seven(discard.replace('"O":-5', '"O":-4').replace('"O":5', '"O":4'), '["1","MR",{"tile":[0,0]}]')
+    assert found == ["discard-wrong-amount"]
+    _, found = seven(discard.replace('"2"', '"3"'))
+    assert found == ["discard-not-owed", "not-held"]
