@@ -127,8 +127,9 @@ def canonical_edge(e: Edge) -> Tuple[Tuple[Tile, Tile, Tile], Tuple[Tile, Tile, 
     return (canonical_corner(a), canonical_corner(b))
 
 
-def corner_neighbours(c: Corner) -> List[Corner]:
-    """The three corners one edge away from `c`."""
+@lru_cache(maxsize=1 << 14)
+def corner_neighbours(c: Corner) -> Tuple[Corner, ...]:
+    """The three corners one edge away from `c` (cached: the replay asks often)."""
     out = []
     tiles = list(c)
     for i in range(3):
@@ -136,11 +137,13 @@ def corner_neighbours(c: Corner) -> List[Corner]:
         for t in neighbours(pair[0]):
             if t not in c and adjacent(t, pair[1]):
                 out.append(frozenset((pair[0], pair[1], t)))
-    return out
+    return tuple(out)
 
 
-def edges_of_corner(c: Corner) -> List[Edge]:
-    return [frozenset((c, n)) for n in corner_neighbours(c)]
+@lru_cache(maxsize=1 << 14)
+def edges_of_corner(c: Corner) -> Tuple[Edge, ...]:
+    """The three edges that end at `c`."""
+    return tuple(frozenset((c, n)) for n in corner_neighbours(c))
 
 
 # -- shapes ----------------------------------------------------------------------

@@ -75,6 +75,20 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--profile", choices=PROFILES, default=STRICT)
     replay.set_defaults(run=run_replay)
 
+    generate = commands.add_parser(
+        "generate", help="make whole legal games, each ending with a winner",
+        description="Make whole legal SGN games by playing random legal moves under the rules "
+                    "replay. The same seed gives the same games.")
+    generate.add_argument("--games", type=_positive_int, default=1, metavar="N")
+    generate.add_argument("--players", type=int, choices=(3, 4), default=4)
+    generate.add_argument("--seed", type=int, default=0)
+    generate.add_argument("-o", "--output", default="-", metavar="DIR|-",
+                          help="a folder to write game-00001.sgn, ... into; '-' (the default) "
+                               "writes the games one after another to standard output")
+    generate.add_argument("--jobs", type=_positive_int, default=1, metavar="J",
+                          help="processes to use (the games are the same for any J)")
+    generate.set_defaults(run=run_generate)
+
     codes = commands.add_parser("codes", help="list every diagnostic code",
                                 description="List every diagnostic code: layer, severity, what triggers it.")
     codes.add_argument("--markdown", action="store_true",
@@ -147,6 +161,46 @@ def run_replay(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))
     return EXIT_INVALID if found else EXIT_OK
+
+
+def _one_game(task) -> str:
+    from .play import game_seed, random_game
+    seed, index, players = task
+    import json
+    return "".join(json.dumps(m, separators=(",", ":")) + "\n"
+                   for m in random_game(game_seed(seed, index), players))
+
+
+def run_generate(args: argparse.Namespace, out) -> int:
+    from pathlib import Path
+
+    tasks = [(args.seed, i, args.players) for i in range(args.games)]
+    folder = None
+    if args.output != "-":
+        folder = Path(args.output)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            sys.stderr.write(f"sgn generate: cannot create {folder}: {error.strerror}\n")
+            return EXIT_USAGE
+    if args.jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.Pool(args.jobs)
+        texts = pool.imap(_one_game, tasks, chunksize=4)
+    else:
+        pool, texts = None, map(_one_game, tasks)
+    try:
+        for i, text in enumerate(texts, 1):
+            if folder is None:
+                out.write(text)
+            else:
+                (folder / f"game-{i:05d}.sgn").write_text(text, encoding="utf-8")
+    finally:
+        if pool is not None:
+            pool.close()
+    if folder is not None:
+        sys.stderr.write(f"wrote {args.games} games to {folder}\n")
+    return EXIT_OK
 
 
 def run_codes(args: argparse.Namespace, out) -> int:

@@ -49,6 +49,8 @@ class Board:
     numbers: Dict[Tile, int]
     harbor_at: Dict[Corner, Set[str]]          # corner -> harbor codes reachable from it
     desert: Optional[Tile]
+    producers: Dict[int, List[Tuple[Tile, str, Tuple[Corner, ...]]]] = field(default_factory=dict)
+    # number -> the tiles that produce on it: (tile, resource, its corners), worked out once
 
     @classmethod
     def from_value(cls, value: dict) -> "Board":
@@ -59,7 +61,12 @@ class Board:
             for end in harbor["path"]:
                 harbor_at.setdefault(_corner(end), set()).add(harbor["hCode"])
         desert = next((t for t, k in kinds.items() if k == "D"), None)
-        return cls(kinds, numbers, harbor_at, desert)
+        producers: Dict[int, List[Tuple[Tile, str, Tuple[Corner, ...]]]] = {}
+        for tile, number in numbers.items():
+            resource = board.PRODUCING.get(kinds[tile])
+            if resource is not None:
+                producers.setdefault(number, []).append((tile, resource, tuple(board.corners_of(tile))))
+        return cls(kinds, numbers, harbor_at, desert, producers)
 
 
 @dataclass
@@ -71,6 +78,7 @@ class Player:
     roads: Set[Edge] = field(default_factory=set)
     cards: Counter = field(default_factory=Counter)       # development cards held, playable
     new_cards: Counter = field(default_factory=Counter)   # bought this turn, not yet playable
+    harbors: Set[str] = field(default_factory=set)        # harbor codes at the player's buildings
     knights: int = 0
     revealed_points: int = 0                              # Victory Point cards played (shown)
     road_length: int = 0
@@ -163,6 +171,12 @@ class Game:
         return []
 
     # -- placement ---------------------------------------------------------------------
+    def can_settle(self, p: Player, c: Corner, connected: bool) -> bool:
+        """Whether a settlement of `p` may stand at `c` (the rules of `_settlement_site`, fast)."""
+        if c in self.building_at or any(n in self.building_at for n in board.corner_neighbours(c)):
+            return False
+        return not connected or any(e in p.roads for e in board.edges_of_corner(c))
+
     def _settlement_site(self, p: Player, c: Corner, connected: bool, pointer: str) -> List[Problem]:
         if c in self.building_at:
             owner, kind = self.building_at[c]
@@ -242,13 +256,10 @@ class Game:
     # -- production -----------------------------------------------------------------------
     def _produce(self, number: int) -> None:
         owed: Dict[str, Counter] = {}
-        for tile, n in self.board.numbers.items():
-            if n != number or tile == self.robber:
+        for tile, resource, corners in self.board.producers.get(number, ()):
+            if tile == self.robber:
                 continue
-            resource = board.PRODUCING.get(self.board.kinds[tile])
-            if resource is None:
-                continue
-            for c in board.corners_of(tile):
+            for c in corners:
                 if c in self.building_at:
                     owner, kind = self.building_at[c]
                     owed.setdefault(owner, Counter())[resource] += rules.YIELD[kind]
@@ -568,6 +579,7 @@ class Game:
 
     def _place_settlement(self, p: Player, c: Corner) -> None:
         p.settlements.add(c)
+        p.harbors |= self.board.harbor_at.get(c, set())
         self.building_at[c] = (p.name, "settlement")
         touched = {self.road_at[e] for e in board.edges_of_corner(c) if self.road_at.get(e, p.name) != p.name}
         if touched:
@@ -674,7 +686,7 @@ class Game:
         return []
 
     def _rate(self, p: Player, resource: str) -> int:
-        harbors = set().union(*(self.board.harbor_at.get(c, set()) for c in p.buildings))
+        harbors = p.harbors
         if any(board.HARBOR_RESOURCE[h] == resource for h in harbors):
             return rules.RATE_RESOURCE_HARBOR
         if "HR" in harbors:

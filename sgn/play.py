@@ -22,7 +22,7 @@ STANDARD_HARBOR_EDGES: Tuple[Tuple[Tile, Tile], ...] = (
     ((0, -2), (0, -3)), ((1, -2), (2, -3)), ((2, -1), (3, -2)), ((2, 0), (3, 0)), ((1, 1), (1, 2)),
     ((-1, 2), (-1, 3)), ((-2, 2), (-3, 3)), ((-2, 1), (-3, 1)), ((-1, -1), (-2, -1)),
 )
-MAX_TURNS = 400
+MAX_TURNS = 1000
 
 
 def _corner_json(c: Corner) -> list:
@@ -80,7 +80,7 @@ class RandomPlayer:
             candidates = sorted({c for e in p.roads for c in e}, key=sorted)
         else:
             candidates = self.land_corners
-        return [c for c in candidates if not self.game._settlement_site(p, c, connected, "")]
+        return [c for c in candidates if self.game.can_settle(p, c, connected)]
 
     def _road_sites(self, p: Player, setup_corner: Optional[Corner] = None) -> List[Edge]:
         if setup_corner is not None:
@@ -160,14 +160,17 @@ class RandomPlayer:
             c = self.rng.choice(sorted(p.settlements, key=sorted))
             self.emit([name, "BC", {"intersection": _corner_json(c)}])
             return True
-        sites = self._settlement_sites(p, connected=True) if len(p.settlements) < rules.PIECES["settlement"] else []
+        sites: List[Corner] = []
+        if self._can_pay(p, "road") and len(p.settlements) < rules.PIECES["settlement"]:
+            sites = self._settlement_sites(p, connected=True)     # wanted also to decide on a road
         if sites and self._can_pay(p, "settlement"):
             self.emit([name, "BS", {"intersection": _corner_json(self.rng.choice(sites))}])
             return True
-        roads = self._road_sites(p) if len(p.roads) < rules.PIECES["road"] else []
-        if roads and not sites and self._can_pay(p, "road"):
-            self.emit([name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
-            return True
+        if not sites and self._can_pay(p, "road") and len(p.roads) < rules.PIECES["road"]:
+            roads = self._road_sites(p)
+            if roads:
+                self.emit([name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
+                return True
         if self._can_pay(p, "development card") and sum(self.game.deck.values()) and self.rng.random() < 0.6:
             card = self.rng.choice([c for c in sorted(self.game.deck) for _ in range(self.game.deck[c])])
             self.emit([name, "BD", {"cCode": card}])
@@ -197,14 +200,26 @@ class RandomPlayer:
                 self.emit([p.name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
         return True
 
+    def _goal(self, p: Player) -> Dict[str, int]:
+        """The cost of what the player saves for: a city, else a settlement, else a card, else a road."""
+        if p.settlements and len(p.cities) < rules.PIECES["city"]:
+            return COSTS["city"]
+        if len(p.settlements) < rules.PIECES["settlement"]:
+            return COSTS["settlement"]
+        if sum(self.game.deck.values()):
+            return COSTS["development card"]
+        return COSTS["road"]
+
     def bank_trade(self, p: Player) -> bool:
+        """Trade a surplus at the best rate for something the goal needs."""
+        goal = self._goal(p)
+        needed = [r for r in rules.lacks(p.hand, goal) if self.game.bank[r] > 0]
+        if not needed:
+            return False
         for r in RESOURCES:
             rate = self.game._rate(p, r)
-            if p.hand[r] >= rate + 1:
-                wanted = [w for w in RESOURCES if w != r and self.game.bank[w] > 0 and p.hand[w] == 0]
-                if not wanted:
-                    return False
-                w = self.rng.choice(wanted)
+            if r not in needed and p.hand[r] - goal.get(r, 0) >= rate:
+                w = self.rng.choice(needed)
                 self.emit([p.name, "TR", [{"player": p.name, "resources": {r: -rate, w: 1}},
                                           {"player": "B", "resources": {r: rate, w: -1}}]])
                 return True
@@ -216,6 +231,12 @@ def random_game(seed: int, players: int = 4) -> List[list]:
     return RandomPlayer(random.Random(seed), players).play()
 
 
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: each game depends only on (seed, index), so a run
+    gives the same games however it is split among processes."""
+    return seed * 1_000_003 + index
+
+
 def iter_games(count: int, players: int = 4, seed: int = 0) -> Iterator[List[list]]:
     for i in range(count):
-        yield random_game(seed * 1_000_003 + i, players)
+        yield random_game(game_seed(seed, i), players)

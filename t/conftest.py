@@ -7,8 +7,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 import sgn
+
+# Hypothesis profiles: "ci" (the default) keeps the run bounded; "thorough" is for long
+# runs by hand: HYPOTHESIS_PROFILE=thorough tox (or pytest). No health check is disabled.
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("thorough", max_examples=5_000, deadline=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 CORPUS = CHECKOUT / "test-corpus"

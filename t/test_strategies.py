@@ -1,0 +1,97 @@
+"""The public Hypothesis strategies, and the properties they let us check of sgn itself."""
+import io
+import json
+
+from hypothesis import given, settings, strategies as st
+from jsonschema import Draft4Validator
+
+import sgn
+from sgn import board, strategies as sgs
+from sgn.jsonline import parse_line
+from sgn.play import game_seed, random_game
+from conftest import CHECKOUT, run_cli
+
+WHOLE_SCHEMA = Draft4Validator(json.loads((CHECKOUT / "schema" / "v1.0" / "message.json").read_text()))
+
+
+def errors(diagnostics):
+    return sorted({d.code for d in diagnostics if d.is_error})
+
+
+@given(sgs.messages())
+def test_every_generated_message_is_valid_without_any_diagnostic(message):
+    assert sgn.validate_message(message) == []
+
+
+@given(sgs.messages(action_codes=st.just("TR")))
+def test_action_codes_narrow_the_messages(message):
+    assert message[1] == "TR"
+
+
+@given(sgs.invalid_messages())
+def test_every_mutant_message_raises_exactly_its_code(case):
+    message, code = case
+    assert errors(sgn.validate_message(message)) == [code]
+
+
+@given(st.one_of(sgs.messages(), sgs.invalid_messages().map(lambda case: case[0])))
+def test_dispatched_schema_and_plain_jsonschema_agree(message):
+    """Differential: the verdict at the schema level is jsonschema's on the whole schema file."""
+    ours = not errors(sgn.validate_message(message, level="schema"))
+    assert ours == WHOLE_SCHEMA.is_valid(message)
+
+
+@given(sgs.messages())
+def test_parse_serialize_parse_is_the_identity(message):
+    text = json.dumps(message)
+    [value] = parse_line(text)
+    assert value == message and json.dumps(value) == text
+
+
+@given(sgs.intersections(), sgs.paths())
+def test_geometry_strategies_build_real_corners_and_edges(intersection, path):
+    assert board.is_corner(tuple(t) for t in intersection)
+    a, b = ({tuple(t) for t in end} for end in path)
+    assert board.is_edge(frozenset(a), frozenset(b))
+
+
+@given(sgs.maps())
+def test_generated_maps_are_valid_standard_boards(value):
+    assert list(sgn.validate_message(["B", "DM", value])) == []
+
+
+@settings(max_examples=10)
+@given(sgs.games())
+def test_every_generated_game_is_legal_and_ends_with_a_winner(game):
+    lines = [json.dumps(m) for m in game]
+    assert [d for d in sgn.iter_diagnostics(lines, level="rules") if d.severity != "info"] == []
+    found = list(sgn.iter_diagnostics(lines + [lines[-1]], level="rules"))
+    assert [d.code for d in found] == ["after-game-end"]       # the game is over at its last line
+
+
+@settings(max_examples=25)
+@given(sgs.invalid_games())
+def test_every_mutant_game_raises_exactly_its_code_on_its_line(case):
+    game, code, line = case
+    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
+             if d.is_error}
+    assert found == {(code, line)}
+
+
+def test_every_game_mutation_is_exercised():
+    names = {m.__name__ for m in sgs.GAME_MUTATIONS}
+    game = random_game(3, 4)
+    produced = {m(json.loads(json.dumps(game)), 7)[1] for m in sgs.GAME_MUTATIONS}
+    assert len(produced) == len(names)
+
+
+def test_generate_is_deterministic_and_independent_of_jobs(tmp_path):
+    one = run_cli("generate", "--games", "3", "--players", "3", "--seed", "9").stdout
+    again = run_cli("generate", "--games", "3", "--players", "3", "--seed", "9", "--jobs", "2").stdout
+    assert one == again and one.count(b'"DM"') == 3
+    result = run_cli("generate", "--games", "2", "--seed", "9", "-o", tmp_path / "out")
+    files = sorted((tmp_path / "out").iterdir())
+    assert result.returncode == 0 and [f.name for f in files] == ["game-00001.sgn", "game-00002.sgn"]
+    expected = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in random_game(game_seed(9, 1), 4))
+    assert files[1].read_text() == expected
+    assert run_cli("validate", "-q", *files).returncode == 0
