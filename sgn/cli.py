@@ -89,6 +89,33 @@ def build_parser() -> argparse.ArgumentParser:
                           help="processes to use (the games are the same for any J)")
     generate.set_defaults(run=run_generate)
 
+    for name, about in (("conformance", "run another SGN implementation against the corpus and report"),
+                        ("smoke", "check the wiring of an implementation on a handful of cases")):
+        sub = commands.add_parser(
+            name, help=about,
+            description=about[0].upper() + about[1:] + ". The implementation is a command, run "
+                        "without a shell. See docs/conformance.md.")
+        sub.add_argument("--impl", required=True, metavar="CMD",
+                         help="the implementation's command line (split like a shell would)")
+        sub.add_argument("--mode", choices=("simple", "persistent"), default="simple",
+                         help="simple: one process per case, verdict in the exit code (default); "
+                              "persistent: the JSON protocol of schema/harness/v1")
+        sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
+        sub.add_argument("-o", "--output", choices=("text", "json", "junit"), default="text")
+        sub.add_argument("--report", metavar="FILE", help="also write the report to FILE")
+        sub.add_argument("--cases", metavar="FILE", help="a corpus bundle (default: the packaged one)")
+        if name == "conformance":
+            sub.add_argument("--run", dest="run_globs", action="append", default=[], metavar="GLOB",
+                             help="only cases whose id or a tag matches (repeatable)")
+            sub.add_argument("--skip", action="append", default=[], metavar="GLOB",
+                             help="skip cases whose id or a tag matches (repeatable)")
+            sub.add_argument("--skip-file", metavar="FILE", help="globs to skip, one a line")
+            sub.add_argument("--level", choices=("syntax", "schema", "semantic", "rules"),
+                             help="only cases of this level and below")
+            sub.add_argument("--codes", action="store_true",
+                             help="also require the error codes of invalid cases to match")
+        sub.set_defaults(run=run_conformance, smoke=name == "smoke")
+
     codes = commands.add_parser("codes", help="list every diagnostic code",
                                 description="List every diagnostic code: layer, severity, what triggers it.")
     codes.add_argument("--markdown", action="store_true",
@@ -201,6 +228,48 @@ def run_generate(args: argparse.Namespace, out) -> int:
     if folder is not None:
         sys.stderr.write(f"wrote {args.games} games to {folder}\n")
     return EXIT_OK
+
+
+def run_conformance(args: argparse.Namespace, out) -> int:
+    from pathlib import Path
+
+    from . import conformance
+    from .corpus import load_cases
+
+    try:
+        cases = load_cases(Path(args.cases) if args.cases else None)
+        skip = list(getattr(args, "skip", []))
+        if getattr(args, "skip_file", None):
+            skip += conformance.read_skip_file(args.skip_file)
+    except (OSError, ValueError, KeyError) as error:
+        sys.stderr.write(f"sgn {'smoke' if args.smoke else 'conformance'}: {error}\n")
+        return EXIT_USAGE
+    if not conformance.command(args.impl):
+        sys.stderr.write("sgn conformance: --impl is empty\n")
+        return EXIT_USAGE
+    if args.smoke:
+        chosen, skipped = conformance.smoke_cases(cases), []
+    else:
+        chosen = conformance.select(cases, run=args.run_globs, skip=skip, level=args.level)
+        chosen_ids = {c["id"] for c in chosen}
+        skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level)
+                   if c["id"] not in chosen_ids]
+    run = conformance.run_cases(args.impl, chosen, mode=args.mode, timeout=args.timeout,
+                                codes=getattr(args, "codes", False), skipped=skipped)
+    text = conformance.RENDERERS[args.output](run)
+    out.write(text)
+    if args.report:
+        try:
+            Path(args.report).write_text(text, encoding="utf-8")
+        except OSError as error:
+            sys.stderr.write(f"sgn conformance: cannot write {args.report}: {error.strerror}\n")
+            return EXIT_USAGE
+    if args.smoke:
+        answered = sum(o.status != conformance.ERRORED for o in run.outcomes)
+        sys.stderr.write(f"smoke: the implementation answered {answered} of {len(run.outcomes)} cases"
+                         + (" - wiring OK\n" if answered == len(run.outcomes) else " - check the wiring\n"))
+        return EXIT_OK if answered == len(run.outcomes) else EXIT_INVALID
+    return EXIT_OK if run.ok else EXIT_INVALID
 
 
 def run_codes(args: argparse.Namespace, out) -> int:

@@ -1,0 +1,389 @@
+"""The conformance harness: run another SGN implementation, in any language, against the corpus.
+
+An implementation is a command (never run through a shell: pass one yourself
+if you need it). Simple mode runs the command once per case, with the case's
+file on standard input, and reads its exit code: 0 valid, 1 invalid, anything
+else (a crash, another code, a time-out) is `errored`. Persistent mode starts
+the command once and speaks the protocol of `schema/harness/v1/protocol.json`;
+replies are checked against that schema, and an implementation that crashes,
+hangs, prints garbage or answers out of order gets `errored` for that case and
+is restarted, so that the run always finishes in bounded time.
+
+A case passes when the verdict (valid or not) is the corpus's; with
+`codes=True` the error codes must match too.
+"""
+from __future__ import annotations
+
+import base64
+import fnmatch
+import json
+import os
+import queue
+import shlex
+import subprocess
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, List, Optional, Sequence
+
+from . import corpus, packaged
+from .codes import LAYERS
+
+PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
+STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
+CASE_LEVELS = LAYERS[1:]            # syntax, schema, semantic, rules
+ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
+PROTOCOL_FILE = "harness/v1/protocol.json"
+MAX_RESTARTS = 3
+
+
+@dataclass
+class Outcome:
+    case: dict
+    status: str
+    got_valid: Optional[bool] = None
+    got_errors: List[dict] = field(default_factory=list)
+    detail: str = ""
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"id": self.case["id"], "level": self.case["level"], "status": self.status,
+                "expected_valid": self.case["valid"], "got_valid": self.got_valid,
+                "expected_errors": sorted({e["code"] for e in self.case["errors"]}),
+                "got_errors": sorted({e.get("code", "?") for e in self.got_errors}),
+                "detail": self.detail, "seconds": round(self.seconds, 4)}
+
+
+def command(impl: str | Sequence[str]) -> List[str]:
+    """The argument list of an implementation command (split like a shell would, run without one)."""
+    return shlex.split(impl) if isinstance(impl, str) else list(impl)
+
+
+# -- choosing cases ------------------------------------------------------------------------
+
+def select(cases: Iterable[dict], *, run: Sequence[str] = (), skip: Sequence[str] = (),
+           level: Optional[str] = None) -> List[dict]:
+    """The cases to run: matching a --run glob (id or tag) if any, no --skip glob, at or below level."""
+    def hits(case, globs):
+        names = [case["id"], *case.get("tags", [])]
+        return any(fnmatch.fnmatchcase(n, g) for g in globs for n in names)
+    top = CASE_LEVELS.index(level) if level else len(CASE_LEVELS) - 1
+    return [c for c in cases
+            if CASE_LEVELS.index(c["level"]) <= top and (not run or hits(c, run)) and not hits(c, skip)]
+
+
+def read_skip_file(path: str) -> List[str]:
+    """Globs, one a line; '#' starts a comment."""
+    with open(path, encoding="utf-8") as handle:
+        return [line.split("#", 1)[0].strip() for line in handle if line.split("#", 1)[0].strip()]
+
+
+def _judge(case: dict, valid: bool, errors: List[dict], codes: bool) -> Outcome:
+    if valid != case["valid"]:
+        return Outcome(case, FAILED, valid, errors,
+                       f"expected {'valid' if case['valid'] else 'invalid'}, got {'valid' if valid else 'invalid'}")
+    if codes and not valid:
+        want = sorted({e["code"] for e in case["errors"]})
+        got = sorted({e.get("code", "?") for e in errors})
+        if want != got:
+            return Outcome(case, FAILED, valid, errors, f"expected codes {want}, got {got}")
+    return Outcome(case, PASSED, valid, errors)
+
+
+# -- simple mode ---------------------------------------------------------------------------------
+
+class SimpleRunner:
+    """One process per case: the file on stdin, the verdict in the exit code."""
+
+    def __init__(self, impl, timeout: float):
+        self.argv = command(impl)
+        self.timeout = timeout
+        self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def run(self, case: dict, codes: bool) -> Outcome:
+        env = dict(os.environ, SGN_CASE_ID=case["id"], SGN_LEVEL=case["level"],
+                   SGN_PROFILE=case.get("profile", "strict"))
+        try:
+            done = subprocess.run(self.argv, input=corpus.case_bytes(case), capture_output=True,
+                                  timeout=self.timeout, env=env)
+        except subprocess.TimeoutExpired:
+            return Outcome(case, ERRORED, detail=f"no verdict within {self.timeout:g} s")
+        except OSError as error:
+            return Outcome(case, ERRORED, detail=f"cannot run {self.argv[0]}: {error.strerror or error}")
+        if done.returncode not in (0, 1):
+            tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+            return Outcome(case, ERRORED, detail=f"exit code {done.returncode} {tail[0][:200]}".strip())
+        return _judge(case, done.returncode == 0, [], codes=False)
+
+
+# -- persistent mode -------------------------------------------------------------------------------
+
+class ProtocolError(Exception):
+    """The implementation broke the protocol: the message says how."""
+
+
+class _Process:
+    """A running implementation with a reader thread, so that every read has a time limit."""
+
+    def __init__(self, argv: List[str]):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, start_new_session=True)
+        self.lines: "queue.Queue[Optional[bytes]]" = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.put(line)
+        self.lines.put(None)
+
+    def send(self, message: dict) -> None:
+        try:
+            self.proc.stdin.write((json.dumps(message) + "\n").encode())
+            self.proc.stdin.flush()
+        except OSError:
+            raise ProtocolError(self._gone()) from None
+
+    def receive(self, timeout: float) -> dict:
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            raise ProtocolError(f"no answer within {timeout:g} s") from None
+        if line is None:
+            raise ProtocolError(self._gone())
+        try:
+            return json.loads(line)
+        except ValueError:
+            raise ProtocolError(f"not JSON: {line[:120]!r}") from None
+
+    def _gone(self) -> str:
+        try:
+            code = self.proc.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            code = None
+        return f"the process ended (exit code {code})" if code is not None else "the process stopped reading"
+
+    def kill(self) -> None:
+        try:
+            os.killpg(self.proc.pid, 9)
+        except OSError:
+            pass
+        self.proc.wait()
+
+
+class PersistentRunner:
+    """One long-lived process speaking newline-delimited JSON."""
+
+    def __init__(self, impl, timeout: float):
+        self.argv = command(impl)
+        self.timeout = timeout
+        self.process: Optional[_Process] = None
+        self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
+        self.seq = 0
+        self.restarts = 0
+        self.broken: Optional[str] = None
+        from jsonschema import Draft4Validator
+        protocol = packaged.load_json(PROTOCOL_FILE)
+        self._started = Draft4Validator(dict(protocol["definitions"]["started"], definitions=protocol["definitions"]))
+        self._reply = Draft4Validator(dict(protocol["definitions"]["reply"], definitions=protocol["definitions"]))
+
+    def start(self) -> None:
+        try:
+            self.process = _Process(self.argv)
+            self.process.send({"cmd": "start", "version": 1})
+            reply = self.process.receive(self.timeout)
+            problems = [e.message for e in self._started.iter_errors(reply)]
+            if problems:
+                raise ProtocolError(f"bad answer to start: {problems[0]}")
+            self.info = reply["implementation"]
+        except (ProtocolError, OSError) as error:
+            self.broken = f"could not start: {error}"
+            if self.process:
+                self.process.kill()
+            self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            try:
+                self.process.send({"cmd": "stop"})
+                self.process.proc.wait(timeout=self.timeout)
+            except (ProtocolError, subprocess.TimeoutExpired):
+                pass
+            self.process.kill()
+            self.process = None
+
+    def _restart(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
+        if self.restarts >= MAX_RESTARTS:
+            self.broken = f"gave up after {MAX_RESTARTS} restarts"
+            return
+        self.restarts += 1
+        self.start()
+
+    def run(self, case: dict, codes: bool) -> Outcome:
+        if self.process is None and self.broken is None:
+            self.start()
+        if self.process is None:
+            return Outcome(case, ERRORED, detail=self.broken or "not running")
+        self.seq += 1
+        payload = {k: case[k] for k in ("id", "level", "kind", "input", "input_encoding") if k in case}
+        payload.update(profile=case.get("profile", "strict"),
+                       data=base64.b64encode(corpus.case_bytes(case)).decode())
+        try:
+            self.process.send({"cmd": "run", "seq": self.seq, "case": payload})
+            reply = self.process.receive(self.timeout)
+            problems = [e.message for e in self._reply.iter_errors(reply)]
+            if problems:
+                raise ProtocolError(f"bad reply: {problems[0]}")
+            if reply["seq"] != self.seq:
+                raise ProtocolError(f"answered seq {reply['seq']}, expected {self.seq} (out of order)")
+        except ProtocolError as error:
+            self._restart()
+            return Outcome(case, ERRORED, detail=str(error))
+        if reply.get("skipped"):
+            return Outcome(case, SKIPPED, detail=reply.get("reason", "skipped by the implementation"))
+        if reply.get("errored"):
+            return Outcome(case, ERRORED, detail=reply.get("message", "errored"))
+        return _judge(case, reply["valid"], reply.get("errors", []), codes)
+
+
+RUNNERS = {"simple": SimpleRunner, "persistent": PersistentRunner}
+
+
+@dataclass
+class Run:
+    info: Dict[str, Any]
+    mode: str
+    outcomes: List[Outcome]
+    seconds: float
+
+    @property
+    def ok(self) -> bool:
+        return all(o.status in (PASSED, SKIPPED) for o in self.outcomes)
+
+
+def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float = 10.0,
+              codes: bool = False, skipped: Sequence[dict] = (), progress=None) -> Run:
+    """Run every case against an implementation; cases in `skipped` are only reported."""
+    runner = RUNNERS[mode](impl, timeout)
+    began = time.monotonic()
+    runner.start()
+    outcomes = [Outcome(c, SKIPPED, detail="skipped by --skip") for c in skipped]
+    try:
+        for case in cases:
+            t0 = time.monotonic()
+            outcome = runner.run(case, codes)
+            outcome.seconds = time.monotonic() - t0
+            outcomes.append(outcome)
+            if progress:
+                progress(outcome)
+    finally:
+        runner.stop()
+    order = {c["id"]: i for i, c in enumerate(list(skipped) + list(cases))}
+    outcomes.sort(key=lambda o: order[o.case["id"]])
+    return Run(runner.info, mode, outcomes, time.monotonic() - began)
+
+
+# -- reports -------------------------------------------------------------------------------------
+
+def tally(outcomes: Iterable[Outcome], key) -> Dict[str, Dict[str, int]]:
+    table: Dict[str, Dict[str, int]] = {}
+    for o in outcomes:
+        for group in key(o.case):
+            row = table.setdefault(group, dict.fromkeys(STATUSES, 0))
+            row[o.status] += 1
+    return table
+
+
+def _actions(case: dict) -> List[str]:
+    return [t for t in case.get("tags", []) if t in ACTION_CODES] or ["(none)"]
+
+
+def summary(run: Run) -> dict:
+    return {
+        "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
+        "totals": dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0))),
+        "by_level": tally(run.outcomes, lambda c: [c["level"]]),
+        "by_action": tally(run.outcomes, _actions),
+        "cases": [o.to_dict() for o in run.outcomes],
+    }
+
+
+def _table(title: str, table: Dict[str, Dict[str, int]], order: Sequence[str]) -> List[str]:
+    rows = [k for k in order if k in table] + sorted(k for k in table if k not in order)
+    width = max([len(title)] + [len(r) for r in rows])
+    out = [f"{title:{width}}  " + "  ".join(f"{s:>7}" for s in STATUSES)]
+    out += [f"{r:{width}}  " + "  ".join(f"{table[r][s]:>7}" for s in STATUSES) for r in rows]
+    return out
+
+
+def render_text(run: Run) -> str:
+    data = summary(run)
+    info = run.info
+    totals = data["totals"]
+    out = [f"conformance of {info.get('name', '?')} ({info.get('language', '?')}"
+           + (f" {info['version']}" if info.get("version") else "") + f"), {run.mode} mode, "
+           f"{len(run.outcomes)} cases in {run.seconds:.1f} s: "
+           + ", ".join(f"{totals[s]} {s}" for s in STATUSES), ""]
+    out += _table("level", data["by_level"], CASE_LEVELS) + [""]
+    out += _table("action", data["by_action"], ACTION_CODES) + [""]
+    bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]
+    if bad:
+        out.append(f"{len(bad)} cases failed or errored:")
+        for o in bad:
+            want = "valid" if o.case["valid"] else "invalid " + ",".join(sorted({e["code"] for e in o.case["errors"]}))
+            out.append(f"  {o.status.upper()} {o.case['id']} [{o.case['level']}]: {o.case['description']}")
+            out.append(f"      expected {want}; {o.detail}")
+    out.append("CONFORMS" if run.ok else "DOES NOT CONFORM")
+    return "\n".join(out) + "\n"
+
+
+def render_json(run: Run) -> str:
+    return json.dumps(summary(run), indent=1) + "\n"
+
+
+def render_junit(run: Run) -> str:
+    from xml.sax.saxutils import escape, quoteattr
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           f'<testsuites name={quoteattr("sgn conformance: " + str(run.info.get("name", "?")))} '
+           f'time="{run.seconds:.3f}">']
+    for level in CASE_LEVELS:
+        members = [o for o in run.outcomes if o.case["level"] == level]
+        if not members:
+            continue
+        counts = {s: sum(o.status == s for o in members) for s in STATUSES}
+        out.append(f'  <testsuite name="{level}" tests="{len(members)}" failures="{counts[FAILED]}" '
+                   f'errors="{counts[ERRORED]}" skipped="{counts[SKIPPED]}">')
+        for o in members:
+            head = f'    <testcase classname="{level}" name={quoteattr(o.case["id"])} time="{o.seconds:.4f}"'
+            if o.status == PASSED:
+                out.append(head + "/>")
+                continue
+            tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped"}[o.status]
+            out += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>",
+                    "    </testcase>"]
+        out.append("  </testsuite>")
+    out.append("</testsuites>")
+    return "\n".join(out) + "\n"
+
+
+RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}
+
+
+def smoke_cases(cases: List[dict]) -> List[dict]:
+    """A handful of cases to check the wiring: one valid and one invalid of each level."""
+    picked = []
+    for level in CASE_LEVELS:
+        for valid in (True, False):
+            match = next((c for c in cases if c["level"] == level and c["valid"] == valid
+                          and c.get("profile", "strict") == "strict"), None)
+            if match:
+                picked.append(match)
+    return picked

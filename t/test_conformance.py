@@ -1,0 +1,162 @@
+"""The conformance harness: sgn scores 100%, bad implementations are scored as such, and
+misbehaving ones cannot stop the run."""
+import json
+import shutil
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ElementTree
+
+import pytest
+from jsonschema import Draft4Validator
+
+from sgn import conformance, corpus, packaged
+from sgn.harness import check, serve
+from conftest import CHECKOUT, CORPUS, run_cli
+
+PY = sys.executable
+CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+MISBEHAVING = str(CHECKOUT / "t" / "impls" / "misbehaving.py")
+JS = CHECKOUT / "examples" / "js"
+
+
+def conformance_json(*args):
+    result = run_cli("conformance", "-o", "json", *args)
+    return result.returncode, json.loads(result.stdout)
+
+
+def test_protocol_schema_is_valid_draft4():
+    Draft4Validator.check_schema(packaged.load_json(conformance.PROTOCOL_FILE))
+
+
+def test_sgn_itself_scores_100_percent_in_persistent_mode_with_codes():
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness", "--mode", "persistent", "--codes")
+    assert code == 0 and report["ok"] is True
+    assert report["totals"] == {"passed": len(CASES), "failed": 0, "errored": 0, "skipped": 0}
+    assert report["implementation"]["name"] == "sgn"
+
+
+def test_sgn_itself_in_simple_mode():
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --simple", "--level", "syntax")
+    assert code == 0 and report["totals"]["passed"] == sum(c["level"] == "syntax" for c in CASES)
+
+
+def test_an_accept_everything_implementation_fails():
+    code, report = conformance_json("--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
+                                    "--run", "schema-rd-*")
+    assert code == 1 and report["ok"] is False
+    invalid = [c for c in report["cases"] if not c["expected_valid"]]
+    assert invalid and all(c["status"] == "failed" for c in invalid)
+
+
+def test_the_harness_replies_follow_the_protocol():
+    protocol = packaged.load_json(conformance.PROTOCOL_FILE)
+    definitions = protocol["definitions"]
+    requests = [json.dumps({"cmd": "start", "version": 1}),
+                json.dumps({"cmd": "run", "seq": 1, "case": {"id": "x", "level": "schema", "profile": "strict",
+                                                             "data": "WyIxIiwiUkQiLHsicmVzdWx0IjoxM31dCg=="}}),
+                "not json", json.dumps({"cmd": "stop"})]
+    replies = []
+
+    class Out:
+        def write(self, text):
+            replies.append(json.loads(text))
+
+        def flush(self):
+            pass
+    assert serve(iter(requests), Out()) == 0
+    started, result, errored = replies
+    Draft4Validator(dict(definitions["started"], definitions=definitions)).validate(started)
+    Draft4Validator(dict(definitions["reply"], definitions=definitions)).validate(result)
+    assert result["valid"] is False and result["errors"][0]["code"] == "schema-maximum"
+    assert errored["errored"] is True
+
+
+@pytest.mark.parametrize("behaviour", ["crash", "hang", "garbage", "out-of-order", "invalid-reply", "silent"])
+def test_misbehaving_persistent_implementations_are_errored_and_the_run_finishes(behaviour):
+    began = time.monotonic()
+    code, report = conformance_json("--impl", f"{PY} {MISBEHAVING} {behaviour}", "--mode", "persistent",
+                                    "--timeout", "1", "--run", "schema-rd-result-1*")
+    chosen = [c for c in report["cases"] if c["status"] != "skipped"]
+    assert code == 1 and chosen and all(c["status"] == "errored" for c in chosen)
+    assert time.monotonic() - began < 30
+
+
+@pytest.mark.parametrize("behaviour", ["crash", "hang"])
+def test_misbehaving_simple_implementations_are_errored(behaviour):
+    code, report = conformance_json("--impl", f"{PY} {MISBEHAVING} {behaviour} --simple",
+                                    "--timeout", "1", "--run", "schema-rd-result-1*")
+    assert code == 1 and all(c["status"] == "errored" for c in report["cases"])
+
+
+def test_a_command_that_does_not_exist_is_errored_not_a_crash():
+    code, report = conformance_json("--impl", "no-such-sgn-implementation", "--run", "valid-bd")
+    assert code == 1 and report["cases"][0]["status"] == "errored"
+
+
+def test_no_shell_is_involved():
+    # the ';' would start a second command in a shell; here it is one more argument
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --simple ; false", "--run", "valid-bd")
+    assert report["cases"][0]["status"] == "passed"
+
+
+def test_run_skip_level_and_skip_file(tmp_path):
+    skip_file = tmp_path / "skip"
+    skip_file.write_text("# known\nvalid-b*  # builds\n")
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness", "--mode", "persistent",
+                                    "--run", "valid-*", "--skip", "valid-bc", "--skip-file", str(skip_file),
+                                    "--level", "schema")
+    statuses = {c["id"]: c["status"] for c in report["cases"]}
+    assert statuses["valid-bc"] == statuses["valid-bd"] == "skipped"
+    assert all(s in ("passed", "skipped") for s in statuses.values()) and code == 0
+    assert {c["level"] for c in report["cases"]} <= {"syntax", "schema"}
+
+
+def test_text_and_junit_reports(tmp_path):
+    report_file = tmp_path / "report.xml"
+    result = run_cli("conformance", "--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
+                     "--run", "schema-rd-result-1*", "-o", "junit", "--report", report_file)
+    root = ElementTree.fromstring(report_file.read_bytes())
+    assert root.tag == "testsuites" and root.find(".//failure") is not None
+    text = run_cli("conformance", "--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
+                   "--run", "schema-rd-result-1*").stdout.decode()
+    assert "level" in text and "FAILED schema-rd-result-13" in text and "DOES NOT CONFORM" in text
+
+
+def test_smoke():
+    good = run_cli("smoke", "--impl", f"{PY} -m sgn.harness", "--mode", "persistent")
+    assert good.returncode == 0 and b"wiring OK" in good.stderr
+    bad = run_cli("smoke", "--impl", f"{PY} {MISBEHAVING} crash", "--mode", "persistent", "--timeout", "1")
+    assert bad.returncode == 1 and b"check the wiring" in bad.stderr
+
+
+def test_check_is_the_validator():
+    assert check(b'["1","RD",{"result":8}]\n', "schema", "strict") == {"valid": True, "errors": []}
+
+
+@pytest.fixture(scope="module")
+def javascript_example():
+    """The JavaScript example, with its npm packages installed (needs node and npm)."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not node or not npm:
+        pytest.skip("node and npm are not installed")
+    if not (JS / "node_modules" / "ajv-draft-04").is_dir():
+        subprocess.run([npm, "install", "--no-audit", "--no-fund", "--silent"], cwd=JS, check=True, timeout=300)
+    return f"{node} {JS / 'sgn-ajv.js'}"
+
+
+def test_the_javascript_example_passes_schema_cases_and_fails_the_rest(javascript_example):
+    code, report = conformance_json("--impl", javascript_example, "--mode", "persistent",
+                                    "--skip-file", str(JS / "conformance.skip"))
+    levels = report["by_level"]
+    assert code == 1 and report["implementation"]["language"] == "javascript"
+    assert levels["schema"]["failed"] == 0 and levels["schema"]["errored"] == 0 and levels["schema"]["passed"] > 150
+    assert levels["semantic"]["failed"] > 0 and levels["rules"]["failed"] > 0
+    failed = {c["id"] for c in report["cases"] if c["status"] == "failed"}
+    assert "semantic-trade-unbalanced-lumber" in failed or any(i.startswith("semantic-") for i in failed)
+
+
+def test_the_javascript_example_in_simple_mode(javascript_example):
+    code, report = conformance_json("--impl", javascript_example + " --simple", "--run", "schema-rd-*",
+                                    "--skip-file", str(JS / "conformance.skip"))
+    assert code == 0 and report["totals"]["failed"] == 0
