@@ -161,6 +161,7 @@ def rows(lengths: Iterable[int], first_row: int, starts: Iterable[int]) -> Froze
                      for i, (n, q0) in enumerate(zip(lengths, starts)) for k in range(n))
 
 
+@lru_cache(maxsize=256)
 def ring(tiles: FrozenSet[Tile]) -> FrozenSet[Tile]:
     """The tiles next to a set of tiles but not in it (the sea around an island)."""
     return frozenset(n for t in tiles for n in neighbours(t)) - tiles
@@ -229,8 +230,10 @@ def _known_shapes() -> Tuple[Tuple[BoardSpec, FrozenSet[FrozenSet[Tile]]], ...]:
     return tuple((spec, normal_forms(spec.land)) for spec in BOARDS)
 
 
+@lru_cache(maxsize=256)
 def identify(land: FrozenSet[Tile]) -> Optional[BoardSpec]:
-    """The known board whose land has this shape (in any position and rotation), or None."""
+    """The known board whose land has this shape (in any position and rotation), or None
+    (cached: every map of a board has the same land)."""
     sizes = {len(spec.land) for spec in BOARDS}
     if len(land) not in sizes:
         return None

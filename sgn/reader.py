@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import zlib
-from typing import IO, Iterable, Iterator, NamedTuple, Optional, Tuple, Union
+from typing import IO, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from .diagnostic import Diagnostic, make
 
@@ -31,7 +31,7 @@ class Line(NamedTuple):
 
 
 class _RawLine(NamedTuple):
-    data: bytes          # the line without its newline ("" when too long)
+    data: bytes          # the line as read, its newline included ("" when too long)
     terminated: bool     # it ended with a newline
     too_long: bool
 
@@ -145,17 +145,20 @@ def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
     return stream
 
 
-def _stream_lines(readline, limit: int, newline=b"\n") -> Iterator[_RawLine]:
-    """Split a stream with a bounded readline; skip the rest of over-long lines."""
+def _stream_lines(readline, limit: int, newline=b"\n", resume=None) -> Iterator[_RawLine]:
+    """Split a stream with a bounded readline; skip the rest of over-long lines. `resume` is
+    a chunk already read (or the error reading it raised), to be handled first."""
     while True:
-        chunk = readline(limit + 2)
+        if isinstance(resume, Exception):
+            raise resume
+        chunk, resume = (resume, None) if resume is not None else (readline(limit + 2), None)
         if not chunk:
             return
         terminated = chunk.endswith(newline)
-        body = chunk[:-1] if terminated else chunk
-        if isinstance(body, str):
-            body = body.encode("utf-8", "surrogatepass")
-        if len(body) > limit + (1 if body.endswith(b"\r") else 0):
+        if isinstance(chunk, str):
+            chunk = chunk.encode("utf-8", "surrogatepass")
+        body = len(chunk) - terminated
+        if body > limit and not (body == limit + 1 and chunk[body - 1:body] == b"\r"):
             while not terminated:
                 rest = readline(_SKIP_CHUNK)
                 if not rest:
@@ -163,31 +166,33 @@ def _stream_lines(readline, limit: int, newline=b"\n") -> Iterator[_RawLine]:
                 terminated = rest.endswith(newline)
             yield _RawLine(b"", terminated, True)
         else:
-            yield _RawLine(body, terminated, False)
+            yield _RawLine(chunk, terminated, False)
 
 
 def _iterable_lines(items: Iterable[Union[str, bytes]], limit: int) -> Iterator[_RawLine]:
     """Each item of an iterable is one line, with or without its newline."""
     for item in items:
         data = item.encode("utf-8", "surrogatepass") if isinstance(item, str) else bytes(item)
-        if data.endswith(b"\n"):
-            data = data[:-1]
-        too_long = len(data) > limit + (1 if data.endswith(b"\r") else 0)
+        if not data.endswith(b"\n"):
+            data += b"\n"
+        body = len(data) - 1
+        too_long = body > limit and not (body == limit + 1 and data[body - 1:body] == b"\r")
         yield _RawLine(b"" if too_long else data, True, too_long)
 
 
-def _open(source: Source, limit: int) -> Tuple[Iterator[_RawLine], Optional[IO[bytes]]]:
-    """Turn any accepted source into raw lines; the second item is a file to close."""
+def _open(source: Source, limit: int):
+    """Turn any accepted source into a binary stream (to read lines from) or an iterator of
+    raw lines; the second item is a file to close."""
     if isinstance(source, (str, os.PathLike)):
         handle = open(source, "rb")
-        return _stream_lines(_maybe_gunzip(handle).readline, limit), handle
+        return _maybe_gunzip(handle), handle
     if hasattr(source, "readline"):
         binary = getattr(source, "buffer", None)  # a text wrapper over bytes: read the bytes
         if binary is not None:
             source = binary
         if isinstance(source, io.TextIOBase):
             return _stream_lines(source.readline, limit, "\n"), None
-        return _stream_lines(_maybe_gunzip(source).readline, limit), None  # type: ignore[arg-type]
+        return _maybe_gunzip(source), None  # type: ignore[arg-type]
     return _iterable_lines(source, limit), None  # type: ignore[arg-type]
 
 
@@ -211,75 +216,140 @@ def _stream_error(error: Exception, name: str, line: int) -> Diagnostic:
     return make("read-error", f"reading stopped: {error}", file=name, line=line)
 
 
+class LogReader:
+    """Reads one source line by line in constant memory.
+
+    Iterating gives, for each line, either a `Diagnostic` (a line that cannot be
+    read: too long, a damaged gzip stream) or a tuple `(number, raw)`, `raw`
+    being the line's bytes as read, newline included. `decode(number, raw)`
+    turns those into a `Line` (or None for a blank or undecodable line) and the
+    diagnostics about it; callers that recognise a line they have seen before
+    may skip decoding. `finish()` gives what the end of the file tells.
+    """
+
+    def __init__(self, source: Source, *, name: Optional[str] = None,
+                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES):
+        self.source = source
+        self.name = name or describe(source)
+        self.limit = max_line_bytes
+        self.content_lines = 0
+        self.number = 0
+        self.crlf_seen = False
+        self.terminated = True
+
+    def __iter__(self) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
+        name = self.name
+        try:
+            raw_lines, handle = _open(self.source, self.limit)
+            readline = getattr(raw_lines, "readline", None)
+        except OSError as error:
+            self.content_lines = -1       # nothing to say about emptiness
+            yield _open_error(error, name)
+            return
+        try:
+            if readline is not None:          # a binary stream: the common case, kept tight
+                yield from self._plain_lines(readline)
+                raw_lines = _stream_lines(readline, self.limit, resume=self._resume)
+            while True:
+                try:
+                    raw = next(raw_lines)
+                except StopIteration:
+                    break
+                except (OSError, EOFError, zlib.error) as error:
+                    self.content_lines += 1
+                    yield _stream_error(error, name, self.number + 1)
+                    break
+                self.number += 1
+                self.content_lines += 1
+                self.terminated = raw.terminated
+                if raw.too_long:
+                    yield make("line-too-long",
+                               f"the line is longer than {self.limit} bytes; it was skipped unread",
+                               file=name, line=self.number,
+                               hint="raise the limit with --max-line-bytes if the line is genuine")
+                    continue
+                yield (self.number, raw.data)
+        finally:
+            if handle is not None:
+                handle.close()
+
+    _resume: Optional[bytes] = None
+
+    def _plain_lines(self, readline) -> Iterator[Tuple[int, bytes]]:
+        """Lines ending with a newline and within the limit; stops at the first other one,
+        leaving it in _resume for the general loop (which handles over-long lines, the last
+        line and read errors)."""
+        limit = self.limit
+        number = self.number
+        try:
+            while True:
+                chunk = readline(limit + 2)
+                if chunk[-1:] != b"\n" or len(chunk) > limit + 1:
+                    self._resume = chunk
+                    return
+                number += 1
+                self.number = number
+                self.content_lines += 1
+                yield (number, chunk)
+        except (OSError, EOFError, zlib.error) as error:
+            self._resume = error        # type: ignore[assignment]
+
+    def decode(self, number: int, raw: bytes) -> Tuple[Optional[Line], List[Diagnostic]]:
+        """The text of a line read, and what is wrong with it."""
+        found: List[Diagnostic] = []
+        name = self.name
+        data = raw[:-1] if raw.endswith(b"\n") else raw
+        if data.endswith(b"\r"):
+            data = data[:-1]
+            if not self.crlf_seen:
+                self.crlf_seen = True
+                found.append(make("crlf-line-ending",
+                                  "the file uses CRLF line endings (reported once); they are read as LF",
+                                  file=name, line=number))
+        if number == 1 and data.startswith(UTF8_BOM):
+            data = data[len(UTF8_BOM):]
+            found.append(make("utf8-bom", "the file starts with a UTF-8 byte order mark; it is skipped",
+                              file=name, line=number, hint="save the file as UTF-8 without BOM"))
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            bad = data[error.start:error.start + 4].hex(" ")
+            found.append(make("invalid-utf8",
+                              f"the line is not valid UTF-8: byte {error.start + 1} ({bad}) "
+                              f"is {error.reason}",
+                              file=name, line=number, column=error.start + 1))
+            return None, found
+        if not text.strip(JSON_WHITESPACE):
+            self.content_lines -= 1
+            found.append(make("blank-line", "blank line skipped", file=name, line=number))
+            return None, found
+        return Line(number, text), found
+
+    def finish(self) -> List[Diagnostic]:
+        found = []
+        if self.number and not self.terminated:
+            found.append(make("no-final-newline",
+                              "the last line has no newline; it was read, but check the file was not cut short",
+                              file=self.name, line=self.number))
+        if self.content_lines == 0:
+            found.append(make("empty-file", f"{self.name} holds no message: it is empty or has only blank lines",
+                              file=self.name))
+        return found
+
+
 def read_lines(source: Source, *, name: Optional[str] = None,
                max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Iterator[Union[Line, Diagnostic]]:
     """Yield each non-blank line of `source` as a `Line`, and each problem as a `Diagnostic`.
 
     `source` is a path, a binary or text file object, or an iterable of lines.
     """
-    name = name or describe(source)
-    try:
-        raw_lines, handle = _open(source, max_line_bytes)
-    except OSError as error:
-        yield _open_error(error, name)
-        return
-    content_lines = 0
-    crlf_seen = False
-    number = 0
-    last: Optional[_RawLine] = None
-    try:
-        while True:
-            try:
-                raw = next(raw_lines)
-            except StopIteration:
-                break
-            except (OSError, EOFError, zlib.error) as error:
-                yield _stream_error(error, name, number + 1)
-                content_lines += 1
-                break
-            number += 1
-            last = raw
-            if raw.too_long:
-                content_lines += 1
-                yield make("line-too-long",
-                           f"the line is longer than {max_line_bytes} bytes; it was skipped unread",
-                           file=name, line=number,
-                           hint="raise the limit with --max-line-bytes if the line is genuine")
-                continue
-            data = raw.data
-            if data.endswith(b"\r"):
-                data = data[:-1]
-                if not crlf_seen:
-                    crlf_seen = True
-                    yield make("crlf-line-ending",
-                               "the file uses CRLF line endings (reported once); they are read as LF",
-                               file=name, line=number)
-            if number == 1 and data.startswith(UTF8_BOM):
-                data = data[len(UTF8_BOM):]
-                yield make("utf8-bom", "the file starts with a UTF-8 byte order mark; it is skipped",
-                           file=name, line=number, hint="save the file as UTF-8 without BOM")
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError as error:
-                content_lines += 1
-                bad = data[error.start:error.start + 4].hex(" ")
-                yield make("invalid-utf8",
-                           f"the line is not valid UTF-8: byte {error.start + 1} ({bad}) "
-                           f"is {error.reason}",
-                           file=name, line=number, column=error.start + 1)
-                continue
-            if not text.strip(JSON_WHITESPACE):
-                yield make("blank-line", "blank line skipped", file=name, line=number)
-                continue
-            content_lines += 1
-            yield Line(number, text)
-    finally:
-        if handle is not None:
-            handle.close()
-    if last is not None and not last.terminated:
-        yield make("no-final-newline",
-                   "the last line has no newline; it was read, but check the file was not cut short",
-                   file=name, line=number)
-    if content_lines == 0:
-        yield make("empty-file", f"{name} holds no message: it is empty or has only blank lines",
-                   file=name)
+    reader = LogReader(source, name=name, max_line_bytes=max_line_bytes)
+    for item in reader:
+        if isinstance(item, Diagnostic):
+            yield item
+            continue
+        line, found = reader.decode(*item)
+        yield from found
+        if line is not None:
+            yield line
+    yield from reader.finish()

@@ -452,11 +452,23 @@ RULES: Dict[str, Tuple[Rule, ...]] = {
 BANK_MAY = frozenset({"DM"})
 
 
+_SHAPES: Dict[FrozenSet, int] = {}
+
+
 class SemanticChecker:
     """The semantic layer for one file: remembers the last valid map."""
 
     def __init__(self) -> None:
         self.map: Optional[MapContext] = None
+        self.map_key = 0      # the same for maps with the same land and sea: what the rules see
+
+    def _set_map(self, value: Optional[dict]) -> None:
+        self.map = MapContext.from_value(value) if value is not None else None
+        if self.map is None:
+            self.map_key = 0
+        else:
+            shape = frozenset((t, k == board.SEA) for t, k in self.map.kinds.items())
+            self.map_key = _SHAPES.setdefault(shape, len(_SHAPES) + 1)
 
     def problems(self, message: list) -> List[Problem]:
         player, action, value = message
@@ -467,7 +479,7 @@ class SemanticChecker:
             found += rule(player, value, self.map)
         if action == "DM":
             errors = [p for p in found if CODES[p.code].severity == ERROR]
-            self.map = None if errors else MapContext.from_value(value)
+            self._set_map(None if errors else value)
         return found
 
     def __call__(self, message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:

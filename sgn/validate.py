@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 from .diagnostic import Diagnostic
 from .jsonline import parse_line
-from .reader import DEFAULT_MAX_LINE_BYTES, Source, describe, read_lines
+from .reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .schema import COMPAT, PROFILES, STRICT, default_schema
 
 LEVELS = ("syntax", "schema", "semantic", "rules")
@@ -83,53 +83,118 @@ def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Itera
 
 
 class FileCheck:
-    """Checks one source; after iteration, `messages` counts the lines read as JSON values."""
+    """Checks one source; after iteration, `messages` counts the lines read as JSON values.
+
+    With `fast` (the default), lines already found free of diagnostics in the same
+    context, and new lines that the compiled libraries find valid, skip the careful
+    path (see `sgn/fastpath.py`); the diagnostics are the same either way.
+    """
 
     def __init__(self, source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
-                 name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES):
+                 name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                 fast: bool = True):
         self.source = source
         self.name = name or describe(source)
         _check_options(level, profile)
         self.level, self.profile = level, profile
-        self.stages: Optional[List[Stage]] = None if level == AUTO else build_stages(level, profile)
         self.max_line_bytes = max_line_bytes
+        self.fast = fast
         self.messages = 0
+        self.stages: Optional[List[Stage]] = None
+        if level != AUTO:
+            self._use(level)
+
+    def _use(self, level: str) -> None:
+        from .game import RulesChecker
+        from .semantic import SemanticChecker
+
+        self.level = level
+        self.stages = build_stages(level, self.profile)
+        # the stateless layers, whose verdict on a line can be remembered, and the replay
+        self.replay = next((s for s in self.stages if isinstance(s, RulesChecker)), None)
+        self.checks = [s for s in self.stages if s is not self.replay]
+        self.semantic = next((s for s in self.stages if isinstance(s, SemanticChecker)), None)
+        self.layers = LEVELS[min(LEVELS.index(level), LEVELS.index("semantic"))]
+
+    def _careful(self, reader, number: int, raw: bytes) -> Tuple[List[Diagnostic], Any]:
+        """Every layer, with explanations: (diagnostics, message or None if unparsed)."""
+        line, found = reader.decode(number, raw)
+        if line is None:
+            return found, None
+        parsed = parse_line(line.text, file=self.name, line=number)
+        if isinstance(parsed, Diagnostic):
+            return found + [parsed], None
+        if self.stages is None:
+            self._use(auto_level(parsed[0]))
+        return found + list(run_stages(self.checks, parsed[0], self.name, number)), parsed[0]
+
+    def _known(self, memory) -> set:
+        """The lines known to be free of diagnostics in the current context."""
+        return memory.known((self.profile, self.layers, self.semantic.map_key if self.semantic else 0))
 
     def __iter__(self) -> Iterator[Diagnostic]:
+        from . import fastpath
+        from .reader import LogReader
+
         name = self.name
+        reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes)
+        memory = fastpath.MEMORY
+        fast = self.fast
+        known: set = self._known(memory) if fast and self.stages is not None else set()
+        replay = getattr(self, "replay", None)
+        loads = fastpath.loads
+        messages = 0
         last = 0
-        for item in read_lines(self.source, name=name, max_line_bytes=self.max_line_bytes):
-            if isinstance(item, Diagnostic):
+        for item in reader:
+            if type(item) is not tuple:
                 yield item
                 continue
-            parsed = parse_line(item.text, file=name, line=item.number)
-            if isinstance(parsed, Diagnostic):
-                yield parsed
+            number, raw = item
+            if raw in known:              # the common case: a line seen before, in this context
+                messages += 1
+                if replay is not None:
+                    yield from replay(loads(raw), name, number)[0]
                 continue
-            self.messages += 1
-            last = item.number
-            if self.stages is None:
-                self.level = auto_level(parsed[0])
-                self.stages = build_stages(self.level, self.profile)
-            yield from run_stages(self.stages, parsed[0], name, item.number)
+            last = number
+            plain = raw[-1:] == b"\n" and raw[-2:-1] != b"\r" and number > 1
+            value = fastpath.schema_valid_message(raw) if fast and plain and self.stages else None
+            if value is not None:
+                found = list(run_stages(self.checks[1:], value, name, number))
+            else:
+                found, value = self._careful(reader, number, raw)
+            yield from found
+            if value is None:
+                continue
+            messages += 1
+            replay = self.replay
+            if fast:
+                known = self._known(memory)     # the context may have changed (a map, the level)
+            if not any(d.is_error for d in found):
+                if replay is not None:
+                    yield from replay(value, name, number)[0]
+                if fast and plain and not found and isinstance(value, list) and value[1] != "DM":
+                    memory.remember(known, raw)
+        self.messages = messages
+        yield from reader.finish()
         for stage in self.stages or ():
             finish = getattr(stage, "finish", None)
             if finish is not None:
-                yield from finish(name, last)
+                yield from finish(name, reader.number)
 
 
 def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
-                     name: Optional[str] = None,
-                     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Iterator[Diagnostic]:
+                     name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                     fast: bool = True) -> Iterator[Diagnostic]:
     """Every problem in an SGN log, in file order, streamed in constant memory.
 
     `source` is a path, a binary or text file object, or an iterable of lines
     (str or bytes). `level` is one of LEVELS or "auto"; `profile` is "strict" or
     "compat". Never raises for bad content: an unreadable file is a diagnostic
-    of layer "io".
+    of layer "io". `fast=False` takes the careful path for every line (the
+    diagnostics are the same; it exists to prove that).
     """
     return iter(FileCheck(source, level=level, profile=profile, name=name,
-                          max_line_bytes=max_line_bytes))
+                          max_line_bytes=max_line_bytes, fast=fast))
 
 
 def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,

@@ -1,0 +1,105 @@
+"""The fast path: yes/no verdicts that need no explanation, from compiled libraries and memory.
+
+Two shortcuts, both exact:
+
+- **Lines already verified.** A line whose bytes were found free of any
+  diagnostic, in the same context (profile, layers, and the shape of the map
+  when there is one), is free of them again: game logs repeat most of their
+  lines (rolls, builds on the same board). Map definitions are never
+  remembered, since they change the context. The memory is bounded.
+- **Compiled checks for new lines.** orjson parses and jsonschema-rs checks
+  the whole schema file; when both say yes (and no key is repeated, which
+  orjson would hide) the schema layer has nothing to say. Any "no" goes to the
+  careful path, which explains it with the standard library and jsonschema.
+  Tests prove both paths give the same diagnostics.
+
+Without orjson or jsonschema-rs (or with SGN_PURE=1 in the environment) only
+the memory shortcut is used.
+"""
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Dict, Optional, Set, Tuple
+
+from . import packaged
+from .schema import SCHEMA_FILE
+
+MEMORY_LIMIT = 200_000        # lines remembered per context before the memory is emptied
+MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a compiled library
+_KEY = re.compile(rb'"\s*:')
+
+try:
+    if os.environ.get("SGN_PURE"):
+        raise ImportError("SGN_PURE is set")
+    import orjson as _orjson
+    import jsonschema_rs as _jsonschema_rs
+except ImportError:          # pragma: no cover - exercised by the tox env "pure"
+    _orjson = None
+    _jsonschema_rs = None
+
+COMPILED = _orjson is not None
+
+
+class Memory:
+    """Lines known to be free of diagnostics, by context."""
+
+    def __init__(self, limit: int = MEMORY_LIMIT):
+        self.limit = limit
+        self.sets: Dict[Tuple, Set[bytes]] = {}
+
+    def known(self, context: Tuple) -> Set[bytes]:
+        found = self.sets.get(context)
+        if found is None:
+            found = self.sets[context] = set()
+        return found
+
+    def remember(self, known: Set[bytes], raw: bytes) -> None:
+        if len(known) >= self.limit:
+            known.clear()
+        known.add(raw)
+
+
+MEMORY = Memory()
+_VALIDATOR = None
+
+
+def _validator():
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = _jsonschema_rs.Draft4Validator(packaged.load_json(SCHEMA_FILE))
+    return _VALIDATOR
+
+
+def _count_keys(value: Any) -> int:
+    if isinstance(value, dict):
+        return len(value) + sum(_count_keys(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_count_keys(v) for v in value)
+    return 0
+
+
+def schema_valid_message(raw: bytes) -> Optional[Any]:
+    """The parsed message when it is certainly valid JSON and valid at the schema level
+    (so neither layer has anything to say); None when the careful path must decide."""
+    if _orjson is None or raw.count(b"[") + raw.count(b"{") > MAX_BRACKETS:
+        return None
+    try:
+        value = _orjson.loads(raw)
+    except _orjson.JSONDecodeError:
+        return None
+    if not _validator().is_valid(value):
+        return None
+    # orjson keeps the last of repeated keys: in a schema-valid message no string holds a
+    # quote, so every `"` followed by `:` ends a key, and the counts agree unless one repeats.
+    if len(_KEY.findall(raw)) != _count_keys(value):
+        return None
+    return value
+
+
+def loads(raw: bytes) -> Any:
+    """Parse a line already verified (the fastest parser at hand)."""
+    if _orjson is not None:
+        return _orjson.loads(raw)
+    import json
+    return json.loads(raw)

@@ -1,0 +1,84 @@
+"""The fast path gives exactly the diagnostics of the careful path (differential tests)."""
+import io
+import json
+
+import pytest
+from hypothesis import given, strategies as st
+
+import sgn
+from sgn import corpus, fastpath, strategies as sgs
+from conftest import CORPUS
+
+CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+STANDARD_MAP = (CORPUS / "maps" / "standard.sgn").read_text().strip()
+
+
+def both(data: bytes, **options):
+    """The diagnostics of the fast path (each line given twice, so that the second is
+    remembered) and of the careful path, as comparable tuples."""
+    def run(fast):
+        return [(d.code, d.line, d.pointer, d.severity, d.message)
+                for d in sgn.iter_diagnostics(io.BytesIO(data), fast=fast, **options)]
+    return run(True), run(False)
+
+
+def doubled(lines):
+    return "".join(line + "\n" + line + "\n" for line in lines).encode()
+
+
+def test_the_compiled_libraries_are_used_when_installed():
+    try:
+        import jsonschema_rs  # noqa: F401
+        import orjson  # noqa: F401
+    except ImportError:       # the tox env "pure": the fallback is what runs
+        assert not fastpath.COMPILED and fastpath.schema_valid_message(b'["1","RD",{"result":8}]') is None
+    else:
+        assert fastpath.COMPILED and fastpath.schema_valid_message(b'["1","RD",{"result":8}]') == ["1", "RD", {"result": 8}]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_corpus_cases_give_the_same_diagnostics_both_ways(case):
+    fast, careful = both(corpus.case_bytes(case), level=case["level"], profile=case.get("profile", "strict"))
+    assert fast == careful
+
+
+@given(st.one_of(sgs.messages(), sgs.invalid_messages().map(lambda c: c[0])), st.sampled_from(["strict", "compat"]))
+def test_messages_give_the_same_diagnostics_both_ways(message, profile):
+    data = doubled([STANDARD_MAP, json.dumps(message), json.dumps(message, separators=(",", ":"))])
+    fast, careful = both(data, level="semantic", profile=profile)
+    assert fast == careful
+
+
+@given(st.binary(max_size=200))
+def test_arbitrary_bytes_give_the_same_diagnostics_both_ways(data):
+    fast, careful = both(data + b"\n" + data)
+    assert fast == careful
+
+
+def test_repeated_keys_hidden_by_the_parser_are_still_found():
+    line = '["1","RD",{"result":8,"result":13}]'
+    fast, careful = both(doubled(['["1","RD",{"result":8}]', line]), level="schema")
+    assert fast == careful and ("json-duplicate-key", 3) in [(c, n) for c, n, *_ in fast]
+
+
+@given(sgs.games())
+def test_whole_games_give_the_same_diagnostics_both_ways(game):
+    lines = [json.dumps(m, separators=(",", ":")) for m in game]
+    cut = lines[: len(lines) // 2] + lines[len(lines) // 2 + 3:]     # a gap: some errors
+    fast, careful = both(("\n".join(cut) + "\n").encode(), level="rules")
+    assert fast == careful
+
+
+def test_memory_is_bounded():
+    memory = fastpath.Memory(limit=3)
+    known = memory.known(("ctx",))
+    for i in range(10):
+        memory.remember(known, str(i).encode())
+    assert len(known) <= 3
+
+
+def test_a_line_remembered_without_a_map_is_checked_again_once_a_map_comes():
+    robber = '["1","MR",{"tile":[4,0]}]'
+    data = (robber + "\n" + robber + "\n" + STANDARD_MAP + "\n" + robber + "\n").encode()
+    fast, careful = both(data, level="semantic")
+    assert fast == careful and [(c, n) for c, n, *_ in fast] == [("robber-off-map", 4)]
