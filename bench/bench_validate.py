@@ -13,8 +13,9 @@ trades, one map at the start of each game), then measures, on the same data:
 - sgn at --level rules on complete legal games (made by sgn.play), beside the
   semantic level on the same games.
 
-Each figure is the median of --rounds runs. Usage:
-    python bench/bench_validate.py [--messages N] [--rounds R]
+Each figure is the median of --rounds runs. Then the targets, each with its figure,
+and the exit status 1 when any is missed. Usage:
+    python bench/bench_validate.py [--messages N] [--rounds R] [--games G] [--rss-messages M]
 """
 from __future__ import annotations
 
@@ -134,7 +135,8 @@ def main():
     parser.add_argument("--messages", type=int, default=200_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--oneof-sample", type=int, default=3_000)
-    parser.add_argument("--games", type=int, default=20, help="complete games for the rules level")
+    parser.add_argument("--games", type=int, default=40, help="complete games for the rules level and --jobs")
+    parser.add_argument("--rss-messages", type=int, default=1_000_000, help="messages in the file for peak RSS")
     args = parser.parse_args()
 
     lines = generate(args.messages)
@@ -194,9 +196,32 @@ def main():
                 bad = sum(1 for d in sgn.iter_diagnostics(game_file, level=level) if d.is_error)
                 assert bad == 0, f"{bad} errors in a generated game at level {level}"
         add(f"sgn --level {level}, {args.games} complete games", timed(run_games, args.rounds), game_messages)
+    rates = dict(rows)
+
+    # --jobs: many files, one job against two (fresh processes, start-up included)
+    cli_games = [sys.executable, "-m", "sgn", "validate", "-q", *game_files]
+    one_job = timed(lambda: subprocess.run(cli_games, check=True), args.rounds)
+    two_jobs = timed(lambda: subprocess.run(cli_games + ["--jobs", "2"], check=True), args.rounds)
     for game_file in game_files:
         os.unlink(game_file)
     os.rmdir(folder)
+
+    # start-up: a 10-line file, wall time of the whole command
+    small = os.path.join(tempfile.mkdtemp(), "ten.sgn")
+    with open(small, "w") as handle:
+        handle.write("".join(line + "\n" for line in lines[:10]))
+    startup = min(_wall([sys.executable, "-m", "sgn", "validate", "-q", small]) for _ in range(7))
+
+    # peak memory (RSS) of `sgn validate` on a file of --rss-messages messages, at every level
+    big = os.path.join(os.path.dirname(small), "big.sgn")
+    with open(big, "w") as handle:
+        for start in range(0, args.rss_messages, len(lines)):
+            handle.write("\n".join(lines[:args.rss_messages - start]) + "\n")
+    rss = {level: _peak_rss([sys.executable, "-m", "sgn", "validate", "-q", "--level", level, big])
+           for level in ("syntax", "schema", "semantic", "rules")}
+    os.unlink(big)
+    os.unlink(small)
+
     print(f"sgn {sgn.__version__} benchmark: {n} messages, median of {args.rounds} rounds; "
           f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     width = max(len(name) for name, _ in rows)
@@ -204,6 +229,47 @@ def main():
     for name, rate in rows:
         print(f"{name:{width}}  {'not installed' if rate is None else f'{rate:12,.0f}'}")
 
+    semantic = rates["sgn --level semantic (API)"]
+    orjson_rate = rates.get("orjson parse only")
+    rules_rate = rates[f"sgn --level rules, {args.games} complete games"]
+    targets = [
+        ("--level semantic >= 1,000,000 messages/s", f"{semantic:,.0f}", semantic >= 1_000_000),
+        ("--level semantic >= 0.5 x orjson parse-only",
+         f"{semantic / orjson_rate:.2f} x" if orjson_rate else "no orjson",
+         bool(orjson_rate) and semantic >= 0.5 * orjson_rate),
+        ("--level rules >= 300,000 messages/s (complete games)", f"{rules_rate:,.0f}", rules_rate >= 300_000),
+        *[(f"peak RSS <= 64 MB, {args.rss_messages:,} messages, --level {level}", f"{mb:.1f} MB", mb <= 64)
+          for level, mb in rss.items()],
+        ("--jobs 2 >= 1.8 x one job (many files)", f"{one_job / two_jobs:.2f} x", one_job / two_jobs >= 1.8),
+        ("10-line file <= 150 ms, start-up included", f"{startup * 1000:.0f} ms", startup <= 0.150),
+    ]
+    width = max(len(t) for t, _, _ in targets)
+    print()
+    print(f"{'target':{width}}  {'measured':>14}  result")
+    for target, figure, ok in targets:
+        print(f"{target:{width}}  {figure:>14}  {'ok' if ok else 'MISSED'}")
+    return 0 if all(ok for _, _, ok in targets) else 1
+
+
+def _wall(argv) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(argv, stdout=subprocess.DEVNULL)
+    assert done.returncode in (0, 1), f"{argv} failed with {done.returncode}"
+    return time.perf_counter() - start
+
+
+def _peak_rss(argv) -> float:
+    """Peak resident memory of a command, in MB (its own, measured by the child itself)."""
+    # VmHWM is the peak of this process image alone (ru_maxrss would include the parent's
+    # memory from before the exec).
+    probe = ("import runpy, sys; sys.argv = ['sgn'] + sys.argv[1:]\n"
+             "try:\n    runpy.run_module('sgn', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+             "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+             "print(peak, file=sys.stderr)")
+    done = subprocess.run([argv[0], "-c", probe, *argv[3:]], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    return int(done.stderr.strip().splitlines()[-1]) / 1024
+
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -65,8 +65,10 @@ def corner(tile: Tile, direction: str) -> Corner:
     return frozenset((tile, add(tile, DIRECTIONS[first]), add(tile, DIRECTIONS[second])))
 
 
-def corners_of(tile: Tile) -> List[Corner]:
-    return [corner(tile, d) for d in CORNER_DIRECTIONS]
+@lru_cache(maxsize=4096)
+def corners_of(tile: Tile) -> Tuple[Corner, ...]:
+    """The six corners of a tile (cached)."""
+    return tuple(corner(tile, d) for d in CORNER_DIRECTIONS)
 
 
 def is_corner(tiles: Iterable[Tile]) -> bool:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import List, Optional, Sequence
+from typing import List, Optional, Sequence, Tuple
 
 from . import __version__
+from .diagnostic import Diagnostic
 from .reader import DEFAULT_MAX_LINE_BYTES
 from .report import REPORTERS, Tally
 from .schema import PROFILES, STRICT
@@ -53,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="output format (default: text)")
     validate.add_argument("-q", "--quiet", action="store_true",
                           help="print errors only: no warnings, no summary")
+    validate.add_argument("-j", "--jobs", type=_positive_int, default=1, metavar="N",
+                          help="check files in N processes (the output keeps the files' order)")
     validate.add_argument("--max-line-bytes", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
                           metavar="N", help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})")
     validate.set_defaults(run=run_validate)
@@ -132,27 +135,53 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _check_file(task) -> Tuple[List[Diagnostic], int, str]:
+    """Check one file in a worker process: its diagnostics, message count and level."""
+    path, level, profile, max_line_bytes = task
+    check = FileCheck(path, level=level, profile=profile, name=path, max_line_bytes=max_line_bytes)
+    found = list(check)
+    return found, check.messages, check.level
+
+
+def _results(args: argparse.Namespace, paths: List[str]):
+    """(name, diagnostics, file check or counts) per file, in the order given: streamed
+    from this process with one job, gathered file by file from workers with several."""
+    if args.jobs > 1 and len(paths) > 1 and "-" not in paths:
+        import multiprocessing
+        tasks = [(p, args.level, args.profile, args.max_line_bytes) for p in paths]
+        with multiprocessing.Pool(min(args.jobs, len(paths))) as pool:
+            for path, (found, messages, level) in zip(paths, pool.imap(_check_file, tasks)):
+                yield path, iter(found), (messages, level)
+        return
+    for path in paths:
+        source, name = (sys.stdin.buffer, "<stdin>") if path == "-" else (path, path)
+        check = FileCheck(source, level=args.level, profile=args.profile, name=name,
+                          max_line_bytes=args.max_line_bytes)
+        yield name, iter(check), check
+
+
 def run_validate(args: argparse.Namespace, out) -> int:
+    from .report import Progress
+
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
         return EXIT_USAGE
+    paths = args.files or ["-"]
     reporter = REPORTERS[args.output](out, quiet=args.quiet)
+    progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally()
     reporter.start()
-    for path in args.files or ["-"]:
-        if path == "-":
-            source, name = sys.stdin.buffer, "<stdin>"
-        else:
-            source, name = path, path
+    for name, found, check in _results(args, paths):
         summary = tally.start(name)
-        check = FileCheck(source, level=args.level, profile=args.profile, name=name,
-                          max_line_bytes=args.max_line_bytes)
-        for diagnostic in check:
+        for diagnostic in found:
             tally.count(summary, diagnostic)
             if reporter.wants(diagnostic):
+                progress.clear()
                 reporter.diagnostic(diagnostic)
-        summary.messages = check.messages
-        summary.level = check.level if check.level != "auto" else ""
+        messages, level = (check.messages, check.level) if isinstance(check, FileCheck) else check
+        summary.messages, summary.level = messages, (level if level != "auto" else "")
+        progress.advance(tally)
+    progress.clear()
     reporter.finish(tally)
     return tally.exit_code
 

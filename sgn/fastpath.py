@@ -25,7 +25,7 @@ from typing import Any, Dict, Optional, Set, Tuple
 from . import packaged
 from .schema import SCHEMA_FILE
 
-MEMORY_LIMIT = 200_000        # lines remembered per context before the memory is emptied
+MEMORY_LIMIT = 50_000         # lines remembered per context before the memory is emptied (a few MB)
 MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a compiled library
 _KEY = re.compile(rb'"\s*:')
 
@@ -95,6 +95,12 @@ def schema_valid_message(raw: bytes) -> Optional[Any]:
     if len(_KEY.findall(raw)) != _count_keys(value):
         return None
     return value
+
+
+def schema_valid_value(value: Any) -> bool:
+    """True when the compiled check finds a parsed message valid at the schema level
+    (False when it does not, or is not installed: then jsonschema decides and explains)."""
+    return _orjson is not None and _validator().is_valid(value)
 
 
 def loads(raw: bytes) -> Any:

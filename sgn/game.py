@@ -23,6 +23,8 @@ from .diagnostic import make
 from .semantic import Problem, is_discard
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
+# Actions that cannot change anyone's points (so the win needs no checking after them).
+_NO_POINTS = frozenset({"TR", "ST", "MR"})
 
 
 def _tile(raw) -> Tile:
@@ -128,7 +130,7 @@ class Game:
         return self.players[name]
 
     def points(self, name: str) -> int:
-        p = self.players[name]
+        p = self.player(name)
         cards = p.cards["VP"] + p.new_cards["VP"] + p.revealed_points
         return (len(p.settlements) * rules.POINTS["settlement"] + len(p.cities) * rules.POINTS["city"]
                 + cards * rules.POINTS["VP"]
@@ -255,22 +257,25 @@ class Game:
 
     # -- production -----------------------------------------------------------------------
     def _produce(self, number: int) -> None:
-        owed: Dict[str, Counter] = {}
+        owed: Dict[str, Dict[str, int]] = {}        # resource -> player -> cards owed
+        building_at = self.building_at
         for tile, resource, corners in self.board.producers.get(number, ()):
             if tile == self.robber:
                 continue
             for c in corners:
-                if c in self.building_at:
-                    owner, kind = self.building_at[c]
-                    owed.setdefault(owner, Counter())[resource] += rules.YIELD[kind]
-        for r in RESOURCES:
-            wanting = {name: want[r] for name, want in owed.items() if want[r]}
-            if sum(wanting.values()) <= self.bank[r]:
+                building = building_at.get(c)
+                if building is not None:
+                    owner, kind = building
+                    wanting = owed.setdefault(resource, {})
+                    wanting[owner] = wanting.get(owner, 0) + rules.YIELD[kind]
+        for r, wanting in owed.items():
+            stock = self.bank[r]
+            if sum(wanting.values()) <= stock:
                 paid = wanting
             elif len(wanting) == 1:           # one player owed: they get what is left
-                paid = {name: self.bank[r] for name in wanting}
+                paid = {name: stock for name in wanting}
             else:                              # several owed and not enough: nobody gets any
-                paid = {}
+                continue
             for name, n in paid.items():
                 self.players[name].hand[r] += n
                 self.bank[r] -= n
@@ -301,7 +306,8 @@ class Game:
             problems = self._setup(player, action, value)
         else:
             problems = self._turn(player, action, value)
-        if self.phase == TURNS and self.current and self.points(self.current) >= rules.POINTS_TO_WIN:
+        if (self.phase == TURNS and self.current and action not in _NO_POINTS
+                and self.points(self.current) >= rules.POINTS_TO_WIN):
             self.phase, self.ended_at = OVER, line
         return problems
 
@@ -483,8 +489,9 @@ class Game:
         self.turn += 1
         self.card_played = False
         for p in self.players.values():
-            p.cards += p.new_cards
-            p.new_cards = Counter()
+            if p.new_cards:
+                p.cards.update(p.new_cards)
+                p.new_cards = Counter()
         self.current, self.rolled, self.free_roads = player, False, 0
         return problems
 

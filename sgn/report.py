@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Dict, List, TextIO, Type
+from typing import Dict, List, Optional, TextIO, Type
 
 from .diagnostic import ERROR, WARNING, Diagnostic
 
@@ -165,3 +165,35 @@ REPORTERS: Dict[str, Type[Reporter]] = {
     "json": JsonReporter,
     "github": GithubReporter,
 }
+
+
+class Progress:
+    """A one-line progress report on a terminal (never in a pipe or on CI), for long runs."""
+
+    def __init__(self, stream: Optional[TextIO], total: int):
+        self.stream = stream
+        self.total = total
+        self.shown = False
+        self.last = 0.0
+
+    @classmethod
+    def for_terminal(cls, stream: TextIO, total: int) -> "Progress":
+        import os
+        on_terminal = hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("CI")
+        return cls(stream if on_terminal and total > 1 else None, total)
+
+    def advance(self, tally: "Tally") -> None:
+        import time
+        if self.stream is None or time.monotonic() - self.last < 0.2:
+            return
+        self.last = time.monotonic()
+        self.stream.write(f"\r{len(tally.files)}/{self.total} files, {tally.messages:,} messages, "
+                          f"{tally.errors:,} errors")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown and self.stream is not None:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.shown = False

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 from . import board
@@ -58,24 +59,26 @@ def _fmt_corner(tiles: Iterable[Tile]) -> str:
 
 # -- geometry: intersections and paths -----------------------------------------------
 
-# Every clockwise listing of every corner near the origin: a valid, clockwise
-# intersection is then one set lookup (the common case, kept fast).
-_CLOCKWISE = frozenset(
-    listing
-    for a, b, c in board.corners_near_origin().values()
-    for listing in ((a, b, c), (b, c, a), (c, a, b)))
+@lru_cache(maxsize=None)
+def _clockwise() -> FrozenSet[Tuple[Tile, Tile, Tile]]:
+    """Every clockwise listing of every corner near the origin, worked out on first use:
+    a valid, clockwise intersection is then one set lookup (the common case, kept fast)."""
+    return frozenset(listing
+                     for a, b, c in board.corners_near_origin(4).values()
+                     for listing in ((a, b, c), (b, c, a), (c, a, b)))
 
 
 def intersection_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Problem]:
     """The rules of one intersection: 3 distinct tiles, pairwise adjacent, listed
     clockwise; with a map, all on it and at least one on land."""
     tiles = tuple(_tile(t) for t in raw)
-    if tiles not in _CLOCKWISE:
+    known = tiles in _clockwise()
+    if not known:
         geometry = _intersection_geometry(tiles, pointer)
         if geometry:
             return geometry
     problems = []
-    if tiles not in _CLOCKWISE and not board.is_clockwise(*tiles):
+    if not known and not board.is_clockwise(*tiles):
         problems.append(Problem(
             "intersection-counter-clockwise", pointer,
             f"the tiles of {_fmt_corner(tiles)} are listed counter-clockwise",

@@ -32,10 +32,9 @@ Stage = Callable[[Any, str, int], Tuple[List[Diagnostic], Any]]
 
 
 def _schema_stage(profile: str) -> Stage:
-    schema = default_schema()
-
     def check(message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
-        return schema.check(message, profile=profile, file=file, line=line)
+        # built on first use: a run whose lines all pass the compiled check never loads jsonschema
+        return default_schema().check(message, profile=profile, file=file, line=line)
     return check
 
 
@@ -126,7 +125,12 @@ class FileCheck:
             return found + [parsed], None
         if self.stages is None:
             self._use(auto_level(parsed[0]))
-        return found + list(run_stages(self.checks, parsed[0], self.name, number)), parsed[0]
+        checks = self.checks
+        if self.fast and checks:
+            from .fastpath import schema_valid_value
+            if schema_valid_value(parsed[0]):
+                checks = checks[1:]           # the compiled check says the schema has nothing to say
+        return found + list(run_stages(checks, parsed[0], self.name, number)), parsed[0]
 
     def _known(self, memory) -> set:
         """The lines known to be free of diagnostics in the current context."""

@@ -203,3 +203,18 @@ def test_discards_after_a_seven():
     assert found == ["discard-wrong-amount"]
     _, found = seven(discard.replace('"2"', '"3"'))
     assert found == ["discard-not-owed", "not-held"]
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from sgn import strategies as sgs  # noqa: E402
+
+
+@settings(max_examples=200)
+@given(st.lists(sgs.messages(action_codes=st.sampled_from(["BC", "BD", "BR", "BS", "MR", "PD", "RD", "ST", "TR"])),
+                max_size=40), st.integers(0, 14))
+def test_the_replay_never_raises_on_any_sequence_of_valid_messages(messages, cut):
+    """Well-formed messages in any order: errors to report, never an exception."""
+    lines = EXAMPLE[:cut] + [json.dumps(m) for m in messages]
+    for d in sgn.iter_diagnostics(lines, level="rules"):
+        assert d.layer in ("io", "semantic", "rules") and d.message   # io: an empty log
