@@ -71,14 +71,6 @@ def _validator():
     return _VALIDATOR
 
 
-def _count_keys(value: Any) -> int:
-    if isinstance(value, dict):
-        return len(value) + sum(_count_keys(v) for v in value.values())
-    if isinstance(value, list):
-        return sum(_count_keys(v) for v in value)
-    return 0
-
-
 def schema_valid_message(raw: bytes) -> Optional[Any]:
     """The parsed message when it is certainly valid JSON and valid at the schema level
     (so neither layer has anything to say); None when the careful path must decide."""
@@ -91,8 +83,10 @@ def schema_valid_message(raw: bytes) -> Optional[Any]:
     if not _validator().is_valid(value):
         return None
     # orjson keeps the last of repeated keys: in a schema-valid message no string holds a
-    # quote, so every `"` followed by `:` ends a key, and the counts agree unless one repeats.
-    if len(_KEY.findall(raw)) != _count_keys(value):
+    # quote, so every `"` followed by `:` ends a key, and the text has as many as the value
+    # written back compactly, unless a key repeats.
+    keys = _orjson.dumps(value).count(b'":')
+    if raw.count(b'":') != keys and len(_KEY.findall(raw)) != keys:
         return None
     return value
 

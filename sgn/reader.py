@@ -31,7 +31,7 @@ class Line(NamedTuple):
 
 
 class _RawLine(NamedTuple):
-    data: bytes          # the line as read, its newline included ("" when too long)
+    data: bytes          # the line as read, without its newline ("" when too long)
     terminated: bool     # it ended with a newline
     too_long: bool
 
@@ -141,7 +141,8 @@ def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
         magic = stream.read(2)
         stream = io.BufferedReader(_Prefixed(magic, stream))
     if magic == GZIP_MAGIC:
-        return io.BufferedReader(_Gunzip(stream))
+        # unbuffered: a buffered read of many bytes would lose the data before a damaged spot
+        return _Gunzip(stream)
     return stream
 
 
@@ -166,17 +167,17 @@ def _stream_lines(readline, limit: int, newline=b"\n", resume=None) -> Iterator[
                 terminated = rest.endswith(newline)
             yield _RawLine(b"", terminated, True)
         else:
-            yield _RawLine(chunk, terminated, False)
+            yield _RawLine(chunk[:-1] if terminated else chunk, terminated, False)
 
 
 def _iterable_lines(items: Iterable[Union[str, bytes]], limit: int) -> Iterator[_RawLine]:
     """Each item of an iterable is one line, with or without its newline."""
     for item in items:
         data = item.encode("utf-8", "surrogatepass") if isinstance(item, str) else bytes(item)
-        if not data.endswith(b"\n"):
-            data += b"\n"
-        body = len(data) - 1
-        too_long = body > limit and not (body == limit + 1 and data[body - 1:body] == b"\r")
+        if data.endswith(b"\n"):
+            data = data[:-1]
+        body = len(data)
+        too_long = body > limit and not (body == limit + 1 and data[-1:] == b"\r")
         yield _RawLine(b"" if too_long else data, True, too_long)
 
 
@@ -232,8 +233,10 @@ class LogReader:
         self.source = source
         self.name = name or describe(source)
         self.limit = max_line_bytes
-        self.content_lines = 0
-        self.number = 0
+        self.number = 0          # lines seen
+        self.blanks = 0          # of which blank
+        self.unreadable = False  # the file could not be opened: nothing to say about emptiness
+        self.broken = False      # reading stopped on an error: the file was not empty
         self.crlf_seen = False
         self.terminated = True
 
@@ -243,12 +246,12 @@ class LogReader:
             raw_lines, handle = _open(self.source, self.limit)
             readline = getattr(raw_lines, "readline", None)
         except OSError as error:
-            self.content_lines = -1       # nothing to say about emptiness
+            self.unreadable = True
             yield _open_error(error, name)
             return
         try:
             if readline is not None:          # a binary stream: the common case, kept tight
-                yield from self._plain_lines(readline)
+                yield from self._plain_lines(raw_lines)
                 raw_lines = _stream_lines(readline, self.limit, resume=self._resume)
             while True:
                 try:
@@ -256,11 +259,10 @@ class LogReader:
                 except StopIteration:
                     break
                 except (OSError, EOFError, zlib.error) as error:
-                    self.content_lines += 1
+                    self.broken = True
                     yield _stream_error(error, name, self.number + 1)
                     break
                 self.number += 1
-                self.content_lines += 1
                 self.terminated = raw.terminated
                 if raw.too_long:
                     yield make("line-too-long",
@@ -275,30 +277,47 @@ class LogReader:
 
     _resume: Optional[bytes] = None
 
-    def _plain_lines(self, readline) -> Iterator[Tuple[int, bytes]]:
-        """Lines ending with a newline and within the limit; stops at the first other one,
-        leaving it in _resume for the general loop (which handles over-long lines, the last
-        line and read errors)."""
+    _BLOCK = 1 << 20
+
+    def _plain_lines(self, stream) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
+        """Lines read a block at a time and split in one go (the common case, kept fast).
+        Stops at the end of the data or at a line longer than the limit, leaving what is
+        left of it in _resume for the general loop (which also handles read errors)."""
         limit = self.limit
         number = self.number
+        carry = b""
+        read = stream.read
         try:
             while True:
-                chunk = readline(limit + 2)
-                if chunk[-1:] != b"\n" or len(chunk) > limit + 1:
-                    self._resume = chunk
+                block = read(self._BLOCK)
+                if not block:
+                    self._resume = carry
                     return
-                number += 1
+                lines = (carry + block if carry else block).split(b"\n")
+                carry = lines.pop()
+                for line in lines:
+                    number += 1
+                    if len(line) > limit and not (len(line) == limit + 1 and line[-1:] == b"\r"):
+                        self.number = number
+                        yield make("line-too-long",
+                                   f"the line is longer than {limit} bytes; it was skipped unread",
+                                   file=self.name, line=number,
+                                   hint="raise the limit with --max-line-bytes if the line is genuine")
+                        continue
+                    yield (number, line)
                 self.number = number
-                self.content_lines += 1
-                yield (number, chunk)
+                if len(carry) > limit + 1:          # a line too long to hold: skip it carefully
+                    self._resume = carry[:limit + 2]
+                    return
         except (OSError, EOFError, zlib.error) as error:
+            self.number = number
             self._resume = error        # type: ignore[assignment]
 
     def decode(self, number: int, raw: bytes) -> Tuple[Optional[Line], List[Diagnostic]]:
         """The text of a line read, and what is wrong with it."""
         found: List[Diagnostic] = []
         name = self.name
-        data = raw[:-1] if raw.endswith(b"\n") else raw
+        data = raw
         if data.endswith(b"\r"):
             data = data[:-1]
             if not self.crlf_seen:
@@ -320,7 +339,7 @@ class LogReader:
                               file=name, line=number, column=error.start + 1))
             return None, found
         if not text.strip(JSON_WHITESPACE):
-            self.content_lines -= 1
+            self.blanks += 1
             found.append(make("blank-line", "blank line skipped", file=name, line=number))
             return None, found
         return Line(number, text), found
@@ -331,7 +350,7 @@ class LogReader:
             found.append(make("no-final-newline",
                               "the last line has no newline; it was read, but check the file was not cut short",
                               file=self.name, line=self.number))
-        if self.content_lines == 0:
+        if not self.unreadable and not self.broken and self.number == self.blanks:
             found.append(make("empty-file", f"{self.name} holds no message: it is empty or has only blank lines",
                               file=self.name))
         return found

@@ -160,7 +160,7 @@ class FileCheck:
                     yield from replay(loads(raw), name, number)[0]
                 continue
             last = number
-            plain = raw[-1:] == b"\n" and raw[-2:-1] != b"\r" and number > 1
+            plain = raw[-1:] != b"\r" and number > 1
             value = fastpath.schema_valid_message(raw) if fast and plain and self.stages else None
             if value is not None:
                 found = list(run_stages(self.checks[1:], value, name, number))
