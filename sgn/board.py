@@ -13,9 +13,8 @@ Canonical forms, used whenever sgn writes coordinates:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, FrozenSet, Iterable, Iterator, List, Mapping, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 Tile = Tuple[int, int]
 Corner = FrozenSet[Tile]
@@ -194,8 +193,7 @@ PRODUCING = {"FO": "L", "P": "W", "F": "G", "H": "B", "M": "O"}   # tCode -> the
 HARBOR_RESOURCE = {"HR": None, "HRB": "B", "HRG": "G", "HRL": "L", "HRO": "O", "HRW": "W"}
 
 
-@dataclass(frozen=True)
-class BoardSpec:
+class BoardSpec(NamedTuple):
     """A known board: the shape of its land, and its tiles, number tokens and harbors."""
 
     name: str

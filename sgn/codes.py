@@ -6,15 +6,13 @@ corpus cases that raise it (docs/codes.md shows them).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Dict, Tuple
+from typing import Dict, NamedTuple, Tuple
 
 IO_LAYER = "io"
 LAYERS: Tuple[str, ...] = (IO_LAYER, "syntax", "schema", "semantic", "rules")
 
 
-@dataclass(frozen=True)
-class Code:
+class Code(NamedTuple):
     name: str
     layer: str
     severity: str

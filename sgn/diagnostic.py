@@ -5,8 +5,7 @@ what it finds as `Diagnostic` records; reports only render them.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Dict, NamedTuple, Optional
 
 from .codes import CODES, IO_LAYER
 
@@ -16,8 +15,7 @@ INFO = "info"
 SEVERITIES = (ERROR, WARNING, INFO)
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """A problem with a stable `code`, where it is, and a sentence about it.
 
     `line` is 1-based (0 when the problem concerns the whole file), `pointer`
@@ -46,7 +44,7 @@ class Diagnostic:
 
     def to_dict(self) -> Dict[str, Any]:
         """A JSON-ready mapping; optional fields are omitted when unset."""
-        data = asdict(self)
+        data = self._asdict()
         for key in ("hint", "column"):
             if data[key] is None:
                 del data[key]

@@ -13,8 +13,7 @@ independent errors are still found and one error does not cascade.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Set, Tuple
 
 from . import board, rules
 from .board import Corner, Edge, Tile
@@ -43,15 +42,14 @@ def _fmt_corner(c: Corner) -> str:
     return "[" + ",".join(f"[{q},{r}]" for q, r in board.canonical_corner(c)) + "]"
 
 
-@dataclass
-class Board:
+class Board(NamedTuple):
     """The map as the replay needs it: kinds, numbers, harbors, and lookups worked out once."""
 
     kinds: Dict[Tile, str]
     numbers: Dict[Tile, int]
     harbor_at: Dict[Corner, Set[str]]          # corner -> harbor codes reachable from it
     desert: Optional[Tile]
-    producers: Dict[int, List[Tuple[Tile, str, Tuple[Corner, ...]]]] = field(default_factory=dict)
+    producers: Dict[int, List[Tuple[Tile, str, Tuple[Corner, ...]]]]
     # number -> the tiles that produce on it: (tile, resource, its corners), worked out once
 
     @classmethod
@@ -71,19 +69,21 @@ class Board:
         return cls(kinds, numbers, harbor_at, desert, producers)
 
 
-@dataclass
 class Player:
-    name: str
-    hand: Counter = field(default_factory=Counter)
-    settlements: Set[Corner] = field(default_factory=set)
-    cities: Set[Corner] = field(default_factory=set)
-    roads: Set[Edge] = field(default_factory=set)
-    cards: Counter = field(default_factory=Counter)       # development cards held, playable
-    new_cards: Counter = field(default_factory=Counter)   # bought this turn, not yet playable
-    harbors: Set[str] = field(default_factory=set)        # harbor codes at the player's buildings
-    knights: int = 0
-    revealed_points: int = 0                              # Victory Point cards played (shown)
-    road_length: int = 0
+    """One player's hand, pieces and cards."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.hand: Counter = Counter()
+        self.settlements: Set[Corner] = set()
+        self.cities: Set[Corner] = set()
+        self.roads: Set[Edge] = set()
+        self.cards: Counter = Counter()        # development cards held, playable
+        self.new_cards: Counter = Counter()    # bought this turn, not yet playable
+        self.harbors: Set[str] = set()         # harbor codes at the player's buildings
+        self.knights = 0
+        self.revealed_points = 0               # Victory Point cards played (shown)
+        self.road_length = 0
 
     @property
     def buildings(self) -> Set[Corner]:

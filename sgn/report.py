@@ -8,31 +8,30 @@ list too. Reporters are registered by name for `-o`.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import Dict, List, Optional, TextIO, Type
 
 from .diagnostic import ERROR, WARNING, Diagnostic
 
 
-@dataclass
 class FileSummary:
-    file: str
-    level: str = ""
-    messages: int = 0
-    errors: int = 0
-    warnings: int = 0
-    unreadable: bool = False
+    """What one file gave: its counts, and whether it could be read at all."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.level = ""
+        self.messages = self.errors = self.warnings = 0
+        self.unreadable = False
 
     def to_dict(self) -> dict:
         return {"file": self.file, "level": self.level, "messages": self.messages, "errors": self.errors,
                 "warnings": self.warnings, "valid": self.errors == 0 and not self.unreadable}
 
 
-@dataclass
 class Tally:
     """Counts what the run found; decides the exit code."""
 
-    files: List[FileSummary] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.files: List[FileSummary] = []
 
     def start(self, name: str) -> FileSummary:
         summary = FileSummary(name)

@@ -12,7 +12,6 @@ failing keyword. The compat profile reads the seed's legacy encodings
 """
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Tuple
@@ -176,6 +175,8 @@ class MessageSchema:
                             f"{', '.join(self.players)} (as strings)",
                             pointer="/0", **where))
         if len(message) > 1 and message[1] not in self.action_codes:
+            import difflib   # only for this message: keeps start-up light
+
             upper = str(message[1]).upper()
             guess = [upper] if upper in self.action_codes else difflib.get_close_matches(
                 upper, self.action_codes, n=1, cutoff=0.5)

@@ -12,7 +12,6 @@ Rules run only on messages that passed the schema, so shapes can be trusted
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
@@ -30,8 +29,7 @@ class Problem(NamedTuple):
     hint: Optional[str] = None
 
 
-@dataclass(frozen=True)
-class MapContext:
+class MapContext(NamedTuple):
     """What later messages are checked against: the tile kind of every tile of the map."""
 
     kinds: Dict[Tile, str]
