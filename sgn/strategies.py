@@ -64,11 +64,15 @@ def tiles(*, land: Sequence[Tile] = LAND) -> SearchStrategy[list]:
     return st.sampled_from(list(land)).map(list)
 
 
+# The defaults of keyword arguments that share these functions' names.
+_players, _tiles = players, tiles
+
+
 def intersections(*, tiles: Optional[SearchStrategy[list]] = None,
                   rotations: SearchStrategy[int] = st.integers(0, 2)) -> SearchStrategy[list]:
     """An intersection touching a tile: its three tiles clockwise, starting at the
     canonical tile turned by `rotations` places (every rotation is valid SGN)."""
-    tiles = tiles if tiles is not None else globals()["tiles"]()
+    tiles = tiles if tiles is not None else _tiles()
 
     def build(tile, direction, turn):
         a, b, c = board.canonical_corner(board.corner(tuple(tile), direction))
@@ -79,7 +83,7 @@ def intersections(*, tiles: Optional[SearchStrategy[list]] = None,
 
 def paths(*, tiles: Optional[SearchStrategy[list]] = None) -> SearchStrategy[list]:
     """A path along one side of a tile (so it touches that tile), canonical: upper end first."""
-    tiles = tiles if tiles is not None else globals()["tiles"]()
+    tiles = tiles if tiles is not None else _tiles()
 
     def build(tile, direction):
         tile = tuple(tile)
@@ -98,7 +102,7 @@ def trades(*, players: Optional[SearchStrategy[str]] = None,
            resources: Optional[SearchStrategy[str]] = None) -> SearchStrategy[Tuple[str, list]]:
     """(acting player, TR value): one side's deltas and their negation, both sides giving
     something; or a discard (a player gives, the bank receives)."""
-    players = players if players is not None else globals()["players"]()
+    players = players if players is not None else _players()
     amounts = st.integers(1, 4)
 
     @st.composite
@@ -121,7 +125,7 @@ def trades(*, players: Optional[SearchStrategy[str]] = None,
 
 def steals(*, players: Optional[SearchStrategy[str]] = None) -> SearchStrategy[Tuple[str, list]]:
     """(thief, ST value): one card from another player to the thief."""
-    players = players if players is not None else globals()["players"]()
+    players = players if players is not None else _players()
 
     @st.composite
     def build(draw):
@@ -163,7 +167,7 @@ def messages(*, action_codes: SearchStrategy[str] = st.sampled_from(ACTION_CODES
              players: Optional[SearchStrategy[str]] = None) -> SearchStrategy[list]:
     """A message `[player, aCode, value]` valid at the semantic level (its map-free
     rules; tiles, intersections and paths lie on or touch the standard board's land)."""
-    builders = _value_strategies(players if players is not None else globals()["players"]())
+    builders = _value_strategies(players if players is not None else _players())
     return action_codes.flatmap(lambda code: builders[code])
 
 
@@ -173,6 +177,9 @@ def games(*, players: SearchStrategy[int] = st.sampled_from(rules.PLAYER_COUNTS)
     drawn seed): shrinking moves to smaller seeds, never to degenerate dice that would
     leave a game without a winner."""
     return st.builds(random_game, st.integers(0, 2 ** 32 - 1), players)
+
+
+_games = games
 
 
 # -- invalid messages: one broken rule each ---------------------------------------------
@@ -313,7 +320,7 @@ def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None) -> Sear
     """(messages, expected code, line): a legal game cut short after one targeted mutation
     that breaks exactly one rule; replayed at the rules level, it raises exactly that error
     code, on that line (and no other error)."""
-    games = games if games is not None else globals()["games"]()
+    games = games if games is not None else _games()
 
     @st.composite
     def build(draw):
