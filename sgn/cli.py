@@ -119,6 +119,27 @@ def build_parser() -> argparse.ArgumentParser:
                              help="also require the error codes of invalid cases to match")
         sub.set_defaults(run=run_conformance, smoke=name == "smoke")
 
+    parse = commands.add_parser(
+        "parse", help="read HAN actions and print their meaning",
+        description="Parse each line as a HAN action (seed 001) and print what it means, "
+                    "or a diagnostic with line and column. Exit 1 when a line does not parse.")
+    parse.add_argument("file", nargs="?", default="-", metavar="FILE")
+    parse.add_argument("--notation", choices=("han",), default="han")
+    parse.add_argument("-o", "--output", choices=("text", "json"), default="text")
+    parse.set_defaults(run=run_parse)
+
+    convert = commands.add_parser(
+        "convert", help="convert SGN messages to HAN actions, or HAN actions to SGN",
+        description="Convert line by line. A line with no counterpart in the other notation "
+                    "gets a diagnostic, and the exit status is 1.")
+    convert.add_argument("file", nargs="?", default="-", metavar="FILE")
+    convert.add_argument("--to", choices=("han", "sgn"), required=True)
+    convert.add_argument("--from", dest="source", choices=("han", "sgn"),
+                         help="the input notation (default: detected from the first line)")
+    convert.add_argument("--player", default="1",
+                         help="HAN to SGN: the acting player (HAN names none but for discards)")
+    convert.set_defaults(run=run_convert)
+
     codes = commands.add_parser("codes", help="list every diagnostic code",
                                 description="List every diagnostic code: layer, severity, what triggers it.")
     codes.add_argument("--markdown", action="store_true",
@@ -301,6 +322,66 @@ def run_conformance(args: argparse.Namespace, out) -> int:
                          + (" - wiring OK\n" if answered == len(run.outcomes) else " - check the wiring\n"))
         return EXIT_OK if answered == len(run.outcomes) else EXIT_INVALID
     return EXIT_OK if run.ok else EXIT_INVALID
+
+
+def _read_text(path: str) -> Optional[List[str]]:
+    try:
+        if path == "-":
+            return sys.stdin.read().splitlines()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        sys.stderr.write(f"sgn: cannot read {path}: {getattr(error, 'strerror', None) or error}\n")
+        return None
+
+
+def _print_diagnostics(found) -> bool:
+    """Diagnostics to standard error, like a compiler (with the column when known);
+    True when one is an error."""
+    errors = False
+    for d in found:
+        where = f"{d.file}:{d.line}:{d.column}:" if d.column else f"{d.file}:{d.line}:"
+        sys.stderr.write(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n")
+        errors |= d.is_error
+    return errors
+
+
+def run_parse(args: argparse.Namespace, out) -> int:
+    import json
+
+    from .convert import describe, parse_han
+
+    lines = _read_text(args.file)
+    if lines is None:
+        return EXIT_USAGE
+    name = "<stdin>" if args.file == "-" else args.file
+    errors = False
+    for number, action, found in parse_han(lines, name):
+        errors |= _print_diagnostics(found)
+        if action is not None:
+            data = dict(describe(action), line=number)
+            out.write(json.dumps(data) + "\n" if args.output == "json" else f"{number}: {data['standard']}\n")
+    return EXIT_INVALID if errors else EXIT_OK
+
+
+def run_convert(args: argparse.Namespace, out) -> int:
+    from .convert import detect, to_han, to_sgn
+
+    lines = _read_text(args.file)
+    if lines is None:
+        return EXIT_USAGE
+    name = "<stdin>" if args.file == "-" else args.file
+    source = args.source or detect(lines)
+    if source == args.to:
+        sys.stderr.write(f"sgn convert: the input is already {source}\n")
+        return EXIT_USAGE
+    results = to_han(lines, name) if args.to == "han" else to_sgn(lines, name, args.player)
+    errors = False
+    for text, found in results:
+        errors |= _print_diagnostics(found)
+        if text is not None:
+            out.write(text + "\n")
+    return EXIT_INVALID if errors else EXIT_OK
 
 
 def run_codes(args: argparse.Namespace, out) -> int:

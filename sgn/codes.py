@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Dict, NamedTuple, Tuple
 
 IO_LAYER = "io"
-LAYERS: Tuple[str, ...] = (IO_LAYER, "syntax", "schema", "semantic", "rules")
+LAYERS: Tuple[str, ...] = (IO_LAYER, "syntax", "schema", "semantic", "rules", "notation")
 
 
 class Code(NamedTuple):
@@ -128,6 +128,10 @@ _TABLE = [
     Code("card-second-play", "rules", "error", "A second development card (other than Victory Point) is played in one turn."),
     Code("trade-rate", "rules", "error", "A bank trade at the wrong rate: 4:1, 3:1 with a generic harbor, 2:1 with the resource's harbor."),
     Code("log-ends-unfinished", "rules", "warning", "The log ends while something is owed (the setup, a discard, the robber, a steal)."),
+    # notation: reading and converting the neighbouring notations (sgn parse, sgn convert).
+    Code("han-syntax", "notation", "error", "A HAN action does not follow the seed grammar; the column is the character at fault."),
+    Code("han-style", "notation", "warning", "A HAN action breaks a SHOULD rule: a count of 1 written, resources or dice out of the standard order."),
+    Code("no-counterpart", "notation", "error", "A message or action has no counterpart in the other notation (e.g. HAN's R? in SGN, SGN's DM in HAN)."),
 ]
 
 CODES: Dict[str, Code] = {c.name: c for c in _TABLE}

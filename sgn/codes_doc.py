@@ -18,6 +18,9 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "line-too-long": "a line longer than 1 MiB (or than --max-line-bytes)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
+    "han-syntax": "`sgn parse --notation han` on `R(7+1)` (column 3); HAN is not an SGN log",
+    "han-style": "`sgn parse --notation han` on `T(O2L1)(B3)1`",
+    "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",
 }
 _MAX_INPUT = 160
 

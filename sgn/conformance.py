@@ -27,11 +27,10 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence
 
 from . import corpus, packaged
-from .codes import LAYERS
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
-CASE_LEVELS = LAYERS[1:]            # syntax, schema, semantic, rules
+CASE_LEVELS = ("syntax", "schema", "semantic", "rules")
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
 PROTOCOL_FILE = "harness/v1/protocol.json"
 MAX_RESTARTS = 3

@@ -1,0 +1,1 @@
+"""The neighbouring notations of SGN: HAN (actions), and later HSN and HSGN."""

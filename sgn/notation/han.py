@@ -1,0 +1,373 @@
+"""HAN, the Hexil Action Notation (seed 001): parse, format, and convert to and from SGN.
+
+One HAN string is one action, e.g. `R(2+3)`, `Pv(d4n)`, `T(LO2)(B3)1`, `2D(O2)`.
+Parsing follows the seed's grammar exactly and whole (the grammar itself is not
+anchored; we are: trailing characters are an error). Errors name the 1-based
+column of the offending character. The SHOULD rules (counts of 1 omitted,
+resources and dice in standard order) are applied when formatting and reported
+as warnings when parsing.
+
+Coordinates: a tile is letters + row, spreadsheet-style columns (a = 1), and
+SGN `[q, r]` = (column - 4, row - 4): `d4` is `[0,0]`. A vertex is a tile and
+`n` or `s` (its north or south corner); an edge is a tile and `ne`, `nw` or `w`.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+from .. import board
+from ..board import Corner, Edge, Tile
+
+RESOURCES = "BGLOW"
+BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
+CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}          # HAN use-card letter -> SGN cCode
+OFFSET = 4                                                    # HAN column/row of SGN [0, 0]
+
+
+class HanError(ValueError):
+    """A HAN string that does not parse: the message, and the 1-based column at fault."""
+
+    def __init__(self, message: str, column: int):
+        super().__init__(f"column {column}: {message}")
+        self.column = column
+        self.reason = message
+
+
+class Action(NamedTuple):
+    """One parsed HAN action. `verb` is R M D S B P U T E; the other fields are set as the verb needs."""
+
+    verb: str
+    player: Optional[int] = None                 # D: who discards; S, T: the other player (0 = bank)
+    dice: Optional[Tuple[int, int]] = None       # R: None for `R?`
+    formula: Optional[Dict[str, int]] = None     # D, S (None for `S?`), U y/m, T: what is given
+    formula2: Optional[Dict[str, int]] = None    # T: what is got in return
+    item: Optional[str] = None                   # B, P: v c r d; U: k y m o
+    tile: Optional[Tile] = None                  # M: the destination (SGN coordinates)
+    vertex: Optional[Corner] = None              # P v/c
+    edge: Optional[Edge] = None                  # P r
+
+
+# -- coordinates --------------------------------------------------------------------------
+
+def column_number(letters: str) -> int:
+    """Spreadsheet-style column letters to a number: a = 1, z = 26, aa = 27."""
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ord(ch) - ord("a") + 1)
+    return n
+
+
+def column_letters(n: int) -> str:
+    out = ""
+    while n > 0:
+        n, rest = divmod(n - 1, 26)
+        out = chr(ord("a") + rest) + out
+    return out
+
+
+def tile_name(tile: Tile) -> str:
+    q, r = tile[0] + OFFSET, tile[1] + OFFSET
+    if q < 1 or r < 1:
+        raise ValueError(f"tile [{tile[0]},{tile[1]}] has no HAN name (HAN counts columns and rows from 1)")
+    return f"{column_letters(q)}{r}"
+
+
+def vertex_of(tile: Tile, corner: str) -> Corner:
+    return board.corner(tile, {"n": "N", "s": "S"}[corner])
+
+
+def edge_of(tile: Tile, border: str) -> Edge:
+    direction = {"ne": "NE", "nw": "NW", "w": "W"}[border]
+    return board.edge_between(tile, board.add(tile, board.DIRECTIONS[direction]))
+
+
+def vertex_name(c: Corner) -> str:
+    """The HAN name of a corner: the tile it is the north or south corner of."""
+    for tile in c:
+        for corner in "ns":
+            if vertex_of(tile, corner) == c:
+                return tile_name(tile) + corner
+    raise ValueError("three tiles that meet at no corner have no HAN name")
+
+
+def edge_name(e: Edge) -> str:
+    a, b = sorted(board.edge_tiles(e))
+    for tile, other in ((a, b), (b, a)):
+        for border, direction in (("ne", "NE"), ("nw", "NW"), ("w", "W")):
+            if board.add(tile, board.DIRECTIONS[direction]) == other:
+                return tile_name(tile) + border
+    raise ValueError("not an edge")
+
+
+# -- parsing -----------------------------------------------------------------------------------
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.at = 0
+        self.warnings: List[Tuple[int, str]] = []
+
+    def fail(self, message: str, at: Optional[int] = None):
+        raise HanError(message, (self.at if at is None else at) + 1)
+
+    def peek(self) -> str:
+        return self.text[self.at:self.at + 1]
+
+    def take(self, options: str, what: str) -> str:
+        ch = self.peek()
+        if not ch or ch not in options:
+            found = f"{ch!r}" if ch else "the end"
+            self.fail(f"expected {what}, found {found}")
+        self.at += 1
+        return ch
+
+    def expect(self, literal: str) -> None:
+        if not self.text.startswith(literal, self.at):
+            found = f"{self.peek()!r}" if self.peek() else "the end"
+            self.fail(f"expected {literal!r}, found {found}")
+        self.at += len(literal)
+
+    def player(self) -> int:
+        return int(self.take("0123456", "a player (0-6)"))
+
+    def formula(self) -> Dict[str, int]:
+        start = self.at
+        self.expect("(")
+        found: Dict[str, int] = {}
+        order: List[str] = []
+        while True:
+            column = self.at
+            r = self.take(RESOURCES, "a resource (B G L O W)")
+            digits = ""
+            while self.peek().isdigit():
+                digits += self.text[self.at]
+                self.at += 1
+            if digits and (digits != "0" and digits.startswith("0")):
+                self.fail("a count has no leading zero", column + 1)
+            n = int(digits) if digits else 1
+            if digits == "1":
+                self.warnings.append((column + 2, "a count of 1 SHOULD be omitted"))
+            if n == 0:
+                self.warnings.append((column + 2, f"a count of 0 {r}"))
+            if r in found:
+                self.warnings.append((column + 1, f"{r} appears twice; the counts are added"))
+            found[r] = found.get(r, 0) + n
+            order.append(r)
+            if self.peek() == ")":
+                self.at += 1
+                break
+        if order != sorted(order, key=RESOURCES.index):
+            self.warnings.append((start + 1, "resources SHOULD be in the standard order B G L O W"))
+        return found
+
+    def coordinate(self, suffixes: Tuple[str, ...], what: str) -> Tuple[Tile, str]:
+        self.expect("(")
+        start = self.at
+        while self.peek() and "a" <= self.peek() <= "z":      # column letters, then the row
+            self.at += 1
+        letters = self.text[start:self.at]
+        if not letters:
+            self.fail("expected column letters a-z")
+        if not self.peek() or self.peek() not in "123456789":
+            self.fail("expected a row number 1-9...")
+        digits = ""
+        while self.peek().isdigit():
+            digits += self.text[self.at]
+            self.at += 1
+        suffix = ""
+        for option in sorted(suffixes, key=len, reverse=True):
+            if option and self.text.startswith(option, self.at):
+                suffix = option
+                self.at += len(option)
+                break
+        if suffixes != ("",) and not suffix:
+            self.fail(f"expected {what}: {' or '.join(s for s in suffixes if s)}")
+        self.expect(")")
+        return (column_number(letters) - OFFSET, int(digits) - OFFSET), suffix
+
+    def action(self) -> Action:
+        if self.peek().isdigit():
+            player = self.player()
+            self.expect("D")
+            return Action("D", player=player, formula=self.formula())
+        verb = self.take("RMSBPUTE", "an action letter (R M S B P U T E) or a player")
+        if verb == "R":
+            if self.peek() == "?":
+                self.at += 1
+                return Action("R")
+            self.expect("(")
+            a = int(self.take("123456", "a die value 1-6"))
+            self.expect("+")
+            b = int(self.take("123456", "a die value 1-6"))
+            self.expect(")")
+            if a > b:
+                self.warnings.append((2, "die values SHOULD be in order, lowest first"))
+            return Action("R", dice=(a, b))
+        if verb == "M":
+            tile, _ = self.coordinate(("",), "a tile")
+            return Action("M", tile=tile)
+        if verb == "S":
+            formula = None
+            if self.peek() == "?":
+                self.at += 1
+            else:
+                formula = self.formula()
+            return Action("S", formula=formula, player=self.player())
+        if verb == "B":
+            return Action("B", item=self.take("vcrd", "v, c, r or d (village, city, road, card)"))
+        if verb == "P":
+            item = self.take("vcr", "v, c or r (village, city, road)")
+            if item == "r":
+                tile, border = self.coordinate(("ne", "nw", "w"), "an edge")
+                return Action("P", item=item, edge=edge_of(tile, border))
+            tile, corner = self.coordinate(("n", "s"), "a corner")
+            return Action("P", item=item, vertex=vertex_of(tile, corner))
+        if verb == "U":
+            card = self.take("kymo", "k, y, m or o (knight, year of plenty, monopoly, road card)")
+            return Action("U", item=card, formula=self.formula() if card in "ym" else None)
+        if verb == "T":
+            give = self.formula()
+            get = self.formula()
+            return Action("T", formula=give, formula2=get, player=self.player())
+        return Action("E")
+
+
+def parse(text: str) -> Tuple[Action, List[Tuple[int, str]]]:
+    """One HAN action, and the warnings (column, message) of the SHOULD rules it breaks.
+    Raises HanError (with the column) when it does not parse."""
+    parser = _Parser(text)
+    if not text:
+        raise HanError("an empty string is no action", 1)
+    action = parser.action()
+    if parser.at != len(text):
+        parser.fail(f"unexpected {text[parser.at]!r} after a complete action")
+    return action, parser.warnings
+
+
+# -- formatting ------------------------------------------------------------------------------------
+
+def format_formula(formula: Dict[str, int]) -> str:
+    return "(" + "".join(r + ("" if formula[r] == 1 else str(formula[r]))
+                         for r in RESOURCES if formula.get(r)) + ")"
+
+
+def format_action(action: Action) -> str:
+    """The standard form: counts of 1 omitted, resources and dice in standard order."""
+    v = action.verb
+    if v == "R":
+        return "R?" if action.dice is None else "R({}+{})".format(*sorted(action.dice))
+    if v == "M":
+        return f"M({tile_name(action.tile)})"
+    if v == "D":
+        return f"{action.player}D{format_formula(action.formula)}"
+    if v == "S":
+        return "S" + ("?" if action.formula is None else format_formula(action.formula)) + str(action.player)
+    if v == "B":
+        return f"B{action.item}"
+    if v == "P":
+        where = edge_name(action.edge) if action.item == "r" else vertex_name(action.vertex)
+        return f"P{action.item}({where})"
+    if v == "U":
+        return f"U{action.item}" + (format_formula(action.formula) if action.item in "ym" else "")
+    if v == "T":
+        return f"T{format_formula(action.formula)}{format_formula(action.formula2)}{action.player}"
+    return "E"
+
+
+# -- SGN -----------------------------------------------------------------------------------------------
+
+class NoMapping(ValueError):
+    """An action with no counterpart in the other notation (the message says why)."""
+
+
+def _corner_json(c: Corner) -> list:
+    return [list(t) for t in board.canonical_corner(c)]
+
+
+def _sgn_player(p: int) -> str:
+    return "B" if p == 0 else str(p)
+
+
+def _han_player(p: str) -> int:
+    return 0 if p == "B" else int(p)
+
+
+def to_sgn(action: Action, actor: str) -> list:
+    """The SGN message for a HAN action made by `actor` ("1".."6"; HAN names no actor but
+    for a discard). Raises NoMapping where SGN cannot say it."""
+    v = action.verb
+    if v == "R":
+        if action.dice is None:
+            raise NoMapping("R? (an unknown roll) has no SGN form: RD needs the total")
+        return [actor, "RD", {"result": sum(action.dice)}]
+    if v == "M":
+        return [actor, "MR", {"tile": list(action.tile)}]
+    if v == "D":
+        who = _sgn_player(action.player)
+        return [who, "TR", [{"player": who, "resources": {r: -n for r, n in action.formula.items()}},
+                            {"player": "B", "resources": dict(action.formula)}]]
+    if v == "S":
+        if action.formula is None:
+            raise NoMapping("S? (an unknown stolen card) has no SGN form: ST needs the resource")
+        victim = _sgn_player(action.player)
+        return [actor, "ST", [{"player": actor, "resources": dict(action.formula)},
+                              {"player": victim, "resources": {r: -n for r, n in action.formula.items()}}]]
+    if v == "B":
+        raise NoMapping("a purchase alone has no SGN form: SGN records the placement (BS, BC, BR), "
+                        "and BD needs the card, which HAN's Bd does not name")
+    if v == "P":
+        if action.item == "r":
+            return [actor, "BR", {"path": [_corner_json(c) for c in board.canonical_edge(action.edge)]}]
+        return [actor, "BS" if action.item == "v" else "BC", {"intersection": _corner_json(action.vertex)}]
+    if v == "U":
+        value: dict = {"cCode": CARDS[action.item]}
+        if action.item in "ym":
+            value["rCodes"] = [r for r in RESOURCES for _ in range(action.formula.get(r, 0))]
+        return [actor, "PD", value]
+    if v == "T":
+        other = _sgn_player(action.player)
+        mine = {r: -n for r, n in action.formula.items()}
+        for r, n in action.formula2.items():
+            mine[r] = mine.get(r, 0) + n
+        return [actor, "TR", [{"player": actor, "resources": mine},
+                              {"player": other, "resources": {r: -n for r, n in mine.items()}}]]
+    raise NoMapping("E (end of turn) has no SGN form: the next player's roll implies it")
+
+
+def from_sgn(message: list) -> Action:
+    """The HAN action for an SGN message. Raises NoMapping where HAN cannot say it."""
+    player, code, value = message
+    if code == "RD":
+        raise NoMapping("HAN records the two dice; SGN's RD only their total")
+    if code == "MR":
+        return Action("M", tile=tuple(value["tile"]))
+    if code in ("BS", "BC"):
+        return Action("P", item="v" if code == "BS" else "c",
+                      vertex=frozenset(tuple(t) for t in value["intersection"]))
+    if code == "BR":
+        return Action("P", item="r", edge=frozenset(frozenset(tuple(t) for t in end) for end in value["path"]))
+    if code == "PD":
+        card = {c: h for h, c in CARDS.items()}.get(value["cCode"])
+        if card is None:
+            raise NoMapping("the seed's HAN has no Victory Point card")
+        formula = None
+        if card in "ym":
+            formula = {}
+            for r in value.get("rCodes", []):
+                formula[r] = formula.get(r, 0) + 1
+        return Action("U", item=card, formula=formula)
+    if code == "ST":
+        thief = next(s for s in value if s["player"] == player)
+        victim = next(s for s in value if s["player"] != player)
+        return Action("S", formula=dict(thief["resources"]), player=_han_player(victim["player"]))
+    if code == "TR":
+        mine = next((s for s in value if s["player"] == player), value[0])
+        other = next(s for s in value if s is not mine)
+        gives = {r: -n for r, n in mine["resources"].items() if n < 0}
+        gets = {r: n for r, n in mine["resources"].items() if n > 0}
+        if not gets and other["player"] == "B":
+            return Action("D", player=_han_player(mine["player"]), formula=gives)
+        return Action("T", formula=gives, formula2=gets, player=_han_player(other["player"]))
+    if code == "BD":
+        raise NoMapping("the seed's HAN Bd cannot name the card bought, which SGN's BD records")
+    raise NoMapping(f"{code} has no HAN form")

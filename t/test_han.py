@@ -1,0 +1,113 @@
+"""HAN: every example of the seed text, errors at their column, SHOULD warnings, and SGN round trips."""
+import json
+
+import pytest
+from hypothesis import given, strategies as st
+
+import sgn
+from sgn import board, strategies as sgs
+from sgn.notation import han
+
+SEED_EXAMPLES = {
+    "R(2+3)": han.Action("R", dice=(2, 3)),
+    "S(O)2": han.Action("S", formula={"O": 1}, player=2),
+    "2D(O2)": han.Action("D", player=2, formula={"O": 2}),
+    "S?1": han.Action("S", player=1),
+    "Pv(d4n)": han.Action("P", item="v", vertex=board.corner((0, 0), "N")),
+    "T(LO2)(B3)1": han.Action("T", formula={"L": 1, "O": 2}, formula2={"B": 3}, player=1),
+    "M(d4)": han.Action("M", tile=(0, 0)),
+    "E": han.Action("E"),
+    "Uk": han.Action("U", item="k"),
+    "Uy(LO)": han.Action("U", item="y", formula={"L": 1, "O": 1}),
+    "Bd": han.Action("B", item="d"),
+    "Pr(d4w)": han.Action("P", item="r", edge=board.edge_between((0, 0), (-1, 0))),
+}
+
+
+@pytest.mark.parametrize("text", SEED_EXAMPLES)
+def test_seed_examples_parse_and_format_back(text):
+    action, warnings = han.parse(text)
+    assert action == SEED_EXAMPLES[text] and warnings == []
+    assert han.format_action(action) == text
+
+
+def test_coordinates_follow_the_notes():
+    assert han.tile_name((0, 0)) == "d4" and han.tile_name((-3, 3)) == "a7" and han.tile_name((3, -3)) == "g1"
+    assert han.vertex_name(board.corner((0, 0), "S")) == "d4s"
+    assert han.vertex_name(board.corner((0, 0), "NE")) == "e3s"       # notes 3.4: NE of d4 is e3s
+    assert han.edge_name(board.edge_between((0, 0), (1, 0))) == "e4w"
+    assert han.column_number("aa") == 27 and han.column_letters(28) == "ab"
+
+
+@pytest.mark.parametrize("text, column", [
+    ("", 1), ("X", 1), ("R(7+1)", 3), ("R(2-3)", 4), ("T(LO2)(B3)", 11), ("Pv(d4x)", 6),
+    ("Pq(d4n)", 2), ("S(Q)2", 3), ("EE", 2), ("T(LO2)(B3)12", 12), ("Pr(d4n)", 6), ("M(4)", 3),
+    ("2D(O02)", 5),
+])
+def test_errors_point_at_the_offending_character(text, column):
+    with pytest.raises(han.HanError) as error:
+        han.parse(text)
+    assert error.value.column == column
+
+
+def test_should_rules_are_warnings_and_formatting_applies_them():
+    action, warnings = han.parse("T(O2L1)(B3)1")
+    assert [c for c, _ in warnings] == [6, 2] and han.format_action(action) == "T(LO2)(B3)1"
+    action, warnings = han.parse("R(5+2)")
+    assert warnings and han.format_action(action) == "R(2+5)"
+
+
+def test_no_mapping_is_a_clear_error():
+    for text in ("R?", "S?1", "Bv", "E"):
+        with pytest.raises(han.NoMapping):
+            han.to_sgn(han.parse(text)[0], "1")
+    with pytest.raises(han.NoMapping):
+        han.from_sgn(["1", "RD", {"result": 8}])
+
+
+MAPPED = st.sampled_from(["BC", "BS", "BR", "MR", "ST", "TR"])
+
+
+@given(st.one_of(sgs.messages(action_codes=MAPPED),
+                 sgs.messages(action_codes=st.just("PD")).filter(lambda m: m[2]["cCode"] != "VP")))
+def test_sgn_to_han_to_sgn_is_the_identity_up_to_canonical_order(message):
+    text = han.format_action(han.from_sgn(message))
+    back = han.to_sgn(han.parse(text)[0], message[0])
+    assert sgn.validate_message(back) == []
+    assert _canonical(back) == _canonical(message)
+
+
+def _canonical(message):
+    player, code, value = message
+    if code in ("BS", "BC"):
+        return player, code, frozenset(map(tuple, value["intersection"]))
+    if code == "BR":
+        return player, code, frozenset(frozenset(map(tuple, end)) for end in value["path"])
+    if code in ("TR", "ST"):
+        return player, code, frozenset((s["player"], tuple(sorted(s["resources"].items()))) for s in value)
+    if code == "PD":
+        return player, code, value["cCode"], tuple(sorted(value.get("rCodes", [])))
+    return player, code, json.dumps(value, sort_keys=True)
+
+
+from conftest import CORPUS, run_cli  # noqa: E402
+
+
+def test_parse_command():
+    result = run_cli("parse", "-o", "json", stdin=b"R(2+3)\nT(O2L1)(B3)1\nR(7+1)\n")
+    rows = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [r["standard"] for r in rows] == ["R(2+3)", "T(LO2)(B3)1"] and rows[0]["dice"] == [2, 3]
+    assert result.returncode == 1 and b"<stdin>:3:3:" in result.stderr and b"[han-syntax]" in result.stderr
+    assert b"[han-style]" in result.stderr
+
+
+def test_convert_command_both_ways():
+    game = CORPUS / "games" / "game.sgn"
+    result = run_cli("convert", game, "--to", "han")
+    han_lines = result.stdout.decode().splitlines()
+    assert result.returncode == 1 and b"DM has no HAN form" in result.stderr    # the map has no HAN form
+    assert han_lines[:3] == ["M(b4)", "Pv(d4s)", "Pr(c5ne)"]
+    back = run_cli("convert", "--to", "sgn", "--player", "1", stdin="\n".join(han_lines[1:3]).encode())
+    assert back.returncode == 0
+    assert [json.loads(line)[1] for line in back.stdout.decode().splitlines()] == ["BS", "BR"]
+    assert run_cli("convert", "--to", "sgn", stdin=b'["1","RD",{"result":8}]\n').returncode == 2
