@@ -18,8 +18,6 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "line-too-long": "a line longer than 1 MiB (or than --max-line-bytes)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
-    "han-syntax": "`sgn parse --notation han` on `R(7+1)` (column 3); HAN is not an SGN log",
-    "han-style": "`sgn parse --notation han` on `T(O2L1)(B3)1`",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",
 }
 _MAX_INPUT = 160
@@ -35,7 +33,9 @@ def example_cases(cases: List[dict]) -> Dict[str, dict]:
 
 
 def _shown_input(case: dict) -> str:
-    if case["kind"] == "raw":
+    if case["kind"] == "han":
+        text = case["input"]
+    elif case["kind"] == "raw":
         text = "(bytes, base64) " + case["input"] if case.get("input_encoding") == "base64" else case["input"]
         text = text.replace("\n", "\\n").replace("\r", "\\r")
     elif case["kind"] == "log":

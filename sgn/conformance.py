@@ -30,7 +30,7 @@ from . import corpus, packaged
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
-CASE_LEVELS = ("syntax", "schema", "semantic", "rules")
+CASE_LEVELS = ("syntax", "schema", "semantic", "rules")   # the cases of SGN logs (not of HAN)
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
 PROTOCOL_FILE = "harness/v1/protocol.json"
 MAX_RESTARTS = 3
@@ -68,7 +68,7 @@ def select(cases: Iterable[dict], *, run: Sequence[str] = (), skip: Sequence[str
         return any(fnmatch.fnmatchcase(n, g) for g in globs for n in names)
     top = CASE_LEVELS.index(level) if level else len(CASE_LEVELS) - 1
     return [c for c in cases
-            if CASE_LEVELS.index(c["level"]) <= top and (not run or hits(c, run)) and not hits(c, skip)]
+            if c["level"] in CASE_LEVELS and CASE_LEVELS.index(c["level"]) <= top and (not run or hits(c, run)) and not hits(c, skip)]
 
 
 def read_skip_file(path: str) -> List[str]:
@@ -379,7 +379,7 @@ RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}
 def smoke_cases(cases: List[dict]) -> List[dict]:
     """A handful of cases to check the wiring: one valid and one invalid of each level."""
     picked = []
-    for level in CASE_LEVELS:
+    for level in CASE_LEVELS:      # (never a notation case)
         for valid in (True, False):
             match = next((c for c in cases if c["level"] == level and c["valid"] == valid
                           and c.get("profile", "strict") == "strict"), None)
