@@ -74,7 +74,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="the log ('-' reads standard input)")
     replay.add_argument("--at", type=_positive_int, metavar="LINE",
                         help="the state after this line (default: the end)")
-    replay.add_argument("-o", "--output", choices=("text", "json"), default="text")
+    replay.add_argument("-o", "--output", choices=("text", "json", "hsn"), default="text",
+                        help="text (default), json, or hsn: the Hexil State Notation (seed 000)")
     replay.add_argument("--profile", choices=PROFILES, default=STRICT)
     replay.set_defaults(run=run_replay)
 
@@ -238,7 +239,16 @@ def run_replay(args: argparse.Namespace, out) -> int:
     state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
     if state is None:
         return EXIT_USAGE
-    out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))
+    if args.output == "hsn":
+        from .notation.hsn import format_state
+        try:
+            out.write(format_state(state["game"]))
+        except ValueError as error:
+            sys.stderr.write(f"sgn replay: {error}\n")
+            return EXIT_USAGE
+    else:
+        state.pop("game")
+        out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))
     return EXIT_INVALID if found else EXIT_OK
 
 

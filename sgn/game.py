@@ -51,6 +51,7 @@ class Board(NamedTuple):
     desert: Optional[Tile]
     producers: Dict[int, List[Tuple[Tile, str, Tuple[Corner, ...]]]]
     # number -> the tiles that produce on it: (tile, resource, its corners), worked out once
+    harbors: List[Tuple[Edge, str]]            # each harbor's edge and hCode, as the map lists them
 
     @classmethod
     def from_value(cls, value: dict) -> "Board":
@@ -66,7 +67,8 @@ class Board(NamedTuple):
             resource = board.PRODUCING.get(kinds[tile])
             if resource is not None:
                 producers.setdefault(number, []).append((tile, resource, tuple(board.corners_of(tile))))
-        return cls(kinds, numbers, harbor_at, desert, producers)
+        harbors = [(_edge(h["path"]), h["hCode"]) for h in value["harbors"]]
+        return cls(kinds, numbers, harbor_at, desert, producers, harbors)
 
 
 class Player:

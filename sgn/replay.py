@@ -40,6 +40,7 @@ def replay(source, *, name: str, at: Optional[int] = None, profile: str = "stric
             errors += d.is_error
     state = rules_stage.game.snapshot()
     state["line"] = line
+    state["game"] = rules_stage.game      # the live state, for other renderings (HSN)
     return state, errors
 
 
