@@ -121,11 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(run=run_conformance, smoke=name == "smoke")
 
     parse = commands.add_parser(
-        "parse", help="read HAN actions and print their meaning",
-        description="Parse each line as a HAN action (seed 001) and print what it means, "
-                    "or a diagnostic with line and column. Exit 1 when a line does not parse.")
+        "parse", help="read HAN actions or an HSN state and print their meaning",
+        description="han: parse each line as a HAN action (seed 001); hsn: parse the whole input "
+                    "as one HSN state (seed 000). Print what it means, or a diagnostic with line "
+                    "and column. Exit 1 when something does not parse.")
     parse.add_argument("file", nargs="?", default="-", metavar="FILE")
-    parse.add_argument("--notation", choices=("han",), default="han")
+    parse.add_argument("--notation", choices=("han", "hsn"), default="han")
     parse.add_argument("-o", "--output", choices=("text", "json"), default="text")
     parse.set_defaults(run=run_parse)
 
@@ -365,6 +366,16 @@ def run_parse(args: argparse.Namespace, out) -> int:
     if lines is None:
         return EXIT_USAGE
     name = "<stdin>" if args.file == "-" else args.file
+    if args.notation == "hsn":
+        from .diagnostic import make
+        from .notation import hsn
+        try:
+            fields = hsn.parse("\n".join(lines))
+        except hsn.HsnError as error:
+            _print_diagnostics([make("hsn-syntax", error.reason, file=name, line=error.line, column=error.column)])
+            return EXIT_INVALID
+        out.write(json.dumps(fields, indent=1) + "\n" if args.output == "json" else hsn.render(fields))
+        return EXIT_OK
     errors = False
     for number, action, found in parse_han(lines, name):
         errors |= _print_diagnostics(found)

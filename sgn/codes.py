@@ -131,6 +131,7 @@ _TABLE = [
     # notation: reading and converting the neighbouring notations (sgn parse, sgn convert).
     Code("han-syntax", "notation", "error", "A HAN action does not follow the seed grammar; the column is the character at fault."),
     Code("han-style", "notation", "warning", "A HAN action breaks a SHOULD rule: a count of 1 written, resources or dice out of the standard order."),
+    Code("hsn-syntax", "notation", "error", "An HSN state (seed 000) does not follow the grammar; the line and column are those of the field at fault."),
     Code("no-counterpart", "notation", "error", "A message or action has no counterpart in the other notation (e.g. HAN's R? in SGN, SGN's DM in HAN)."),
 ]
 

@@ -18,6 +18,7 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "line-too-long": "a line longer than 1 MiB (or than --max-line-bytes)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
+    "hsn-syntax": "`sgn parse --notation hsn` on a state whose robber is written `d 4` (HSN has no corpus cases yet)",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",
 }
 _MAX_INPUT = 160

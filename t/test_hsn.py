@@ -33,3 +33,56 @@ def test_hsn_during_the_setup():
 
 def test_hsn_needs_a_map(write):
     assert run_cli("replay", write('["1","RD",{"result":8}]\n'), "-o", "hsn").returncode == 2
+
+
+import json  # noqa: E402
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from sgn.game import Game  # noqa: E402
+from sgn.notation import hsn  # noqa: E402
+from sgn.play import random_game  # noqa: E402
+
+SEED_EXAMPLE = """[3SSSS/2SOWLS/1SGBWBS/SGLDLOS/SLOGWS1/SBGWS2/SSSS3]
+[/10,2,9/12,6,4,10/9,11,3,9/8,3,4,5/5,6,11]
+[d2nw,e2nw,c3w,Of3ne,Bg4w,Wb5w,Le6nw,a7ne,Gc7nw]
+
+[||e3n] [c3n,d5s|d3n,c5n|c4n] [d2w,d6nw|e2w,d4w|f2w,c4ne] d4
+
+[B5O2W||G2W] [Dk2Dm|Dk|Dv2] [0|3|2] 2 1
+
+2
+
+R . . R2
+"""
+
+
+def test_the_seed_example_parses_and_is_written_back_the_same():
+    fields = hsn.parse(SEED_EXAMPLE)
+    assert fields["robber"] == "d4" and fields["cards"] == "[Dk2Dm|Dk|Dv2]" and fields["placeable"] == "R2"
+    assert hsn.render(fields) == SEED_EXAMPLE
+
+
+@settings(max_examples=15)
+@given(st.integers(0, 10_000), st.sampled_from([3, 4]), st.floats(0, 1))
+def test_format_then_parse_is_the_identity(seed, players, where):
+    game = random_game(seed, players)
+    state = Game()
+    for i, message in enumerate(game[: max(1, int(len(game) * where))], 1):
+        state.apply(message, i)
+    text = hsn.format_state(state)
+    assert hsn.render(hsn.parse(text)) == text
+
+
+def test_errors_name_the_field_line_and_column():
+    bad = SEED_EXAMPLE.replace(" d4\n", " d 4\n")
+    try:
+        hsn.parse(bad)
+    except hsn.HsnError as error:
+        assert (error.line, error.column) == (5, 59) and "robber" in error.reason
+    else:
+        raise AssertionError("not refused")
+    result = run_cli("parse", "--notation", "hsn", stdin=bad.encode())
+    assert result.returncode == 1 and b"<stdin>:5:59:" in result.stderr and b"[hsn-syntax]" in result.stderr
+    ok = run_cli("parse", "--notation", "hsn", "-o", "json", stdin=SEED_EXAMPLE.encode())
+    assert ok.returncode == 0 and json.loads(ok.stdout)["turn_number"] == "2"

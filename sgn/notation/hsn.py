@@ -110,3 +110,87 @@ def format_state(game) -> str:
                   f"R{game.free_roads}" if game.free_roads else "."]),
     ]
     return "\n".join(parts) + "\n"
+
+
+# -- reading ------------------------------------------------------------------------------------
+# Our reading of the grammar: the 17 fields are separated by whitespace, and a field holds
+# none (pest's implicit whitespace would allow `d 4`; no writer needs it).
+
+import re  # noqa: E402
+
+_COORD = r"[a-z]+[1-9][0-9]*"
+_AMOUNT = r"[1-9][0-9]*"
+_FORMULA = rf"(?:[BGLOW](?:{_AMOUNT})?)+"
+_CARDS = rf"(?:D[kmrvy](?:{_AMOUNT})?)+"
+_ITEMS = rf"(?:[VCR](?:{_AMOUNT})?)+"
+
+
+def _list(item: str) -> str:
+    return rf"\[(?:(?:{item})?(?:\|(?:{item})?)*)?\]"
+
+
+def _csv(item: str) -> str:
+    return rf"{item}(?:,{item})*"
+
+
+FIELDS = (
+    ("tile_kinds", rf"\[(?:[0-9SDBGLOW]*(?:/[0-9SDBGLOW]*)*)?\]"),
+    ("resource_numbers", rf"\[(?:(?:{_csv(_AMOUNT)})?(?:/(?:{_csv(_AMOUNT)})?)*)?\]"),
+    ("harbors", rf"\[(?:{_csv('[BGLOW]?' + _COORD + '(?:ne|nw|w)')})?\]"),
+    ("cities", _list(_csv(_COORD + "[ns]"))),
+    ("villages", _list(_csv(_COORD + "[ns]"))),
+    ("roads", _list(_csv(_COORD + "(?:ne|nw|w)"))),
+    ("robber", _COORD),
+    ("held", _list(_FORMULA)),
+    ("cards", _list(_CARDS)),
+    ("knights", _list("[0-9]+")),
+    ("largest_army", "[0-6]"),
+    ("longest_road", "[0-6]"),
+    ("turn_number", _AMOUNT),
+    ("rolled", r"[R.]"),
+    ("must", r"S|M|[DP]\[(?:[0-6](?:,[0-6])*)?\]|\."),
+    ("bought", rf"{_CARDS}|\."),
+    ("placeable", rf"{_ITEMS}|\."),
+)
+
+
+class HsnError(ValueError):
+    """An HSN string that does not parse: the message, with the line and column of the field at fault."""
+
+    def __init__(self, message: str, line: int, column: int):
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.reason, self.line, self.column = message, line, column
+
+
+def parse(text: str) -> Dict[str, str]:
+    """The 17 fields of an HSN state (seed 000), by name, each as written.
+    Raises HsnError naming the field at fault, with its line and column."""
+    tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+
+    def where(offset: int):
+        line = text.count("\n", 0, offset) + 1
+        return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+    fields: Dict[str, str] = {}
+    for i, (name, pattern) in enumerate(FIELDS):
+        if i >= len(tokens):
+            line, column = where(len(text))
+            raise HsnError(f"the state ends before its field {name.replace('_', ' ')}", line, column)
+        token, offset = tokens[i]
+        if not re.fullmatch(pattern, token):
+            line, column = where(offset)
+            raise HsnError(f"{token!r} is not a valid {name.replace('_', ' ')} field", line, column)
+        fields[name] = token
+    if len(tokens) > len(FIELDS):
+        line, column = where(tokens[len(FIELDS)][1])
+        raise HsnError(f"unexpected {tokens[len(FIELDS)][0]!r} after the last field", line, column)
+    return fields
+
+
+def render(fields: Dict[str, str]) -> str:
+    """The fields laid out as `format_state` writes them: the five parts on their own lines."""
+    f = fields
+    return "\n".join([f["tile_kinds"], f["resource_numbers"], f["harbors"], "",
+                      " ".join([f["cities"], f["villages"], f["roads"], f["robber"]]), "",
+                      " ".join([f["held"], f["cards"], f["knights"], f["largest_army"], f["longest_road"]]), "",
+                      f["turn_number"], "",
+                      " ".join([f["rolled"], f["must"], f["bought"], f["placeable"]])]) + "\n"
