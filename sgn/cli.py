@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the state after this line (default: the end)")
     replay.add_argument("-o", "--output", choices=("text", "json", "hsn"), default="text",
                         help="text (default), json, or hsn: the Hexil State Notation (seed 000)")
+    replay.add_argument("--hsn-version", choices=("000", "002"), default="000",
+                        help="with -o hsn: the bracketed version (000, default) or the earlier one (002)")
     replay.add_argument("--profile", choices=PROFILES, default=STRICT)
     replay.set_defaults(run=run_replay)
 
@@ -126,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "as one HSN state (seed 000). Print what it means, or a diagnostic with line "
                     "and column. Exit 1 when something does not parse.")
     parse.add_argument("file", nargs="?", default="-", metavar="FILE")
-    parse.add_argument("--notation", choices=("han", "hsn"), default="han")
+    parse.add_argument("--notation", choices=("han", "hsn", "hsn-002"), default="han",
+                       help="han (seed 001), hsn (seed 000, bracketed), hsn-002 (seed 002)")
     parse.add_argument("-o", "--output", choices=("text", "json"), default="text")
     parse.set_defaults(run=run_parse)
 
@@ -241,9 +244,10 @@ def run_replay(args: argparse.Namespace, out) -> int:
     if state is None:
         return EXIT_USAGE
     if args.output == "hsn":
-        from .notation.hsn import format_state
+        from .notation import hsn
         try:
-            out.write(format_state(state["game"]))
+            text = hsn.format_state(state["game"])
+            out.write(text if args.hsn_version == "000" else hsn.render_002(hsn.parse(text)))
         except ValueError as error:
             sys.stderr.write(f"sgn replay: {error}\n")
             return EXIT_USAGE
@@ -366,15 +370,16 @@ def run_parse(args: argparse.Namespace, out) -> int:
     if lines is None:
         return EXIT_USAGE
     name = "<stdin>" if args.file == "-" else args.file
-    if args.notation == "hsn":
+    if args.notation in ("hsn", "hsn-002"):
         from .diagnostic import make
         from .notation import hsn
         try:
-            fields = hsn.parse("\n".join(lines))
+            fields = (hsn.parse if args.notation == "hsn" else hsn.parse_002)("\n".join(lines))
         except hsn.HsnError as error:
             _print_diagnostics([make("hsn-syntax", error.reason, file=name, line=error.line, column=error.column)])
             return EXIT_INVALID
-        out.write(json.dumps(fields, indent=1) + "\n" if args.output == "json" else hsn.render(fields))
+        render = hsn.render if args.notation == "hsn" else hsn.render_002
+        out.write(json.dumps(fields, indent=1) + "\n" if args.output == "json" else render(fields))
         return EXIT_OK
     errors = False
     for number, action, found in parse_han(lines, name):

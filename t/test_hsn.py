@@ -86,3 +86,34 @@ def test_errors_name_the_field_line_and_column():
     assert result.returncode == 1 and b"<stdin>:5:59:" in result.stderr and b"[hsn-syntax]" in result.stderr
     ok = run_cli("parse", "--notation", "hsn", "-o", "json", stdin=SEED_EXAMPLE.encode())
     assert ok.returncode == 0 and json.loads(ok.stdout)["turn_number"] == "2"
+
+
+SEED_002 = """3SSSS/2SOWLS/1SGBWBS/SGLDLOS/SLOGWS1/SBGWS2/SSSS3
+10,2,9/12,6,4,10/9,11,3,9/8,3,4,5/5,6,11
+d2nw,e2nw,c3w,O-f3ne,B-g4w,W-b5w,L-e6nw,a7ne,G-c7nw
+
+d4 c3n,d5s|d3n,c5n|c4n ||e3n d2w,d6nw|e2w,d4w|f2w,c4ne
+
+B5O2W||G2W k2m|k|v2 0|3|2 2 1
+
+2 R . . r2
+"""
+
+
+def test_the_002_example_parses_like_the_000_one_and_is_written_back():
+    fields = hsn.parse_002(SEED_002)
+    ours = hsn.parse(SEED_EXAMPLE)
+    # the same state, but for the seed's 002 numbers lacking the empty first row
+    assert {k: v for k, v in fields.items() if k != "resource_numbers"} == \
+        {k: v for k, v in ours.items() if k != "resource_numbers"}
+    assert hsn.render_002(fields) == SEED_002
+
+
+def test_replay_writes_002_and_refuses_an_empty_field():
+    # during the first setup round one player is known, with no city: an empty field
+    out = run_cli("replay", CORPUS / "games" / "game.sgn", "--at", "4", "-o", "hsn", "--hsn-version", "002")
+    assert out.returncode == 2 and b"cannot write an empty field (cities, held, cards)" in out.stderr
+    later = run_cli("replay", CORPUS / "games" / "random-4p.sgn", "-o", "hsn", "--hsn-version", "002")
+    assert later.returncode == 0
+    assert hsn.render_002(hsn.parse_002(later.stdout.decode())) == later.stdout.decode()
+    assert run_cli("parse", "--notation", "hsn-002", stdin=later.stdout).returncode == 0

@@ -194,3 +194,74 @@ def render(fields: Dict[str, str]) -> str:
                       " ".join([f["held"], f["cards"], f["knights"], f["largest_army"], f["longest_road"]]), "",
                       f["turn_number"], "",
                       " ".join([f["rolled"], f["must"], f["bought"], f["placeable"]])]) + "\n"
+
+
+# -- the earlier version, seed 002 ---------------------------------------------------------------
+# The same 17 fields, in another order, without brackets, harbors `O-f3ne`, cards `k2m`, the
+# discard list `D1,3` and items `r2`. Whitespace separates every field, so an empty field
+# (no harbors; one player with no city) cannot be written: that is an error, not a guess.
+
+ORDER_002 = ("tile_kinds", "resource_numbers", "harbors", "robber", "villages", "cities", "roads",
+             "held", "cards", "knights", "largest_army", "longest_road", "turn_number",
+             "rolled", "must", "bought", "placeable")
+_BRACKETED = {"tile_kinds", "resource_numbers", "harbors", "cities", "villages", "roads", "held", "cards",
+              "knights"}
+
+
+def _to_002(name: str, value: str) -> str:
+    if name in _BRACKETED:
+        value = value[1:-1]
+    if name == "harbors":
+        value = re.sub(r"(^|,)([BGLOW])(?=[a-z])", r"\1\2-", value)
+    elif name in ("cards", "bought") and value != ".":
+        value = value.replace("D", "")
+    elif name == "must":
+        value = value.replace("[", "").replace("]", "")
+    elif name == "placeable" and value != ".":
+        value = value.lower()
+    return value
+
+
+def _from_002(name: str, value: str) -> str:
+    if name == "harbors":
+        value = value.replace("-", "")
+    elif name in ("cards", "bought") and value != ".":
+        value = re.sub(r"([kmrvy])", r"D\1", value)
+    elif name == "must" and value[:1] in ("D", "P"):
+        value = f"{value[0]}[{value[1:]}]"
+    elif name == "placeable" and value != ".":
+        value = value.upper()
+    return f"[{value}]" if name in _BRACKETED else value
+
+
+def render_002(fields: Dict[str, str]) -> str:
+    """The fields in the seed-002 layout; raises ValueError for a field it cannot write."""
+    values = {name: _to_002(name, fields[name]) for name in ORDER_002}
+    empty = [name for name, value in values.items() if value == ""]
+    if empty:
+        raise ValueError(f"HSN 002 cannot write an empty field ({', '.join(empty)}): "
+                         "its fields are separated by whitespace alone")
+    v = values
+    return "\n".join([v["tile_kinds"], v["resource_numbers"], v["harbors"], "",
+                      " ".join([v["robber"], v["villages"], v["cities"], v["roads"]]), "",
+                      " ".join([v["held"], v["cards"], v["knights"], v["largest_army"], v["longest_road"]]), "",
+                      " ".join([v["turn_number"], v["rolled"], v["must"], v["bought"], v["placeable"]])]) + "\n"
+
+
+def parse_002(text: str) -> Dict[str, str]:
+    """The fields of a seed-002 state, in the seed-000 form (so both versions compare)."""
+    tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", text)]
+    if len(tokens) != len(ORDER_002):
+        offset = tokens[len(ORDER_002)][1] if len(tokens) > len(ORDER_002) else len(text)
+        line = text.count("\n", 0, offset) + 1
+        raise HsnError(f"HSN 002 has {len(ORDER_002)} fields separated by whitespace; this has {len(tokens)}",
+                       line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+    canonical = {name: _from_002(name, token) for name, (token, _) in zip(ORDER_002, tokens)}
+    # check each field with the seed-000 grammar, pointing at the 002 token on error
+    patterns = dict(FIELDS)
+    for name, (token, offset) in zip(ORDER_002, tokens):
+        if not re.fullmatch(patterns[name], canonical[name]):
+            line = text.count("\n", 0, offset) + 1
+            raise HsnError(f"{token!r} is not a valid {name.replace('_', ' ')} field", line,
+                           offset - (text.rfind("\n", 0, offset) + 1) + 1)
+    return {name: canonical[name] for name, _ in FIELDS}
