@@ -1,0 +1,102 @@
+"""HSGN (seed 004), the pen-and-paper notation: its hex letters, crossroads and edges.
+
+Orientation, stated once: the text orientation of the seed, with `a` the bottom-left
+land hex and the letters running counter-clockwise along the outer ring (a..l),
+then the inner ring (m..r), then the centre (s). In SGN coordinates `s` is [0,0]
+and `a` is [-2,2] (docs/notations.md has the whole table). A sea hex is `z` and
+the letters of the land hexes it touches; we write those letters in alphabetical
+order (`zal`, where the seed also writes `zla`, and `zjk` for its `zkj`) and read
+them in any order. A crossroad is its three hex names written one after another,
+an edge its two; we write them sorted, land letters first, and read them in any
+order, finding the one way to cut the string into hex names that meet at a corner
+(or along a side). The seed's abbreviations (`zabab` shortened to `zab`, which is
+also a sea hex's name) are not read: write names in full.
+
+HSGN turns (`p3: 6, T2(LO, W2).`) are not read yet.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+from typing import Dict, FrozenSet, List, Tuple
+
+from .. import board
+from ..board import Corner, Edge, Tile
+
+LAND: Dict[str, Tile] = {
+    "a": (-2, 2), "b": (-1, 2), "c": (0, 2), "d": (1, 1), "e": (2, 0), "f": (2, -1), "g": (2, -2),
+    "h": (1, -2), "i": (0, -2), "j": (-1, -1), "k": (-2, 0), "l": (-2, 1),
+    "m": (-1, 1), "n": (0, 1), "o": (1, 0), "p": (1, -1), "q": (0, -1), "r": (-1, 0), "s": (0, 0),
+}
+_LETTER = {tile: letter for letter, tile in LAND.items()}
+
+
+class HsgnError(ValueError):
+    """A name that is no hex, crossroad or edge of the standard board (or more than one)."""
+
+
+@lru_cache(maxsize=None)
+def names() -> Dict[str, Tile]:
+    """Every hex name of the standard board, sea hexes in every letter order."""
+    table = dict(LAND)
+    for sea in board.ring(board.STANDARD.land):
+        touched = sorted(_LETTER[t] for t in board.neighbours(sea) if t in _LETTER)
+        for order in permutations(touched):
+            table["z" + "".join(order)] = sea
+    return table
+
+
+def hex_name(tile: Tile) -> str:
+    """The canonical name of a hex of the standard board."""
+    if tile in _LETTER:
+        return _LETTER[tile]
+    touched = sorted(_LETTER[t] for t in board.neighbours(tile) if t in _LETTER)
+    if not touched or tile not in board.ring(board.STANDARD.land):
+        raise HsgnError(f"[{tile[0]},{tile[1]}] is not a hex of the standard board")
+    return "z" + "".join(touched)
+
+
+def _key(name: str) -> Tuple[int, str]:
+    return (name.startswith("z"), name)
+
+
+def place_name(tiles) -> str:
+    """The canonical name of a crossroad (3 tiles) or an edge (2 tiles)."""
+    return "".join(sorted((hex_name(t) for t in tiles), key=_key))
+
+
+def corner_name(c: Corner) -> str:
+    return place_name(c)
+
+
+def edge_name(e: Edge) -> str:
+    return place_name(board.edge_tiles(e))
+
+
+def _cuts(text: str) -> List[List[Tile]]:
+    """Every way to cut `text` into hex names."""
+    if not text:
+        return [[]]
+    out = []
+    table = names()
+    for size in (1, 2, 3):
+        head = text[:size]
+        if head in table:
+            out += [[table[head]] + rest for rest in _cuts(text[size:])]
+    return out
+
+
+def parse_place(text: str) -> FrozenSet[Tile]:
+    """The tiles of a crossroad (3) or an edge (2) from its HSGN name."""
+    found = set()
+    for tiles in _cuts(text):
+        unique = frozenset(tiles)
+        if len(unique) != len(tiles):
+            continue
+        if (len(tiles) == 3 and board.is_corner(tiles)) or (len(tiles) == 2 and board.adjacent(*tiles)):
+            found.add(unique)
+    if not found:
+        raise HsgnError(f"{text!r} names no crossroad or edge of the standard board")
+    if len(found) > 1:
+        raise HsgnError(f"{text!r} can be read {len(found)} ways")
+    return found.pop()
