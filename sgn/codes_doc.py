@@ -48,11 +48,24 @@ def _shown_input(case: dict) -> str:
     return text.replace("|", "\\|").replace("`", "'")
 
 
+def _shown_line(case: dict, code: str) -> str:
+    """For a log, the line that raises the code (a whole game would not fit)."""
+    expected = next((e for e in case.get("errors", []) + case.get("warnings", []) if e["code"] == code), {})
+    line = expected.get("line") or len(case["input"])
+    if not 1 <= line <= len(case["input"]):
+        return _shown_input(case)
+    text = f"line {line}: " + json.dumps(case["input"][line - 1], separators=(",", ":"))
+    if len(text) > _MAX_INPUT:
+        text = text[:_MAX_INPUT - 1] + "\u2026"
+    return text.replace("|", "\\|").replace("`", "'")
+
+
 def _example(code: str, examples: Dict[str, dict]) -> str:
     case: Optional[dict] = examples.get(code)
     if case is None:
         return NOT_IN_CORPUS.get(code, "")
-    return f"`{case['id']}`: {case['description']}<br>`{_shown_input(case)}`"
+    shown = _shown_line(case, code) if case["kind"] == "log" else _shown_input(case)
+    return f"`{case['id']}`: {case['description']}<br>`{shown}`"
 
 
 def codes_markdown(cases: List[dict]) -> str:
