@@ -43,6 +43,11 @@ def _shown_input(case: dict) -> str:
         text = " \\n ".join(json.dumps(m, separators=(",", ":")) for m in case["input"])
     else:
         text = json.dumps(case["input"], separators=(",", ":"))
+    return _cell(text)
+
+
+def _cell(text: str) -> str:
+    """Text shortened and escaped for a cell of a Markdown table, inside backquotes."""
     if len(text) > _MAX_INPUT:
         text = text[:_MAX_INPUT - 1] + "\u2026"
     return text.replace("|", "\\|").replace("`", "'")
@@ -54,10 +59,7 @@ def _shown_line(case: dict, code: str) -> str:
     line = expected.get("line") or len(case["input"])
     if not 1 <= line <= len(case["input"]):
         return _shown_input(case)
-    text = f"line {line}: " + json.dumps(case["input"][line - 1], separators=(",", ":"))
-    if len(text) > _MAX_INPUT:
-        text = text[:_MAX_INPUT - 1] + "\u2026"
-    return text.replace("|", "\\|").replace("`", "'")
+    return _cell(f"line {line}: " + json.dumps(case["input"][line - 1], separators=(",", ":")))
 
 
 def _example(code: str, examples: Dict[str, dict]) -> str:
