@@ -197,10 +197,6 @@ def _bigger(resources: dict) -> dict:
     return resources
 
 
-def _other_player(p: str) -> str:
-    return "2" if p == "1" else "1"
-
-
 def _outsider(message: list) -> str:
     parties = {side["player"] for side in message[2]}
     return next(p for p in PLAYERS if p not in parties)
