@@ -24,6 +24,7 @@ from .semantic import Problem, is_discard
 SETUP, TURNS, OVER = "setup", "turns", "over"
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR"})
+_POINTS_VP, _POINTS_LONGEST, _POINTS_ARMY = (rules.POINTS[k] for k in ("VP", "longest road", "largest army"))
 
 
 def _tile(raw) -> Tile:
@@ -49,8 +50,6 @@ class Board(NamedTuple):
     numbers: Dict[Tile, int]
     harbor_at: Dict[Corner, Set[str]]          # corner -> harbor codes reachable from it
     desert: Optional[Tile]
-    producers: Dict[int, List[Tuple[Tile, str, Tuple[Corner, ...]]]]
-    # number -> the tiles that produce on it: (tile, resource, its corners), worked out once
     harbors: List[Tuple[Edge, str]]            # each harbor's edge and hCode, as the map lists them
 
     @classmethod
@@ -62,13 +61,8 @@ class Board(NamedTuple):
             for end in harbor["path"]:
                 harbor_at.setdefault(_corner(end), set()).add(harbor["hCode"])
         desert = next((t for t, k in kinds.items() if k == "D"), None)
-        producers: Dict[int, List[Tuple[Tile, str, Tuple[Corner, ...]]]] = {}
-        for tile, number in numbers.items():
-            resource = board.PRODUCING.get(kinds[tile])
-            if resource is not None:
-                producers.setdefault(number, []).append((tile, resource, tuple(board.corners_of(tile))))
         harbors = [(_edge(h["path"]), h["hCode"]) for h in value["harbors"]]
-        return cls(kinds, numbers, harbor_at, desert, producers, harbors)
+        return cls(kinds, numbers, harbor_at, desert, harbors)
 
 
 class Player:
@@ -76,16 +70,23 @@ class Player:
 
     def __init__(self, name: str):
         self.name = name
-        self.hand: Counter = Counter()
+        # every key present from the start: a lookup never falls back to Counter.__missing__
+        self.hand: Counter = Counter(dict.fromkeys(RESOURCES, 0))
         self.settlements: Set[Corner] = set()
         self.cities: Set[Corner] = set()
         self.roads: Set[Edge] = set()
-        self.cards: Counter = Counter()        # development cards held, playable
-        self.new_cards: Counter = Counter()    # bought this turn, not yet playable
+        self.ends: Dict[Corner, List[Edge]] = {}   # corner -> the player's roads ending there
+        self.cards: Counter = Counter(dict.fromkeys(rules.DECK, 0))       # held, playable
+        self.new_cards: Counter = Counter(dict.fromkeys(rules.DECK, 0))   # bought this turn
         self.harbors: Set[str] = set()         # harbor codes at the player's buildings
         self.knights = 0
         self.revealed_points = 0               # Victory Point cards played (shown)
         self.road_length = 0
+        self.building_points = 0               # from settlements and cities, kept as they are placed
+
+    def count_buildings(self) -> None:
+        self.building_points = (len(self.settlements) * rules.POINTS["settlement"]
+                                + len(self.cities) * rules.POINTS["city"])
 
     @property
     def buildings(self) -> Set[Corner]:
@@ -123,6 +124,10 @@ class Game:
         self.without_map_reported = False
         self.building_at: Dict[Corner, Tuple[str, str]] = {}   # corner -> (player, kind)
         self.road_at: Dict[Edge, str] = {}
+        self._order_for, self._after = 0, {}     # player count -> who comes after whom
+        self.buyers: Set[Player] = set()        # players holding cards bought this turn
+        # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
+        self.income: Dict[int, Dict[Tuple[Tile, Corner], Tuple[str, str, int]]] = {}
         self.line = 0
 
     # -- helpers ---------------------------------------------------------------------
@@ -134,13 +139,15 @@ class Game:
     def points(self, name: str) -> int:
         p = self.player(name)
         cards = p.cards["VP"] + p.new_cards["VP"] + p.revealed_points
-        return (len(p.settlements) * rules.POINTS["settlement"] + len(p.cities) * rules.POINTS["city"]
-                + cards * rules.POINTS["VP"]
-                + (rules.POINTS["longest road"] if self.longest_road == name else 0)
-                + (rules.POINTS["largest army"] if self.largest_army == name else 0))
+        return (p.building_points + cards * _POINTS_VP
+                + (_POINTS_LONGEST if self.longest_road == name else 0)
+                + (_POINTS_ARMY if self.largest_army == name else 0))
 
     def next_player(self, name: str) -> str:
-        return str(int(name) % (self.count or len(self.players)) + 1)
+        count = self.count or len(self.players)
+        if self._order_for != count:
+            self._order_for, self._after = count, {str(n): str(n % count + 1) for n in range(1, count + 1)}
+        return self._after.get(name) or str(int(name) % count + 1)
 
     def _pay(self, p: Player, cost: Mapping[str, int], what: str, pointer: str = "/1") -> List[Problem]:
         """Take a cost from a hand into the bank; a hand never goes below zero."""
@@ -217,27 +224,39 @@ class Game:
 
     # -- longest road and largest army ---------------------------------------------------
     def _longest_trail(self, p: Player) -> int:
-        ends: Dict[Corner, List[Edge]] = {}
-        for e in p.roads:
-            for c in e:
-                ends.setdefault(c, []).append(e)
-        blocked = {c for c, (owner, _) in self.building_at.items() if owner != p.name}
+        """The longest trail of `p`'s roads (no road twice), not passing other players' buildings.
+
+        A longest trail can be taken to start where a road ends, where three roads
+        meet, or at another player's building: elsewhere (two roads, nothing in the
+        way) a trail starting there could be extended, or it is a loop that can start
+        at any of its corners. So the search starts there, and once in each part of
+        the network that has no such corner (a ring).
+        """
+        ends, building_at, name = p.ends, self.building_at, p.name
         best = 0
+        seen: Set[Corner] = set()
 
         def walk(c: Corner, used: Set[Edge], length: int) -> None:
             nonlocal best
-            best = max(best, length)
-            if length and c in blocked:
+            seen.add(c)
+            if length > best:
+                best = length
+            if length and building_at.get(c, (name,))[0] != name:
                 return
-            for e in ends.get(c, ()):
+            for e in ends[c]:
                 if e not in used:
                     used.add(e)
-                    (other,) = e - {c}
-                    walk(other, used, length + 1)
+                    for other in e:
+                        if other != c:
+                            walk(other, used, length + 1)
                     used.discard(e)
 
+        for c, roads in ends.items():
+            if len(roads) != 2 or building_at.get(c, (name,))[0] != name:
+                walk(c, set(), 0)
         for c in ends:
-            walk(c, set(), 0)
+            if c not in seen:
+                walk(c, set(), 0)
         return best
 
     def _update_longest_road(self, names: Iterable[str]) -> None:
@@ -258,18 +277,22 @@ class Game:
             self.largest_army = name
 
     # -- production -----------------------------------------------------------------------
+    def _set_building(self, c: Corner, owner: str, kind: str) -> None:
+        """Place or upgrade a building, and note what it earns on each number."""
+        self.building_at[c] = (owner, kind)
+        for tile in c:
+            number = self.board.numbers.get(tile)
+            resource = board.PRODUCING.get(self.board.kinds.get(tile, board.SEA))
+            if number is not None and resource is not None:
+                self.income.setdefault(number, {})[(tile, c)] = (resource, owner, rules.YIELD[kind])
+
     def _produce(self, number: int) -> None:
         owed: Dict[str, Dict[str, int]] = {}        # resource -> player -> cards owed
-        building_at = self.building_at
-        for tile, resource, corners in self.board.producers.get(number, ()):
-            if tile == self.robber:
-                continue
-            for c in corners:
-                building = building_at.get(c)
-                if building is not None:
-                    owner, kind = building
-                    wanting = owed.setdefault(resource, {})
-                    wanting[owner] = wanting.get(owner, 0) + rules.YIELD[kind]
+        robber = self.robber
+        for (tile, _), (resource, owner, n) in self.income.get(number, {}).items():
+            if tile != robber:
+                wanting = owed.setdefault(resource, {})
+                wanting[owner] = wanting.get(owner, 0) + n
         for r, wanting in owed.items():
             stock = self.bank[r]
             if sum(wanting.values()) <= stock:
@@ -443,7 +466,8 @@ class Game:
     def _turn(self, player: str, action: str, value) -> List[Problem]:
         if action == "RD":
             return self._roll(player, value["result"])
-        if action == "TR" and is_discard(value) and self.discards_owed:
+        discard = action == "TR" and is_discard(value)
+        if discard and self.discards_owed:
             return self._discard(player, value)
         if action == "MR":
             return self._move_robber(player, _tile(value["tile"]))
@@ -455,7 +479,7 @@ class Game:
         if self.current is None:
             self.current = "1"
         if action == "TR":
-            return problems + self._trade(player, value)
+            return problems + self._trade(player, value, discard)
         if player != self.current:
             problems.append(Problem("not-your-turn", "/0",
                                     f"player {player} acts during player {self.current}'s turn"))
@@ -490,10 +514,10 @@ class Game:
             problems = self._owed() + problems
         self.turn += 1
         self.card_played = False
-        for p in self.players.values():
-            if p.new_cards:
-                p.cards.update(p.new_cards)
-                p.new_cards = Counter()
+        for p in self.buyers:
+            p.cards.update(p.new_cards)
+            p.new_cards = Counter(dict.fromkeys(rules.DECK, 0))
+        self.buyers.clear()
         self.current, self.rolled, self.free_roads = player, False, 0
         return problems
 
@@ -588,14 +612,18 @@ class Game:
 
     def _place_settlement(self, p: Player, c: Corner) -> None:
         p.settlements.add(c)
+        p.count_buildings()
         p.harbors |= self.board.harbor_at.get(c, set())
-        self.building_at[c] = (p.name, "settlement")
+        self._set_building(c, p.name, "settlement")
         touched = {self.road_at[e] for e in board.edges_of_corner(c) if self.road_at.get(e, p.name) != p.name}
         if touched:
             self._update_longest_road(touched)
 
     def _place_road(self, p: Player, e: Edge) -> None:
-        p.roads.add(e)
+        if e not in p.roads:
+            p.roads.add(e)
+            for c in e:
+                p.ends.setdefault(c, []).append(e)
         self.road_at[e] = p.name
         self._update_longest_road([p.name])
 
@@ -618,7 +646,8 @@ class Game:
         problems += self._pay(p, COSTS["city"], "a city")
         p.settlements.discard(c)
         p.cities.add(c)
-        self.building_at[c] = (p.name, "city")
+        p.count_buildings()
+        self._set_building(c, p.name, "city")
         return problems
 
     def _build_road(self, p: Player, value) -> List[Problem]:
@@ -642,6 +671,7 @@ class Game:
         else:
             self.deck[card] -= 1
         p.new_cards[card] += 1
+        self.buyers.add(p)
         return problems
 
     def _play(self, p: Player, value) -> List[Problem]:
@@ -702,10 +732,10 @@ class Game:
             return rules.RATE_GENERIC_HARBOR
         return rules.RATE_DEFAULT
 
-    def _trade(self, player: str, value) -> List[Problem]:
+    def _trade(self, player: str, value, discard: bool) -> List[Problem]:
         (a, ra), (b, rb) = ((s["player"], s["resources"]) for s in value)
         problems = []
-        if is_discard(value):
+        if discard:
             problems.append(Problem("discard-not-owed", "/2",
                                     "a one-sided trade to the bank is a discard, and no discard is owed"))
         if self.current not in (a, b):
@@ -714,14 +744,13 @@ class Game:
                                     "players trade only with the player whose turn it is"))
         if not self.rolled:
             problems.append(Problem("roll-first", "/1", "a trade before the dice are rolled"))
-        if "B" in (a, b) and not is_discard(value):
+        if "B" in (a, b) and not discard:
             me, mine = (a, ra) if b == "B" else (b, rb)
             problems += self._bank_rate(self.player(me), mine)
         for name, resources in ((a, ra), (b, rb)):
-            given = {r: -n for r, n in resources.items() if n < 0}
             holder = self.bank if name == "B" else self.player(name).hand
-            short = rules.lacks(holder, given)
-            if short:
+            if any(holder[r] + n < 0 for r, n in resources.items()):
+                given = {r: -n for r, n in resources.items() if n < 0}
                 who = (f"the bank holds {show_hand(self.bank)}" if name == "B"
                        else self.players[name].holds())
                 problems.append(Problem("bank-empty" if name == "B" else "not-held", "/2",

@@ -244,12 +244,13 @@ def _gives(resources: Dict[str, int]) -> bool:
 def is_discard(value) -> bool:
     """The encoding of a discard (SGN has no discard action): a one-sided trade in which
     a player only gives and the bank only receives."""
-    (p0, r0), (p1, r1) = _sides(value)
-    for (player, gave), (other, got) in (((p0, r0), (p1, r1)), ((p1, r1), (p0, r0))):
-        if other == "B" and player != "B" and gave and all(a < 0 for a in gave.values()) \
-                and all(a > 0 for a in got.values()):
-            return True
-    return False
+    side, bank = value
+    if side["player"] == "B":
+        side, bank = bank, side
+    if bank["player"] != "B" or side["player"] == "B":
+        return False
+    gave = side["resources"]
+    return bool(gave) and all(a < 0 for a in gave.values()) and all(a > 0 for a in bank["resources"].values())
 
 
 def trade_both_sides_give(player, value, ctx):

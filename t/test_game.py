@@ -218,3 +218,57 @@ def test_the_replay_never_raises_on_any_sequence_of_valid_messages(messages, cut
     lines = EXAMPLE[:cut] + [json.dumps(m) for m in messages]
     for d in sgn.iter_diagnostics(lines, level="rules"):
         assert d.layer in ("io", "semantic", "rules") and d.message   # io: an empty log
+
+
+def _longest_trail_every_start(game, p):
+    """The longest trail by the plain search from every corner (the reference)."""
+    blocked = {c for c, (owner, _) in game.building_at.items() if owner != p.name}
+    best = 0
+
+    def walk(c, used, length):
+        nonlocal best
+        best = max(best, length)
+        if length and c in blocked:
+            return
+        for e in p.ends.get(c, ()):
+            if e not in used:
+                (other,) = e - {c}
+                walk(other, used | {e}, length + 1)
+
+    for c in p.ends:
+        walk(c, frozenset(), 0)
+    return best
+
+
+_NEAR_CENTRE = sorted({e for t in sgn.board.hexagon(1) for c in sgn.board.corners_of(t)
+                       for e in sgn.board.edges_of_corner(c)}, key=lambda e: sorted(map(sorted, e)))
+_CORNERS = sorted({c for e in _NEAR_CENTRE for c in e}, key=sorted)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.sampled_from(range(len(_NEAR_CENTRE))), max_size=15),
+       st.sets(st.sampled_from(range(len(_CORNERS))), max_size=4))
+def test_the_longest_trail_search_agrees_with_searching_from_every_corner(roads, others):
+    """Rings, forks and opponents' buildings: starting only where a trail can begin loses nothing."""
+    game = Game()
+    p = game.player("1")
+    for i in roads:
+        e = _NEAR_CENTRE[i]
+        p.roads.add(e)
+        for c in e:
+            p.ends.setdefault(c, []).append(e)
+    for i in others:
+        game.building_at[_CORNERS[i]] = ("2", "settlement")
+    assert game._longest_trail(p) == _longest_trail_every_start(game, p)
+
+
+def test_a_ring_of_roads_alone_counts_all_its_roads():
+    game = Game()
+    p = game.player("1")
+    corners = sgn.board.corners_of((0, 0))
+    ring = {e for c in corners for e in sgn.board.edges_of_corner(c) if all(end in corners for end in e)}
+    for e in ring:
+        p.roads.add(e)
+        for c in e:
+            p.ends.setdefault(c, []).append(e)
+    assert len(ring) == 6 and game._longest_trail(p) == 6 == _longest_trail_every_start(game, p)
