@@ -66,6 +66,24 @@ def _clockwise() -> FrozenSet[Tuple[Tile, Tile, Tile]]:
                      for listing in ((a, b, c), (b, c, a), (c, a, b)))
 
 
+@lru_cache(maxsize=None)
+def _paths() -> Dict[Tuple[Tuple[Tile, ...], Tuple[Tile, ...]], FrozenSet[Tile]]:
+    """Every valid listing of every path near the origin (both ends clockwise, in either
+    order), with the two tiles it runs between: a valid path is then one dict lookup."""
+    listings = {}
+    for a in _clockwise():
+        for c in board.corner_neighbours(frozenset(a)):
+            shared = frozenset(a) & c
+            for b in _clockwise_listings(c):
+                listings[(a, b)] = shared
+    return listings
+
+
+def _clockwise_listings(c) -> Tuple[Tuple[Tile, Tile, Tile], ...]:
+    a, b, d = board.canonical_corner(c)
+    return ((a, b, d), (b, d, a), (d, a, b))
+
+
 def intersection_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Problem]:
     """The rules of one intersection: 3 distinct tiles, pairwise adjacent, listed
     clockwise; with a map, all on it and at least one on land."""
@@ -116,6 +134,11 @@ def _intersection_on_map(tiles: Tuple[Tile, ...], pointer: str, ctx: MapContext)
 def path_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Problem]:
     """The rules of one path: two real intersections, different, sharing exactly two
     tiles; with a map, not between two sea tiles (or beyond the map), ends on the map."""
+    shared = _paths().get((tuple(map(tuple, raw[0])), tuple(map(tuple, raw[1]))))
+    if shared is not None and (ctx is None or (
+            any(ctx.kinds.get(t, board.SEA) != board.SEA for t in shared)
+            and all(tuple(t) in ctx.kinds for end in raw for t in end))):
+        return []                      # the common case: a real path, on the map, along land
     problems = []
     for i, end in enumerate(raw):
         problems += intersection_problems(end, f"{pointer}/{i}", None)

@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 from .diagnostic import Diagnostic
 from .jsonline import parse_line
-from .reader import DEFAULT_MAX_LINE_BYTES, Source, describe
+from .reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
 from .schema import COMPAT, PROFILES, STRICT, default_schema
 
 LEVELS = ("syntax", "schema", "semantic", "rules")
@@ -160,9 +160,11 @@ class FileCheck:
                     yield from replay(loads(raw), name, number)[0]
                 continue
             last = number
-            plain = raw[-1:] != b"\r" and number > 1
-            value = fastpath.schema_valid_message(raw) if fast and plain and self.stages else None
+            plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
+            value = fastpath.schema_valid_message(raw) if fast and plain else None
             if value is not None:
+                if self.stages is None:
+                    self._use(auto_level(value))
                 found = list(run_stages(self.checks[1:], value, name, number))
             else:
                 found, value = self._careful(reader, number, raw)
