@@ -16,7 +16,7 @@ from .diagnostic import Diagnostic
 from .reader import DEFAULT_MAX_LINE_BYTES
 from .report import REPORTERS, Tally
 from .schema import PROFILES, STRICT
-from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck
+from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck, warm_up
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -177,7 +177,11 @@ def _results(args: argparse.Namespace, paths: List[str]):
         tasks = [(p, args.level, args.profile, args.max_line_bytes) for p in paths]
         jobs = min(args.jobs, len(paths))
         chunk = max(1, len(paths) // (jobs * 8))      # fewer round trips, still balanced
-        with multiprocessing.Pool(jobs) as pool:
+        warm_up()                                     # loaded once here, inherited by each worker
+        # fork where the system has it: the workers start at once, with what warm_up loaded
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with context.Pool(jobs) as pool:
             for path, (found, messages, level) in zip(paths, pool.imap(_check_file, tasks, chunksize=chunk)):
                 yield path, iter(found), (messages, level)
         return

@@ -188,6 +188,17 @@ class FileCheck:
                 yield from finish(name, reader.number)
 
 
+def warm_up() -> None:
+    """Load and build now what checking a file would load on first use (the layers, the
+    compiled schema, the geometry tables), so that worker processes forked after this
+    start with it ready."""
+    from . import fastpath, semantic
+    from . import game  # noqa: F401
+    if fastpath.COMPILED:
+        fastpath.schema_valid_value(None)
+    semantic._paths()
+
+
 def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
                      name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                      fast: bool = True) -> Iterator[Diagnostic]:
