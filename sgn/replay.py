@@ -4,43 +4,29 @@ from __future__ import annotations
 from typing import Callable, Optional, Tuple
 
 from .diagnostic import Diagnostic
-from .game import RulesChecker
-from .jsonline import parse_line
-from .reader import read_lines
 from .rules import RESOURCES
-from .validate import build_stages, run_stages
+from .validate import FileCheck
 
 
 def replay(source, *, name: str, at: Optional[int] = None, profile: str = "strict",
            report: Callable[[Diagnostic], None] = lambda d: None) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 
-    Every diagnostic found is passed to `report`. The state is None when the
-    file cannot be read at all.
+    The log is checked as `sgn validate --level rules` checks it (up to line `at`);
+    every diagnostic found is passed to `report`. The state is None when the file
+    cannot be read at all.
     """
-    stages = build_stages("rules", profile)
-    rules_stage = stages[-1]
-    assert isinstance(rules_stage, RulesChecker)
+    check = FileCheck(source, level="rules", profile=profile, name=name, until=at)
     errors = 0
-    line = 0
-    for item in read_lines(source, name=name):
-        if isinstance(item, Diagnostic):
-            report(item)
-            errors += item.is_error
-            if item.is_io:
-                return None, errors
-            continue
-        if at is not None and item.number > at:
-            break
-        line = item.number
-        parsed = parse_line(item.text, file=name, line=item.number)
-        found = [parsed] if isinstance(parsed, Diagnostic) else run_stages(stages, parsed[0], name, item.number)
-        for d in found:
-            report(d)
-            errors += d.is_error
-    state = rules_stage.game.snapshot()
-    state["line"] = line
-    state["game"] = rules_stage.game      # the live state, for other renderings (HSN)
+    for found in check:
+        report(found)
+        errors += found.is_error
+        if found.is_io:
+            return None, errors
+    game = check.replay.game
+    state = game.snapshot()
+    state["line"] = check.line
+    state["game"] = game          # the live state, for other renderings (HSN)
     return state, errors
 
 

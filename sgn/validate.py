@@ -91,14 +91,16 @@ class FileCheck:
 
     def __init__(self, source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
                  name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                 fast: bool = True):
+                 fast: bool = True, until: Optional[int] = None):
         self.source = source
         self.name = name or describe(source)
         _check_options(level, profile)
         self.level, self.profile = level, profile
         self.max_line_bytes = max_line_bytes
         self.fast = fast
+        self.until = until          # the last line to check (for a state part-way); None: all
         self.messages = 0
+        self.line = 0               # the last line checked
         self.stages: Optional[List[Stage]] = None
         if level != AUTO:
             self._use(level)
@@ -148,18 +150,24 @@ class FileCheck:
         replay = getattr(self, "replay", None)
         loads = fastpath.loads
         messages = 0
-        last = 0
+        until = self.until if self.until is not None else float("inf")
+        stopped = False
         for item in reader:
             if type(item) is not tuple:
+                if (item.line or 0) > until:
+                    stopped = True
+                    break
                 yield item
                 continue
             number, raw = item
+            if number > until:
+                stopped = True
+                break
             if raw in known:              # the common case: a line seen before, in this context
                 messages += 1
                 if replay is not None:
                     yield from replay(loads(raw), name, number)[0]
                 continue
-            last = number
             plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
             value = fastpath.schema_valid_message(raw) if fast and plain else None
             if value is not None:
@@ -181,6 +189,10 @@ class FileCheck:
                 if fast and plain and not found and isinstance(value, list) and value[1] != "DM":
                     memory.remember(known, raw)
         self.messages = messages
+        if stopped:
+            self.line = until
+            return                    # stopped part-way: the end of the file is not checked
+        self.line = reader.number
         yield from reader.finish()
         for stage in self.stages or ():
             finish = getattr(stage, "finish", None)

@@ -155,3 +155,12 @@ def test_replay_prints_the_state(write):
     bad = run_cli("replay", write(path.read_text() + '["2","RD",{"result":8}]\n'))
     assert bad.returncode == 1 and b"[turn-order]" in bad.stderr
     assert run_cli("replay", "/nonexistent.sgn").returncode == 2
+
+
+def test_replay_at_a_line_checks_nothing_after_it(write):
+    lines = (CORPUS / "games" / "game.sgn").read_text().splitlines(keepends=True)
+    path = write("".join(lines[:14]) + "not json\n" + "".join(lines[14:]))
+    early = run_cli("replay", path, "--at", "14")
+    assert early.returncode == 0 and early.stderr == b"" and early.stdout.startswith(b"after line 14:")
+    late = run_cli("replay", path, "--at", "15")
+    assert late.returncode == 1 and b":15:" in late.stderr
