@@ -246,6 +246,8 @@ def identify(land: FrozenSet[Tile]) -> Optional[BoardSpec]:
 
 def counts_differ(actual: Counter, expected: Mapping) -> List[str]:
     """Human-readable differences between two tallies, e.g. ['FO: 3, expected 4']."""
+    if actual == expected:
+        return []
     keys = sorted(set(actual) | set(expected), key=str)
     return [f"{k}: {actual.get(k, 0)}, expected {expected.get(k, 0)}"
             for k in keys if actual.get(k, 0) != expected.get(k, 0)]

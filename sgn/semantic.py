@@ -330,6 +330,17 @@ def steal_actor_is_thief(player, value, ctx):
 class MapFacts:
     """What the map rules need to know about one DM value, worked out once."""
 
+    _last: Optional["MapFacts"] = None
+
+    @classmethod
+    def of(cls, value: dict) -> "MapFacts":
+        """The facts of a DM value; the last ones are kept, for the map rules and then
+        the checker that takes the map as context ask for the same value in turn."""
+        last = cls._last
+        if last is None or last.value is not value:
+            last = cls._last = cls(value)
+        return last
+
     def __init__(self, value: dict):
         self.value = value
         self.tiles = [(i, _tile(t["tile"]), t["tCode"], t["rNumber"]) for i, t in enumerate(value["tiles"])]
@@ -409,10 +420,15 @@ def map_standard_tiles(facts: MapFacts):
                     facts.spec.kinds if facts.spec else {})
 
 
+@lru_cache(maxsize=None)
+def _tally(numbers: Tuple[int, ...]) -> Counter:
+    return Counter(numbers)
+
+
 def map_standard_numbers(facts: MapFacts):
     numbers = Counter(n for _, _, _, n in facts.tiles if n is not None)
     return _differs(facts, "map-nonstandard-numbers", "/2/tiles", "number tokens", numbers,
-                    Counter(facts.spec.numbers) if facts.spec else {})
+                    _tally(facts.spec.numbers) if facts.spec else {})
 
 
 def map_harbors(facts: MapFacts):
@@ -453,7 +469,7 @@ MAP_RULES = (map_unique_tiles, map_known_shape, map_sea_ring, map_number_tokens_
 
 def map_is_a_board(player, value, ctx):
     """The DM rules, run on facts about the map worked out once."""
-    facts = MapFacts(value)
+    facts = MapFacts.of(value)
     for rule in MAP_RULES:
         yield from rule(facts)
 
@@ -488,11 +504,12 @@ class SemanticChecker:
         self.map_key = 0      # the same for maps with the same land and sea: what the rules see
 
     def _set_map(self, value: Optional[dict]) -> None:
-        self.map = MapContext.from_value(value) if value is not None else None
+        facts = MapFacts.of(value) if value is not None else None
+        self.map = facts.context if facts is not None else None
         if self.map is None:
             self.map_key = 0
         else:
-            shape = frozenset((t, k == board.SEA) for t, k in self.map.kinds.items())
+            shape = (facts.land, frozenset(self.map.kinds))       # the land, and all tiles
             self.map_key = _SHAPES.setdefault(shape, len(_SHAPES) + 1)
 
     def problems(self, message: list) -> List[Problem]:
