@@ -128,6 +128,41 @@ def canonical_edge(e: Edge) -> Tuple[Tuple[Tile, Tile, Tile], Tuple[Tile, Tile, 
     return (canonical_corner(a), canonical_corner(b))
 
 
+# Corners and edges read from messages, shared: every listing of one corner gives the same
+# frozenset, whose hash is then computed once, and a lookup by listing skips building it.
+_SHARED_LIMIT = 1 << 16                     # listings kept (a board has a few hundred corners)
+_CORNER_LISTINGS: Dict[Tuple[int, int, int, int, int, int], Corner] = {}
+_EDGE_LISTINGS: Dict[Tuple[Corner, Corner], Edge] = {}
+_SHARED: Dict[FrozenSet, FrozenSet] = {}
+
+
+def _share(found, table: dict, key):
+    if len(table) >= _SHARED_LIMIT:
+        table.clear()
+        _SHARED.clear()
+    found = table[key] = _SHARED.setdefault(found, found)
+    return found
+
+
+def corner_from_json(raw) -> Corner:
+    """The corner an SGN intersection lists (three `[q, r]`, in any order)."""
+    a, b, c = raw
+    key = (a[0], a[1], b[0], b[1], c[0], c[1])
+    found = _CORNER_LISTINGS.get(key)
+    if found is None:
+        found = _share(frozenset(((a[0], a[1]), (b[0], b[1]), (c[0], c[1]))), _CORNER_LISTINGS, key)
+    return found
+
+
+def edge_from_json(raw) -> Edge:
+    """The edge an SGN path lists (two intersections, in any order)."""
+    key = (corner_from_json(raw[0]), corner_from_json(raw[1]))
+    found = _EDGE_LISTINGS.get(key)
+    if found is None:
+        found = _share(frozenset(key), _EDGE_LISTINGS, key)
+    return found
+
+
 @lru_cache(maxsize=1 << 14)
 def corner_neighbours(c: Corner) -> Tuple[Corner, ...]:
     """The three corners one edge away from `c` (cached: the replay asks often)."""

@@ -24,6 +24,9 @@ from .semantic import Problem, is_discard
 SETUP, TURNS, OVER = "setup", "turns", "over"
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR"})
+# The harbor that trades each resource 2:1, and the generic one (3:1).
+_HARBOR_FOR = {r: code for code, r in board.HARBOR_RESOURCE.items() if r is not None}
+(_GENERIC_HARBOR,) = (code for code, r in board.HARBOR_RESOURCE.items() if r is None)
 _POINTS_VP, _POINTS_LONGEST, _POINTS_ARMY = (rules.POINTS[k] for k in ("VP", "longest road", "largest army"))
 
 
@@ -31,26 +34,31 @@ def _tile(raw) -> Tile:
     return (raw[0], raw[1])
 
 
-def _corner(raw) -> Corner:
-    return frozenset(_tile(t) for t in raw)
-
-
-def _edge(raw) -> Edge:
-    return frozenset(_corner(end) for end in raw)
+_corner = board.corner_from_json
+_edge = board.edge_from_json
 
 
 def _fmt_corner(c: Corner) -> str:
     return "[" + ",".join(f"[{q},{r}]" for q, r in board.canonical_corner(c)) + "]"
 
 
-class Board(NamedTuple):
+class Board:
     """The map as the replay needs it: kinds, numbers, harbors, and lookups worked out once."""
 
-    kinds: Dict[Tile, str]
-    numbers: Dict[Tile, int]
-    harbor_at: Dict[Corner, Set[str]]          # corner -> harbor codes reachable from it
-    desert: Optional[Tile]
-    harbors: List[Tuple[Edge, str]]            # each harbor's edge and hCode, as the map lists them
+    __slots__ = ("kinds", "numbers", "harbor_at", "desert", "harbors", "yields")
+
+    def __init__(self, kinds: Dict[Tile, str], numbers: Dict[Tile, int],
+                 harbor_at: Dict[Corner, Set[str]], desert: Optional[Tile],
+                 harbors: List[Tuple[Edge, str]]):
+        self.kinds = kinds
+        self.numbers = numbers
+        self.harbor_at = harbor_at                 # corner -> harbor codes reachable from it
+        self.desert = desert
+        self.harbors = harbors                     # each harbor's edge and hCode, as the map lists them
+        # tile -> (number, resource) for each tile that produces
+        self.yields: Dict[Tile, Tuple[int, str]] = {
+            t: (numbers[t], board.PRODUCING[k]) for t, k in kinds.items()
+            if t in numbers and k in board.PRODUCING}
 
     @classmethod
     def from_value(cls, value: dict) -> "Board":
@@ -75,7 +83,9 @@ class Player:
         self.settlements: Set[Corner] = set()
         self.cities: Set[Corner] = set()
         self.roads: Set[Edge] = set()
-        self.ends: Dict[Corner, List[Edge]] = {}   # corner -> the player's roads ending there
+        # corner -> (bit, other end) for each of the player's roads ending there; each road
+        # has its own bit, so that the longest-trail search marks roads used in one integer
+        self.links: Dict[Corner, List[Tuple[int, Corner]]] = {}
         self.cards: Counter = Counter(dict.fromkeys(rules.DECK, 0))       # held, playable
         self.new_cards: Counter = Counter(dict.fromkeys(rules.DECK, 0))   # bought this turn
         self.harbors: Set[str] = set()         # harbor codes at the player's buildings
@@ -83,6 +93,17 @@ class Player:
         self.revealed_points = 0               # Victory Point cards played (shown)
         self.road_length = 0
         self.building_points = 0               # from settlements and cities, kept as they are placed
+
+    def add_road(self, e: Edge) -> bool:
+        """Note a road of this player; False if it was already theirs."""
+        if e in self.roads:
+            return False
+        bit = 1 << len(self.roads)
+        self.roads.add(e)
+        a, b = e
+        self.links.setdefault(a, []).append((bit, b))
+        self.links.setdefault(b, []).append((bit, a))
+        return True
 
     def count_buildings(self) -> None:
         self.building_points = (len(self.settlements) * rules.POINTS["settlement"]
@@ -94,6 +115,24 @@ class Player:
 
     def holds(self) -> str:
         return f"player {self.name} holds {show_hand(self.hand)}"
+
+
+def _trail_from(c: Corner, used: int, links: Dict[Corner, List[Tuple[int, Corner]]],
+                blocked: Set[Corner], seen: Set[Corner]) -> int:
+    """The longest trail that starts at `c` and uses none of the roads in `used`, stopping
+    at a blocked corner (another player's building), which it may reach but not pass."""
+    seen.add(c)
+    best = 0
+    for bit, other in links[c]:
+        if not used & bit:
+            if other in blocked:
+                seen.add(other)
+                length = 1
+            else:
+                length = 1 + _trail_from(other, used | bit, links, blocked, seen)
+            if length > best:
+                best = length
+    return best
 
 
 class Game:
@@ -127,7 +166,7 @@ class Game:
         self._order_for, self._after = 0, {}     # player count -> who comes after whom
         self.buyers: Set[Player] = set()        # players holding cards bought this turn
         # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
-        self.income: Dict[int, Dict[Tuple[Tile, Corner], Tuple[str, str, int]]] = {}
+        self.income: Dict[int, Dict[Tuple[Tile, Corner], Tuple[str, Player, int]]] = {}
         self.line = 0
 
     # -- helpers ---------------------------------------------------------------------
@@ -151,16 +190,16 @@ class Game:
 
     def _pay(self, p: Player, cost: Mapping[str, int], what: str, pointer: str = "/1") -> List[Problem]:
         """Take a cost from a hand into the bank; a hand never goes below zero."""
-        short = rules.lacks(p.hand, cost)
+        hand, bank = p.hand, self.bank
         problems = []
-        if short:
+        if any(hand[r] < n for r, n in cost.items()):
             problems.append(Problem("cannot-afford", pointer,
                                     f"{p.holds()}; {what} costs {show_cost(cost)}",
                                     "production is inferred from the rolls: check the rolls and trades before"))
         for r, n in cost.items():
-            paid = min(n, p.hand[r])
-            p.hand[r] -= paid
-            self.bank[r] += paid
+            paid = min(n, hand[r])
+            hand[r] -= paid
+            bank[r] += paid
         return problems
 
     def _take_from_bank(self, p: Player, wanted: Mapping[str, int], pointer: str) -> List[Problem]:
@@ -174,8 +213,7 @@ class Game:
             p.hand[r] += given
         return problems
 
-    def _pieces_left(self, p: Player, kind: str, pointer: str) -> List[Problem]:
-        placed = {"road": len(p.roads), "settlement": len(p.settlements), "city": len(p.cities)}[kind]
+    def _pieces_left(self, p: Player, kind: str, placed: int, pointer: str) -> List[Problem]:
         if placed >= PIECES[kind]:
             return [Problem("piece-limit", pointer,
                             f"player {p.name} has placed all {PIECES[kind]} {kind}s")]
@@ -232,31 +270,16 @@ class Game:
         at any of its corners. So the search starts there, and once in each part of
         the network that has no such corner (a ring).
         """
-        ends, building_at, name = p.ends, self.building_at, p.name
+        links, building_at, name = p.links, self.building_at, p.name
+        blocked = {c for c in links if c in building_at and building_at[c][0] != name}
         best = 0
         seen: Set[Corner] = set()
-
-        def walk(c: Corner, used: Set[Edge], length: int) -> None:
-            nonlocal best
-            seen.add(c)
-            if length > best:
-                best = length
-            if length and building_at.get(c, (name,))[0] != name:
-                return
-            for e in ends[c]:
-                if e not in used:
-                    used.add(e)
-                    for other in e:
-                        if other != c:
-                            walk(other, used, length + 1)
-                    used.discard(e)
-
-        for c, roads in ends.items():
-            if len(roads) != 2 or building_at.get(c, (name,))[0] != name:
-                walk(c, set(), 0)
-        for c in ends:
+        for c, roads in links.items():
+            if len(roads) != 2 or c in blocked:
+                best = max(best, _trail_from(c, 0, links, blocked, seen))
+        for c in links:
             if c not in seen:
-                walk(c, set(), 0)
+                best = max(best, _trail_from(c, 0, links, blocked, seen))
         return best
 
     def _update_longest_road(self, names: Iterable[str]) -> None:
@@ -280,30 +303,39 @@ class Game:
     def _set_building(self, c: Corner, owner: str, kind: str) -> None:
         """Place or upgrade a building, and note what it earns on each number."""
         self.building_at[c] = (owner, kind)
+        yields, cards, p = self.board.yields, rules.YIELD[kind], self.players[owner]
         for tile in c:
-            number = self.board.numbers.get(tile)
-            resource = board.PRODUCING.get(self.board.kinds.get(tile, board.SEA))
-            if number is not None and resource is not None:
-                self.income.setdefault(number, {})[(tile, c)] = (resource, owner, rules.YIELD[kind])
+            found = yields.get(tile)
+            if found is not None:
+                number, resource = found
+                self.income.setdefault(number, {})[(tile, c)] = (resource, p, cards)
 
     def _produce(self, number: int) -> None:
-        owed: Dict[str, Dict[str, int]] = {}        # resource -> player -> cards owed
+        entries = self.income.get(number)
+        if not entries:
+            return
+        owed: Dict[str, Dict[Player, int]] = {}        # resource -> player -> cards owed
         robber = self.robber
-        for (tile, _), (resource, owner, n) in self.income.get(number, {}).items():
+        for (tile, _), (resource, owner, n) in entries.items():
             if tile != robber:
-                wanting = owed.setdefault(resource, {})
-                wanting[owner] = wanting.get(owner, 0) + n
+                wanting = owed.get(resource)
+                if wanting is None:
+                    owed[resource] = {owner: n}
+                else:
+                    wanting[owner] = wanting.get(owner, 0) + n
+        bank = self.bank
         for r, wanting in owed.items():
-            stock = self.bank[r]
+            stock = bank[r]
             if sum(wanting.values()) <= stock:
-                paid = wanting
+                for p, n in wanting.items():
+                    p.hand[r] += n
+                    stock -= n
+                bank[r] = stock
             elif len(wanting) == 1:           # one player owed: they get what is left
-                paid = {name: stock for name in wanting}
-            else:                              # several owed and not enough: nobody gets any
-                continue
-            for name, n in paid.items():
-                self.players[name].hand[r] += n
-                self.bank[r] -= n
+                for p in wanting:
+                    p.hand[r] += stock
+                bank[r] = 0
+            # several owed and not enough: nobody gets any
 
     # -- the moves ----------------------------------------------------------------------------
     def apply(self, message: list, line: int = 0) -> List[Problem]:
@@ -492,9 +524,7 @@ class Game:
                                     "Road Building) may come before it"))
         if action != "BR":
             self.free_roads = 0
-        handler = {"BS": self._build_settlement, "BC": self._build_city, "BR": self._build_road,
-                   "BD": self._buy_card}[action]
-        return problems + handler(p, value)
+        return problems + _BUILDS[action](self, p, value)
 
     def _expected_next(self) -> str:
         return "1" if self.current is None else self.next_player(self.current)
@@ -620,16 +650,14 @@ class Game:
             self._update_longest_road(touched)
 
     def _place_road(self, p: Player, e: Edge) -> None:
-        if e not in p.roads:
-            p.roads.add(e)
-            for c in e:
-                p.ends.setdefault(c, []).append(e)
+        new = p.add_road(e)
         self.road_at[e] = p.name
-        self._update_longest_road([p.name])
+        if new:
+            self._update_longest_road([p.name])
 
     def _build_settlement(self, p: Player, value) -> List[Problem]:
         c = _corner(value["intersection"])
-        problems = self._pieces_left(p, "settlement", "/2/intersection")
+        problems = self._pieces_left(p, "settlement", len(p.settlements), "/2/intersection")
         problems += self._settlement_site(p, c, connected=True, pointer="/2/intersection")
         problems += self._pay(p, COSTS["settlement"], "a settlement")
         self._place_settlement(p, c)
@@ -637,7 +665,7 @@ class Game:
 
     def _build_city(self, p: Player, value) -> List[Problem]:
         c = _corner(value["intersection"])
-        problems = self._pieces_left(p, "city", "/2/intersection")
+        problems = self._pieces_left(p, "city", len(p.cities), "/2/intersection")
         if c not in p.settlements:
             owner = self.building_at.get(c)
             where = f"player {owner[0]}'s {owner[1]}" if owner else "no building"
@@ -652,7 +680,7 @@ class Game:
 
     def _build_road(self, p: Player, value) -> List[Problem]:
         e = _edge(value["path"])
-        problems = self._pieces_left(p, "road", "/2/path")
+        problems = self._pieces_left(p, "road", len(p.roads), "/2/path")
         problems += self._road_site(p, e, "/2/path")
         if self.free_roads > 0:
             self.free_roads -= 1
@@ -695,9 +723,7 @@ class Game:
             p.new_cards[card] -= 1
         if card != "RB":
             self.free_roads = 0
-        effect = {"KN": self._knight, "RB": self._road_building, "YP": self._year_of_plenty,
-                  "MO": self._monopoly, "VP": self._reveal_point}[card]
-        return problems + effect(p, value)
+        return problems + _EFFECTS[card](self, p, value)
 
     def _knight(self, p: Player, value) -> List[Problem]:
         p.knights += 1
@@ -726,9 +752,9 @@ class Game:
 
     def _rate(self, p: Player, resource: str) -> int:
         harbors = p.harbors
-        if any(board.HARBOR_RESOURCE[h] == resource for h in harbors):
+        if _HARBOR_FOR[resource] in harbors:
             return rules.RATE_RESOURCE_HARBOR
-        if "HR" in harbors:
+        if _GENERIC_HARBOR in harbors:
             return rules.RATE_GENERIC_HARBOR
         return rules.RATE_DEFAULT
 
@@ -762,11 +788,19 @@ class Game:
         return problems
 
     def _bank_rate(self, p: Player, resources: Mapping[str, int]) -> List[Problem]:
-        gives = {r: -n for r, n in resources.items() if n < 0}
-        gets = sum(n for n in resources.values() if n > 0)
-        rates = {r: self._rate(p, r) for r in gives}
-        if all(n % rates[r] == 0 for r, n in gives.items()) and sum(n // rates[r] for r, n in gives.items()) == gets:
+        gets = buys = 0
+        exact = True
+        for r, n in resources.items():
+            if n > 0:
+                gets += n
+            else:
+                rate = self._rate(p, r)
+                buys += -n // rate
+                exact = exact and -n % rate == 0
+        if exact and buys == gets:
             return []
+        gives = {r: -n for r, n in resources.items() if n < 0}
+        rates = {r: self._rate(p, r) for r in gives}
         offered = ", ".join(f"{n} {r} at {rates[r]}:1" for r, n in gives.items())
         return [Problem("trade-rate", "/2",
                         f"player {p.name} gives {offered} and gets {gets}; "
@@ -834,3 +868,9 @@ class RulesChecker:
     def finish(self, file: str, line: int):
         return [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
                 for p in self.game.finish()]
+
+
+# What each build and each card does, by aCode and cCode.
+_BUILDS = {"BS": Game._build_settlement, "BC": Game._build_city, "BR": Game._build_road, "BD": Game._buy_card}
+_EFFECTS = {"KN": Game._knight, "RB": Game._road_building, "YP": Game._year_of_plenty,
+            "MO": Game._monopoly, "VP": Game._reveal_point}

@@ -230,12 +230,12 @@ def _longest_trail_every_start(game, p):
         best = max(best, length)
         if length and c in blocked:
             return
-        for e in p.ends.get(c, ()):
-            if e not in used:
+        for e in p.roads:
+            if c in e and e not in used:
                 (other,) = e - {c}
                 walk(other, used | {e}, length + 1)
 
-    for c in p.ends:
+    for c in {c for e in p.roads for c in e}:
         walk(c, frozenset(), 0)
     return best
 
@@ -254,9 +254,7 @@ def test_the_longest_trail_search_agrees_with_searching_from_every_corner(roads,
     p = game.player("1")
     for i in roads:
         e = _NEAR_CENTRE[i]
-        p.roads.add(e)
-        for c in e:
-            p.ends.setdefault(c, []).append(e)
+        p.add_road(e)
     for i in others:
         game.building_at[_CORNERS[i]] = ("2", "settlement")
     assert game._longest_trail(p) == _longest_trail_every_start(game, p)
@@ -268,7 +266,5 @@ def test_a_ring_of_roads_alone_counts_all_its_roads():
     corners = sgn.board.corners_of((0, 0))
     ring = {e for c in corners for e in sgn.board.edges_of_corner(c) if all(end in corners for end in e)}
     for e in ring:
-        p.roads.add(e)
-        for c in e:
-            p.ends.setdefault(c, []).append(e)
+        p.add_road(e)
     assert len(ring) == 6 and game._longest_trail(p) == 6 == _longest_trail_every_start(game, p)
