@@ -18,6 +18,7 @@ the memory shortcut is used.
 """
 from __future__ import annotations
 
+import importlib
 import os
 import re
 from typing import Any, Dict, Optional, Set, Tuple
@@ -29,14 +30,19 @@ MEMORY_LIMIT = 50_000         # lines remembered per context before the memory i
 MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a compiled library
 _KEY = re.compile(rb'"\s*:')
 
-try:
+
+
+def _compiled_libraries() -> Tuple[Any, Any]:
+    """orjson and jsonschema_rs, or (None, None) without them or with SGN_PURE set."""
     if os.environ.get("SGN_PURE"):
-        raise ImportError("SGN_PURE is set")
-    import orjson as _orjson
-    import jsonschema_rs as _jsonschema_rs
-except ImportError:          # pragma: no cover - exercised by the tox env "pure"
-    _orjson = None
-    _jsonschema_rs = None
+        return None, None
+    try:
+        return importlib.import_module("orjson"), importlib.import_module("jsonschema_rs")
+    except ImportError:          # pragma: no cover - exercised by the tox env "pure"
+        return None, None
+
+
+_orjson, _jsonschema_rs = _compiled_libraries()
 
 COMPILED = _orjson is not None
 
@@ -61,7 +67,7 @@ class Memory:
 
 
 MEMORY = Memory()
-_VALIDATOR = None
+_VALIDATOR: Any = None
 
 
 def _validator():

@@ -12,7 +12,6 @@ independent errors are still found and one error does not cascade.
 """
 from __future__ import annotations
 
-from collections import Counter
 from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Set, Tuple
 
 from . import board, rules
@@ -36,6 +35,14 @@ def _tile(raw) -> Tile:
 
 _corner = board.corner_from_json
 _edge = board.edge_from_json
+
+
+def _tally(items: Iterable[str]) -> Dict[str, int]:
+    """How many times each item occurs."""
+    counts: Dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
 
 
 def _fmt_corner(c: Corner) -> str:
@@ -78,16 +85,16 @@ class Player:
 
     def __init__(self, name: str):
         self.name = name
-        # every key present from the start: a lookup never falls back to Counter.__missing__
-        self.hand: Counter = Counter(dict.fromkeys(RESOURCES, 0))
+        # plain dicts with every key present from the start (what the compiled replay reads fastest)
+        self.hand: Dict[str, int] = dict.fromkeys(RESOURCES, 0)
         self.settlements: Set[Corner] = set()
         self.cities: Set[Corner] = set()
         self.roads: Set[Edge] = set()
         # corner -> (bit, other end) for each of the player's roads ending there; each road
         # has its own bit, so that the longest-trail search marks roads used in one integer
         self.links: Dict[Corner, List[Tuple[int, Corner]]] = {}
-        self.cards: Counter = Counter(dict.fromkeys(rules.DECK, 0))       # held, playable
-        self.new_cards: Counter = Counter(dict.fromkeys(rules.DECK, 0))   # bought this turn
+        self.cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)       # held, playable
+        self.new_cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)   # bought this turn
         self.harbors: Set[str] = set()         # harbor codes at the player's buildings
         self.knights = 0
         self.revealed_points = 0               # Victory Point cards played (shown)
@@ -142,8 +149,8 @@ class Game:
         self.board: Optional[Board] = None
         self.players: Dict[str, Player] = {}
         self.count: Optional[int] = None        # number of players, once the setup shows it
-        self.bank = Counter({r: rules.BANK_STOCK for r in RESOURCES})
-        self.deck = Counter(rules.DECK)
+        self.bank: Dict[str, int] = dict.fromkeys(RESOURCES, rules.BANK_STOCK)
+        self.deck: Dict[str, int] = dict(rules.DECK)
         self.robber: Optional[Tile] = None
         self.phase = SETUP
         self.setup_order: List[str] = []        # who placed each setup settlement, in order
@@ -163,13 +170,19 @@ class Game:
         self.without_map_reported = False
         self.building_at: Dict[Corner, Tuple[str, str]] = {}   # corner -> (player, kind)
         self.road_at: Dict[Edge, str] = {}
-        self._order_for, self._after = 0, {}     # player count -> who comes after whom
+        self._order_for = 0                     # the player count that _after is for
+        self._after: Dict[str, str] = {}        # who comes after whom
         self.buyers: Set[Player] = set()        # players holding cards bought this turn
         # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Tuple[str, Player, int]]] = {}
         self.line = 0
 
     # -- helpers ---------------------------------------------------------------------
+    def _map(self) -> Board:
+        """The map, once defined (the replay checks nothing else before it)."""
+        assert self.board is not None
+        return self.board
+
     def player(self, name: str) -> Player:
         if name not in self.players:
             self.players[name] = Player(name)
@@ -231,7 +244,7 @@ class Game:
             owner, kind = self.building_at[c]
             return [Problem("site-occupied", pointer, f"{_fmt_corner(c)} already has player {owner}'s {kind}")]
         problems = []
-        near = [n for n in board.corner_neighbours(c) if n in self.building_at]
+        near = sorted((n for n in board.corner_neighbours(c) if n in self.building_at), key=board.canonical_corner)
         if near:
             owner, kind = self.building_at[near[0]]
             problems.append(Problem("distance-rule", pointer,
@@ -303,7 +316,7 @@ class Game:
     def _set_building(self, c: Corner, owner: str, kind: str) -> None:
         """Place or upgrade a building, and note what it earns on each number."""
         self.building_at[c] = (owner, kind)
-        yields, cards, p = self.board.yields, rules.YIELD[kind], self.players[owner]
+        yields, cards, p = self._map().yields, rules.YIELD[kind], self.players[owner]
         for tile in c:
             found = yields.get(tile)
             if found is not None:
@@ -357,7 +370,8 @@ class Game:
             self.after_end_reported = True
             return [Problem("after-game-end", "",
                             f"the game ended at line {self.ended_at}, when player {self.current} "
-                            f"reached {self.points(self.current)} points; nothing may follow "
+                            f"reached {self.points(self.current) if self.current else 0} points; "
+                            "nothing may follow "
                             "(later messages are not checked)")]
         if self.phase == SETUP:
             problems = self._setup(player, action, value)
@@ -394,24 +408,24 @@ class Game:
         if action == "MR" and not self.setup_order:
             tile = _tile(value["tile"])
             self.robber = tile
-            if tile != self.board.desert:
+            if tile != self._map().desert:
                 return [Problem("robber-start-not-desert", "/2/tile", "the robber starts on the desert")]
             return []
         if action == "BR" and self.setup_road_due is not None:
             return self._setup_road(player, value)
         if action == "BS" and self.setup_road_due is None:
             return self._setup_settlement(player, value)
-        if action == "BS":      # the road of the last setup turn is missing: go on with this settlement
-            owner = self.setup_road_due[0]
+        due = self.setup_road_due
+        if action == "BS" and due is not None:  # the last setup turn's road is missing: go on
+            owner = due[0]
             self.setup_road_due = None
             return [Problem("setup-order", "/1", f"player {owner}'s setup road is missing before this settlement",
                             "each setup turn is one BS then one BR touching it")] + self._setup_settlement(player, value)
         if action in ("RD", "PD") and self.setup_road_due is None:
             problems = self._end_setup_early()
             return problems + self._turn(player, action, value)
-        due = (f"player {self.setup_road_due[0]}'s setup road" if self.setup_road_due
-               else f"a setup settlement")
-        return [Problem("setup-order", "/1", f"{action} during the setup, where {due} comes next "
+        next_move = f"player {due[0]}'s setup road" if due is not None else "a setup settlement"
+        return [Problem("setup-order", "/1", f"{action} during the setup, where {next_move} comes next "
                                              "(the message is not replayed)",
                         "each setup turn is one BS then one BR touching it, in snake order")]
 
@@ -435,8 +449,8 @@ class Game:
         self.setup_order.append(player)
         self._place_settlement(p, c)
         if second:
-            gains = Counter(board.PRODUCING[self.board.kinds[t]] for t in c
-                            if board.PRODUCING.get(self.board.kinds.get(t, board.SEA)))
+            kinds = self._map().kinds
+            gains = _tally(board.PRODUCING[kinds[t]] for t in c if kinds.get(t, board.SEA) in board.PRODUCING)
             problems += self._take_from_bank(p, gains, "/2/intersection")
         self.setup_road_due = (player, c)
         return problems
@@ -449,7 +463,9 @@ class Game:
         return []
 
     def _setup_road(self, player: str, value) -> List[Problem]:
-        owner, c = self.setup_road_due
+        due = self.setup_road_due
+        assert due is not None             # a setup road is replayed only when one is due
+        owner, c = due
         problems = []
         if player != owner:
             problems.append(Problem("setup-order", "/0", f"player {player} places a road, but it is "
@@ -545,8 +561,9 @@ class Game:
         self.turn += 1
         self.card_played = False
         for p in self.buyers:
-            p.cards.update(p.new_cards)
-            p.new_cards = Counter(dict.fromkeys(rules.DECK, 0))
+            for card, n in p.new_cards.items():
+                p.cards[card] += n
+            p.new_cards = dict.fromkeys(rules.DECK, 0)
         self.buyers.clear()
         self.current, self.rolled, self.free_roads = player, False, 0
         return problems
@@ -643,7 +660,7 @@ class Game:
     def _place_settlement(self, p: Player, c: Corner) -> None:
         p.settlements.add(c)
         p.count_buildings()
-        p.harbors |= self.board.harbor_at.get(c, set())
+        p.harbors |= self._map().harbor_at.get(c, set())
         self._set_building(c, p.name, "settlement")
         touched = {self.road_at[e] for e in board.edges_of_corner(c) if self.road_at.get(e, p.name) != p.name}
         if touched:
@@ -740,7 +757,7 @@ class Game:
         return []
 
     def _year_of_plenty(self, p: Player, value) -> List[Problem]:
-        return self._take_from_bank(p, Counter(value.get("rCodes", [])), "/2/rCodes")
+        return self._take_from_bank(p, _tally(value.get("rCodes", [])), "/2/rCodes")
 
     def _monopoly(self, p: Player, value) -> List[Problem]:
         for r in value.get("rCodes", [])[:1]:

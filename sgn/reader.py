@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import zlib
-from typing import IO, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import IO, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union, cast
 
 from .diagnostic import Diagnostic, make
 
@@ -142,7 +142,7 @@ def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
         stream = io.BufferedReader(_Prefixed(magic, stream))
     if magic == GZIP_MAGIC:
         # unbuffered: a buffered read of many bytes would lose the data before a damaged spot
-        return _Gunzip(stream)
+        return cast(IO[bytes], _Gunzip(stream))
     return stream
 
 
@@ -194,7 +194,7 @@ def _open(source: Source, limit: int):
         if isinstance(source, io.TextIOBase):
             return _stream_lines(source.readline, limit, "\n"), None
         return _maybe_gunzip(source), None  # type: ignore[arg-type]
-    return _iterable_lines(source, limit), None  # type: ignore[arg-type]
+    return _iterable_lines(source, limit), None
 
 
 def _open_error(error: OSError, name: str) -> Diagnostic:
@@ -275,7 +275,7 @@ class LogReader:
             if handle is not None:
                 handle.close()
 
-    _resume: Optional[bytes] = None
+    _resume: Union[bytes, Exception, None] = None   # a chunk read ahead, or the error reading it
 
     _BLOCK = 1 << 20
 
@@ -311,7 +311,7 @@ class LogReader:
                     return
         except (OSError, EOFError, zlib.error) as error:
             self.number = number
-            self._resume = error        # type: ignore[assignment]
+            self._resume = error
 
     def decode(self, number: int, raw: bytes) -> Tuple[Optional[Line], List[Diagnostic]]:
         """The text of a line read, and what is wrong with it."""

@@ -121,7 +121,7 @@ def document_order(value: Any) -> Callable[[tuple], int]:
     A path that does not exist (a missing member) sorts with its nearest existing parent.
     """
     rank: Dict[tuple, int] = {}
-    stack = [((), value)]
+    stack: List[Tuple[tuple, Any]] = [((), value)]
     while stack:
         path, node = stack.pop()
         rank[path] = len(rank)
@@ -245,7 +245,7 @@ class MessageSchema:
     def check(self, message: Any, *, profile: str = STRICT, file: str = "<input>",
               line: int = 0) -> Tuple[List[Diagnostic], Any]:
         """Check one parsed message: its diagnostics and the message as later layers read it."""
-        where = {"file": file, "line": line}
+        where: Dict[str, Any] = {"file": file, "line": line}
         out: List[Diagnostic] = []
         if profile == COMPAT and isinstance(message, dict) and set(message) == _OBJECT_FORM_KEYS:
             message = [message["player"], message["aCode"], message["value"]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, ClassVar, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
 from . import board
 from .board import Tile
@@ -70,7 +70,7 @@ def _clockwise() -> FrozenSet[Tuple[Tile, Tile, Tile]]:
 def _paths() -> Dict[Tuple[Tuple[Tile, ...], Tuple[Tile, ...]], FrozenSet[Tile]]:
     """Every valid listing of every path near the origin (both ends clockwise, in either
     order), with the two tiles it runs between: a valid path is then one dict lookup."""
-    listings = {}
+    listings: Dict[Tuple[Tuple[Tile, ...], Tuple[Tile, ...]], FrozenSet[Tile]] = {}
     for a in _clockwise():
         for c in board.corner_neighbours(frozenset(a)):
             shared = frozenset(a) & c
@@ -330,7 +330,7 @@ def steal_actor_is_thief(player, value, ctx):
 class MapFacts:
     """What the map rules need to know about one DM value, worked out once."""
 
-    _last: Optional["MapFacts"] = None
+    _last: ClassVar[Optional["MapFacts"]] = None
 
     @classmethod
     def of(cls, value: dict) -> "MapFacts":
@@ -493,7 +493,7 @@ RULES: Dict[str, Tuple[Rule, ...]] = {
 BANK_MAY = frozenset({"DM"})
 
 
-_SHAPES: Dict[FrozenSet, int] = {}
+_SHAPES: Dict[Tuple[FrozenSet[Tile], FrozenSet[Tile]], int] = {}
 
 
 class SemanticChecker:
@@ -506,7 +506,7 @@ class SemanticChecker:
     def _set_map(self, value: Optional[dict]) -> None:
         facts = MapFacts.of(value) if value is not None else None
         self.map = facts.context if facts is not None else None
-        if self.map is None:
+        if facts is None or self.map is None:
             self.map_key = 0
         else:
             shape = (facts.land, frozenset(self.map.kinds))       # the land, and all tiles

@@ -16,6 +16,7 @@ leaves unfinished.
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 from .diagnostic import Diagnostic
@@ -150,10 +151,10 @@ class FileCheck:
         replay = getattr(self, "replay", None)
         loads = fastpath.loads
         messages = 0
-        until = self.until if self.until is not None else float("inf")
+        until = self.until if self.until is not None else sys.maxsize
         stopped = False
         for item in reader:
-            if type(item) is not tuple:
+            if isinstance(item, Diagnostic):
                 if (item.line or 0) > until:
                     stopped = True
                     break

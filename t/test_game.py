@@ -118,24 +118,24 @@ def test_trade_between_players_needs_the_cards():
 def test_placement_rules():
     base = SETUP + ['["1","RD",{"result":8}]']
     game, _ = replay(base)
-    game.players["1"].hand.update({"B": 5, "L": 5, "W": 5, "G": 5})
+    _give(game.players["1"], {"B": 5, "L": 5, "W": 5, "G": 5})
     # next to player 1's own settlement: the distance rule
     assert [p.code for p in game.apply(["1", "BS", {"intersection": [[-1, 0], [0, 0], [-1, 1]]}], 16)] == ["distance-rule"]
     game, _ = replay(base)
-    game.players["1"].hand.update({"B": 5, "L": 5, "W": 5, "G": 5})
+    _give(game.players["1"], {"B": 5, "L": 5, "W": 5, "G": 5})
     # far from any road of player 1
     assert [p.code for p in game.apply(["1", "BS", {"intersection": [[-2, 2], [-1, 2], [-2, 3]]}], 16)] == [
         "settlement-not-connected"]
     # a road that touches nothing of player 1's
     game, _ = replay(base)
-    game.players["1"].hand.update({"B": 5, "L": 5})
+    _give(game.players["1"], {"B": 5, "L": 5})
     assert [p.code for p in game.apply(
         ["1", "BR", {"path": [[[-2, 2], [-1, 2], [-2, 3]], [[-1, 2], [-1, 3], [-2, 3]]]}], 17)] == ["road-not-connected"]
 
 
 def test_development_cards():
     game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
-    game.players["1"].hand.update({"O": 3, "W": 3, "G": 3})
+    _give(game.players["1"], {"O": 3, "W": 3, "G": 3})
     assert game.apply(["1", "BD", {"cCode": "KN"}], 16) == []
     assert [p.code for p in game.apply(["1", "PD", {"cCode": "KN"}], 17)] == ["card-bought-this-turn"]
     # the Knight, though played too early, still owes a robber move
@@ -145,10 +145,15 @@ def test_development_cards():
     assert [p.code for p in game.apply(["1", "BD", {"cCode": "MO"}], 19)] == ["deck-empty"]
 
 
+def _give(p, cards):
+    for r, n in cards.items():
+        p.hand[r] += n
+
+
 def test_longest_road_needs_five_and_is_broken_by_a_settlement():
     game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
     p1 = game.players["1"]
-    p1.hand.update({"B": 10, "L": 10})
+    _give(p1, {"B": 10, "L": 10})
     # extend player 1's road from S of [0,0] westwards along the bottom of row 0..1
     path = [
         [[[-1, 0], [0, 0], [-1, 1]], [[-1, 0], [-1, 1], [-2, 1]]],
@@ -189,7 +194,7 @@ def test_a_log_that_stops_while_something_is_owed_warns():
 def test_discards_after_a_seven():
     def seven(*after):
         game, _ = replay(SETUP)
-        game.players["2"].hand.update({"O": 5, "B": 4})     # 12 cards: discards 6
+        _give(game.players["2"], {"O": 5, "B": 4})     # 12 cards: discards 6
         found = []
         for number, message in enumerate(['["1","RD",{"result":7}]', *after], 15):
             found += [p.code for p in game.apply(json.loads(message), number)]

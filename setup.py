@@ -1,0 +1,56 @@
+"""Build: the modules on the hot path of `sgn validate` compiled with mypyc where possible.
+
+The compiled modules are the same source as the pure-Python ones, which stay in
+the package and are used wherever the compiled ones are missing. The build falls
+back to pure Python, with a warning, when compiling fails (no C compiler, an
+unsupported Python). `SGN_COMPILE=0` in the environment builds pure Python on
+purpose; an editable install is always pure Python, so that edits take effect.
+Everything else (metadata, packages, data) is in setup.cfg.
+"""
+import os
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# The modules a validation runs line by line (docs/performance.md).
+COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/game.py", "sgn/semantic.py", "sgn/fastpath.py",
+            "sgn/reader.py", "sgn/validate.py"]
+
+
+class OptionalBuildExt(build_ext):
+    """Build the compiled modules, or none of them: a failure leaves pure Python."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as error:      # the compiler is missing or fails: pure Python it is
+            self._warn(error)
+            for ext in self.extensions:
+                for path in (self.get_ext_fullpath(ext.name),):
+                    if os.path.exists(path):
+                        os.remove(path)
+            self.extensions = []
+
+    @staticmethod
+    def _warn(error):
+        sys.stderr.write(f"sgn: building without the compiled modules (pure Python): {error}\n")
+
+
+def _wanted() -> bool:
+    editable = any(command in sys.argv for command in ("editable_wheel", "develop"))
+    return os.environ.get("SGN_COMPILE", "1") != "0" and not editable
+
+
+def _ext_modules():
+    if not _wanted():
+        return []
+    try:
+        from mypyc.build import mypycify
+        return mypycify(COMPILED, opt_level="3", group_name="sgn_compiled")
+    except (Exception, SystemExit) as error:     # mypy missing, or the type check fails
+        OptionalBuildExt._warn(error)
+        return []
+
+
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
