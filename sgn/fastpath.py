@@ -21,12 +21,14 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from typing import Any, Dict, Optional, Set, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from . import packaged
 from .schema import SCHEMA_FILE
 
 MEMORY_LIMIT = 50_000         # lines remembered per context before the memory is emptied (a few MB)
+VALUES_KEPT = 4_096           # of which this many keep their parsed value too, for the rules replay
+NOT_KEPT = False              # what the memory holds for a line whose parsed value it does not keep
 MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a compiled library
 _KEY = re.compile(rb'"\s*:')
 
@@ -48,22 +50,26 @@ COMPILED = _orjson is not None
 
 
 class Memory:
-    """Lines known to be free of diagnostics, by context."""
+    """Lines known to be free of diagnostics, by context: each with its parsed value (for
+    the replay, which needs it, so that a line seen before is not parsed again) or NOT_KEPT.
+    Values are read, never changed, by the checks; only the first VALUES_KEPT lines of a
+    context keep theirs, which bounds the memory."""
 
-    def __init__(self, limit: int = MEMORY_LIMIT):
+    def __init__(self, limit: int = MEMORY_LIMIT, values: int = VALUES_KEPT):
         self.limit = limit
-        self.sets: Dict[Tuple, Set[bytes]] = {}
+        self.values = values
+        self.sets: Dict[Tuple, Dict[bytes, Any]] = {}
 
-    def known(self, context: Tuple) -> Set[bytes]:
+    def known(self, context: Tuple) -> Dict[bytes, Any]:
         found = self.sets.get(context)
         if found is None:
-            found = self.sets[context] = set()
+            found = self.sets[context] = {}
         return found
 
-    def remember(self, known: Set[bytes], raw: bytes) -> None:
+    def remember(self, known: Dict[bytes, Any], raw: bytes, value: Any = NOT_KEPT) -> None:
         if len(known) >= self.limit:
             known.clear()
-        known.add(raw)
+        known[raw] = value if len(known) < self.values else NOT_KEPT
 
 
 MEMORY = Memory()

@@ -142,6 +142,18 @@ def _trail_from(c: Corner, used: int, links: Dict[Corner, List[Tuple[int, Corner
     return best
 
 
+class Income:
+    """What one building earns from one tile when its number is rolled."""
+
+    __slots__ = ("tile", "resource", "owner", "cards")
+
+    def __init__(self, tile: Tile, resource: str, owner: Player, cards: int):
+        self.tile = tile
+        self.resource = resource
+        self.owner = owner
+        self.cards = cards
+
+
 class Game:
     """The state of one game, replayed message by message."""
 
@@ -174,7 +186,7 @@ class Game:
         self._after: Dict[str, str] = {}        # who comes after whom
         self.buyers: Set[Player] = set()        # players holding cards bought this turn
         # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
-        self.income: Dict[int, Dict[Tuple[Tile, Corner], Tuple[str, Player, int]]] = {}
+        self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
 
     # -- helpers ---------------------------------------------------------------------
@@ -321,32 +333,32 @@ class Game:
             found = yields.get(tile)
             if found is not None:
                 number, resource = found
-                self.income.setdefault(number, {})[(tile, c)] = (resource, p, cards)
+                self.income.setdefault(number, {})[(tile, c)] = Income(tile, resource, p, cards)
 
     def _produce(self, number: int) -> None:
         entries = self.income.get(number)
         if not entries:
             return
-        owed: Dict[str, Dict[Player, int]] = {}        # resource -> player -> cards owed
-        robber = self.robber
-        for (tile, _), (resource, owner, n) in entries.items():
-            if tile != robber:
-                wanting = owed.get(resource)
-                if wanting is None:
-                    owed[resource] = {owner: n}
-                else:
-                    wanting[owner] = wanting.get(owner, 0) + n
-        bank = self.bank
-        for r, wanting in owed.items():
-            stock = bank[r]
-            if sum(wanting.values()) <= stock:
-                for p, n in wanting.items():
-                    p.hand[r] += n
-                    stock -= n
-                bank[r] = stock
-            elif len(wanting) == 1:           # one player owed: they get what is left
-                for p in wanting:
-                    p.hand[r] += stock
+        robber, bank = self.robber, self.bank
+        wanted: Dict[str, int] = {}                # resource -> cards owed in all
+        for income in entries.values():
+            if income.tile != robber:
+                wanted[income.resource] = wanted.get(income.resource, 0) + income.cards
+        short = [r for r, n in wanted.items() if n > bank[r]]
+        for income in entries.values():            # the common case: the bank has enough
+            if income.tile != robber and income.resource not in short:
+                income.owner.hand[income.resource] += income.cards
+        for r, n in wanted.items():
+            if r not in short:
+                bank[r] -= n
+        for r in short:
+            owed: Dict[Player, int] = {}
+            for income in entries.values():
+                if income.tile != robber and income.resource == r:
+                    owed[income.owner] = owed.get(income.owner, 0) + income.cards
+            if len(owed) == 1:                     # one player owed: they get what is left
+                for p in owed:
+                    p.hand[r] += bank[r]
                 bank[r] = 0
             # several owed and not enough: nobody gets any
 

@@ -17,7 +17,7 @@ leaves unfinished.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from .diagnostic import Diagnostic
 from .jsonline import parse_line
@@ -135,7 +135,7 @@ class FileCheck:
                 checks = checks[1:]           # the compiled check says the schema has nothing to say
         return found + list(run_stages(checks, parsed[0], self.name, number)), parsed[0]
 
-    def _known(self, memory) -> set:
+    def _known(self, memory) -> Dict[bytes, Any]:
         """The lines known to be free of diagnostics in the current context."""
         return memory.known((self.profile, self.layers, self.semantic.map_key if self.semantic else 0))
 
@@ -147,7 +147,8 @@ class FileCheck:
         reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes)
         memory = fastpath.MEMORY
         fast = self.fast
-        known: set = self._known(memory) if fast and self.stages is not None else set()
+        known: Dict[bytes, Any] = self._known(memory) if fast and self.stages is not None else {}
+        not_kept = fastpath.NOT_KEPT
         replay = getattr(self, "replay", None)
         loads = fastpath.loads
         messages = 0
@@ -164,10 +165,11 @@ class FileCheck:
             if number > until:
                 stopped = True
                 break
-            if raw in known:              # the common case: a line seen before, in this context
+            seen = known.get(raw)
+            if seen is not None:          # the common case: a line seen before, in this context
                 messages += 1
                 if replay is not None:
-                    yield from replay(loads(raw), name, number)[0]
+                    yield from replay(loads(raw) if seen is not_kept else seen, name, number)[0]
                 continue
             plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
             value = fastpath.schema_valid_message(raw) if fast and plain else None
@@ -188,7 +190,7 @@ class FileCheck:
                 if replay is not None:
                     yield from replay(value, name, number)[0]
                 if fast and plain and not found and isinstance(value, list) and value[1] != "DM":
-                    memory.remember(known, raw)
+                    memory.remember(known, raw, value if replay is not None else not_kept)
         self.messages = messages
         if stopped:
             self.line = until
