@@ -37,14 +37,6 @@ _corner = board.corner_from_json
 _edge = board.edge_from_json
 
 
-def _tally(items: Iterable[str]) -> Dict[str, int]:
-    """How many times each item occurs."""
-    counts: Dict[str, int] = {}
-    for item in items:
-        counts[item] = counts.get(item, 0) + 1
-    return counts
-
-
 def _fmt_corner(c: Corner) -> str:
     return "[" + ",".join(f"[{q},{r}]" for q, r in board.canonical_corner(c)) + "]"
 
@@ -69,14 +61,21 @@ class Board:
 
     @classmethod
     def from_value(cls, value: dict) -> "Board":
-        kinds = {_tile(t["tile"]): t["tCode"] for t in value["tiles"]}
-        numbers = {_tile(t["tile"]): t["rNumber"] for t in value["tiles"] if t["rNumber"] is not None}
+        kinds: Dict[Tile, str] = {}
+        numbers: Dict[Tile, int] = {}
+        for t in value["tiles"]:
+            tile = _tile(t["tile"])
+            kinds[tile] = t["tCode"]
+            if t["rNumber"] is not None:
+                numbers[tile] = t["rNumber"]
         harbor_at: Dict[Corner, Set[str]] = {}
-        for harbor in value["harbors"]:
-            for end in harbor["path"]:
-                harbor_at.setdefault(_corner(end), set()).add(harbor["hCode"])
+        harbors = []
+        for h in value["harbors"]:
+            e = _edge(h["path"])
+            harbors.append((e, h["hCode"]))
+            for end in e:
+                harbor_at.setdefault(end, set()).add(h["hCode"])
         desert = next((t for t, k in kinds.items() if k == "D"), None)
-        harbors = [(_edge(h["path"]), h["hCode"]) for h in value["harbors"]]
         return cls(kinds, numbers, harbor_at, desert, harbors)
 
 
@@ -196,9 +195,10 @@ class Game:
         return self.board
 
     def player(self, name: str) -> Player:
-        if name not in self.players:
-            self.players[name] = Player(name)
-        return self.players[name]
+        p = self.players.get(name)
+        if p is None:
+            p = self.players[name] = Player(name)
+        return p
 
     def points(self, name: str) -> int:
         p = self.player(name)
@@ -462,7 +462,7 @@ class Game:
         self._place_settlement(p, c)
         if second:
             kinds = self._map().kinds
-            gains = _tally(board.PRODUCING[kinds[t]] for t in c if kinds.get(t, board.SEA) in board.PRODUCING)
+            gains = board.tally(board.PRODUCING[kinds[t]] for t in c if kinds.get(t, board.SEA) in board.PRODUCING)
             problems += self._take_from_bank(p, gains, "/2/intersection")
         self.setup_road_due = (player, c)
         return problems
@@ -638,8 +638,11 @@ class Game:
             problems.append(Problem("robber-same-tile", "/2/tile", "the robber must move to a different tile"))
         self.robber, self.robber_due = tile, None
         thief = self.current or player
-        victims = {owner for c in board.corners_of(tile) for owner, _ in [self.building_at.get(c, (None, None))]
-                   if owner and owner != thief and rules.total(self.players[owner].hand) > 0}
+        victims: Set[str] = set()
+        for c in board.corners_of(tile):
+            building = self.building_at.get(c)
+            if building is not None and building[0] != thief and rules.total(self.players[building[0]].hand) > 0:
+                victims.add(building[0])
         self.steal_from = victims or None
         return problems
 
@@ -769,7 +772,7 @@ class Game:
         return []
 
     def _year_of_plenty(self, p: Player, value) -> List[Problem]:
-        return self._take_from_bank(p, _tally(value.get("rCodes", [])), "/2/rCodes")
+        return self._take_from_bank(p, board.tally(value.get("rCodes", [])), "/2/rCodes")
 
     def _monopoly(self, p: Player, value) -> List[Problem]:
         for r in value.get("rCodes", [])[:1]:
@@ -788,7 +791,8 @@ class Game:
         return rules.RATE_DEFAULT
 
     def _trade(self, player: str, value, discard: bool) -> List[Problem]:
-        (a, ra), (b, rb) = ((s["player"], s["resources"]) for s in value)
+        first, second = value
+        a, ra, b, rb = first["player"], first["resources"], second["player"], second["resources"]
         problems = []
         if discard:
             problems.append(Problem("discard-not-owed", "/2",

@@ -61,7 +61,10 @@ def show_cost(cost: Mapping[str, int]) -> str:
 
 
 def total(hand: Mapping[str, int]) -> int:
-    return sum(hand.values())
+    count = 0
+    for n in hand.values():        # a loop: the compiled replay runs it faster than sum()
+        count += n
+    return count
 
 
 def lacks(hand: Mapping[str, int], cost: Mapping[str, int]) -> Dict[str, int]:

@@ -11,9 +11,8 @@ Rules run only on messages that passed the schema, so shapes can be trusted
 """
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
-from typing import Any, Callable, ClassVar, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, ClassVar, Dict, FrozenSet, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from . import board
 from .board import Tile
@@ -67,16 +66,23 @@ def _clockwise() -> FrozenSet[Tuple[Tile, Tile, Tile]]:
 
 
 @lru_cache(maxsize=None)
-def _paths() -> Dict[Tuple[Tuple[Tile, ...], Tuple[Tile, ...]], FrozenSet[Tile]]:
+def _paths() -> Dict[Tuple[int, ...], Tuple[FrozenSet[Tile], FrozenSet[Tile]]]:
     """Every valid listing of every path near the origin (both ends clockwise, in either
-    order), with the two tiles it runs between: a valid path is then one dict lookup."""
-    listings: Dict[Tuple[Tuple[Tile, ...], Tuple[Tile, ...]], FrozenSet[Tile]] = {}
+    order), by its 12 numbers, with the two tiles it runs between and all four it touches:
+    a valid path is then one dict lookup."""
+    listings: Dict[Tuple[int, ...], Tuple[FrozenSet[Tile], FrozenSet[Tile]]] = {}
     for a in _clockwise():
         for c in board.corner_neighbours(frozenset(a)):
-            shared = frozenset(a) & c
+            found = (frozenset(a) & c, frozenset(a) | c)
             for b in _clockwise_listings(c):
-                listings[(a, b)] = shared
+                listings[tuple(n for tile in a + b for n in tile)] = found
     return listings
+
+
+def _numbers(raw: list) -> Tuple[int, ...]:
+    """The 12 numbers of a path as listed (its lookup key in _paths)."""
+    (a, b, c), (d, e, f) = raw
+    return (a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1], e[0], e[1], f[0], f[1])
 
 
 def _clockwise_listings(c) -> Tuple[Tuple[Tile, Tile, Tile], ...]:
@@ -134,11 +140,14 @@ def _intersection_on_map(tiles: Tuple[Tile, ...], pointer: str, ctx: MapContext)
 def path_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Problem]:
     """The rules of one path: two real intersections, different, sharing exactly two
     tiles; with a map, not between two sea tiles (or beyond the map), ends on the map."""
-    shared = _paths().get((tuple(map(tuple, raw[0])), tuple(map(tuple, raw[1]))))
-    if shared is not None and (ctx is None or (
-            any(ctx.kinds.get(t, board.SEA) != board.SEA for t in shared)
-            and all(tuple(t) in ctx.kinds for end in raw for t in end))):
-        return []                      # the common case: a real path, on the map, along land
+    found = _paths().get(_numbers(raw))
+    if found is not None:
+        if ctx is None:
+            return []
+        kinds = ctx.kinds
+        shared, touched = found
+        if any(kinds.get(t, board.SEA) != board.SEA for t in shared) and all(t in kinds for t in touched):
+            return []                  # the common case: a real path, on the map, along land
     problems = []
     for i, end in enumerate(raw):
         problems += intersection_problems(end, f"{pointer}/{i}", None)
@@ -407,7 +416,7 @@ def map_number_tokens_placed(facts: MapFacts):
                           "desert and sea tiles have rNumber null")
 
 
-def _differs(facts: MapFacts, code: str, pointer: str, what: str, actual: Counter, expected) -> Iterator[Problem]:
+def _differs(facts: MapFacts, code: str, pointer: str, what: str, actual: Mapping, expected) -> Iterator[Problem]:
     if facts.spec is not None:
         differences = board.counts_differ(actual, expected)
         if differences:
@@ -415,18 +424,18 @@ def _differs(facts: MapFacts, code: str, pointer: str, what: str, actual: Counte
 
 
 def map_standard_tiles(facts: MapFacts):
-    kinds = Counter(kind for _, _, kind, _ in facts.tiles if kind != board.SEA)
+    kinds = board.tally(kind for _, _, kind, _ in facts.tiles if kind != board.SEA)
     return _differs(facts, "map-nonstandard-tiles", "/2/tiles", "tile kinds", kinds,
                     facts.spec.kinds if facts.spec else {})
 
 
 @lru_cache(maxsize=None)
-def _tally(numbers: Tuple[int, ...]) -> Counter:
-    return Counter(numbers)
+def _tally(numbers: Tuple[int, ...]) -> Dict[int, int]:
+    return board.tally(numbers)
 
 
 def map_standard_numbers(facts: MapFacts):
-    numbers = Counter(n for _, _, _, n in facts.tiles if n is not None)
+    numbers = board.tally(n for _, _, _, n in facts.tiles if n is not None)
     return _differs(facts, "map-nonstandard-numbers", "/2/tiles", "number tokens", numbers,
                     _tally(facts.spec.numbers) if facts.spec else {})
 
@@ -442,9 +451,9 @@ def map_harbors(facts: MapFacts):
         yield from problems
         if any(p.code != "intersection-counter-clockwise" for p in problems) or here is None:
             continue
-        ends = [frozenset(_tile(t) for t in end) for end in harbor["path"]]
-        kinds = sorted(here.kinds[t] == board.SEA for t in ends[0] & ends[1])
-        if kinds != [False, True]:
+        ends = [board.corner_from_json(end) for end in harbor["path"]]
+        a, b = ends[0] & ends[1]
+        if (here.kinds[a] == board.SEA) == (here.kinds[b] == board.SEA):
             yield Problem("harbor-not-coastal", pointer,
                           f"the harbor lies between {' and '.join(_fmt(t) for t in sorted(ends[0] & ends[1]))}, "
                           "both land; a harbor lies on a coast, between one land tile and one sea tile",
@@ -458,7 +467,7 @@ def map_harbors(facts: MapFacts):
 
 
 def map_standard_harbors(facts: MapFacts):
-    harbors = Counter(h["hCode"] for h in facts.value["harbors"])
+    harbors = board.tally(h["hCode"] for h in facts.value["harbors"])
     return _differs(facts, "map-nonstandard-harbors", "/2/harbors", "harbors", harbors,
                     facts.spec.harbors if facts.spec else {})
 
