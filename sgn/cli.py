@@ -31,10 +31,23 @@ def _positive_int(text: str) -> int:
     return value
 
 
+class _Version(argparse.Action):
+    """--version, with the build: worked out only when asked (it imports the fast path)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from .fastpath import COMPILED, compiled_modules
+        compiled = compiled_modules()
+        build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
+        libraries = "in use" if COMPILED else "not in use"
+        print(f"sgn {__version__} ({build}; orjson and jsonschema-rs {libraries})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs.")
-    parser.add_argument("--version", action="version", version=f"sgn {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version, and which compiled code is in use, and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     validate = commands.add_parser(

@@ -19,9 +19,12 @@ the memory shortcut is used.
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
+import importlib.util
 import os
+import pkgutil
 import re
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import packaged
 from .schema import SCHEMA_FILE
@@ -81,6 +84,19 @@ def _validator():
     if _VALIDATOR is None:
         _VALIDATOR = _jsonschema_rs.Draft4Validator(packaged.load_json(SCHEMA_FILE))
     return _VALIDATOR
+
+
+def compiled_modules() -> List[str]:
+    """The modules of this package loaded from compiled code (built with mypyc; setup.py),
+    by name; empty for a pure-Python install."""
+    import sgn
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = []
+    for info in pkgutil.iter_modules(sgn.__path__):
+        spec = importlib.util.find_spec(f"sgn.{info.name}")
+        if spec is not None and spec.origin is not None and spec.origin.endswith(suffixes):
+            found.append(info.name)
+    return sorted(found)
 
 
 def schema_valid_message(raw: bytes) -> Optional[Any]:

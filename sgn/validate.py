@@ -73,13 +73,16 @@ def build_stages(level: str, profile: str) -> List[Stage]:
     return [_LAYER_STAGES[layer](profile) for layer in layers]
 
 
-def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Iterator[Diagnostic]:
-    """Run one message through the stages, stopping after the first that finds an error."""
+def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
+    """Run one message through the stages, stopping after the first that finds an error:
+    the diagnostics, and the message as the stages leave it (a legacy form read as 1.0)."""
+    found: List[Diagnostic] = []
     for stage in stages:
-        found, message = stage(message, file, line)
-        yield from found
-        if any(d.is_error for d in found):
-            return
+        more, message = stage(message, file, line)
+        found += more
+        if any(d.is_error for d in more):
+            break
+    return found, message
 
 
 class FileCheck:
@@ -133,7 +136,8 @@ class FileCheck:
             from .fastpath import schema_valid_value
             if schema_valid_value(parsed[0]):
                 checks = checks[1:]           # the compiled check says the schema has nothing to say
-        return found + list(run_stages(checks, parsed[0], self.name, number)), parsed[0]
+        more, message = run_stages(checks, parsed[0], self.name, number)
+        return found + more, message
 
     def _known(self, memory) -> Dict[bytes, Any]:
         """The lines known to be free of diagnostics in the current context."""
@@ -176,7 +180,7 @@ class FileCheck:
             if value is not None:
                 if self.stages is None:
                     self._use(auto_level(value))
-                found = list(run_stages(self.checks[1:], value, name, number))
+                found = run_stages(self.checks[1:], value, name, number)[0]
             else:
                 found, value = self._careful(reader, number, raw)
             yield from found
@@ -235,7 +239,7 @@ def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = S
 
     A single message is no game: `auto` and `rules` check it at the semantic level."""
     level = "semantic" if level in (AUTO, "rules") else level
-    return list(run_stages(build_stages(level, profile), value, file, line))
+    return run_stages(build_stages(level, profile), value, file, line)[0]
 
 
 __all__ = ["AUTO", "COMPAT", "DEFAULT_LEVEL", "LEVEL_CHOICES", "FileCheck", "LEVELS", "STRICT",
