@@ -185,17 +185,21 @@ def _check_file(task) -> Tuple[List[Diagnostic], int, str]:
 def _results(args: argparse.Namespace, paths: List[str]):
     """(name, diagnostics, file check or counts) per file, in the order given: streamed
     from this process with one job, gathered file by file from workers with several."""
-    if args.jobs > 1 and len(paths) > 1 and "-" not in paths:
+    if args.jobs > 1 and len(paths) > 2 and "-" not in paths:
         import multiprocessing
-        tasks = [(p, args.level, args.profile, args.max_line_bytes) for p in paths]
-        jobs = min(args.jobs, len(paths))
-        chunk = max(1, len(paths) // (jobs * 8))      # fewer round trips, still balanced
-        warm_up()                                     # loaded once here, inherited by each worker
-        # fork where the system has it: the workers start at once, with what warm_up loaded
+        # the first file is checked here, before the workers fork: they start with the lines
+        # it verified in their memory, and with everything it loaded (warm_up loads the rest)
+        yield from _results(argparse.Namespace(**{**vars(args), "jobs": 1}), paths[:1])
+        rest = paths[1:]
+        tasks = [(p, args.level, args.profile, args.max_line_bytes) for p in rest]
+        jobs = min(args.jobs, len(rest))
+        chunk = max(1, len(rest) // (jobs * 8))       # fewer round trips, still balanced
+        warm_up()
+        # fork where the system has it: the workers start at once, with what is loaded
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         with context.Pool(jobs) as pool:
-            for path, (found, messages, level) in zip(paths, pool.imap(_check_file, tasks, chunksize=chunk)):
+            for path, (found, messages, level) in zip(rest, pool.imap(_check_file, tasks, chunksize=chunk)):
                 yield path, iter(found), (messages, level)
         return
     for path in paths:
