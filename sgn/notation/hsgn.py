@@ -13,7 +13,7 @@ order, finding the one way to cut the string into hex names that meet at a corne
 a bare `z` where only one sea hex fits (`zab` for the crossroad `zabab`, `fgz`); a
 `z` that fits several (`zkz`) is an error, never a guess. We write names in full.
 
-HSGN turns (`p3: 6, T2(LO, W2).`) are not read yet.
+The turns (`p3: 6, Tp2(LO, W2).`) are read and written by `hsgn_turns`.
 """
 from __future__ import annotations
 
