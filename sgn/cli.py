@@ -136,15 +136,17 @@ def build_parser() -> argparse.ArgumentParser:
     parse.set_defaults(run=run_parse)
 
     convert = commands.add_parser(
-        "convert", help="convert SGN messages to HAN actions, or HAN actions to SGN",
-        description="Convert line by line. A line with no counterpart in the other notation "
-                    "gets a diagnostic, and the exit status is 1.")
+        "convert", help="convert between SGN messages, HAN actions and HSGN turns",
+        description="Convert through SGN. The input notation, unless --from says it, is detected from "
+                    "the first non-blank line: SGN when it starts with [ or {, HSGN when it ends with "
+                    "a period, else HAN. Each message or action with no counterpart in the other "
+                    "notation gets a diagnostic, the rest is converted, and the exit status is 1.")
     convert.add_argument("file", nargs="?", default="-", metavar="FILE")
-    convert.add_argument("--to", choices=("han", "sgn"), required=True)
-    convert.add_argument("--from", dest="source", choices=("han", "sgn"),
+    convert.add_argument("--to", choices=("han", "hsgn", "sgn"), required=True)
+    convert.add_argument("--from", dest="source", choices=("han", "hsgn", "sgn"),
                          help="the input notation (default: detected from the first line)")
     convert.add_argument("--player", default="1",
-                         help="HAN to SGN: the acting player (HAN names none but for discards)")
+                         help="from HAN: the acting player (HAN names none but for discards)")
     convert.set_defaults(run=run_convert)
 
     codes = commands.add_parser("codes", help="list every diagnostic code",
@@ -386,7 +388,7 @@ def run_parse(args: argparse.Namespace, out) -> int:
 
 
 def run_convert(args: argparse.Namespace, out) -> int:
-    from .convert import detect, to_han, to_sgn
+    from .convert import convert, detect
 
     lines = _read_text(args.file)
     if lines is None:
@@ -396,9 +398,8 @@ def run_convert(args: argparse.Namespace, out) -> int:
     if source == args.to:
         sys.stderr.write(f"sgn convert: the input is already {source}\n")
         return EXIT_USAGE
-    results = to_han(lines, name) if args.to == "han" else to_sgn(lines, name, args.player)
     errors = False
-    for text, found in results:
+    for text, found in convert(lines, name, source, args.to, args.player):
         errors |= _print_diagnostics(found)
         if text is not None:
             out.write(text + "\n")

@@ -13,7 +13,8 @@ order, finding the one way to cut the string into hex names that meet at a corne
 a bare `z` where only one sea hex fits (`zab` for the crossroad `zabab`, `fgz`); a
 `z` that fits several (`zkz`) is an error, never a guess. We write names in full.
 
-The turns (`p3: 6, Tp2(LO, W2).`) are read and written by `hsgn_turns`.
+The turns (`p3: 6, Tp2(LO, W2).`) are read and written by `hsgn_turns`, and
+converted to and from SGN by `hsgn_sgn`.
 """
 from __future__ import annotations
 
