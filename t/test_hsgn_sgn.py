@@ -10,7 +10,7 @@ from sgn import convert, strategies as sgs
 from sgn.notation import hsgn_sgn
 from sgn.notation.han import NoMapping
 from sgn.notation.hsgn_turns import Action, format_turn, parse_line
-from conftest import CORPUS, run_cli
+from conftest import CORPUS, canonical as _canonical, run_cli
 
 
 def to_sgn(text):
@@ -95,19 +95,6 @@ def test_grouping_a_robber_turn():
     ]
     lines, found = to_hsgn(messages)
     assert lines == ["p2: PK, MRs, Sp1, 7, Dp1(O4), Tp3(B, W).", "p3: 5."] and found == []
-
-
-def _canonical(message):
-    player, code, value = message
-    if code in ("BS", "BC"):
-        return player, code, frozenset(map(tuple, value["intersection"]))
-    if code == "BR":
-        return player, code, frozenset(frozenset(map(tuple, end)) for end in value["path"])
-    if code == "TR":
-        return player, code, frozenset((s["player"], tuple(sorted(s["resources"].items()))) for s in value)
-    if code == "PD":
-        return player, code, value["cCode"], tuple(sorted(value.get("rCodes", [])))
-    return player, code, json.dumps(value, sort_keys=True)
 
 
 def _representable(message):
