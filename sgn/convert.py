@@ -217,7 +217,7 @@ def write_han(items: Iterable[Item]) -> Iterator[Output]:
             continue
         try:
             yield han.format_action(han.from_sgn(message)), found
-        except NoMapping as error:
+        except ValueError as error:            # NoMapping, or a place HAN cannot name
             yield None, found + [where.problem("no-counterpart", str(error))]
 
 

@@ -98,3 +98,5 @@ def test_convert_command_both_ways():
     assert back.returncode == 0
     assert [json.loads(line)[1] for line in back.stdout.decode().splitlines()] == ["BS", "BR"]
     assert run_cli("convert", "--to", "sgn", stdin=b'["1","RD",{"result":8}]\n').returncode == 2
+    outside = run_cli("convert", "--to", "han", stdin=b'["1","MR",{"tile":[-5,0]}]\n')   # column 0 has no name
+    assert outside.returncode == 1 and b"<stdin>:1: tile [-5,0] has no HAN name" in outside.stderr

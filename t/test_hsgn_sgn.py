@@ -64,6 +64,8 @@ def test_what_sgn_cannot_say_is_a_diagnostic_at_its_column(text, column, reason)
 @pytest.mark.parametrize("message, reason", [
     (["B", "DM", {"tiles": [], "harbors": []}], "no notation for the map"),
     (["1", "PD", {"cCode": "VP"}], "Victory Point"),
+    (["1", "BS", {"intersection": [[5, 5], [6, 4], [5, 4]]}], "standard board only"),
+    (["1", "MR", {"tile": [4, 0]}], "standard board only"),
 ])
 def test_what_hsgn_cannot_say_is_a_diagnostic(message, reason):
     with pytest.raises(NoMapping, match=reason):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
-from . import han
+from . import han, hsgn
 from .han import NoMapping
-from .hsgn_turns import Action, Turn
+from .hsgn_turns import Action, Turn, format_action
 
 # HSGN code <-> the HAN verb and item of the same action
 VIA_HAN: Dict[str, Tuple[str, Optional[str]]] = {
@@ -110,10 +110,15 @@ def from_sgn(message: list, viewpoint: Optional[str] = None) -> Action:
     h = han.from_sgn(message)
     if h.verb == "T" and not (h.formula and h.formula2):
         raise NoMapping("HSGN's Tx(y, z) trades some cards for others; this trade is one-sided")
-    return Action(_FROM_HAN[(h.verb, h.item if h.verb in "PU" else None)],
-                  player=None if h.player is None else from_sgn_player(han.sgn_player(h.player)),
-                  formula=None if h.verb == "S" else h.formula, formula2=h.formula2, tile=h.tile, vertex=h.vertex,
-                  edges=(h.edge,) if h.edge else ())
+    action = Action(_FROM_HAN[(h.verb, h.item if h.verb in "PU" else None)],
+                    player=None if h.player is None else from_sgn_player(han.sgn_player(h.player)),
+                    formula=None if h.verb == "S" else h.formula, formula2=h.formula2, tile=h.tile,
+                    vertex=h.vertex, edges=(h.edge,) if h.edge else ())
+    try:
+        format_action(action)                  # every hex, crossroad and edge it holds has a name
+    except hsgn.HsgnError as error:
+        raise NoMapping(f"HSGN names the places of the standard board only: {error}") from None
+    return action
 
 
 def _parties(value: list) -> List[str]:
