@@ -91,7 +91,7 @@ def test_grouping_a_robber_turn():
         ["2", "PD", {"cCode": "KN"}], ["2", "MR", {"tile": [0, 0]}],                 # a knight before the roll
         ["2", "ST", [{"player": "2", "resources": {"O": 1}}, {"player": "1", "resources": {"O": -1}}]],
         ["2", "RD", {"result": 7}],
-        ["1", "TR", [{"player": "1", "resources": {"O": -4}}, {"player": "B", "resources": {"O": 4}}]],
+        ["1", "TR", [{"player": "B", "resources": {"O": 4}}, {"player": "1", "resources": {"O": -4}}]],
         ["3", "TR", [{"player": "3", "resources": {"W": -1, "B": 1}}, {"player": "2", "resources": {"W": 1, "B": -1}}]],
         ["3", "RD", {"result": 5}],
     ]

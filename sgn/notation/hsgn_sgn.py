@@ -71,8 +71,8 @@ def turn_players(turns: Sequence[Turn], count: int) -> List[str]:
 def _to_han(action: Action) -> han.Action:
     verb, item = VIA_HAN[action.code]
     player = None if action.player is None else han.han_player(to_sgn_player(action.player))
-    return han.Action(verb, item=item, player=player, formula=action.formula, formula2=action.formula2, tile=action.tile, vertex=action.vertex,
-                      edge=action.edges[0] if action.edges else None)
+    return han.Action(verb, item=item, player=player, formula=action.formula, formula2=action.formula2,
+                      tile=action.tile, vertex=action.vertex, edge=action.edges[0] if action.edges else None)
 
 
 def to_sgn(action: Action, actor: str) -> List[list]:
@@ -105,7 +105,7 @@ def from_sgn(message: list, viewpoint: Optional[str] = None) -> Action:
         return Action("BD")
     if code == "PD" and card == "RB":
         return Action("PR")
-    if code == "TR" and viewpoint:
+    if code == "TR" and viewpoint in _parties(value):
         message = [viewpoint, code, value]
     h = han.from_sgn(message)
     if h.verb == "T" and not (h.formula and h.formula2):
