@@ -136,26 +136,30 @@ def build_parser() -> argparse.ArgumentParser:
         sub.set_defaults(run=run_conformance, smoke=name == "smoke")
 
     parse = commands.add_parser(
-        "parse", help="read HAN actions or an HSN state and print their meaning",
-        description="han: parse each line as a HAN action (seed 001); hsn: parse the whole input "
-                    "as one HSN state (seed 000). Print what it means, or a diagnostic with line "
-                    "and column. Exit 1 when something does not parse.")
+        "parse", help="read HAN actions, HSGN turns or an HSN state and print their meaning",
+        description="han: each line is a HAN action (seed 001); hsgn: each line holds HSGN turns "
+                    "(seed 004); hsn: the whole input is one HSN state (seed 000, bracketed; hsn-002 "
+                    "the earlier version). Print what it means in its standard form (text) or as JSON "
+                    "(one object a line), and a diagnostic with line and column for what does not parse "
+                    "(exit 1).")
     parse.add_argument("file", nargs="?", default="-", metavar="FILE")
-    parse.add_argument("--notation", choices=("han", "hsn", "hsn-002"), default="han",
-                       help="han (seed 001), hsn (seed 000, bracketed), hsn-002 (seed 002)")
+    parse.add_argument("--notation", choices=("han", "hsn", "hsn-002", "hsgn"), default="han",
+                       help="han (seed 001, the default), hsn (seed 000), hsn-002 (seed 002), hsgn (seed 004)")
     parse.add_argument("-o", "--output", choices=("text", "json"), default="text")
     parse.set_defaults(run=run_parse)
 
     convert = commands.add_parser(
-        "convert", help="convert SGN messages to HAN actions, or HAN actions to SGN",
-        description="Convert line by line. A line with no counterpart in the other notation "
-                    "gets a diagnostic, and the exit status is 1.")
+        "convert", help="convert between SGN messages, HAN actions and HSGN turns",
+        description="Convert through SGN. The input notation, unless --from says it, is detected from "
+                    "the first non-blank line: SGN when it starts with [ or {, HSGN when it ends with "
+                    "a period, else HAN. Each message or action with no counterpart in the other "
+                    "notation gets a diagnostic, the rest is converted, and the exit status is 1.")
     convert.add_argument("file", nargs="?", default="-", metavar="FILE")
-    convert.add_argument("--to", choices=("han", "sgn"), required=True)
-    convert.add_argument("--from", dest="source", choices=("han", "sgn"),
+    convert.add_argument("--to", choices=("han", "hsgn", "sgn"), required=True)
+    convert.add_argument("--from", dest="source", choices=("han", "hsgn", "sgn"),
                          help="the input notation (default: detected from the first line)")
     convert.add_argument("--player", default="1",
-                         help="HAN to SGN: the acting player (HAN names none but for discards)")
+                         help="from HAN: the acting player (HAN names none but for discards)")
     convert.set_defaults(run=run_convert)
 
     codes = commands.add_parser("codes", help="list every diagnostic code",
@@ -385,34 +389,23 @@ def _print_diagnostics(found) -> bool:
 def run_parse(args: argparse.Namespace, out) -> int:
     import json
 
-    from .convert import describe, parse_han
+    from .convert import parse
 
     lines = _read_text(args.file)
     if lines is None:
         return EXIT_USAGE
     name = "<stdin>" if args.file == "-" else args.file
-    if args.notation in ("hsn", "hsn-002"):
-        from .diagnostic import make
-        from .notation import hsn
-        try:
-            fields = (hsn.parse if args.notation == "hsn" else hsn.parse_002)("\n".join(lines))
-        except hsn.HsnError as error:
-            _print_diagnostics([make("hsn-syntax", error.reason, file=name, line=error.line, column=error.column)])
-            return EXIT_INVALID
-        render = hsn.render if args.notation == "hsn" else hsn.render_002
-        out.write(json.dumps(fields, indent=1) + "\n" if args.output == "json" else render(fields))
-        return EXIT_OK
     errors = False
-    for number, action, found in parse_han(lines, name):
+    for record, found in parse(args.notation, lines, name):
         errors |= _print_diagnostics(found)
-        if action is not None:
-            data = dict(describe(action), line=number)
-            out.write(json.dumps(data) + "\n" if args.output == "json" else f"{number}: {data['standard']}\n")
+        if record is not None:
+            data, text = record
+            out.write((json.dumps(data) if args.output == "json" else text) + "\n")
     return EXIT_INVALID if errors else EXIT_OK
 
 
 def run_convert(args: argparse.Namespace, out) -> int:
-    from .convert import detect, to_han, to_sgn
+    from .convert import convert, detect
 
     lines = _read_text(args.file)
     if lines is None:
@@ -422,9 +415,8 @@ def run_convert(args: argparse.Namespace, out) -> int:
     if source == args.to:
         sys.stderr.write(f"sgn convert: the input is already {source}\n")
         return EXIT_USAGE
-    results = to_han(lines, name) if args.to == "han" else to_sgn(lines, name, args.player)
     errors = False
-    for text, found in results:
+    for text, found in convert(lines, name, source, args.to, args.player):
         errors |= _print_diagnostics(found)
         if text is not None:
             out.write(text + "\n")

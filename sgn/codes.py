@@ -131,7 +131,10 @@ _TABLE = [
     # notation: reading and converting the neighbouring notations (sgn parse, sgn convert).
     Code("han-syntax", "notation", "error", "A HAN action does not follow the seed grammar; the column is the character at fault."),
     Code("han-style", "notation", "warning", "A HAN action breaks a SHOULD rule: a count of 1 written, resources or dice out of the standard order."),
-    Code("hsn-syntax", "notation", "error", "An HSN state (seed 000) does not follow the grammar; the line and column are those of the field at fault."),
+    Code("hsn-syntax", "notation", "error", "An HSN state (seed 000, or 002 with --notation hsn-002) does not follow the grammar; the line and column are those of the field at fault."),
+    Code("hsgn-syntax", "notation", "error", "A line of HSGN turns (seed 004) does not follow the turn notation; the column is the character at fault."),
+    Code("hsgn-name", "notation", "error", "An HSGN hex, crossroad or edge name is no place of the standard board, or fits several (a bare z that could be more than one sea hex)."),
+    Code("hsgn-style", "notation", "warning", "An HSGN turn is read, but differs from the notation: a player written as a bare number (the seed's own T2), a resource written twice, a count of 0."),
     Code("no-counterpart", "notation", "error", "A message or action has no counterpart in the other notation (e.g. HAN's R? in SGN, SGN's DM in HAN)."),
 ]
 

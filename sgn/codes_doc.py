@@ -9,6 +9,7 @@ import json
 from typing import Dict, List, Optional
 
 from .codes import CODES, LAYERS
+from .corpus import NOTATIONS
 
 # Codes that no corpus case can show, and why.
 NOT_IN_CORPUS: Dict[str, str] = {
@@ -18,7 +19,6 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "line-too-long": "a line longer than 1 MiB (or than --max-line-bytes)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
-    "hsn-syntax": "`sgn parse --notation hsn` on a state whose robber is written `d 4` (HSN has no corpus cases yet)",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",
 }
 _MAX_INPUT = 160
@@ -34,8 +34,8 @@ def example_cases(cases: List[dict]) -> Dict[str, dict]:
 
 
 def _shown_input(case: dict) -> str:
-    if case["kind"] == "han":
-        text = case["input"]
+    if case["kind"] in NOTATIONS:
+        text = case["input"].rstrip("\n").replace("\n", "\\n")
     elif case["kind"] == "raw":
         text = "(bytes, base64) " + case["input"] if case.get("input_encoding") == "base64" else case["input"]
         text = text.replace("\n", "\\n").replace("\r", "\\r")

@@ -1,30 +1,59 @@
-"""`sgn parse` and `sgn convert`: HAN actions read, and SGN messages converted to and from HAN.
+"""`sgn parse` and `sgn convert`: the neighbouring notations read, and converted through SGN.
 
-Each input line is one SGN message or one HAN action. Every line that cannot be
-read or converted becomes a diagnostic (with its line, and the column for HAN),
-and the others are still converted.
+Reading (`PARSERS`) gives, for each line of HAN actions or HSGN turns (or for a whole
+HSN state), what it means as JSON data and in its standard form, or diagnostics with
+the line and column at fault. Converting is a reader to SGN messages, each with the
+place it came from, then a writer from them (`READERS`, `WRITERS`), so that any of
+SGN, HAN and HSGN converts to any other. What one side cannot say becomes a
+`no-counterpart` diagnostic at its source, and the rest is still converted.
 """
 from __future__ import annotations
 
 import json
-from typing import Iterable, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 
+from . import board
 from .diagnostic import Diagnostic, make
-from .notation import han
+from .notation import han, hsgn_sgn, hsgn_turns, hsn
+from .notation.han import NoMapping
+
+
+class Source(NamedTuple):
+    """Where something was read: file, 1-based line, and column when known."""
+
+    file: str
+    line: int
+    column: Optional[int] = None
+
+    def problem(self, code: str, message: str) -> Diagnostic:
+        return make(code, message, file=self.file, line=self.line, column=self.column)
+
+
+Item = Tuple[Source, Optional[list], List[Diagnostic]]      # an SGN message (or None) and what was found
+Output = Tuple[Optional[str], List[Diagnostic]]             # a line of output (or None) and what was found
 
 
 def detect(lines: List[str]) -> str:
-    """The notation of some input lines: sgn when the first non-blank one is JSON, else han."""
+    """The notation of some input, from its first non-blank line: sgn when it starts like
+    JSON ([ or {), hsgn when it ends with a period (an HSGN turn does), else han."""
     first = next((line.strip() for line in lines if line.strip()), "")
-    return "sgn" if first[:1] in "[{" else "han"
+    if first[:1] in ("[", "{"):
+        return "sgn"
+    return "hsgn" if first.endswith(".") else "han"
+
+
+# -- reading a notation -------------------------------------------------------------------------
+
+def _numbered(lines: Iterable[str]) -> Iterator[Tuple[int, str]]:
+    for number, text in enumerate(lines, 1):
+        text = text.rstrip("\r\n")
+        if text.strip():
+            yield number, text
 
 
 def parse_han(lines: Iterable[str], name: str) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
     """(line number, action or None, diagnostics) for each non-blank line."""
-    for number, text in enumerate(lines, 1):
-        text = text.rstrip("\r\n")
-        if not text.strip():
-            continue
+    for number, text in _numbered(lines):
         try:
             action, warnings = han.parse(text.strip())
         except han.HanError as error:
@@ -34,45 +63,185 @@ def parse_han(lines: Iterable[str], name: str) -> Iterator[Tuple[int, Optional[h
                                for column, message in warnings]
 
 
-def describe(action: han.Action) -> dict:
-    """An action as plain JSON data (SGN coordinates)."""
-    data = {"verb": action.verb, "standard": han.format_action(action)}
-    for key, value in action._asdict().items():
-        if value is None or key == "verb":
+def parse_hsgn(lines: Iterable[str], name: str) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
+    """(line number, its turns, diagnostics) for each non-blank line; no turns when it does not parse."""
+    for number, text in _numbered(lines):
+        try:
+            turns, warnings = hsgn_turns.parse_line(text)
+        except hsgn_turns.TurnError as error:
+            yield number, [], [make(error.code, error.reason, file=name, line=number, column=error.column)]
             continue
-        if key == "vertex":
-            value = [list(t) for t in sorted(value)]
-        elif key == "edge":
-            value = [[list(t) for t in sorted(end)] for end in sorted(value, key=sorted)]
-        elif isinstance(value, tuple):
-            value = list(value)
-        data[key] = value
+        yield number, turns, [make("hsgn-style", message, file=name, line=number, column=column)
+                              for column, message in warnings]
+
+
+def _coordinates(key: str, value):
+    """A field of a parsed action as JSON data, in SGN coordinates."""
+    if key == "vertex":
+        return [list(t) for t in board.canonical_corner(value)]
+    if key == "edge":
+        return [[list(t) for t in c] for c in board.canonical_edge(value)]
+    if key == "edges":
+        return [_coordinates("edge", e) for e in value]
+    return list(value) if isinstance(value, tuple) else value
+
+
+def describe(action, standard: str) -> dict:
+    """A parsed action (HAN or HSGN) as plain JSON data, with its standard form."""
+    first = action._fields[0]
+    data = {first: getattr(action, first), "standard": standard}
+    data.update((key, _coordinates(key, value)) for key, value in action._asdict().items()
+                if key != first and value not in (None, ()))
     return data
 
 
-def to_han(lines: Iterable[str], name: str) -> Iterator[Tuple[Optional[str], List[Diagnostic]]]:
-    """Each SGN line as a HAN action, or the diagnostic saying why it cannot be one."""
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
-        try:
-            message = json.loads(text)
-            action = han.from_sgn(message)
-            yield han.format_action(action), []
-        except han.NoMapping as error:
-            yield None, [make("no-counterpart", str(error), file=name, line=number)]
-        except (ValueError, TypeError, KeyError, IndexError, StopIteration) as error:
-            yield None, [make("no-counterpart", f"not an SGN message this converter reads: {error}",
-                              file=name, line=number)]
+Parsed = Tuple[Optional[Tuple[dict, str]], List[Diagnostic]]     # (JSON data, standard text) or None
 
 
-def to_sgn(lines: Iterable[str], name: str, player: str) -> Iterator[Tuple[Optional[str], List[Diagnostic]]]:
-    """Each HAN line as an SGN message by `player` (HAN names no actor), or why it cannot be one."""
+def _han_records(lines: List[str], name: str) -> Iterator[Parsed]:
     for number, action, found in parse_han(lines, name):
         if action is None:
             yield None, found
             continue
+        text = han.format_action(action)
+        yield (dict(describe(action, text), line=number), f"{number}: {text}"), found
+
+
+def _hsgn_records(lines: List[str], name: str) -> Iterator[Parsed]:
+    for number, turns, found in parse_hsgn(lines, name):
+        if found:
+            yield None, found
+        for turn in turns:
+            text = hsgn_turns.format_turn(turn)
+            actions = [dict(describe(a, hsgn_turns.format_action(a)), column=c)
+                       for a, c in zip(turn.actions, turn.columns)]
+            data = {"line": number, "column": turn.column, "player": turn.player, "standard": text,
+                    "actions": actions}
+            yield (data, f"{number}: {text}"), []
+
+
+def _hsn_records(read: Callable, render: Callable) -> Callable:
+    def records(lines: List[str], name: str) -> Iterator[Parsed]:
         try:
-            yield json.dumps(han.to_sgn(action, player), separators=(",", ":")), found
-        except han.NoMapping as error:
-            yield None, found + [make("no-counterpart", str(error), file=name, line=number)]
+            fields = read("\n".join(lines))
+        except hsn.HsnError as error:
+            yield None, [make("hsn-syntax", error.reason, file=name, line=error.line, column=error.column)]
+            return
+        yield (fields, render(fields).rstrip("\n")), []
+    return records
+
+
+PARSERS: Dict[str, Callable[[List[str], str], Iterator[Parsed]]] = {
+    "han": _han_records,
+    "hsgn": _hsgn_records,
+    "hsn": _hsn_records(hsn.parse, hsn.render),
+    "hsn-002": _hsn_records(hsn.parse_002, hsn.render_002),
+}
+
+
+def parse(notation: str, lines: List[str], name: str) -> Iterator[Parsed]:
+    """What `sgn parse --notation NOTATION` reads: each record and its diagnostics."""
+    return PARSERS[notation](lines, name)
+
+
+# -- conversion: readers to SGN ---------------------------------------------------------------
+
+def read_sgn(lines: Iterable[str], name: str, **_) -> Iterator[Item]:
+    """Each SGN line as a message, when it is one valid at the semantic level (a converter
+    that took a wrong message would write a wrong action); else its errors."""
+    from .jsonline import parse_line
+    from .validate import validate_message
+
+    for number, text in _numbered(lines):
+        where = Source(name, number)
+        parsed = parse_line(text, file=name, line=number)
+        if isinstance(parsed, Diagnostic):
+            yield where, None, [parsed]
+            continue
+        errors = [d for d in validate_message(parsed[0], level="semantic", file=name, line=number) if d.is_error]
+        yield where, None if errors else parsed[0], errors
+
+
+def read_han(lines: Iterable[str], name: str, player: str = "1", **_) -> Iterator[Item]:
+    """Each HAN line as an SGN message by `player` (HAN names no actor but for discards)."""
+    for number, action, found in parse_han(lines, name):
+        where = Source(name, number)
+        if action is None:
+            yield where, None, found
+            continue
+        try:
+            yield where, han.to_sgn(action, player), found
+        except NoMapping as error:
+            yield where, None, found + [where.problem("no-counterpart", str(error))]
+
+
+def read_hsgn(lines: Iterable[str], name: str, **_) -> Iterator[Item]:
+    """Each action of the HSGN turns as SGN messages (a road card gives several), by the
+    turn's player: the one written, or the next after the turn before's (`hsgn_sgn`)."""
+    parsed = list(parse_hsgn(lines, name))
+    every = [turn for _, turns, _ in parsed for turn in turns]
+    players = iter(hsgn_sgn.turn_players(every, hsgn_sgn.player_count(every)))
+    for number, turns, found in parsed:
+        if found:
+            yield Source(name, number), None, found
+        for turn in turns:
+            yield from _turn_messages(turn, next(players), Source(name, number, turn.column))
+
+
+def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Source) -> Iterator[Item]:
+    try:
+        actor = hsgn_sgn.to_sgn_player(player)
+    except NoMapping as error:
+        yield start, None, [start.problem("no-counterpart", f"the turn cannot be converted: {error}")]
+        return
+    for action, column in zip(turn.actions, turn.columns):
+        where = start._replace(column=column)
+        try:
+            for message in hsgn_sgn.to_sgn(action, actor):
+                yield where, message, []
+        except NoMapping as error:
+            yield where, None, [where.problem("no-counterpart", str(error))]
+
+
+# -- conversion: writers from SGN --------------------------------------------------------------
+
+def write_sgn(items: Iterable[Item]) -> Iterator[Output]:
+    for _, message, found in items:
+        yield (None if message is None else json.dumps(message, separators=(",", ":"))), found
+
+
+def write_han(items: Iterable[Item]) -> Iterator[Output]:
+    for where, message, found in items:
+        if message is None:
+            yield None, found
+            continue
+        try:
+            yield han.format_action(han.from_sgn(message)), found
+        except ValueError as error:            # NoMapping, or a place HAN cannot name
+            yield None, found + [where.problem("no-counterpart", str(error))]
+
+
+def write_hsgn(items: Iterable[Item]) -> Iterator[Output]:
+    """One line per turn (the grouping of messages into turns is `hsgn_sgn.group`)."""
+    found: List[Diagnostic] = []
+
+    def messages():
+        for where, message, seen in items:
+            found.extend(seen)
+            if message is not None:
+                yield where, message
+    for turn, problems in hsgn_sgn.group(messages()):
+        problems = [where.problem("no-counterpart", reason) for where, reason in problems]
+        yield (None if turn is None else hsgn_turns.format_turn(turn)), found + problems
+        found.clear()
+    if found:
+        yield None, list(found)
+
+
+READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn}
+WRITERS = {"sgn": write_sgn, "han": write_han, "hsgn": write_hsgn}
+
+
+def convert(lines: List[str], name: str, source: str, target: str, player: str = "1") -> Iterator[Output]:
+    """Each line of output (None where there is none) with the diagnostics found on the way."""
+    return WRITERS[target](READERS[source](lines, name, player=player))

@@ -9,8 +9,10 @@ tagged `seed`, and faults that necessarily break several, tagged `several`).
 
 In a source a case gives its input by kind: `message` has `json` (the text of
 one message); `log` has `lines` (JSON texts) or `file` (a path under
-test-corpus/); `raw` has `text` or `base64`; `han` (one HAN action, level
-`notation`) has `han`. An item of `lines` may be
+test-corpus/); `raw` has `text` or `base64`. The cases of the neighbouring
+notations are at the level `notation`, their kind the notation's name in `sgn parse
+--notation`: `han` (a HAN action) has `han`, `hsgn` (lines of HSGN turns) has `hsgn`,
+`hsn` and `hsn-002` (an HSN state) have `hsn`. An item of `lines` may be
 `{include: PATH}`, which stands for the lines of that file (a map, say), or
 `{include: PATH, first: N}`, its first N lines (the start of a game).
 """
@@ -28,7 +30,9 @@ FORMAT = 1
 BUNDLE = "cases.json"
 SOURCES = "src"
 CASE_SCHEMA = "corpus/v1/cases.json"
-_INPUT_KEYS = {"message": ("json",), "log": ("lines", "file"), "raw": ("text", "base64"), "han": ("han",)}
+NOTATIONS = {"han": "han", "hsgn": "hsgn", "hsn": "hsn", "hsn-002": "hsn"}   # kind -> its key in a source
+_INPUT_KEYS = {"message": ("json",), "log": ("lines", "file"), "raw": ("text", "base64"),
+               **{kind: (key,) for kind, key in NOTATIONS.items()}}
 _PASS_THROUGH = ("id", "description", "kind", "level", "profile", "valid", "errors",
                  "warnings", "tags", "spec", "comment")
 
@@ -73,8 +77,8 @@ def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str
         return values, None
     if key == "file":
         return _file_messages(root, case["file"], where), None
-    if key == "han":
-        return case["han"], None
+    if kind in NOTATIONS:
+        return case[key], None
     if key == "text":
         return case["text"], "text"
     return case["base64"], "base64"
@@ -123,8 +127,8 @@ def case_bytes(case: dict) -> bytes:
         return (json.dumps(value, ensure_ascii=False) + "\n").encode("utf-8")
     if kind == "log":
         return "".join(json.dumps(v, ensure_ascii=False) + "\n" for v in value).encode("utf-8")
-    if kind == "han":
-        return (value + "\n").encode("utf-8")
+    if kind in NOTATIONS:
+        return (value if value.endswith("\n") else value + "\n").encode("utf-8")
     if case.get("input_encoding") == "base64":
         return base64.b64decode(value)
     return value.encode("utf-8", "surrogatepass")
@@ -133,9 +137,10 @@ def case_bytes(case: dict) -> bytes:
 def check_case(case: dict) -> List:
     """The diagnostics sgn gives for a case, at its level and profile."""
     import io
-    if case["kind"] == "han":
-        from .convert import parse_han
-        return [d for _, _, found in parse_han([case["input"]], "<input>") for d in found]
+    if case["kind"] in NOTATIONS:
+        from .convert import parse
+        lines = case_bytes(case).decode("utf-8").splitlines()
+        return [d for _, found in parse(case["kind"], lines, "<input>") for d in found]
     from .validate import iter_diagnostics
     return list(iter_diagnostics(io.BytesIO(case_bytes(case)), level=case["level"],
                                  profile=case.get("profile", "strict")))
@@ -196,6 +201,7 @@ def self_check(cases: List[dict]) -> List[str]:
                 problems.append(f"{name}: an invalid case breaks one rule, not {sorted(codes)}")
         if case["kind"] == "raw" and "input_encoding" not in case:
             problems.append(f"{name}: a raw case needs input_encoding")
-        if (case["kind"] == "han") != (case["level"] == "notation"):
-            problems.append(f"{name}: han cases, and only they, are at the level notation")
+        if (case["kind"] in NOTATIONS) != (case["level"] == "notation"):
+            problems.append(f"{name}: the cases of a notation ({', '.join(NOTATIONS)}), "
+                            "and only they, are at the level notation")
     return problems

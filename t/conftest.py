@@ -43,3 +43,18 @@ def write(tmp_path):
 def json_report(result):
     assert result.stderr == b"" or b"Traceback" not in result.stderr
     return json.loads(result.stdout)
+
+
+def canonical(message):
+    """An SGN message in a form that compares equal whatever the order SGN leaves free:
+    the tiles of an intersection, the ends of a path, the sides of a trade, the rCodes."""
+    player, code, value = message
+    if code in ("BS", "BC"):
+        return player, code, frozenset(map(tuple, value["intersection"]))
+    if code == "BR":
+        return player, code, frozenset(frozenset(map(tuple, end)) for end in value["path"])
+    if code in ("TR", "ST"):
+        return player, code, frozenset((s["player"], tuple(sorted(s["resources"].items()))) for s in value)
+    if code == "PD":
+        return player, code, value["cCode"], tuple(sorted(value.get("rCodes", [])))
+    return player, code, json.dumps(value, sort_keys=True)

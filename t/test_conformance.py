@@ -15,7 +15,7 @@ from sgn.harness import check, serve
 from conftest import CHECKOUT, CORPUS, run_cli
 
 PY = sys.executable
-CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] != "han"]   # SGN logs only
+CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]   # SGN logs only
 MISBEHAVING = str(CHECKOUT / "t" / "impls" / "misbehaving.py")
 JS = CHECKOUT / "examples" / "js"
 

@@ -59,7 +59,7 @@ def test_case_through_the_api(case):
 
 def test_every_case_through_the_cli(tmp_path):
     groups = defaultdict(list)
-    for number, case in enumerate(c for c in CASES if c["kind"] != "han"):
+    for number, case in enumerate(c for c in CASES if c["kind"] not in corpus.NOTATIONS):
         path = tmp_path / f"{number:04d}-{case['id']}.sgn"
         path.write_bytes(corpus.case_bytes(case))
         groups[(case["level"], case.get("profile", "strict"))].append((case, path))
@@ -78,12 +78,13 @@ def test_every_case_through_the_cli(tmp_path):
     assert failures == {}
 
 
-def test_every_han_case_through_the_cli():
-    cases = [c for c in CASES if c["kind"] == "han"]
+def test_every_notation_case_through_the_cli():
+    cases = [c for c in CASES if c["kind"] in corpus.NOTATIONS]
+    assert {c["kind"] for c in cases} == set(corpus.NOTATIONS)
     for case in cases:
-        result = run_cli("parse", stdin=corpus.case_bytes(case))
-        found = [SimpleNamespace(code=m.group(3), line=int(m.group(1)), severity="warning" if m.group(2) else "error",
-                                 pointer="", column=None, hint=None)
-                 for m in re.finditer(r"<stdin>:(\d+):\d+: (warning: )?.*\[([a-z-]+)\]", result.stderr.decode())]
+        result = run_cli("parse", "--notation", case["kind"], stdin=corpus.case_bytes(case))
+        found = [SimpleNamespace(code=m.group(4), line=int(m.group(1)), column=int(m.group(2)),
+                                 severity="warning" if m.group(3) else "error", pointer="", hint=None)
+                 for m in re.finditer(r"<stdin>:(\d+):(\d+): (warning: )?.*\[([a-z0-9-]+)\]", result.stderr.decode())]
         assert corpus.compare(case, found) == [], case["id"]
         assert result.returncode == (0 if case["valid"] else 1)

@@ -7,6 +7,7 @@ from hypothesis import given, strategies as st
 import sgn
 from sgn import board, strategies as sgs
 from sgn.notation import han
+from conftest import CORPUS, canonical as _canonical, run_cli
 
 SEED_EXAMPLES = {
     "R(2+3)": han.Action("R", dice=(2, 3)),
@@ -77,20 +78,6 @@ def test_sgn_to_han_to_sgn_is_the_identity_up_to_canonical_order(message):
     assert _canonical(back) == _canonical(message)
 
 
-def _canonical(message):
-    player, code, value = message
-    if code in ("BS", "BC"):
-        return player, code, frozenset(map(tuple, value["intersection"]))
-    if code == "BR":
-        return player, code, frozenset(frozenset(map(tuple, end)) for end in value["path"])
-    if code in ("TR", "ST"):
-        return player, code, frozenset((s["player"], tuple(sorted(s["resources"].items()))) for s in value)
-    if code == "PD":
-        return player, code, value["cCode"], tuple(sorted(value.get("rCodes", [])))
-    return player, code, json.dumps(value, sort_keys=True)
-
-
-from conftest import CORPUS, run_cli  # noqa: E402
 
 
 def test_parse_command():
@@ -111,3 +98,5 @@ def test_convert_command_both_ways():
     assert back.returncode == 0
     assert [json.loads(line)[1] for line in back.stdout.decode().splitlines()] == ["BS", "BR"]
     assert run_cli("convert", "--to", "sgn", stdin=b'["1","RD",{"result":8}]\n').returncode == 2
+    outside = run_cli("convert", "--to", "han", stdin=b'["1","MR",{"tile":[-5,0]}]\n')   # column 0 has no name
+    assert outside.returncode == 1 and b"<stdin>:1: tile [-5,0] has no HAN name" in outside.stderr

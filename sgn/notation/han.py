@@ -17,20 +17,14 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from .. import board
 from ..board import Corner, Edge, Tile
-
-RESOURCES = "BGLOW"
+from .scan import RESOURCES, Cursor, NotationError, format_counts
 BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
 CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}          # HAN use-card letter -> SGN cCode
 OFFSET = 4                                                    # HAN column/row of SGN [0, 0]
 
 
-class HanError(ValueError):
+class HanError(NotationError):
     """A HAN string that does not parse: the message, and the 1-based column at fault."""
-
-    def __init__(self, message: str, column: int):
-        super().__init__(f"column {column}: {message}")
-        self.column = column
-        self.reason = message
 
 
 class Action(NamedTuple):
@@ -101,31 +95,8 @@ def edge_name(e: Edge) -> str:
 
 # -- parsing -----------------------------------------------------------------------------------
 
-class _Parser:
-    def __init__(self, text: str):
-        self.text = text
-        self.at = 0
-        self.warnings: List[Tuple[int, str]] = []
-
-    def fail(self, message: str, at: Optional[int] = None):
-        raise HanError(message, (self.at if at is None else at) + 1)
-
-    def peek(self) -> str:
-        return self.text[self.at:self.at + 1]
-
-    def take(self, options: str, what: str) -> str:
-        ch = self.peek()
-        if not ch or ch not in options:
-            found = f"{ch!r}" if ch else "the end"
-            self.fail(f"expected {what}, found {found}")
-        self.at += 1
-        return ch
-
-    def expect(self, literal: str) -> None:
-        if not self.text.startswith(literal, self.at):
-            found = f"{self.peek()!r}" if self.peek() else "the end"
-            self.fail(f"expected {literal!r}, found {found}")
-        self.at += len(literal)
+class _Parser(Cursor):
+    error = HanError
 
     def player(self) -> int:
         return int(self.take("0123456", "a player (0-6)"))
@@ -133,47 +104,20 @@ class _Parser:
     def formula(self) -> Dict[str, int]:
         start = self.at
         self.expect("(")
-        found: Dict[str, int] = {}
-        order: List[str] = []
-        while True:
-            column = self.at
-            r = self.take(RESOURCES, "a resource (B G L O W)")
-            digits = ""
-            while self.peek().isdigit():
-                digits += self.text[self.at]
-                self.at += 1
-            if digits and (digits != "0" and digits.startswith("0")):
-                self.fail("a count has no leading zero", column + 1)
-            n = int(digits) if digits else 1
-            if digits == "1":
-                self.warnings.append((column + 2, "a count of 1 SHOULD be omitted"))
-            if n == 0:
-                self.warnings.append((column + 2, f"a count of 0 {r}"))
-            if r in found:
-                self.warnings.append((column + 1, f"{r} appears twice; the counts are added"))
-            found[r] = found.get(r, 0) + n
-            order.append(r)
-            if self.peek() == ")":
-                self.at += 1
-                break
+        found, order = self.counts(one_is_style=True)
+        self.expect(")")
         if order != sorted(order, key=RESOURCES.index):
-            self.warnings.append((start + 1, "resources SHOULD be in the standard order B G L O W"))
+            self.warn(start, "resources SHOULD be in the standard order B G L O W")
         return found
 
     def coordinate(self, suffixes: Tuple[str, ...], what: str) -> Tuple[Tile, str]:
         self.expect("(")
-        start = self.at
-        while self.peek() and "a" <= self.peek() <= "z":      # column letters, then the row
-            self.at += 1
-        letters = self.text[start:self.at]
+        letters = self.run(lambda ch: "a" <= ch <= "z")      # column letters, then the row
         if not letters:
             self.fail("expected column letters a-z")
         if not self.peek() or self.peek() not in "123456789":
             self.fail("expected a row number 1-9...")
-        digits = ""
-        while self.peek().isdigit():
-            digits += self.text[self.at]
-            self.at += 1
+        digits = self.run(str.isdigit)
         suffix = ""
         for option in sorted(suffixes, key=len, reverse=True):
             if option and self.text.startswith(option, self.at):
@@ -201,7 +145,7 @@ class _Parser:
             b = int(self.take("123456", "a die value 1-6"))
             self.expect(")")
             if a > b:
-                self.warnings.append((2, "die values SHOULD be in order, lowest first"))
+                self.warn(1, "die values SHOULD be in order, lowest first")
             return Action("R", dice=(a, b))
         if verb == "M":
             tile, _ = self.coordinate(("",), "a tile")
@@ -247,8 +191,7 @@ def parse(text: str) -> Tuple[Action, List[Tuple[int, str]]]:
 # -- formatting ------------------------------------------------------------------------------------
 
 def format_formula(formula: Dict[str, int]) -> str:
-    return "(" + "".join(r + ("" if formula[r] == 1 else str(formula[r]))
-                         for r in RESOURCES if formula.get(r)) + ")"
+    return "(" + format_counts(formula) + ")"
 
 
 def format_action(action: Action) -> str:
@@ -284,11 +227,13 @@ def _corner_json(c: Corner) -> list:
     return [list(t) for t in board.canonical_corner(c)]
 
 
-def _sgn_player(p: int) -> str:
+def sgn_player(p: int) -> str:
+    """A HAN player (0 the bank) as SGN names it ("B" the bank)."""
     return "B" if p == 0 else str(p)
 
 
-def _han_player(p: str) -> int:
+def han_player(p: str) -> int:
+    """An SGN player as HAN numbers it."""
     return 0 if p == "B" else int(p)
 
 
@@ -303,13 +248,13 @@ def to_sgn(action: Action, actor: str) -> list:
     if v == "M":
         return [actor, "MR", {"tile": list(action.tile)}]
     if v == "D":
-        who = _sgn_player(action.player)
+        who = sgn_player(action.player)
         return [who, "TR", [{"player": who, "resources": {r: -n for r, n in action.formula.items()}},
                             {"player": "B", "resources": dict(action.formula)}]]
     if v == "S":
         if action.formula is None:
             raise NoMapping("S? (an unknown stolen card) has no SGN form: ST needs the resource")
-        victim = _sgn_player(action.player)
+        victim = sgn_player(action.player)
         return [actor, "ST", [{"player": actor, "resources": dict(action.formula)},
                               {"player": victim, "resources": {r: -n for r, n in action.formula.items()}}]]
     if v == "B":
@@ -325,7 +270,7 @@ def to_sgn(action: Action, actor: str) -> list:
             value["rCodes"] = [r for r in RESOURCES for _ in range(action.formula.get(r, 0))]
         return [actor, "PD", value]
     if v == "T":
-        other = _sgn_player(action.player)
+        other = sgn_player(action.player)
         mine = {r: -n for r, n in action.formula.items()}
         for r, n in action.formula2.items():
             mine[r] = mine.get(r, 0) + n
@@ -359,15 +304,15 @@ def from_sgn(message: list) -> Action:
     if code == "ST":
         thief = next(s for s in value if s["player"] == player)
         victim = next(s for s in value if s["player"] != player)
-        return Action("S", formula=dict(thief["resources"]), player=_han_player(victim["player"]))
+        return Action("S", formula=dict(thief["resources"]), player=han_player(victim["player"]))
     if code == "TR":
         mine = next((s for s in value if s["player"] == player), value[0])
         other = next(s for s in value if s is not mine)
         gives = {r: -n for r, n in mine["resources"].items() if n < 0}
         gets = {r: n for r, n in mine["resources"].items() if n > 0}
         if not gets and other["player"] == "B":
-            return Action("D", player=_han_player(mine["player"]), formula=gives)
-        return Action("T", formula=gives, formula2=gets, player=_han_player(other["player"]))
+            return Action("D", player=han_player(mine["player"]), formula=gives)
+        return Action("T", formula=gives, formula2=gets, player=han_player(other["player"]))
     if code == "BD":
         raise NoMapping("the seed's HAN Bd cannot name the card bought, which SGN's BD records")
     raise NoMapping(f"{code} has no HAN form")

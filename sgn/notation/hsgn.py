@@ -9,16 +9,18 @@ order (`zal`, where the seed also writes `zla`, and `zjk` for its `zkj`) and rea
 them in any order. A crossroad is its three hex names written one after another,
 an edge its two; we write them sorted, land letters first, and read them in any
 order, finding the one way to cut the string into hex names that meet at a corner
-(or along a side). The seed's abbreviations (`zabab` shortened to `zab`, which is
-also a sea hex's name) are not read: write names in full.
+(or along a side) touching land. As the seed allows, a sea hex may be abbreviated to
+a bare `z` where only one sea hex fits (`zab` for the crossroad `zabab`, `fgz`); a
+`z` that fits several (`zkz`) is an error, never a guess. We write names in full.
 
-HSGN turns (`p3: 6, T2(LO, W2).`) are not read yet.
+The turns (`p3: 6, Tp2(LO, W2).`) are read and written by `hsgn_turns`, and
+converted to and from SGN by `hsgn_sgn`.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
-from typing import Dict, FrozenSet, List, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from .. import board
 from ..board import Corner, Edge, Tile
@@ -73,30 +75,51 @@ def edge_name(e: Edge) -> str:
     return place_name(board.edge_tiles(e))
 
 
-def _cuts(text: str) -> List[List[Tile]]:
-    """Every way to cut `text` into hex names."""
+@lru_cache(maxsize=None)
+def places() -> Dict[int, FrozenSet[FrozenSet[Tile]]]:
+    """The places of the standard board that touch land, by their number of hexes:
+    3, the crossroads (54), and 2, the edges (72)."""
+    land = board.STANDARD.land
+    return {3: frozenset(board.iter_corners(land)),
+            2: frozenset(frozenset((t, n)) for t in land for n in board.neighbours(t))}
+
+
+def _cuts(text: str) -> List[List[Optional[Tile]]]:
+    """Every way to cut `text` into hex names; a bare `z` is None, some sea hex."""
     if not text:
         return [[]]
     out = []
     table = names()
     for size in (1, 2, 3):
         head = text[:size]
-        if head in table:
-            out += [[table[head]] + rest for rest in _cuts(text[size:])]
+        if head in table or head == "z":
+            out += [[table.get(head)] + rest for rest in _cuts(text[size:])]
     return out
 
 
-def parse_place(text: str) -> FrozenSet[Tile]:
-    """The tiles of a crossroad (3) or an edge (2) from its HSGN name."""
+def _fits(cut: List[Optional[Tile]], place: FrozenSet[Tile], sea: FrozenSet[Tile]) -> bool:
+    """Whether the hexes of a cut are exactly the place's, each bare z one of its sea hexes."""
+    fixed = {t for t in cut if t is not None}
+    if len(fixed) != len(cut) - cut.count(None) or not fixed <= place:
+        return False
+    rest = place - fixed
+    return len(rest) == cut.count(None) and rest <= sea
+
+
+@lru_cache(maxsize=4096)
+def parse_place(text: str, size: Optional[int] = None) -> FrozenSet[Tile]:
+    """The tiles of a crossroad (size 3), an edge (size 2), or either (None), from its HSGN
+    name: hex names in any order, a sea hex possibly abbreviated to a bare `z` where only
+    one fits. Raises HsgnError when the name fits no place of the board, or several."""
+    what = {3: "crossroad", 2: "edge", None: "crossroad or edge"}[size]
+    sea = board.ring(board.STANDARD.land)
     found = set()
-    for tiles in _cuts(text):
-        unique = frozenset(tiles)
-        if len(unique) != len(tiles):
-            continue
-        if (len(tiles) == 3 and board.is_corner(tiles)) or (len(tiles) == 2 and board.adjacent(*tiles)):
-            found.add(unique)
+    for cut in _cuts(text):
+        if len(cut) in (size or 2, size or 3):
+            found.update(p for p in places()[len(cut)] if _fits(cut, p, sea))
     if not found:
-        raise HsgnError(f"{text!r} names no crossroad or edge of the standard board")
+        raise HsgnError(f"{text!r} names no {what} of the standard board")
     if len(found) > 1:
-        raise HsgnError(f"{text!r} can be read {len(found)} ways")
+        readings = ", ".join(sorted(place_name(p) for p in found))
+        raise HsgnError(f"{text!r} can be read {len(found)} ways ({readings}): write the sea hexes in full")
     return found.pop()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List
 
-from .. import board, rules
+from .. import board
 from .han import RESOURCES, edge_name, tile_name, vertex_name
 
 KIND = {"H": "B", "M": "O", "F": "G", "FO": "L", "P": "W", "D": "D", "S": "S"}   # SGN tCode -> HSN
@@ -260,8 +260,10 @@ def parse_002(text: str) -> Dict[str, str]:
     # check each field with the seed-000 grammar, pointing at the 002 token on error
     patterns = dict(FIELDS)
     for name, (token, offset) in zip(ORDER_002, tokens):
-        if not re.fullmatch(patterns[name], canonical[name]):
+        valid = re.fullmatch(patterns[name], canonical[name])
+        if not valid or _to_002(name, canonical[name]) != token:     # the 002 form exactly (O-f3ne, r2)
             line = text.count("\n", 0, offset) + 1
-            raise HsnError(f"{token!r} is not a valid {name.replace('_', ' ')} field", line,
+            written = f" (HSN 002 writes {_to_002(name, canonical[name])!r})" if valid else ""
+            raise HsnError(f"{token!r} is not a valid {name.replace('_', ' ')} field{written}", line,
                            offset - (text.rfind("\n", 0, offset) + 1) + 1)
     return {name: canonical[name] for name, _ in FIELDS}
