@@ -19,7 +19,7 @@ import interpreted
 
 PURE = interpreted.load()
 PURE_GAME = importlib.import_module(f"{interpreted.NAME}.game")
-CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] != "han"]
+CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
 # The modules that must be compiled when a compiled build is expected (setup.py compiles them).
 HOT = {"board", "fastpath", "game", "reader", "rules", "semantic", "validate"}
