@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
+from hypothesis import settings, strategies as st
 
 import sgn
 
@@ -18,6 +18,12 @@ settings.register_profile("thorough", max_examples=5_000, deadline=None, print_b
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def any_message():
+    """A valid message, or one broken in one known way (its label dropped)."""
+    from sgn import strategies as sgs
+    return st.one_of(sgs.messages(), sgs.invalid_messages().map(lambda case: case[0]))
 CORPUS = CHECKOUT / "test-corpus"
 
 

@@ -14,7 +14,7 @@ from hypothesis import given, strategies as st
 
 import sgn
 from sgn import corpus, fastpath, game as compiled_game, strategies as sgs
-from conftest import CORPUS
+from conftest import CORPUS, any_message
 import interpreted
 
 PURE = interpreted.load()
@@ -70,7 +70,7 @@ def test_games_that_break_one_rule(case):
     assert compiled == pure and (code, line) in [(d["code"], d["line"]) for d in compiled]
 
 
-@given(st.lists(st.one_of(sgs.messages(), sgs.invalid_messages().map(lambda c: c[0])), max_size=30),
+@given(st.lists(any_message(), max_size=30),
        st.integers(0, len(EXAMPLE)), st.sampled_from(["strict", "compat"]))
 def test_any_messages_after_part_of_a_game(messages, cut, profile):
     lines = EXAMPLE[:cut] + [json.dumps(m) for m in messages]
