@@ -185,6 +185,19 @@ def test_the_game_ends_at_ten_points_and_nothing_may_follow():
     assert found == [(len(lines) + 1, "after-game-end")]
 
 
+def test_a_compat_log_of_object_messages_is_replayed_as_its_1_0_form():
+    """The legacy object form is read as [player, aCode, value]; the replay sees that form."""
+    game = random_game(5, 3)
+    objects = [json.dumps({"player": p, "aCode": a, "value": v}) for p, a, v in game]
+    found = [(d.code, d.severity) for d in sgn.iter_diagnostics(objects, level="rules", profile="compat")]
+    assert set(found) == {("legacy-object-message", "warning")} and len(found) == len(game)
+    broken = objects[:20] + objects[21:]                     # a gap: the same rule errors as the 1.0 form
+    plain = [json.dumps(m) for m in game[:20] + game[21:]]
+    errors = [[(d.code, d.line) for d in sgn.iter_diagnostics(log, level="rules", profile="compat") if d.is_error]
+              for log in (broken, plain)]
+    assert errors[0] == errors[1] != []
+
+
 def test_a_log_that_stops_while_something_is_owed_warns():
     found = [(d.code, d.severity) for d in sgn.iter_diagnostics(SETUP + ['["1","RD",{"result":7}]'], level="rules")]
     assert found == [("log-ends-unfinished", "warning")]
