@@ -12,7 +12,7 @@ independent errors are still found and one error does not cascade.
 """
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from . import board, rules
 from .board import Corner, Edge, Tile
@@ -363,7 +363,7 @@ class Game:
             # several owed and not enough: nobody gets any
 
     # -- the moves ----------------------------------------------------------------------------
-    def apply(self, message: list, line: int = 0) -> List[Problem]:
+    def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]:
         """Check one message against the state, then change the state as the message says."""
         self.line = line
         player, action, value = message

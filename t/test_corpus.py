@@ -1,15 +1,12 @@
 """The corpus: in sync with its sources, sound, and every case passes through the API and the CLI."""
-import io
 import json
 import re
-import sys
 from collections import defaultdict
 from types import SimpleNamespace
 
 import pytest
 from jsonschema import Draft4Validator
 
-import sgn
 from sgn import corpus, packaged
 from conftest import CORPUS, json_report, run_cli
 

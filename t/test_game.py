@@ -1,8 +1,6 @@
 """The rules replay: scenarios whose outcome is worked out by hand, and generated games."""
 import json
 
-import pytest
-
 import sgn
 from sgn import rules
 from sgn.game import Game

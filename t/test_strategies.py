@@ -1,5 +1,4 @@
 """The public Hypothesis strategies, and the properties they let us check of sgn itself."""
-import io
 import json
 
 from hypothesis import given, settings, strategies as st

@@ -134,7 +134,7 @@ def _csv(item: str) -> str:
 
 
 FIELDS = (
-    ("tile_kinds", rf"\[(?:[0-9SDBGLOW]*(?:/[0-9SDBGLOW]*)*)?\]"),
+    ("tile_kinds", r"\[(?:[0-9SDBGLOW]*(?:/[0-9SDBGLOW]*)*)?\]"),
     ("resource_numbers", rf"\[(?:(?:{_csv(_AMOUNT)})?(?:/(?:{_csv(_AMOUNT)})?)*)?\]"),
     ("harbors", rf"\[(?:{_csv('[BGLOW]?' + _COORD + '(?:ne|nw|w)')})?\]"),
     ("cities", _list(_csv(_COORD + "[ns]"))),
