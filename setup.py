@@ -27,9 +27,9 @@ class OptionalBuildExt(build_ext):
         except Exception as error:      # the compiler is missing or fails: pure Python it is
             self._warn(error)
             for ext in self.extensions:
-                for path in (self.get_ext_fullpath(ext.name),):
-                    if os.path.exists(path):
-                        os.remove(path)
+                path = self.get_ext_fullpath(ext.name)
+                if os.path.exists(path):
+                    os.remove(path)
             self.extensions = []
 
     @staticmethod

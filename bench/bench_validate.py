@@ -172,7 +172,7 @@ def main():
 
     for level in ("syntax", "schema", "semantic"):
         def run(level=level):
-            fastpath.MEMORY.sets.clear()       # each round starts cold: no line known yet
+            fastpath.MEMORY.contexts.clear()       # each round starts cold: no line known yet
             bad = sum(1 for d in sgn.iter_diagnostics(path, level=level) if d.is_error)
             assert bad == 0, f"{bad} errors in generated data at level {level}"
         add(f"sgn --level {level} (API)", timed(run, args.rounds))
@@ -203,7 +203,7 @@ def main():
         game_messages += len(game)
     for level in ("semantic", "rules"):
         def run_games(level=level):
-            fastpath.MEMORY.sets.clear()
+            fastpath.MEMORY.contexts.clear()
             for game_file in game_files:
                 bad = sum(1 for d in sgn.iter_diagnostics(game_file, level=level) if d.is_error)
                 assert bad == 0, f"{bad} errors in a generated game at level {level}"

@@ -36,7 +36,6 @@ MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a
 _KEY = re.compile(rb'"\s*:')
 
 
-
 def _compiled_libraries() -> Tuple[Any, Any]:
     """orjson and jsonschema_rs, or (None, None) without them or with SGN_PURE set."""
     if os.environ.get("SGN_PURE"):
@@ -61,12 +60,12 @@ class Memory:
     def __init__(self, limit: int = MEMORY_LIMIT, values: int = VALUES_KEPT):
         self.limit = limit
         self.values = values
-        self.sets: Dict[Tuple, Dict[bytes, Any]] = {}
+        self.contexts: Dict[Tuple, Dict[bytes, Any]] = {}
 
     def known(self, context: Tuple) -> Dict[bytes, Any]:
-        found = self.sets.get(context)
+        found = self.contexts.get(context)
         if found is None:
-            found = self.sets[context] = {}
+            found = self.contexts[context] = {}
         return found
 
     def remember(self, known: Dict[bytes, Any], raw: bytes, value: Any = NOT_KEPT) -> None:
