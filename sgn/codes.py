@@ -38,7 +38,7 @@ _TABLE = [
     Code("json-nan-infinity", "syntax", "error", "NaN and Infinity are not JSON."),
     Code("json-duplicate-key", "syntax", "error", "An object has the same key twice; which one counts is undefined."),
     Code("json-number-too-long", "syntax", "error", "A number literal longer than 100 characters; no SGN field holds such a number and interoperable JSON cannot represent it."),
-    Code("json-too-deep", "syntax", "error", "Arrays or objects nested deeper than the parser allows (an SGN message is at most 6 deep)."),
+    Code("json-too-deep", "syntax", "error", "Arrays or objects nested more than 64 deep, counted on the text before parsing (an SGN message is at most 6 deep)."),
     # schema: the shape of one message, checked against schema/v1.0/message.json.
     Code("message-not-array", "schema", "error", "A message must be a JSON array [player, aCode, value]."),
     Code("message-length", "schema", "error", "A message has exactly 3 items: player, aCode, value."),

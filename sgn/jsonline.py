@@ -9,11 +9,17 @@ parser is reported, never raised.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, List, Optional, Tuple, Union
 
 from .diagnostic import Diagnostic, make, pointer_from_path
 
 MAX_NUMBER_CHARS = 100
+MAX_DEPTH = 64      # arrays and objects nested deeper than this are refused (an SGN message is 6 deep)
+
+# A JSON string (to its closing quote, or to the end of an unfinished one) or a bracket.
+_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.S)
+_STRING_OR_BRACKET_BYTES = re.compile(_STRING_OR_BRACKET.pattern.encode(), re.S)
 
 
 class _Refused(ValueError):
@@ -40,6 +46,42 @@ def _checked_float(literal: str) -> float:
                        f"a number literal of {len(literal)} characters "
                        f"(more than {MAX_NUMBER_CHARS}) is refused")
     return float(literal)
+
+
+def too_deep(text: Union[str, bytes], limit: int = MAX_DEPTH) -> Optional[int]:
+    """The 1-based position of the first bracket that opens more than `limit` levels of
+    nesting, or None. Brackets inside strings do not count; an unmatched closing bracket
+    ends the count (the text is then not JSON, which the parser explains). Decided on the
+    text, before any parser runs, so that the verdict never depends on a parser's own limit
+    or on how deep the caller's stack is; linear, and it stops at the first excess."""
+    if isinstance(text, bytes):
+        if text.count(b"[") + text.count(b"{") <= limit:
+            return None
+        tokens = _STRING_OR_BRACKET_BYTES.finditer(text)
+        opening, closing = b"[{", b"]}"
+    else:
+        if text.count("[") + text.count("{") <= limit:
+            return None
+        tokens = _STRING_OR_BRACKET.finditer(text)
+        opening, closing = "[{", "]}"
+    depth = 0
+    for token in tokens:
+        found = token.group()
+        if found in opening:
+            depth += 1
+            if depth > limit:
+                return token.start() + 1
+        elif found in closing:
+            depth -= 1
+            if depth < 0:
+                return None
+    return None
+
+
+def _too_deep_diagnostic(column: int, file: str, line: int) -> Diagnostic:
+    return make("json-too-deep",
+                f"arrays or objects are nested more than {MAX_DEPTH} deep (from column {column}); "
+                "an SGN message is at most 6 deep", file=file, line=line, column=column)
 
 
 def _find_pointer(value: Any, target: int) -> Optional[str]:
@@ -83,6 +125,9 @@ def parse_line(text: str, *, file: str = "<input>", line: int = 0) -> Union[Tupl
 
     (A tuple, because `null` is a valid JSON value and must not be confused with failure.)
     """
+    deep = too_deep(text)
+    if deep is not None:
+        return _too_deep_diagnostic(deep, file, line)
     decoder = _Decoder()
     try:
         value = decoder.decoder.decode(text)
@@ -91,9 +136,8 @@ def parse_line(text: str, *, file: str = "<input>", line: int = 0) -> Union[Tupl
     except json.JSONDecodeError as error:
         return make("invalid-json", f"invalid JSON at column {error.colno}: {error.msg}",
                     file=file, line=line, column=error.colno)
-    except RecursionError:
-        return make("json-too-deep", "arrays or objects are nested too deeply to read "
-                    "(an SGN message is at most 6 levels deep)", file=file, line=line)
+    except RecursionError:     # pragma: no cover - only with a caller's stack all but exhausted
+        return _too_deep_diagnostic(1, file, line)
     if decoder.duplicates:
         target, key = decoder.duplicates[0]
         where = _find_pointer(value, target) or ""
