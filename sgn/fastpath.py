@@ -27,13 +27,21 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import packaged
+from .jsonline import MAX_DEPTH, MAX_NUMBER_CHARS
 from .schema import SCHEMA_FILE
 
-MEMORY_LIMIT = 50_000         # lines remembered per context before the memory is emptied (a few MB)
-VALUES_KEPT = 4_096           # of which this many keep their parsed value too, for the rules replay
+MEMORY_LINES = 50_000         # lines remembered in all, across contexts
+MEMORY_BYTES = 4 << 20        # bytes of line text remembered in all
+MEMORY_CONTEXTS = 64          # contexts (profile, layers, board) remembered at once
+LONGEST_REMEMBERED = 1_024    # longer lines are never remembered (real messages are far shorter)
+VALUES_KEPT = 4_096           # lines whose parsed value is kept too, in all, for the rules replay
 NOT_KEPT = False              # what the memory holds for a line whose parsed value it does not keep
 MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a compiled library
-_KEY = re.compile(rb'"\s*:')
+# The end of a key: a quote, JSON whitespace, a colon. Each key of the text ends so, and a
+# match elsewhere (inside a string) only over-counts, which sends the line the careful way.
+_KEY_END = re.compile(rb'"[ \t\r\n]*:')
+# A run of the characters of a number literal longer than the careful parser accepts.
+_LONG_NUMBER = re.compile(rb"[-+.0-9eE]{%d}" % (MAX_NUMBER_CHARS + 1))
 
 
 def _compiled_libraries() -> Tuple[Any, Any]:
@@ -51,27 +59,80 @@ _orjson, _jsonschema_rs = _compiled_libraries()
 COMPILED = _orjson is not None
 
 
+class Context:
+    """The lines known to be free of diagnostics in one context, each with its parsed
+    value (for the replay, which needs it, so that a line seen before is not parsed again)
+    or NOT_KEPT, and what they cost. Values are read, never changed, by the checks."""
+
+    def __init__(self) -> None:
+        self.lines: Dict[bytes, Any] = {}
+        self.size = 0           # bytes of line text
+        self.kept = 0           # parsed values kept
+        self.alive = True       # False once forgotten: a holder then remembers nothing more
+
+
 class Memory:
-    """Lines known to be free of diagnostics, by context: each with its parsed value (for
-    the replay, which needs it, so that a line seen before is not parsed again) or NOT_KEPT.
-    Values are read, never changed, by the checks; only the first VALUES_KEPT lines of a
-    context keep theirs, which bounds the memory."""
+    """Contexts of verified lines, bounded in all: the number of contexts (the least
+    recently used is forgotten first), of lines, of bytes of line text and of parsed
+    values, whatever the number of files, boards or calls in one process."""
 
-    def __init__(self, limit: int = MEMORY_LIMIT, values: int = VALUES_KEPT):
-        self.limit = limit
-        self.values = values
-        self.contexts: Dict[Tuple, Dict[bytes, Any]] = {}
+    def __init__(self, lines: int = MEMORY_LINES, size: int = MEMORY_BYTES,
+                 values: int = VALUES_KEPT, contexts: int = MEMORY_CONTEXTS):
+        self.max_lines, self.max_size, self.max_values, self.max_contexts = lines, size, values, contexts
+        self.contexts: Dict[Tuple, Context] = {}      # in order of use, the least recent first
+        self.lines = 0
+        self.size = 0
+        self.kept = 0
 
-    def known(self, context: Tuple) -> Dict[bytes, Any]:
-        found = self.contexts.get(context)
+    def known(self, key: Tuple) -> Context:
+        """The context of `key`, now the most recently used."""
+        found = self.contexts.pop(key, None)
         if found is None:
-            found = self.contexts[context] = {}
+            found = Context()
+            while len(self.contexts) >= self.max_contexts:
+                self._forget(next(iter(self.contexts)))
+        self.contexts[key] = found
         return found
 
-    def remember(self, known: Dict[bytes, Any], raw: bytes, value: Any = NOT_KEPT) -> None:
-        if len(known) >= self.limit:
-            known.clear()
-        known[raw] = value if len(known) < self.values else NOT_KEPT
+    def remember(self, context: Context, raw: bytes, value: Any = NOT_KEPT) -> None:
+        if not context.alive or len(raw) > LONGEST_REMEMBERED or raw in context.lines:
+            return
+        if self.lines >= self.max_lines or self.size + len(raw) > self.max_size:
+            self._make_room(context)
+        keep = value is not NOT_KEPT and self.kept < self.max_values
+        context.lines[raw] = value if keep else NOT_KEPT
+        context.size += len(raw)
+        self.lines += 1
+        self.size += len(raw)
+        if keep:
+            context.kept += 1
+            self.kept += 1
+
+    def clear(self) -> None:
+        """Forget everything (a benchmark starts each round cold)."""
+        for key in list(self.contexts):
+            self._forget(key)
+
+    def _forget(self, key: Tuple) -> None:
+        context = self.contexts.pop(key)
+        self._empty(context)
+        context.alive = False
+
+    def _empty(self, context: Context) -> None:
+        self.lines -= len(context.lines)
+        self.size -= context.size
+        self.kept -= context.kept
+        context.lines.clear()
+        context.size = context.kept = 0
+
+    def _make_room(self, current: Context) -> None:
+        """Forget the least recently used other contexts, then, if need be, empty this one."""
+        for key in [k for k, c in self.contexts.items() if c is not current]:
+            if self.lines < self.max_lines and self.size + LONGEST_REMEMBERED <= self.max_size:
+                return
+            self._forget(key)
+        if self.lines >= self.max_lines or self.size + LONGEST_REMEMBERED > self.max_size:
+            self._empty(current)
 
 
 MEMORY = Memory()
@@ -98,30 +159,58 @@ def compiled_modules() -> List[str]:
     return sorted(found)
 
 
+def _keys_and_depth(value: Any) -> Tuple[int, int]:
+    """The number of members of all the objects in a parsed value, and its nesting depth."""
+    keys = 0
+    depth = 0
+    stack: List[Tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict):
+            keys += len(node)
+            depth = max(depth, level)
+            stack.extend((v, level + 1) for v in node.values())
+        elif isinstance(node, list):
+            depth = max(depth, level)
+            stack.extend((v, level + 1) for v in node)
+    return keys, depth
+
+
 def schema_valid_message(raw: bytes) -> Optional[Any]:
     """The parsed message when it is certainly valid JSON and valid at the schema level
-    (so neither layer has anything to say); None when the careful path must decide."""
+    (so neither layer has anything to say); None when the careful path must decide.
+
+    Exact: every way the compiled libraries could read a line differently from the careful
+    parser sends it the careful way. orjson keeps the last of repeated keys, so the keys
+    of the text (an upper bound: `_KEY_END`) must be as many as the parsed value holds;
+    nesting and number literals have the careful parser's limits; anything a compiled
+    library cannot take (a lone surrogate, say) is a "no"."""
     if _orjson is None or raw.count(b"[") + raw.count(b"{") > MAX_BRACKETS:
+        return None
+    if len(raw) > MAX_NUMBER_CHARS and _LONG_NUMBER.search(raw) is not None:
         return None
     try:
         value = _orjson.loads(raw)
-    except _orjson.JSONDecodeError:
+        if not _validator().is_valid(value):
+            return None
+    except Exception:         # whatever a compiled library cannot take, the careful path explains
         return None
-    if not _validator().is_valid(value):
-        return None
-    # orjson keeps the last of repeated keys: in a schema-valid message no string holds a
-    # quote, so every `"` followed by `:` ends a key, and the text has as many as the value
-    # written back compactly, unless a key repeats.
-    keys = _orjson.dumps(value).count(b'":')
-    if raw.count(b'":') != keys and len(_KEY.findall(raw)) != keys:
+    keys, depth = _keys_and_depth(value)
+    if depth > MAX_DEPTH or len(_KEY_END.findall(raw)) != keys:
         return None
     return value
 
 
 def schema_valid_value(value: Any) -> bool:
     """True when the compiled check finds a parsed message valid at the schema level
-    (False when it does not, or is not installed: then jsonschema decides and explains)."""
-    return _orjson is not None and _validator().is_valid(value)
+    (False when it does not, cannot take the value, or is not installed: then jsonschema
+    decides and explains)."""
+    if _orjson is None:
+        return False
+    try:
+        return bool(_validator().is_valid(value))
+    except Exception:         # a string that is no Unicode text (a lone surrogate), say
+        return False
 
 
 def loads(raw: bytes) -> Any:

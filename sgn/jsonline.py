@@ -19,7 +19,6 @@ MAX_DEPTH = 64      # arrays and objects nested deeper than this are refused (an
 
 # A JSON string (to its closing quote, or to the end of an unfinished one) or a bracket.
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.S)
-_STRING_OR_BRACKET_BYTES = re.compile(_STRING_OR_BRACKET.pattern.encode(), re.S)
 
 
 class _Refused(ValueError):
@@ -49,38 +48,47 @@ def _checked_float(literal: str) -> float:
 
 
 def too_deep(text: Union[str, bytes], limit: int = MAX_DEPTH) -> Optional[int]:
-    """The 1-based position of the first bracket that opens more than `limit` levels of
-    nesting, or None. Brackets inside strings do not count; an unmatched closing bracket
-    ends the count (the text is then not JSON, which the parser explains). Decided on the
-    text, before any parser runs, so that the verdict never depends on a parser's own limit
-    or on how deep the caller's stack is; linear, and it stops at the first excess."""
+    """The 1-based position (in characters, or in bytes for bytes) of the first bracket that
+    opens more than `limit` levels of nesting, or None. Brackets inside strings do not count;
+    an unmatched closing bracket ends the count (the text is then not JSON, which the
+    parser explains). Decided on the text, before any parser runs, so that the verdict never
+    depends on a parser's own limit or on how deep the caller's stack is; linear, and it
+    stops at the first excess."""
     if isinstance(text, bytes):
-        if text.count(b"[") + text.count(b"{") <= limit:
-            return None
-        tokens = _STRING_OR_BRACKET_BYTES.finditer(text)
-        opening, closing = b"[{", b"]}"
-    else:
-        if text.count("[") + text.count("{") <= limit:
-            return None
-        tokens = _STRING_OR_BRACKET.finditer(text)
-        opening, closing = "[{", "]}"
+        text = text.decode("latin-1")       # one character a byte: the positions are the bytes'
+    if text.count("[") + text.count("{") <= limit:
+        return None
     depth = 0
-    for token in tokens:
+    for token in _STRING_OR_BRACKET.finditer(text):
         found = token.group()
-        if found in opening:
+        if found == "[" or found == "{":
             depth += 1
             if depth > limit:
                 return token.start() + 1
-        elif found in closing:
+        elif found == "]" or found == "}":
             depth -= 1
             if depth < 0:
                 return None
     return None
 
 
-def _too_deep_diagnostic(column: int, file: str, line: int) -> Diagnostic:
+def value_too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether a parsed value nests arrays or objects more than `limit` deep (a value that
+    holds itself does); stops at the first excess."""
+    stack: List[Tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, (list, dict)):
+            if level > limit:
+                return True
+            stack.extend((item, level + 1) for item in (node.values() if isinstance(node, dict) else node))
+    return False
+
+
+def too_deep_diagnostic(column: Optional[int], file: str, line: int) -> Diagnostic:
+    where = f" (from column {column})" if column else ""
     return make("json-too-deep",
-                f"arrays or objects are nested more than {MAX_DEPTH} deep (from column {column}); "
+                f"arrays or objects are nested more than {MAX_DEPTH} deep{where}; "
                 "an SGN message is at most 6 deep", file=file, line=line, column=column)
 
 
@@ -127,7 +135,7 @@ def parse_line(text: str, *, file: str = "<input>", line: int = 0) -> Union[Tupl
     """
     deep = too_deep(text)
     if deep is not None:
-        return _too_deep_diagnostic(deep, file, line)
+        return too_deep_diagnostic(deep, file, line)
     decoder = _Decoder()
     try:
         value = decoder.decoder.decode(text)
@@ -137,7 +145,7 @@ def parse_line(text: str, *, file: str = "<input>", line: int = 0) -> Union[Tupl
         return make("invalid-json", f"invalid JSON at column {error.colno}: {error.msg}",
                     file=file, line=line, column=error.colno)
     except RecursionError:     # pragma: no cover - only with a caller's stack all but exhausted
-        return _too_deep_diagnostic(1, file, line)
+        return too_deep_diagnostic(None, file, line)
     if decoder.duplicates:
         target, key = decoder.duplicates[0]
         where = _find_pointer(value, target) or ""

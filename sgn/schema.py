@@ -38,8 +38,10 @@ def show(value: Any, limit: int = 60) -> str:
     """A value as compact JSON, shortened for a one-line message."""
     try:
         text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         text = repr(value)
+    # a lone surrogate (from an escape such as \ud800) is no text: written as its escape
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 

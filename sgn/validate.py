@@ -17,12 +17,15 @@ leaves unfinished.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from .diagnostic import Diagnostic
-from .jsonline import parse_line
+from .jsonline import parse_line, too_deep_diagnostic, value_too_deep
 from .reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
 from .schema import COMPAT, PROFILES, STRICT, default_schema
+
+if TYPE_CHECKING:
+    from .fastpath import Context, Memory
 
 LEVELS = ("syntax", "schema", "semantic", "rules")
 AUTO = "auto"
@@ -139,7 +142,7 @@ class FileCheck:
         more, message = run_stages(checks, parsed[0], self.name, number)
         return found + more, message
 
-    def _known(self, memory) -> Dict[bytes, Any]:
+    def _context(self, memory: "Memory") -> "Context":
         """The lines known to be free of diagnostics in the current context."""
         return memory.known((self.profile, self.layers, self.semantic.map_key if self.semantic else 0))
 
@@ -151,7 +154,8 @@ class FileCheck:
         reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes)
         memory = fastpath.MEMORY
         fast = self.fast
-        known: Dict[bytes, Any] = self._known(memory) if fast and self.stages is not None else {}
+        context = self._context(memory) if fast and self.stages is not None else fastpath.Context()
+        known: Dict[bytes, Any] = context.lines
         not_kept = fastpath.NOT_KEPT
         replay = getattr(self, "replay", None)
         loads = fastpath.loads
@@ -189,12 +193,14 @@ class FileCheck:
             messages += 1
             replay = self.replay
             if fast:
-                known = self._known(memory)     # the context may have changed (a map, the level)
+                context = self._context(memory)     # it may have changed (a map, the level)
+                known = context.lines
             if not any(d.is_error for d in found):
                 if replay is not None:
                     yield from replay(value, name, number)[0]
-                if fast and plain and not found and isinstance(value, list) and value[1] != "DM":
-                    memory.remember(known, raw, value if replay is not None else not_kept)
+                if (fast and plain and not found and isinstance(value, list) and len(value) > 1
+                        and value[1] != "DM"):
+                    memory.remember(context, raw, value if replay is not None else not_kept)
         self.messages = messages
         if stopped:
             self.line = until
@@ -237,7 +243,10 @@ def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = S
                      file: str = "<input>", line: int = 0) -> List[Diagnostic]:
     """The problems of one already-parsed message (a Python value as json.loads gives it).
 
-    A single message is no game: `auto` and `rules` check it at the semantic level."""
+    A single message is no game: `auto` and `rules` check it at the semantic level. A value
+    nested deeper than a line may be (`sgn.jsonline.MAX_DEPTH`) is `json-too-deep`."""
+    if value_too_deep(value):
+        return [too_deep_diagnostic(None, file, line)]
     level = "semantic" if level in (AUTO, "rules") else level
     return run_stages(build_stages(level, profile), value, file, line)[0]
 

@@ -72,12 +72,36 @@ def test_whole_games_give_the_same_diagnostics_both_ways(game):
     assert fast == careful
 
 
-def test_memory_is_bounded():
-    memory = fastpath.Memory(limit=3)
-    known = memory.known(("ctx",))
-    for i in range(10):
-        memory.remember(known, str(i).encode())
-    assert len(known) <= 3
+@given(st.lists(st.tuples(st.integers(0, 6), st.binary(max_size=40), st.booleans()), max_size=300))
+def test_the_memory_keeps_its_bounds_and_its_accounts(operations):
+    """Any sequence of contexts and lines: never more than the bounds, and the running
+    totals are what the contexts hold."""
+    memory = fastpath.Memory(lines=20, size=300, values=5, contexts=3)
+    holders = {}
+    for key, raw, keep in operations:
+        context = holders[key] = memory.known((key,)) if key % 2 or key not in holders else holders[key]
+        memory.remember(context, raw, [raw] if keep else fastpath.NOT_KEPT)
+        live = list(memory.contexts.values())
+        assert len(live) <= 3 and memory.lines <= 20 and memory.size <= 300 and memory.kept <= 5
+        assert memory.lines == sum(len(c.lines) for c in live)
+        assert memory.size == sum(len(raw) for c in live for raw in c.lines)
+        assert memory.kept == sum(v is not fastpath.NOT_KEPT for c in live for v in c.lines.values())
+        assert all(not c.lines for c in holders.values() if not c.alive)
+
+
+def test_a_forgotten_context_remembers_nothing_more():
+    memory = fastpath.Memory(contexts=1)
+    first = memory.known(("a",))
+    memory.known(("b",))                  # forgets "a", which a file may still hold
+    memory.remember(first, b"[1]")
+    assert not first.alive and not first.lines and memory.lines == 0
+
+
+def test_overlong_lines_are_not_remembered():
+    memory = fastpath.Memory()
+    context = memory.known(("a",))
+    memory.remember(context, b" " * (fastpath.LONGEST_REMEMBERED + 1))
+    assert memory.lines == 0
 
 
 def test_a_line_remembered_without_a_map_is_checked_again_once_a_map_comes():
