@@ -64,7 +64,7 @@ def corner(tile: Tile, direction: str) -> Corner:
     return frozenset((tile, add(tile, DIRECTIONS[first]), add(tile, DIRECTIONS[second])))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def corners_of(tile: Tile) -> Tuple[Corner, ...]:
     """The six corners of a tile (cached)."""
     return tuple(corner(tile, d) for d in CORNER_DIRECTIONS)
@@ -130,7 +130,7 @@ def canonical_edge(e: Edge) -> Tuple[Tuple[Tile, Tile, Tile], Tuple[Tile, Tile, 
 
 # Corners and edges read from messages, shared: every listing of one corner gives the same
 # frozenset, whose hash is then computed once, and a lookup by listing skips building it.
-_SHARED_LIMIT = 1 << 16                     # listings kept (a board has a few hundred corners)
+_SHARED_LIMIT = 1 << 12                     # listings kept (a board has a few hundred corners)
 _CORNER_LISTINGS: Dict[Tuple[int, int, int, int, int, int], Corner] = {}
 _EDGE_LISTINGS: Dict[Tuple[Corner, Corner], Edge] = {}
 _SHARED: Dict[FrozenSet, FrozenSet] = {}
@@ -163,7 +163,7 @@ def edge_from_json(raw) -> Edge:
     return found
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 11)
 def corner_neighbours(c: Corner) -> Tuple[Corner, ...]:
     """The three corners one edge away from `c` (cached: the replay asks often)."""
     out = []
@@ -176,7 +176,7 @@ def corner_neighbours(c: Corner) -> Tuple[Corner, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 11)
 def edges_of_corner(c: Corner) -> Tuple[Edge, ...]:
     """The three edges that end at `c`."""
     return tuple(frozenset((c, n)) for n in corner_neighbours(c))
@@ -197,7 +197,7 @@ def rows(lengths: Iterable[int], first_row: int, starts: Iterable[int]) -> Froze
                      for i, (n, q0) in enumerate(zip(lengths, starts)) for k in range(n))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def ring(tiles: FrozenSet[Tile]) -> FrozenSet[Tile]:
     """The tiles next to a set of tiles but not in it (the sea around an island)."""
     return frozenset(n for t in tiles for n in neighbours(t)) - tiles
@@ -265,7 +265,7 @@ def _known_shapes() -> Tuple[Tuple[BoardSpec, FrozenSet[FrozenSet[Tile]]], ...]:
     return tuple((spec, normal_forms(spec.land)) for spec in BOARDS)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def identify(land: FrozenSet[Tile]) -> Optional[BoardSpec]:
     """The known board whose land has this shape (in any position and rotation), or None
     (cached: every map of a board has the same land)."""

@@ -240,3 +240,18 @@ def game_seed(seed: int, index: int) -> int:
 def iter_games(count: int, players: int = 4, seed: int = 0) -> Iterator[List[list]]:
     for i in range(count):
         yield random_game(game_seed(seed, i), players)
+
+
+def moved(game: List[list], dq: int, dr: int) -> List[list]:
+    """The same game on a board moved by (dq, dr): every tile `[q, r]` of every message
+    shifted (SGN holds no other pair of integers). A legal game stays legal; each distance
+    gives the log a board position of its own."""
+    def move(value):
+        if isinstance(value, list):
+            if len(value) == 2 and all(type(n) is int for n in value):
+                return [value[0] + dq, value[1] + dr]
+            return [move(item) for item in value]
+        if isinstance(value, dict):
+            return {key: move(item) for key, item in value.items()}
+        return value
+    return [[player, code, move(value)] for player, code, value in game]

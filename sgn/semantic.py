@@ -502,7 +502,23 @@ RULES: Dict[str, Tuple[Rule, ...]] = {
 BANK_MAY = frozenset({"DM"})
 
 
+# The boards seen lately, each with a number never given to another: the context of the
+# memory of verified lines (fastpath). Bounded; a board seen again after it was forgotten
+# gets a new number, and the memory's contexts of its old number age out.
 _SHAPES: Dict[Tuple[FrozenSet[Tile], FrozenSet[Tile]], int] = {}
+_SHAPES_KEPT = 64
+_shapes_numbered = [0]
+
+
+def _shape_number(shape: Tuple[FrozenSet[Tile], FrozenSet[Tile]]) -> int:
+    found = _SHAPES.pop(shape, None)
+    if found is None:
+        _shapes_numbered[0] += 1
+        found = _shapes_numbered[0]
+        while len(_SHAPES) >= _SHAPES_KEPT:
+            del _SHAPES[next(iter(_SHAPES))]
+    _SHAPES[shape] = found
+    return found
 
 
 class SemanticChecker:
@@ -519,7 +535,7 @@ class SemanticChecker:
             self.map_key = 0
         else:
             shape = (facts.land, frozenset(self.map.kinds))       # the land, and all tiles
-            self.map_key = _SHAPES.setdefault(shape, len(_SHAPES) + 1)
+            self.map_key = _shape_number(shape)
 
     def problems(self, message: list) -> List[Problem]:
         player, action, value = message
