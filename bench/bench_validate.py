@@ -13,7 +13,9 @@ trades, one map at the start of each game), then measures, on the same data:
 - sgn at --level rules on complete legal games (made by sgn.play), beside the
   semantic level on the same games;
 - `sgn validate` with one job and with two over many files (--job-games games,
-  each its own file).
+  each its own file);
+- peak memory over many distinct board positions, in one file and over many API
+  calls (`bench_bounds.py`).
 
 Each figure is the median of --rounds runs. Then the targets, each with its figure,
 and the exit status 1 when any is missed. Usage:
@@ -41,6 +43,7 @@ except ImportError:          # a checkout without an install: its sources
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import sgn
 
+import bench_bounds  # noqa: E402  (beside this script)
 from sgn import packaged  # noqa: E402
 from sgn.fastpath import COMPILED, compiled_modules  # noqa: E402
 from sgn.schema import SCHEMA_FILE  # noqa: E402
@@ -149,6 +152,10 @@ def main():
     parser.add_argument("--games", type=int, default=200, help="complete games for the rules level")
     parser.add_argument("--rss-messages", type=int, default=1_000_000, help="messages in the file for peak RSS")
     parser.add_argument("--job-games", type=int, default=3_000, help="game files for --jobs 2 against one job")
+    parser.add_argument("--board-segments", type=int, default=10_000,
+                        help="game segments, each on its own board, in one file (peak RSS)")
+    parser.add_argument("--board-calls", type=int, default=1_000,
+                        help="API calls, each on its own board, in one process (peak RSS)")
     args = parser.parse_args()
 
     lines = generate(args.messages)
@@ -172,7 +179,7 @@ def main():
 
     for level in ("syntax", "schema", "semantic"):
         def run(level=level):
-            fastpath.MEMORY.contexts.clear()       # each round starts cold: no line known yet
+            fastpath.MEMORY.clear()       # each round starts cold: no line known yet
             bad = sum(1 for d in sgn.iter_diagnostics(path, level=level) if d.is_error)
             assert bad == 0, f"{bad} errors in generated data at level {level}"
         add(f"sgn --level {level} (API)", timed(run, args.rounds))
@@ -203,7 +210,7 @@ def main():
         game_messages += len(game)
     for level in ("semantic", "rules"):
         def run_games(level=level):
-            fastpath.MEMORY.contexts.clear()
+            fastpath.MEMORY.clear()
             for game_file in game_files:
                 bad = sum(1 for d in sgn.iter_diagnostics(game_file, level=level) if d.is_error)
                 assert bad == 0, f"{bad} errors in a generated game at level {level}"
@@ -240,6 +247,7 @@ def main():
            for level in ("syntax", "schema", "semantic", "rules")}
     os.unlink(big)
     os.unlink(small)
+    board_targets = bench_bounds.targets(args.board_segments, args.board_calls)
 
     compiled = compiled_modules()
     print(f"sgn {sgn.__version__} benchmark: {n} messages, median of {args.rounds} rounds; "
@@ -265,6 +273,7 @@ def main():
         (f"--jobs 2 >= 1.8 x one job ({args.job_games:,} files)", f"{one_job / two_jobs:.2f} x",
          one_job / two_jobs >= 1.8),
         ("10-line file <= 150 ms, start-up included", f"{startup * 1000:.0f} ms", startup <= 0.150),
+        *board_targets,
     ]
     width = max(len(t) for t, _, _ in targets)
     print()
