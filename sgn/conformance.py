@@ -34,7 +34,8 @@ STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
 CASE_LEVELS = ("syntax", "schema", "semantic", "rules")   # the cases of SGN logs (not of HAN)
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
 PROTOCOL_FILE = "harness/v1/protocol.json"
-MAX_RESTARTS = 3
+MAX_RESTARTS = 3              # persistent mode: then the remaining cases are errored without trying
+MAX_TIMEOUTS_IN_A_ROW = 3     # simple mode: likewise
 
 
 @dataclass
@@ -93,12 +94,15 @@ def _judge(case: dict, valid: bool, errors: List[dict], codes: bool) -> Outcome:
 # -- simple mode ---------------------------------------------------------------------------------
 
 class SimpleRunner:
-    """One process per case: the file on stdin, the verdict in the exit code."""
+    """One process per case: the file on stdin, the verdict in the exit code. It gives up
+    on an implementation that gives no verdict in time on MAX_TIMEOUTS_IN_A_ROW cases."""
 
     def __init__(self, impl, timeout: float):
         self.argv = command(impl)
         self.timeout = timeout
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
+        self.late = 0      # cases in a row with no verdict in time
+        self.broken: Optional[str] = None
 
     def start(self) -> None:
         pass
@@ -110,6 +114,8 @@ class SimpleRunner:
         pass    # each case's process group is killed when the case ends
 
     def run(self, case: dict, codes: bool) -> Outcome:
+        if self.broken:
+            return Outcome(case, ERRORED, detail=self.broken)
         deadline = time.monotonic() + self.timeout
         env = dict(os.environ, SGN_CASE_ID=case["id"], SGN_LEVEL=case["level"],
                    SGN_PROFILE=case.get("profile", "strict"))
@@ -120,11 +126,16 @@ class SimpleRunner:
         try:
             code = process.communicate(corpus.case_bytes(case), deadline)
         except TimedOut as error:
+            self.late += 1
+            if self.late >= MAX_TIMEOUTS_IN_A_ROW:
+                self.broken = f"gave up after {self.late} cases in a row with no verdict within {self.timeout:g} s"
             return Outcome(case, ERRORED, detail=f"{error} within {self.timeout:g} s")
         except ImplError as error:
+            self.late = 0
             return Outcome(case, ERRORED, detail=str(error))
         finally:
             process.kill()
+        self.late = 0
         if code not in (0, 1):
             tail = process.stderr_tail.strip().splitlines()[-1:] or [""]
             return Outcome(case, ERRORED, detail=f"exit code {code} {tail[0][:200]}".strip())
@@ -248,6 +259,8 @@ class Run:
     mode: str
     outcomes: List[Outcome]
     seconds: float
+    gave_up: Optional[str] = None     # why the harness stopped trying the implementation
+    untried: int = 0                  # the cases it then marked errored without running them
 
     @property
     def ok(self) -> bool:
@@ -260,9 +273,11 @@ def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float =
     runner = RUNNERS[mode](impl, timeout)
     began = time.monotonic()
     outcomes = [Outcome(c, SKIPPED, detail="skipped by --skip") for c in skipped]
+    untried = 0
     try:
         runner.start()
         for case in cases:
+            untried += runner.broken is not None
             t0 = time.monotonic()
             outcome = runner.run(case, codes)
             outcome.seconds = time.monotonic() - t0
@@ -275,7 +290,7 @@ def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float =
     runner.stop()
     order = {c["id"]: i for i, c in enumerate(list(skipped) + list(cases))}
     outcomes.sort(key=lambda o: order[o.case["id"]])
-    return Run(runner.info, mode, outcomes, time.monotonic() - began)
+    return Run(runner.info, mode, outcomes, time.monotonic() - began, runner.broken if untried else None, untried)
 
 
 # -- reports -------------------------------------------------------------------------------------
@@ -296,6 +311,7 @@ def _actions(case: dict) -> List[str]:
 def summary(run: Run) -> dict:
     return {
         "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
+        "gave_up": run.gave_up,
         "totals": dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0))),
         "by_level": tally(run.outcomes, lambda c: [c["level"]]),
         "by_action": tally(run.outcomes, _actions),
@@ -319,6 +335,8 @@ def render_text(run: Run) -> str:
            + (f" {info['version']}" if info.get("version") else "") + f"), {run.mode} mode, "
            f"{len(run.outcomes)} cases in {run.seconds:.1f} s: "
            + ", ".join(f"{totals[s]} {s}" for s in STATUSES), ""]
+    if run.gave_up:
+        out[-1:] = [f"gave up on the implementation ({run.gave_up}): {run.untried} cases were not run (errored)", ""]
     out += _table("level", data["by_level"], CASE_LEVELS) + [""]
     out += _table("action", data["by_action"], ACTION_CODES) + [""]
     bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]

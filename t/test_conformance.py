@@ -183,6 +183,16 @@ def test_simple_mode_does_not_wait_for_a_child_holding_the_pipes(pids):
     assert len(pids()) == 6 and left_running(pids()) == []      # the children too
 
 
+def test_simple_mode_gives_up_on_an_implementation_that_keeps_hanging(pids):
+    run = conformance.run_cases([PY, MISBEHAVING, "hang", "--simple"], VALID[:6], timeout=0.5)
+    tried, untried = run.outcomes[:3], run.outcomes[3:]
+    assert all(o.status == "errored" and o.detail == "no verdict within 0.5 s" for o in tried)
+    assert all(o.status == "errored" and o.detail.startswith("gave up after 3 cases in a row") for o in untried)
+    assert sum(o.seconds for o in untried) < 0.5 and run.untried == 3
+    assert "gave up on the implementation (gave up after 3 cases in a row" in conformance.render_text(run)
+    assert len(pids()) == 3 and left_running(pids()) == []
+
+
 def test_simple_mode_input_larger_than_the_pipe_buffer_is_no_deadlock(pids):
     cases = [big_case("big-unread"), big_case("big-read")]
     unread = conformance.run_cases([PY, MISBEHAVING, "ignore-input", "--simple"], cases[:1], timeout=5)
