@@ -9,6 +9,9 @@ replies are checked against that schema, and an implementation that crashes,
 hangs, prints garbage or answers out of order gets `errored` for that case and
 is restarted, so that the run always finishes in bounded time.
 
+The processes themselves (time-outs, output limits, process groups) are
+`impl_process`'s concern; `docs/conformance.md` gives the worst-case time of a run.
+
 A case passes when the verdict (valid or not) is the corpus's; with
 `codes=True` the error codes must match too.
 """
@@ -18,22 +21,21 @@ import base64
 import fnmatch
 import json
 import os
-import queue
 import shlex
-import subprocess
-import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence
 
-from . import corpus, packaged
+from . import corpus, jsonline, packaged
+from .impl_process import ImplError, ImplProcess, TimedOut
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
 CASE_LEVELS = ("syntax", "schema", "semantic", "rules")   # the cases of SGN logs (not of HAN)
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
 PROTOCOL_FILE = "harness/v1/protocol.json"
-MAX_RESTARTS = 3
+MAX_RESTARTS = 3              # persistent mode: then the remaining cases are errored without trying
+MAX_TIMEOUTS_IN_A_ROW = 3     # simple mode: likewise
 
 
 @dataclass
@@ -92,12 +94,15 @@ def _judge(case: dict, valid: bool, errors: List[dict], codes: bool) -> Outcome:
 # -- simple mode ---------------------------------------------------------------------------------
 
 class SimpleRunner:
-    """One process per case: the file on stdin, the verdict in the exit code."""
+    """One process per case: the file on stdin, the verdict in the exit code. It gives up
+    on an implementation that gives no verdict in time on MAX_TIMEOUTS_IN_A_ROW cases."""
 
     def __init__(self, impl, timeout: float):
         self.argv = command(impl)
         self.timeout = timeout
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
+        self.late = 0      # cases in a row with no verdict in time
+        self.broken: Optional[str] = None
 
     def start(self) -> None:
         pass
@@ -105,20 +110,36 @@ class SimpleRunner:
     def stop(self) -> None:
         pass
 
+    def kill(self) -> None:
+        pass    # each case's process group is killed when the case ends
+
     def run(self, case: dict, codes: bool) -> Outcome:
+        if self.broken:
+            return Outcome(case, ERRORED, detail=self.broken)
+        deadline = time.monotonic() + self.timeout
         env = dict(os.environ, SGN_CASE_ID=case["id"], SGN_LEVEL=case["level"],
                    SGN_PROFILE=case.get("profile", "strict"))
         try:
-            done = subprocess.run(self.argv, input=corpus.case_bytes(case), capture_output=True,
-                                  timeout=self.timeout, env=env)
-        except subprocess.TimeoutExpired:
-            return Outcome(case, ERRORED, detail=f"no verdict within {self.timeout:g} s")
+            process = ImplProcess(self.argv, lines=False, env=env)
         except OSError as error:
             return Outcome(case, ERRORED, detail=f"cannot run {self.argv[0]}: {error.strerror or error}")
-        if done.returncode not in (0, 1):
-            tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
-            return Outcome(case, ERRORED, detail=f"exit code {done.returncode} {tail[0][:200]}".strip())
-        return _judge(case, done.returncode == 0, [], codes=False)
+        try:
+            code = process.communicate(corpus.case_bytes(case), deadline)
+        except TimedOut as error:
+            self.late += 1
+            if self.late >= MAX_TIMEOUTS_IN_A_ROW:
+                self.broken = f"gave up after {self.late} cases in a row with no verdict within {self.timeout:g} s"
+            return Outcome(case, ERRORED, detail=f"{error} within {self.timeout:g} s")
+        except ImplError as error:
+            self.late = 0
+            return Outcome(case, ERRORED, detail=str(error))
+        finally:
+            process.kill()
+        self.late = 0
+        if code not in (0, 1):
+            tail = process.stderr_tail.strip().splitlines()[-1:] or [""]
+            return Outcome(case, ERRORED, detail=f"exit code {code} {tail[0][:200]}".strip())
+        return _judge(case, code == 0, [], codes=False)
 
 
 # -- persistent mode -------------------------------------------------------------------------------
@@ -127,52 +148,21 @@ class ProtocolError(Exception):
     """The implementation broke the protocol: the message says how."""
 
 
-class _Process:
-    """A running implementation with a reader thread, so that every read has a time limit."""
+def _line(message: dict) -> bytes:
+    return (json.dumps(message) + "\n").encode()
 
-    def __init__(self, argv: List[str]):
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, start_new_session=True)
-        self.lines: "queue.Queue[Optional[bytes]]" = queue.Queue()
-        threading.Thread(target=self._pump, daemon=True).start()
 
-    def _pump(self) -> None:
-        for line in self.proc.stdout:
-            self.lines.put(line)
-        self.lines.put(None)
-
-    def send(self, message: dict) -> None:
-        try:
-            self.proc.stdin.write((json.dumps(message) + "\n").encode())
-            self.proc.stdin.flush()
-        except OSError:
-            raise ProtocolError(self._gone()) from None
-
-    def receive(self, timeout: float) -> dict:
-        try:
-            line = self.lines.get(timeout=timeout)
-        except queue.Empty:
-            raise ProtocolError(f"no answer within {timeout:g} s") from None
-        if line is None:
-            raise ProtocolError(self._gone())
-        try:
-            return json.loads(line)
-        except ValueError:
-            raise ProtocolError(f"not JSON: {line[:120]!r}") from None
-
-    def _gone(self) -> str:
-        try:
-            code = self.proc.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            code = None
-        return f"the process ended (exit code {code})" if code is not None else "the process stopped reading"
-
-    def kill(self) -> None:
-        try:
-            os.killpg(self.proc.pid, 9)
-        except OSError:
-            pass
-        self.proc.wait()
+def parse_reply(line: bytes) -> Any:
+    """A reply's JSON value; nesting deeper than jsonline.MAX_DEPTH is refused before parsing."""
+    deep = jsonline.too_deep(line, jsonline.MAX_DEPTH)
+    if deep is not None:
+        raise ProtocolError(f"a reply nested more than {jsonline.MAX_DEPTH} deep (from byte {deep})")
+    try:
+        return json.loads(line)
+    except RecursionError:
+        raise ProtocolError("a reply nested too deep to parse") from None
+    except ValueError:
+        raise ProtocolError(f"not JSON: {line[:120]!r}") from None
 
 
 class PersistentRunner:
@@ -181,7 +171,7 @@ class PersistentRunner:
     def __init__(self, impl, timeout: float):
         self.argv = command(impl)
         self.timeout = timeout
-        self.process: Optional[_Process] = None
+        self.process: Optional[ImplProcess] = None
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
         self.seq = 0
         self.restarts = 0
@@ -191,35 +181,41 @@ class PersistentRunner:
         self._started = Draft4Validator(dict(protocol["definitions"]["started"], definitions=protocol["definitions"]))
         self._reply = Draft4Validator(dict(protocol["definitions"]["reply"], definitions=protocol["definitions"]))
 
+    def _explain(self, error: Exception) -> str:
+        return f"{error} within {self.timeout:g} s" if isinstance(error, TimedOut) else str(error)
+
     def start(self) -> None:
+        deadline = time.monotonic() + self.timeout
         try:
-            self.process = _Process(self.argv)
-            self.process.send({"cmd": "start", "version": 1})
-            reply = self.process.receive(self.timeout)
+            self.process = ImplProcess(self.argv, lines=True)
+            self.process.send(_line({"cmd": "start", "version": 1}), deadline)
+            reply = parse_reply(self.process.receive(deadline))
             problems = [e.message for e in self._started.iter_errors(reply)]
             if problems:
                 raise ProtocolError(f"bad answer to start: {problems[0]}")
             self.info = reply["implementation"]
-        except (ProtocolError, OSError) as error:
-            self.broken = f"could not start: {error}"
-            if self.process:
-                self.process.kill()
-            self.process = None
+        except (ProtocolError, ImplError, OSError) as error:
+            self.broken = f"could not start: {self._explain(error)}"
+            self.kill()
 
     def stop(self) -> None:
+        """Ask the process to stop, give it the time-out to do so, then kill its group."""
         if self.process is not None:
+            deadline = time.monotonic() + self.timeout
             try:
-                self.process.send({"cmd": "stop"})
-                self.process.proc.wait(timeout=self.timeout)
-            except (ProtocolError, subprocess.TimeoutExpired):
+                self.process.send(_line({"cmd": "stop"}), deadline)
+                self.process.wait(deadline)
+            except ImplError:
                 pass
+        self.kill()
+
+    def kill(self) -> None:
+        if self.process is not None:
             self.process.kill()
             self.process = None
 
     def _restart(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process = None
+        self.kill()
         if self.restarts >= MAX_RESTARTS:
             self.broken = f"gave up after {MAX_RESTARTS} restarts"
             return
@@ -235,17 +231,18 @@ class PersistentRunner:
         payload = {k: case[k] for k in ("id", "level", "kind", "input", "input_encoding") if k in case}
         payload.update(profile=case.get("profile", "strict"),
                        data=base64.b64encode(corpus.case_bytes(case)).decode())
+        deadline = time.monotonic() + self.timeout      # for sending the case and receiving the reply
         try:
-            self.process.send({"cmd": "run", "seq": self.seq, "case": payload})
-            reply = self.process.receive(self.timeout)
+            self.process.send(_line({"cmd": "run", "seq": self.seq, "case": payload}), deadline)
+            reply = parse_reply(self.process.receive(deadline))
             problems = [e.message for e in self._reply.iter_errors(reply)]
             if problems:
                 raise ProtocolError(f"bad reply: {problems[0]}")
             if reply["seq"] != self.seq:
                 raise ProtocolError(f"answered seq {reply['seq']}, expected {self.seq} (out of order)")
-        except ProtocolError as error:
+        except (ProtocolError, ImplError) as error:
             self._restart()
-            return Outcome(case, ERRORED, detail=str(error))
+            return Outcome(case, ERRORED, detail=self._explain(error))
         if reply.get("skipped"):
             return Outcome(case, SKIPPED, detail=reply.get("reason", "skipped by the implementation"))
         if reply.get("errored"):
@@ -262,6 +259,8 @@ class Run:
     mode: str
     outcomes: List[Outcome]
     seconds: float
+    gave_up: Optional[str] = None     # why the harness stopped trying the implementation
+    untried: int = 0                  # the cases it then marked errored without running them
 
     @property
     def ok(self) -> bool:
@@ -273,21 +272,25 @@ def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float =
     """Run every case against an implementation; cases in `skipped` are only reported."""
     runner = RUNNERS[mode](impl, timeout)
     began = time.monotonic()
-    runner.start()
     outcomes = [Outcome(c, SKIPPED, detail="skipped by --skip") for c in skipped]
+    untried = 0
     try:
+        runner.start()
         for case in cases:
+            untried += runner.broken is not None
             t0 = time.monotonic()
             outcome = runner.run(case, codes)
             outcome.seconds = time.monotonic() - t0
             outcomes.append(outcome)
             if progress:
                 progress(outcome)
-    finally:
-        runner.stop()
+    except BaseException:      # an interruption: no process may outlive the run
+        runner.kill()
+        raise
+    runner.stop()
     order = {c["id"]: i for i, c in enumerate(list(skipped) + list(cases))}
     outcomes.sort(key=lambda o: order[o.case["id"]])
-    return Run(runner.info, mode, outcomes, time.monotonic() - began)
+    return Run(runner.info, mode, outcomes, time.monotonic() - began, runner.broken if untried else None, untried)
 
 
 # -- reports -------------------------------------------------------------------------------------
@@ -308,6 +311,7 @@ def _actions(case: dict) -> List[str]:
 def summary(run: Run) -> dict:
     return {
         "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
+        "gave_up": run.gave_up,
         "totals": dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0))),
         "by_level": tally(run.outcomes, lambda c: [c["level"]]),
         "by_action": tally(run.outcomes, _actions),
@@ -331,6 +335,8 @@ def render_text(run: Run) -> str:
            + (f" {info['version']}" if info.get("version") else "") + f"), {run.mode} mode, "
            f"{len(run.outcomes)} cases in {run.seconds:.1f} s: "
            + ", ".join(f"{totals[s]} {s}" for s in STATUSES), ""]
+    if run.gave_up:
+        out[-1:] = [f"gave up on the implementation ({run.gave_up}): {run.untried} cases were not run (errored)", ""]
     out += _table("level", data["by_level"], CASE_LEVELS) + [""]
     out += _table("action", data["by_action"], ACTION_CODES) + [""]
     bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]

@@ -1,18 +1,51 @@
 """A fake SGN implementation that misbehaves on purpose, to test the harness.
 
 Usage: misbehaving.py BEHAVIOUR [--simple]. In persistent mode it answers start
-properly (except for `silent`) and then, on each run: crash, hang, garbage,
-out-of-order, or invalid-reply. In simple mode: crash (exit 3) or hang.
+properly (except for `silent`, and `deaf`, which then stops reading) and then,
+on each run: crash, hang, garbage, out-of-order, invalid-reply, deep (a reply
+nested 200,000 deep) or flood (50 MB without a newline). In simple mode: crash
+(exit 3), hang, flood, fork (leaves a child holding its pipes and says valid),
+or ignore-input (says valid without reading its input).
+
+With SGN_TEST_PIDFILE set, it appends its pid, and its child's, to that file:
+the tests check that none is left running.
 """
 import json
+import os
+import subprocess
 import sys
 import time
 
+FLOOD_BYTES = 50 << 20
 behaviour = sys.argv[1]
+pidfile = os.environ.get("SGN_TEST_PIDFILE")
+
+
+def note_pid(pid):
+    if pidfile:
+        with open(pidfile, "a") as handle:
+            handle.write(f"{pid}\n")
+
+
+def flood():
+    for _ in range(FLOOD_BYTES >> 20):
+        sys.stdout.buffer.write(b"x" * (1 << 20))
+    sys.stdout.buffer.flush()
+
+
+note_pid(os.getpid())
 if "--simple" in sys.argv:
+    if behaviour == "ignore-input":
+        sys.exit(0)
     sys.stdin.buffer.read()
     if behaviour == "hang":
         time.sleep(600)
+    elif behaviour == "flood":
+        flood()
+        sys.exit(0)
+    elif behaviour == "fork":    # the child inherits stdout and stderr, and holds them for 300 s
+        note_pid(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"]).pid)
+        sys.exit(0)
     sys.exit(3)
 
 for line in sys.stdin:
@@ -23,6 +56,10 @@ for line in sys.stdin:
         if behaviour == "silent":
             time.sleep(600)
         reply = {"ready": True, "version": 1, "implementation": {"name": "misbehaving", "language": "python"}}
+        if behaviour == "deaf":     # answers, then never reads again
+            sys.stdout.write(json.dumps(reply) + "\n")
+            sys.stdout.flush()
+            time.sleep(600)
     elif behaviour == "crash":
         sys.exit(3)
     elif behaviour == "hang":
@@ -31,6 +68,14 @@ for line in sys.stdin:
     elif behaviour == "garbage":
         sys.stdout.write("this is not JSON\n")
         sys.stdout.flush()
+        continue
+    elif behaviour == "deep":
+        sys.stdout.write("[" * 200_000 + "]" * 200_000 + "\n")
+        sys.stdout.flush()
+        continue
+    elif behaviour == "flood":
+        flood()
+        time.sleep(600)
         continue
     elif behaviour == "out-of-order":
         reply = {"seq": request["seq"] + 100, "valid": True}
