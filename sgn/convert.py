@@ -162,6 +162,20 @@ def read_sgn(lines: Iterable[str], name: str, **_) -> Iterator[Item]:
         yield where, None if errors else parsed[0], errors
 
 
+def _as_sgn(where: Source, message: list, found: List[Diagnostic]) -> Item:
+    """A message read from another notation, when it is valid SGN at the semantic level; else
+    its errors at the place it was read (`S(O)1` of player 1 is a steal from oneself, which
+    no writer may take for a steal)."""
+    from .validate import validate_message
+
+    errors = [d for d in validate_message(message, level="semantic") if d.is_error]
+    if not errors:
+        return where, message, found
+    text = json.dumps(message, separators=(",", ":"))
+    return where, None, found + [where.problem(d.code, f"as SGN {text}: {d.pointer or '/'}: {d.message}")
+                                 for d in errors]
+
+
 def read_han(lines: Iterable[str], name: str, player: str = "1", **_) -> Iterator[Item]:
     """Each HAN line as an SGN message by `player` (HAN names no actor but for discards)."""
     for number, action, found in parse_han(lines, name):
@@ -170,9 +184,11 @@ def read_han(lines: Iterable[str], name: str, player: str = "1", **_) -> Iterato
             yield where, None, found
             continue
         try:
-            yield where, han.to_sgn(action, player), found
+            message = han.to_sgn(action, player)
         except NoMapping as error:
             yield where, None, found + [where.problem("no-counterpart", str(error))]
+            continue
+        yield _as_sgn(where, message, found)
 
 
 def read_hsgn(lines: Iterable[str], name: str, **_) -> Iterator[Item]:
@@ -197,10 +213,12 @@ def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Source) -> Iterato
     for action, column in zip(turn.actions, turn.columns):
         where = start._replace(column=column)
         try:
-            for message in hsgn_sgn.to_sgn(action, actor):
-                yield where, message, []
+            messages = hsgn_sgn.to_sgn(action, actor)
         except NoMapping as error:
             yield where, None, [where.problem("no-counterpart", str(error))]
+            continue
+        for message in messages:
+            yield _as_sgn(where, message, [])
 
 
 # -- conversion: writers from SGN --------------------------------------------------------------

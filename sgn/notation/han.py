@@ -302,12 +302,16 @@ def from_sgn(message: list) -> Action:
                 formula[r] = formula.get(r, 0) + 1
         return Action("U", item=card, formula=formula)
     if code == "ST":
-        thief = next(s for s in value if s["player"] == player)
-        victim = next(s for s in value if s["player"] != player)
+        thief = next((s for s in value if s["player"] == player), None)
+        victim = next((s for s in value if s["player"] != player), None)
+        if thief is None or victim is None:        # a message no valid log holds: no HAN S for it
+            raise NoMapping("HAN's S names a victim other than the thief; this steal has none")
         return Action("S", formula=dict(thief["resources"]), player=han_player(victim["player"]))
     if code == "TR":
         mine = next((s for s in value if s["player"] == player), value[0])
-        other = next(s for s in value if s is not mine)
+        other = next((s for s in value if s is not mine), None)
+        if other is None:
+            raise NoMapping("HAN's T and D name two parties; this trade has one")
         gives = {r: -n for r, n in mine["resources"].items() if n < 0}
         gets = {r: n for r, n in mine["resources"].items() if n > 0}
         if not gets and other["player"] == "B":
