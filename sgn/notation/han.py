@@ -17,7 +17,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from .. import board
 from ..board import Corner, Edge, Tile
-from .scan import RESOURCES, Cursor, NotationError, format_counts
+from .scan import RESOURCES, Cursor, NotationError, format_counts, is_digit
 BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
 CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}          # HAN use-card letter -> SGN cCode
 OFFSET = 4                                                    # HAN column/row of SGN [0, 0]
@@ -112,12 +112,12 @@ class _Parser(Cursor):
 
     def coordinate(self, suffixes: Tuple[str, ...], what: str) -> Tuple[Tile, str]:
         self.expect("(")
-        letters = self.run(lambda ch: "a" <= ch <= "z")      # column letters, then the row
+        letters = self.bounded(lambda ch: "a" <= ch <= "z", "a column")      # column letters, then the row
         if not letters:
             self.fail("expected column letters a-z")
         if not self.peek() or self.peek() not in "123456789":
             self.fail("expected a row number 1-9...")
-        digits = self.run(str.isdigit)
+        digits = self.bounded(is_digit, "a row number")
         suffix = ""
         for option in sorted(suffixes, key=len, reverse=True):
             if option and self.text.startswith(option, self.at):
@@ -130,7 +130,7 @@ class _Parser(Cursor):
         return (column_number(letters) - OFFSET, int(digits) - OFFSET), suffix
 
     def action(self) -> Action:
-        if self.peek().isdigit():
+        if is_digit(self.peek()):
             player = self.player()
             self.expect("D")
             return Action("D", player=player, formula=self.formula())
