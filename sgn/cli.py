@@ -13,7 +13,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import __version__
 from .diagnostic import Diagnostic
-from .reader import DEFAULT_MAX_LINE_BYTES
+from .reader import DEFAULT_MAX_LINE_BYTES, describe
 from .report import REPORTERS, Tally
 from .schema import PROFILES, STRICT
 from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck, warm_up
@@ -364,15 +364,10 @@ def run_conformance(args: argparse.Namespace, out) -> int:
     return EXIT_OK if run.ok else EXIT_INVALID
 
 
-def _read_text(path: str) -> Optional[List[str]]:
-    try:
-        if path == "-":
-            return sys.stdin.read().splitlines()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        sys.stderr.write(f"sgn: cannot read {path}: {getattr(error, 'strerror', None) or error}\n")
-        return None
+def _read_input(path: str):
+    """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
+    from .convert import read_input
+    return read_input(sys.stdin.buffer, "<stdin>") if path == "-" else read_input(path, describe(path))
 
 
 def _print_diagnostics(found) -> bool:
@@ -380,7 +375,7 @@ def _print_diagnostics(found) -> bool:
     True when one is an error."""
     errors = False
     for d in found:
-        where = f"{d.file}:{d.line}:{d.column}:" if d.column else f"{d.file}:{d.line}:"
+        where = d.file + "".join(f":{n}" for n in (d.line, d.column) if n) + ":"
         sys.stderr.write(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n")
         errors |= d.is_error
     return errors
@@ -389,14 +384,14 @@ def _print_diagnostics(found) -> bool:
 def run_parse(args: argparse.Namespace, out) -> int:
     import json
 
-    from .convert import parse
+    from .convert import in_line_order, parse
 
-    lines = _read_text(args.file)
-    if lines is None:
+    text = _read_input(args.file)
+    if text.unreadable:
+        _print_diagnostics(text.found)
         return EXIT_USAGE
-    name = "<stdin>" if args.file == "-" else args.file
     errors = False
-    for record, found in parse(args.notation, lines, name):
+    for record, found in in_line_order(text.found, parse(args.notation, text.lines, text.name)):
         errors |= _print_diagnostics(found)
         if record is not None:
             data, text = record
@@ -405,21 +400,21 @@ def run_parse(args: argparse.Namespace, out) -> int:
 
 
 def run_convert(args: argparse.Namespace, out) -> int:
-    from .convert import convert, detect
+    from .convert import convert, detect, in_line_order
 
-    lines = _read_text(args.file)
-    if lines is None:
+    text = _read_input(args.file)
+    if text.unreadable:
+        _print_diagnostics(text.found)
         return EXIT_USAGE
-    name = "<stdin>" if args.file == "-" else args.file
-    source = args.source or detect(lines)
+    source = args.source or detect(text.lines)
     if source == args.to:
         sys.stderr.write(f"sgn convert: the input is already {source}\n")
         return EXIT_USAGE
     errors = False
-    for text, found in convert(lines, name, source, args.to, args.player):
+    for line, found in in_line_order(text.found, convert(text.lines, text.name, source, args.to, args.player)):
         errors |= _print_diagnostics(found)
-        if text is not None:
-            out.write(text + "\n")
+        if line is not None:
+            out.write(line + "\n")
     return EXIT_INVALID if errors else EXIT_OK
 
 

@@ -138,9 +138,10 @@ def check_case(case: dict) -> List:
     """The diagnostics sgn gives for a case, at its level and profile."""
     import io
     if case["kind"] in NOTATIONS:
-        from .convert import parse
-        lines = case_bytes(case).decode("utf-8").splitlines()
-        return [d for _, found in parse(case["kind"], lines, "<input>") for d in found]
+        from .convert import in_line_order, parse, read_input
+        text = read_input(io.BytesIO(case_bytes(case)), "<input>")
+        return [d for _, found in in_line_order(text.found, parse(case["kind"], text.lines, text.name))
+                for d in found]
     from .validate import iter_diagnostics
     return list(iter_diagnostics(io.BytesIO(case_bytes(case)), level=case["level"],
                                  profile=case.get("profile", "strict")))
