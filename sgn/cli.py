@@ -14,7 +14,7 @@ from typing import List, Optional, Sequence, Tuple
 from . import __version__
 from .diagnostic import Diagnostic
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
-from .report import REPORTERS, Tally
+from .report import REPORTERS, Tally, printable
 from .schema import PROFILES, STRICT
 from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck, warm_up
 
@@ -181,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _check_file(task) -> Tuple[List[Diagnostic], int, str]:
     """Check one file in a worker process: its diagnostics, message count and level."""
     path, level, profile, max_line_bytes = task
-    check = FileCheck(path, level=level, profile=profile, name=path, max_line_bytes=max_line_bytes)
+    check = FileCheck(path, level=level, profile=profile, name=describe(path), max_line_bytes=max_line_bytes)
     found = list(check)
     return found, check.messages, check.level
 
@@ -204,10 +204,10 @@ def _results(args: argparse.Namespace, paths: List[str]):
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         with context.Pool(jobs) as pool:
             for path, (found, messages, level) in zip(rest, pool.imap(_check_file, tasks, chunksize=chunk)):
-                yield path, iter(found), (messages, level)
+                yield describe(path), iter(found), (messages, level)
         return
     for path in paths:
-        source, name = (sys.stdin.buffer, "<stdin>") if path == "-" else (path, path)
+        source, name = (sys.stdin.buffer, "<stdin>") if path == "-" else (path, describe(path))
         check = FileCheck(source, level=args.level, profile=args.profile, name=name,
                           max_line_bytes=args.max_line_bytes)
         yield name, iter(check), check
@@ -263,7 +263,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
     from .report import TextReporter
 
     source = sys.stdin.buffer if args.file == "-" else args.file
-    name = "<stdin>" if args.file == "-" else args.file
+    name = "<stdin>" if args.file == "-" else describe(args.file)
     errors = TextReporter(sys.stderr)
     state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
     if state is None:
@@ -300,7 +300,7 @@ def run_generate(args: argparse.Namespace, out) -> int:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            sys.stderr.write(f"sgn generate: cannot create {folder}: {error.strerror}\n")
+            sys.stderr.write(f"sgn generate: cannot create {describe(folder)}: {error.strerror}\n")
             return EXIT_USAGE
     if args.jobs > 1:
         import multiprocessing
@@ -318,7 +318,7 @@ def run_generate(args: argparse.Namespace, out) -> int:
         if pool is not None:
             pool.close()
     if folder is not None:
-        sys.stderr.write(f"wrote {args.games} games to {folder}\n")
+        sys.stderr.write(f"wrote {args.games} games to {describe(folder)}\n")
     return EXIT_OK
 
 
@@ -354,7 +354,7 @@ def run_conformance(args: argparse.Namespace, out) -> int:
         try:
             Path(args.report).write_text(text, encoding="utf-8")
         except OSError as error:
-            sys.stderr.write(f"sgn conformance: cannot write {args.report}: {error.strerror}\n")
+            sys.stderr.write(f"sgn conformance: cannot write {describe(args.report)}: {error.strerror}\n")
             return EXIT_USAGE
     if args.smoke:
         answered = sum(o.status != conformance.ERRORED for o in run.outcomes)
@@ -376,7 +376,7 @@ def _print_diagnostics(found) -> bool:
     errors = False
     for d in found:
         where = d.file + "".join(f":{n}" for n in (d.line, d.column) if n) + ":"
-        sys.stderr.write(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n")
+        sys.stderr.write(printable(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n"))
         errors |= d.is_error
     return errors
 
@@ -435,7 +435,7 @@ def run_corpus(args: argparse.Namespace, out) -> int:
 
     root = Path(args.root) if args.root else packaged.corpus_dir()
     if not (root / corpus.SOURCES).is_dir():
-        sys.stderr.write(f"sgn corpus: {root / corpus.SOURCES} not found; run it in a source checkout\n")
+        sys.stderr.write(f"sgn corpus: {describe(root / corpus.SOURCES)} not found; run it in a source checkout\n")
         return EXIT_USAGE
     try:
         bundle = corpus.build_bundle(root)
@@ -447,9 +447,9 @@ def run_corpus(args: argparse.Namespace, out) -> int:
     problems = corpus.self_check(bundle["cases"])
     if args.action == "build":
         target.write_text(text, encoding="utf-8")
-        out.write(f"wrote {target}: {len(bundle['cases'])} cases\n")
+        out.write(f"wrote {describe(target)}: {len(bundle['cases'])} cases\n")
     elif not target.exists() or target.read_text(encoding="utf-8") != text:
-        problems.append(f"{target} is out of date: run `sgn corpus build`")
+        problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
     for problem in problems:
         sys.stderr.write(f"sgn corpus: {problem}\n")
     return EXIT_INVALID if problems else EXIT_OK
