@@ -326,15 +326,19 @@ def run_conformance(args: argparse.Namespace, out) -> int:
     from pathlib import Path
 
     from . import conformance
-    from .corpus import load_cases
+    from .corpus import CorpusError, load_cases
 
+    me = f"sgn {'smoke' if args.smoke else 'conformance'}"
     try:
         cases = load_cases(Path(args.cases) if args.cases else None)
         skip = list(getattr(args, "skip", []))
         if getattr(args, "skip_file", None):
             skip += conformance.read_skip_file(args.skip_file)
-    except (OSError, ValueError, KeyError) as error:
-        sys.stderr.write(f"sgn {'smoke' if args.smoke else 'conformance'}: {error}\n")
+    except CorpusError as error:
+        sys.stderr.write(f"{me}: {error}\n")
+        return EXIT_USAGE
+    except (OSError, ValueError) as error:          # the skip file
+        sys.stderr.write(f"{me}: cannot read {describe(args.skip_file)}: {getattr(error, 'strerror', None) or error}\n")
         return EXIT_USAGE
     if not conformance.command(args.impl):
         sys.stderr.write("sgn conformance: --impl is empty\n")
@@ -421,8 +425,13 @@ def run_convert(args: argparse.Namespace, out) -> int:
 def run_codes(args: argparse.Namespace, out) -> int:
     from . import codes_doc
     if args.markdown:
-        from .corpus import load_cases
-        out.write(codes_doc.codes_markdown(load_cases()))
+        from .corpus import CorpusError, load_cases
+        try:
+            cases = load_cases()
+        except CorpusError as error:
+            sys.stderr.write(f"sgn codes: {error}\n")
+            return EXIT_USAGE
+        out.write(codes_doc.codes_markdown(cases))
     else:
         out.write(codes_doc.codes_text())
     return EXIT_OK
@@ -439,17 +448,21 @@ def run_corpus(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     try:
         bundle = corpus.build_bundle(root)
-    except (corpus.CorpusError, OSError) as error:
+    except corpus.CorpusError as error:
         sys.stderr.write(f"sgn corpus: {error}\n")
         return EXIT_INVALID
     text = corpus.dump_bundle(bundle)
     target = root / corpus.BUNDLE
     problems = corpus.self_check(bundle["cases"])
-    if args.action == "build":
-        target.write_text(text, encoding="utf-8")
-        out.write(f"wrote {describe(target)}: {len(bundle['cases'])} cases\n")
-    elif not target.exists() or target.read_text(encoding="utf-8") != text:
-        problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
+    try:
+        if args.action == "build":
+            target.write_text(text, encoding="utf-8")
+            out.write(f"wrote {describe(target)}: {len(bundle['cases'])} cases\n")
+        elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
+            problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
+    except OSError as error:
+        sys.stderr.write(f"sgn corpus: cannot {args.action} {describe(target)}: {error.strerror or error}\n")
+        return EXIT_USAGE
     for problem in problems:
         sys.stderr.write(f"sgn corpus: {problem}\n")
     return EXIT_INVALID if problems else EXIT_OK
