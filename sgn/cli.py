@@ -356,7 +356,7 @@ def run_conformance(args: argparse.Namespace, out) -> int:
     out.write(text)
     if args.report:
         try:
-            Path(args.report).write_text(text, encoding="utf-8")
+            Path(args.report).write_text(printable(text), encoding="utf-8")
         except OSError as error:
             sys.stderr.write(f"sgn conformance: cannot write {describe(args.report)}: {error.strerror}\n")
             return EXIT_USAGE

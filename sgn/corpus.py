@@ -31,6 +31,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 from . import packaged
 from .codes import CODES, LAYERS
 from .reader import describe
+from .report import printable
 
 FORMAT = 1
 BUNDLE = "cases.json"
@@ -190,8 +191,9 @@ def build_bundle(root: Optional[Path] = None) -> dict:
 
 
 def dump_bundle(bundle: dict) -> str:
-    """The bundle as committed: one case per line, so that a change shows as one line."""
-    lines = [json.dumps(case, ensure_ascii=False) for case in bundle["cases"]]
+    """The bundle as committed: one case per line, so that a change shows as one line (a
+    lone surrogate, which a raw case's text may hold, as its JSON escape)."""
+    lines = [printable(json.dumps(case, ensure_ascii=False)) for case in bundle["cases"]]
     return ('{"format": %d, "cases": [\n' % bundle["format"]) + ",\n".join(lines) + "\n]}\n"
 
 

@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+from sgn import corpus
 from sgn.cli import main
 from sgn.reader import describe
 from conftest import run_cli
@@ -71,3 +72,21 @@ def test_a_lone_surrogate_in_a_message_or_pointer_prints_on_a_strict_stream(writ
     if output == "json":
         [d] = json.loads(text)["diagnostics"]
         assert d["pointer"] == "/2/\udcff"                 # the escape stands for the same character
+
+
+def test_a_lone_surrogate_in_the_corpus_is_written_as_its_escape(tmp_path):
+    # a raw case's text may hold one (it stands for bytes that are not UTF-8); the bundle,
+    # and a conformance report naming the case, hold its JSON escape
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.yaml").write_text(
+        '- {id: x, kind: raw, text: "a\\udcff", level: syntax, valid: false, errors: [{code: invalid-utf8}],\n'
+        '   description: "d\\udcff", spec: s}\n', encoding="utf-8")
+    built = run_cli("corpus", "build", "--root", tmp_path)
+    assert built.returncode == 0 and b'"input": "a\\udcff"' in (tmp_path / "cases.json").read_bytes()
+    [case] = corpus.load_cases(tmp_path / "cases.json")
+    assert corpus.case_bytes(case) == b"a\xed\xb3\xbf"
+    assert run_cli("corpus", "check", "--root", tmp_path).returncode == 0
+    report = tmp_path / "report.txt"
+    run = run_cli("conformance", "--impl", "true", "--cases", tmp_path / "cases.json", "--report", report)
+    assert run.returncode == 1 and b"internal error" not in run.stderr       # `true` finds it valid
+    assert "x [syntax]: d\\udcff" in report.read_text(encoding="utf-8")
