@@ -113,7 +113,8 @@ def _numbered(lines: Iterable[Optional[str]]) -> Iterator[Tuple[int, str]]:
             yield number, text
 
 
-def parse_han(lines: Iterable[Optional[str]], name: str) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
+def parse_han(lines: Iterable[Optional[str]], name: str
+              ) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
     """(line number, action or None, diagnostics) for each non-blank line."""
     for number, text in _numbered(lines):
         try:
@@ -125,7 +126,8 @@ def parse_han(lines: Iterable[Optional[str]], name: str) -> Iterator[Tuple[int, 
                                for column, message in warnings]
 
 
-def parse_hsgn(lines: Iterable[Optional[str]], name: str) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
+def parse_hsgn(lines: Iterable[Optional[str]], name: str
+               ) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
     """(line number, its turns, diagnostics) for each non-blank line; no turns when it does not parse."""
     for number, text in _numbered(lines):
         try:
