@@ -13,8 +13,8 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import __version__
 from .diagnostic import Diagnostic
-from .reader import DEFAULT_MAX_LINE_BYTES
-from .report import REPORTERS, Tally
+from .reader import DEFAULT_MAX_LINE_BYTES, describe
+from .report import REPORTERS, Tally, printable
 from .schema import PROFILES, STRICT
 from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck, warm_up
 
@@ -181,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _check_file(task) -> Tuple[List[Diagnostic], int, str]:
     """Check one file in a worker process: its diagnostics, message count and level."""
     path, level, profile, max_line_bytes = task
-    check = FileCheck(path, level=level, profile=profile, name=path, max_line_bytes=max_line_bytes)
+    check = FileCheck(path, level=level, profile=profile, name=describe(path), max_line_bytes=max_line_bytes)
     found = list(check)
     return found, check.messages, check.level
 
@@ -204,10 +204,10 @@ def _results(args: argparse.Namespace, paths: List[str]):
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         with context.Pool(jobs) as pool:
             for path, (found, messages, level) in zip(rest, pool.imap(_check_file, tasks, chunksize=chunk)):
-                yield path, iter(found), (messages, level)
+                yield describe(path), iter(found), (messages, level)
         return
     for path in paths:
-        source, name = (sys.stdin.buffer, "<stdin>") if path == "-" else (path, path)
+        source, name = (sys.stdin.buffer, "<stdin>") if path == "-" else (path, describe(path))
         check = FileCheck(source, level=args.level, profile=args.profile, name=name,
                           max_line_bytes=args.max_line_bytes)
         yield name, iter(check), check
@@ -263,7 +263,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
     from .report import TextReporter
 
     source = sys.stdin.buffer if args.file == "-" else args.file
-    name = "<stdin>" if args.file == "-" else args.file
+    name = "<stdin>" if args.file == "-" else describe(args.file)
     errors = TextReporter(sys.stderr)
     state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
     if state is None:
@@ -300,7 +300,7 @@ def run_generate(args: argparse.Namespace, out) -> int:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            sys.stderr.write(f"sgn generate: cannot create {folder}: {error.strerror}\n")
+            sys.stderr.write(f"sgn generate: cannot create {describe(folder)}: {error.strerror}\n")
             return EXIT_USAGE
     if args.jobs > 1:
         import multiprocessing
@@ -318,7 +318,7 @@ def run_generate(args: argparse.Namespace, out) -> int:
         if pool is not None:
             pool.close()
     if folder is not None:
-        sys.stderr.write(f"wrote {args.games} games to {folder}\n")
+        sys.stderr.write(f"wrote {args.games} games to {describe(folder)}\n")
     return EXIT_OK
 
 
@@ -326,15 +326,19 @@ def run_conformance(args: argparse.Namespace, out) -> int:
     from pathlib import Path
 
     from . import conformance
-    from .corpus import load_cases
+    from .corpus import CorpusError, load_cases
 
+    me = f"sgn {'smoke' if args.smoke else 'conformance'}"
     try:
         cases = load_cases(Path(args.cases) if args.cases else None)
         skip = list(getattr(args, "skip", []))
         if getattr(args, "skip_file", None):
             skip += conformance.read_skip_file(args.skip_file)
-    except (OSError, ValueError, KeyError) as error:
-        sys.stderr.write(f"sgn {'smoke' if args.smoke else 'conformance'}: {error}\n")
+    except CorpusError as error:
+        sys.stderr.write(f"{me}: {error}\n")
+        return EXIT_USAGE
+    except (OSError, ValueError) as error:          # the skip file
+        sys.stderr.write(f"{me}: cannot read {describe(args.skip_file)}: {getattr(error, 'strerror', None) or error}\n")
         return EXIT_USAGE
     if not conformance.command(args.impl):
         sys.stderr.write("sgn conformance: --impl is empty\n")
@@ -352,9 +356,9 @@ def run_conformance(args: argparse.Namespace, out) -> int:
     out.write(text)
     if args.report:
         try:
-            Path(args.report).write_text(text, encoding="utf-8")
+            Path(args.report).write_text(printable(text), encoding="utf-8")
         except OSError as error:
-            sys.stderr.write(f"sgn conformance: cannot write {args.report}: {error.strerror}\n")
+            sys.stderr.write(f"sgn conformance: cannot write {describe(args.report)}: {error.strerror}\n")
             return EXIT_USAGE
     if args.smoke:
         answered = sum(o.status != conformance.ERRORED for o in run.outcomes)
@@ -364,15 +368,10 @@ def run_conformance(args: argparse.Namespace, out) -> int:
     return EXIT_OK if run.ok else EXIT_INVALID
 
 
-def _read_text(path: str) -> Optional[List[str]]:
-    try:
-        if path == "-":
-            return sys.stdin.read().splitlines()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read().splitlines()
-    except (OSError, UnicodeDecodeError) as error:
-        sys.stderr.write(f"sgn: cannot read {path}: {getattr(error, 'strerror', None) or error}\n")
-        return None
+def _read_input(path: str):
+    """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
+    from .convert import read_input
+    return read_input(sys.stdin.buffer, "<stdin>") if path == "-" else read_input(path, describe(path))
 
 
 def _print_diagnostics(found) -> bool:
@@ -380,8 +379,8 @@ def _print_diagnostics(found) -> bool:
     True when one is an error."""
     errors = False
     for d in found:
-        where = f"{d.file}:{d.line}:{d.column}:" if d.column else f"{d.file}:{d.line}:"
-        sys.stderr.write(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n")
+        where = d.file + "".join(f":{n}" for n in (d.line, d.column) if n) + ":"
+        sys.stderr.write(printable(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n"))
         errors |= d.is_error
     return errors
 
@@ -389,14 +388,14 @@ def _print_diagnostics(found) -> bool:
 def run_parse(args: argparse.Namespace, out) -> int:
     import json
 
-    from .convert import parse
+    from .convert import in_line_order, parse
 
-    lines = _read_text(args.file)
-    if lines is None:
+    text = _read_input(args.file)
+    if text.unreadable:
+        _print_diagnostics(text.found)
         return EXIT_USAGE
-    name = "<stdin>" if args.file == "-" else args.file
     errors = False
-    for record, found in parse(args.notation, lines, name):
+    for record, found in in_line_order(text.found, parse(args.notation, text.lines, text.name)):
         errors |= _print_diagnostics(found)
         if record is not None:
             data, text = record
@@ -405,29 +404,34 @@ def run_parse(args: argparse.Namespace, out) -> int:
 
 
 def run_convert(args: argparse.Namespace, out) -> int:
-    from .convert import convert, detect
+    from .convert import convert, detect, in_line_order
 
-    lines = _read_text(args.file)
-    if lines is None:
+    text = _read_input(args.file)
+    if text.unreadable:
+        _print_diagnostics(text.found)
         return EXIT_USAGE
-    name = "<stdin>" if args.file == "-" else args.file
-    source = args.source or detect(lines)
+    source = args.source or detect(text.lines)
     if source == args.to:
         sys.stderr.write(f"sgn convert: the input is already {source}\n")
         return EXIT_USAGE
     errors = False
-    for text, found in convert(lines, name, source, args.to, args.player):
+    for line, found in in_line_order(text.found, convert(text.lines, text.name, source, args.to, args.player)):
         errors |= _print_diagnostics(found)
-        if text is not None:
-            out.write(text + "\n")
+        if line is not None:
+            out.write(line + "\n")
     return EXIT_INVALID if errors else EXIT_OK
 
 
 def run_codes(args: argparse.Namespace, out) -> int:
     from . import codes_doc
     if args.markdown:
-        from .corpus import load_cases
-        out.write(codes_doc.codes_markdown(load_cases()))
+        from .corpus import CorpusError, load_cases
+        try:
+            cases = load_cases()
+        except CorpusError as error:
+            sys.stderr.write(f"sgn codes: {error}\n")
+            return EXIT_USAGE
+        out.write(codes_doc.codes_markdown(cases))
     else:
         out.write(codes_doc.codes_text())
     return EXIT_OK
@@ -440,21 +444,25 @@ def run_corpus(args: argparse.Namespace, out) -> int:
 
     root = Path(args.root) if args.root else packaged.corpus_dir()
     if not (root / corpus.SOURCES).is_dir():
-        sys.stderr.write(f"sgn corpus: {root / corpus.SOURCES} not found; run it in a source checkout\n")
+        sys.stderr.write(f"sgn corpus: {describe(root / corpus.SOURCES)} not found; run it in a source checkout\n")
         return EXIT_USAGE
     try:
         bundle = corpus.build_bundle(root)
-    except (corpus.CorpusError, OSError) as error:
+    except corpus.CorpusError as error:
         sys.stderr.write(f"sgn corpus: {error}\n")
         return EXIT_INVALID
     text = corpus.dump_bundle(bundle)
     target = root / corpus.BUNDLE
     problems = corpus.self_check(bundle["cases"])
-    if args.action == "build":
-        target.write_text(text, encoding="utf-8")
-        out.write(f"wrote {target}: {len(bundle['cases'])} cases\n")
-    elif not target.exists() or target.read_text(encoding="utf-8") != text:
-        problems.append(f"{target} is out of date: run `sgn corpus build`")
+    try:
+        if args.action == "build":
+            target.write_text(text, encoding="utf-8")
+            out.write(f"wrote {describe(target)}: {len(bundle['cases'])} cases\n")
+        elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
+            problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
+    except OSError as error:
+        sys.stderr.write(f"sgn corpus: cannot {args.action} {describe(target)}: {error.strerror or error}\n")
+        return EXIT_USAGE
     for problem in problems:
         sys.stderr.write(f"sgn corpus: {problem}\n")
     return EXIT_INVALID if problems else EXIT_OK

@@ -6,16 +6,20 @@ the line and column at fault. Converting is a reader to SGN messages, each with 
 place it came from, then a writer from them (`READERS`, `WRITERS`), so that any of
 SGN, HAN and HSGN converts to any other. What one side cannot say becomes a
 `no-counterpart` diagnostic at its source, and the rest is still converted.
+
+The input is read as bytes by `read_input`, as `sgn validate` reads a log: a line of
+bad UTF-8 is its own diagnostic, and None among the lines given to the parsers.
 """
 from __future__ import annotations
 
 import json
-from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar
 
 from . import board
 from .diagnostic import Diagnostic, make
 from .notation import han, hsgn_sgn, hsgn_turns, hsn
 from .notation.han import NoMapping
+from .reader import LogReader, Source as Readable
 
 
 class Source(NamedTuple):
@@ -33,10 +37,65 @@ Item = Tuple[Source, Optional[list], List[Diagnostic]]      # an SGN message (or
 Output = Tuple[Optional[str], List[Diagnostic]]             # a line of output (or None) and what was found
 
 
-def detect(lines: List[str]) -> str:
+Lines = List[Optional[str]]           # the lines of the input; None for one that could not be read
+T = TypeVar("T")
+
+
+class Input(NamedTuple):
+    """The input of `sgn parse` and `sgn convert`: its name, its lines, what reading found."""
+
+    name: str
+    lines: Lines
+    found: List[Diagnostic]
+
+    @property
+    def unreadable(self) -> bool:
+        """The input could not be read at all (a missing file, say): exit 2."""
+        return any(d.is_io for d in self.found)
+
+
+def read_input(source: Readable, name: Optional[str] = None) -> Input:
+    """Read bytes as `sgn validate` does (`LogReader`): gzip, a byte order mark, CRLF, bad
+    UTF-8 and over-long lines each give their diagnostic at their line, and reading goes on;
+    a line that cannot be read is None. Blank lines are kept, as "", without a warning:
+    HSN lays out its parts with them, and the line-based notations skip them."""
+    reader = LogReader(source, name=name)
+    lines: Lines = []
+    found: List[Diagnostic] = []
+    for item in reader:
+        if isinstance(item, Diagnostic):            # a line too long, a damaged stream, no file
+            found.append(item)
+            continue
+        number, raw = item
+        lines += [None] * (number - 1 - len(lines))          # the lines skipped unread
+        blanks = reader.blanks
+        line, seen = reader.decode(number, raw)
+        found += [d for d in seen if d.code != "blank-line"]
+        lines.append(line.text if line is not None else "" if reader.blanks > blanks else None)
+    lines += [None] * (reader.number - len(lines))
+    return Input(reader.name, lines, found)
+
+
+def in_line_order(found: List[Diagnostic], items: Iterable[Tuple[Optional[T], List[Diagnostic]]]
+                  ) -> Iterator[Tuple[Optional[T], List[Diagnostic]]]:
+    """The items of a parser or converter, with the diagnostics of reading (`Input.found`)
+    put in front of the first diagnostics of a later line, so that they come in line order."""
+    pending = list(found)
+    for record, seen in items:
+        if seen and pending:
+            first = min(d.line for d in seen)
+            early = [d for d in pending if d.line <= first]
+            pending = [d for d in pending if d.line > first]
+            seen = early + seen
+        yield record, seen
+    if pending:
+        yield None, pending
+
+
+def detect(lines: Lines) -> str:
     """The notation of some input, from its first non-blank line: sgn when it starts like
     JSON ([ or {), hsgn when it ends with a period (an HSGN turn does), else han."""
-    first = next((line.strip() for line in lines if line.strip()), "")
+    first = next((line.strip() for line in lines if line and line.strip()), "")
     if first[:1] in ("[", "{"):
         return "sgn"
     return "hsgn" if first.endswith(".") else "han"
@@ -44,14 +103,18 @@ def detect(lines: List[str]) -> str:
 
 # -- reading a notation -------------------------------------------------------------------------
 
-def _numbered(lines: Iterable[str]) -> Iterator[Tuple[int, str]]:
+def _numbered(lines: Iterable[Optional[str]]) -> Iterator[Tuple[int, str]]:
+    """Each line that is there to read (not blank, not None), with its number."""
     for number, text in enumerate(lines, 1):
+        if text is None:
+            continue
         text = text.rstrip("\r\n")
         if text.strip():
             yield number, text
 
 
-def parse_han(lines: Iterable[str], name: str) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
+def parse_han(lines: Iterable[Optional[str]], name: str
+              ) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
     """(line number, action or None, diagnostics) for each non-blank line."""
     for number, text in _numbered(lines):
         try:
@@ -63,7 +126,8 @@ def parse_han(lines: Iterable[str], name: str) -> Iterator[Tuple[int, Optional[h
                                for column, message in warnings]
 
 
-def parse_hsgn(lines: Iterable[str], name: str) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
+def parse_hsgn(lines: Iterable[Optional[str]], name: str
+               ) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
     """(line number, its turns, diagnostics) for each non-blank line; no turns when it does not parse."""
     for number, text in _numbered(lines):
         try:
@@ -98,7 +162,7 @@ def describe(action, standard: str) -> dict:
 Parsed = Tuple[Optional[Tuple[dict, str]], List[Diagnostic]]     # (JSON data, standard text) or None
 
 
-def _han_records(lines: List[str], name: str) -> Iterator[Parsed]:
+def _han_records(lines: Lines, name: str) -> Iterator[Parsed]:
     for number, action, found in parse_han(lines, name):
         if action is None:
             yield None, found
@@ -107,7 +171,7 @@ def _han_records(lines: List[str], name: str) -> Iterator[Parsed]:
         yield (dict(describe(action, text), line=number), f"{number}: {text}"), found
 
 
-def _hsgn_records(lines: List[str], name: str) -> Iterator[Parsed]:
+def _hsgn_records(lines: Lines, name: str) -> Iterator[Parsed]:
     for number, turns, found in parse_hsgn(lines, name):
         if found:
             yield None, found
@@ -121,7 +185,9 @@ def _hsgn_records(lines: List[str], name: str) -> Iterator[Parsed]:
 
 
 def _hsn_records(read: Callable, render: Callable) -> Callable:
-    def records(lines: List[str], name: str) -> Iterator[Parsed]:
+    def records(lines: Lines, name: str) -> Iterator[Parsed]:
+        if None in lines:           # one state: with a line missing there is nothing to read
+            return
         try:
             fields = read("\n".join(lines))
         except hsn.HsnError as error:
@@ -131,7 +197,7 @@ def _hsn_records(read: Callable, render: Callable) -> Callable:
     return records
 
 
-PARSERS: Dict[str, Callable[[List[str], str], Iterator[Parsed]]] = {
+PARSERS: Dict[str, Callable[[Lines, str], Iterator[Parsed]]] = {
     "han": _han_records,
     "hsgn": _hsgn_records,
     "hsn": _hsn_records(hsn.parse, hsn.render),
@@ -139,14 +205,14 @@ PARSERS: Dict[str, Callable[[List[str], str], Iterator[Parsed]]] = {
 }
 
 
-def parse(notation: str, lines: List[str], name: str) -> Iterator[Parsed]:
+def parse(notation: str, lines: Lines, name: str) -> Iterator[Parsed]:
     """What `sgn parse --notation NOTATION` reads: each record and its diagnostics."""
     return PARSERS[notation](lines, name)
 
 
 # -- conversion: readers to SGN ---------------------------------------------------------------
 
-def read_sgn(lines: Iterable[str], name: str, **_) -> Iterator[Item]:
+def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     """Each SGN line as a message, when it is one valid at the semantic level (a converter
     that took a wrong message would write a wrong action); else its errors."""
     from .jsonline import parse_line
@@ -162,7 +228,21 @@ def read_sgn(lines: Iterable[str], name: str, **_) -> Iterator[Item]:
         yield where, None if errors else parsed[0], errors
 
 
-def read_han(lines: Iterable[str], name: str, player: str = "1", **_) -> Iterator[Item]:
+def _as_sgn(where: Source, message: list, found: List[Diagnostic]) -> Item:
+    """A message read from another notation, when it is valid SGN at the semantic level; else
+    its errors at the place it was read (`S(O)1` of player 1 is a steal from oneself, which
+    no writer may take for a steal)."""
+    from .validate import validate_message
+
+    errors = [d for d in validate_message(message, level="semantic") if d.is_error]
+    if not errors:
+        return where, message, found
+    text = json.dumps(message, separators=(",", ":"))
+    return where, None, found + [where.problem(d.code, f"as SGN {text}: {d.pointer or '/'}: {d.message}")
+                                 for d in errors]
+
+
+def read_han(lines: Iterable[Optional[str]], name: str, player: str = "1", **_) -> Iterator[Item]:
     """Each HAN line as an SGN message by `player` (HAN names no actor but for discards)."""
     for number, action, found in parse_han(lines, name):
         where = Source(name, number)
@@ -170,12 +250,14 @@ def read_han(lines: Iterable[str], name: str, player: str = "1", **_) -> Iterato
             yield where, None, found
             continue
         try:
-            yield where, han.to_sgn(action, player), found
+            message = han.to_sgn(action, player)
         except NoMapping as error:
             yield where, None, found + [where.problem("no-counterpart", str(error))]
+            continue
+        yield _as_sgn(where, message, found)
 
 
-def read_hsgn(lines: Iterable[str], name: str, **_) -> Iterator[Item]:
+def read_hsgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     """Each action of the HSGN turns as SGN messages (a road card gives several), by the
     turn's player: the one written, or the next after the turn before's (`hsgn_sgn`)."""
     parsed = list(parse_hsgn(lines, name))
@@ -197,10 +279,12 @@ def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Source) -> Iterato
     for action, column in zip(turn.actions, turn.columns):
         where = start._replace(column=column)
         try:
-            for message in hsgn_sgn.to_sgn(action, actor):
-                yield where, message, []
+            messages = hsgn_sgn.to_sgn(action, actor)
         except NoMapping as error:
             yield where, None, [where.problem("no-counterpart", str(error))]
+            continue
+        for message in messages:
+            yield _as_sgn(where, message, [])
 
 
 # -- conversion: writers from SGN --------------------------------------------------------------
@@ -242,6 +326,6 @@ READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn}
 WRITERS = {"sgn": write_sgn, "han": write_han, "hsgn": write_hsgn}
 
 
-def convert(lines: List[str], name: str, source: str, target: str, player: str = "1") -> Iterator[Output]:
+def convert(lines: Lines, name: str, source: str, target: str, player: str = "1") -> Iterator[Output]:
     """Each line of output (None where there is none) with the diagnostics found on the way."""
     return WRITERS[target](READERS[source](lines, name, player=player))

@@ -15,16 +15,23 @@ notations are at the level `notation`, their kind the notation's name in `sgn pa
 `hsn` and `hsn-002` (an HSN state) have `hsn`. An item of `lines` may be
 `{include: PATH}`, which stands for the lines of that file (a map, say), or
 `{include: PATH, first: N}`, its first N lines (the start of a game).
+
+Reading a source or a bundle never fails with a traceback: what is not of the format
+(a source that is no list, a case that is no mapping, a key missing or of the wrong type,
+JSON nested too deep) is a `CorpusError` naming the file, and the case where there is one.
 """
 from __future__ import annotations
 
 import base64
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from . import packaged
 from .codes import CODES, LAYERS
+from .reader import describe
+from .report import printable
 
 FORMAT = 1
 BUNDLE = "cases.json"
@@ -38,86 +45,225 @@ _PASS_THROUGH = ("id", "description", "kind", "level", "profile", "valid", "erro
 
 
 class CorpusError(Exception):
-    """A source case that cannot be bundled; the message names the case."""
+    """A corpus source or bundle that cannot be read or used; the message names the file,
+    and the case where there is one."""
 
 
-def _strict_json(text: str, where: str) -> Any:
+MAX_DEPTH = 100     # a corpus file nested deeper is refused (an SGN message is 6 deep)
+
+
+def _read(path: Path, where: str = "") -> str:
+    """The text of a file; `where` names the case that needs it, if one does."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise CorpusError(f"{where}cannot read {describe(path)}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise CorpusError(f"{where}{describe(path)}: not UTF-8 (byte {error.start + 1} is {error.reason})") from None
+
+
+def _kind_of(value: Any) -> str:
+    """What a value is, for a message: `a list`, `a number`."""
+    return {dict: "a mapping", list: "a list", str: "a string", int: "a number", float: "a number",
+            bool: "true or false", type(None): "nothing"}.get(type(value), f"a {type(value).__name__}")
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether a parsed value is nested more than MAX_DEPTH deep (counted without recursion)."""
+    level = [value]
+    for _ in range(MAX_DEPTH + 1):
+        level = [v for node in level if isinstance(node, (list, dict))
+                 for v in (node.values() if isinstance(node, dict) else node)]
+        if not level:
+            return False
+    return True
+
+
+def _json(text: str, where: str, *, strict: bool = False) -> Any:
+    """Parsed JSON text; `strict` refuses duplicate keys too (in the input of a case they
+    would change its meaning). What is nested too deep for the parser is refused; the
+    callers refuse values nested more than MAX_DEPTH deep (`_too_deep`)."""
     def no_duplicates(pairs):
         keys = [k for k, _ in pairs]
         if len(set(keys)) != len(keys):
             raise CorpusError(f"{where}: duplicate key in JSON input (use kind raw for that)")
         return dict(pairs)
     try:
-        return json.loads(text, object_pairs_hook=no_duplicates)
+        return json.loads(text, object_pairs_hook=no_duplicates if strict else None)
     except ValueError as error:
-        raise CorpusError(f"{where}: input is not JSON ({error}); use kind raw for that") from None
+        raise CorpusError(f"{where}: not JSON ({error})" + ("; use kind raw for that" if strict else "")) from None
+    except RecursionError:
+        raise CorpusError(f"{where}: nested too deep to read") from None
 
 
-def _file_messages(root: Path, name: str, where: str) -> List[Any]:
-    text = (root / name).read_text(encoding="utf-8")
+def _strict_json(text: Any, where: str) -> Any:
+    if not isinstance(text, str):
+        raise CorpusError(f"{where}: a message is written as JSON text, a string, not {_kind_of(text)}")
+    return _json(text, where, strict=True)
+
+
+def _file_messages(root: Path, name: Any, where: str) -> List[Any]:
+    if not isinstance(name, str):
+        raise CorpusError(f"{where}: a file to include is a path, a string, not {_kind_of(name)}")
+    text = _read(root / name, f"{where}: ")
     return [_strict_json(t, f"{where} {name}:{n}") for n, t in enumerate(text.splitlines(), 1)]
+
+
+def _included(item: dict, root: Path, where: str) -> List[Any]:
+    included = _file_messages(root, item["include"], where)
+    first = item.get("first", len(included))
+    if not isinstance(first, int) or isinstance(first, bool) or first < 0:
+        raise CorpusError(f"{where}: first is a number of lines, not {first!r}")
+    return included[:first]
 
 
 def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str]]:
     kind = case.get("kind")
-    given = [k for k in _INPUT_KEYS.get(kind, ()) if k in case]
+    if not isinstance(kind, str) or kind not in _INPUT_KEYS:
+        raise CorpusError(f"{where}: kind is one of {', '.join(_INPUT_KEYS)}, not {kind!r}")
+    given = [k for k in _INPUT_KEYS[kind] if k in case]
     if len(given) != 1:
-        raise CorpusError(f"{where}: kind {kind!r} needs exactly one of {_INPUT_KEYS.get(kind)}")
+        raise CorpusError(f"{where}: kind {kind!r} needs exactly one of {', '.join(_INPUT_KEYS[kind])}")
     key = given[0]
     if key == "json":
         return _strict_json(case["json"], where), None
     if key == "lines":
+        if not isinstance(case["lines"], list):
+            raise CorpusError(f"{where}: lines is a list, not {_kind_of(case['lines'])}")
         values = []
         for item in case["lines"]:
             if isinstance(item, dict) and set(item) <= {"include", "first"} and "include" in item:
-                included = _file_messages(root, item["include"], where)
-                values += included[:item["first"]] if "first" in item else included
+                values += _included(item, root, where)
             else:
                 values.append(_strict_json(item, f"{where} line {len(values) + 1}"))
         return values, None
     if key == "file":
         return _file_messages(root, case["file"], where), None
+    if not isinstance(case[key], str):
+        raise CorpusError(f"{where}: {key} is a string, not {_kind_of(case[key])}")
     if kind in NOTATIONS:
         return case[key], None
-    if key == "text":
-        return case["text"], "text"
-    return case["base64"], "base64"
+    return case[key], key
+
+
+def _source_cases(source: Path) -> List[Any]:
+    """The entries of one YAML source: a list (of cases), or nothing."""
+    import yaml
+
+    name = describe(source.name)
+    try:
+        entries = yaml.safe_load(_read(source))
+    except yaml.YAMLError as error:
+        raise CorpusError(f"{name}: not valid YAML: {error}") from None
+    except RecursionError:
+        raise CorpusError(f"{name}: nested too deep to read") from None
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise CorpusError(f"{name}: a source is a list of cases, not {_kind_of(entries)}")
+    if _too_deep(entries):
+        raise CorpusError(f"{name}: nested more than {MAX_DEPTH} deep")
+    return entries
 
 
 def build_bundle(root: Optional[Path] = None) -> dict:
-    """Read every YAML source under `root`/src into the bundle's JSON structure."""
-    import yaml
-
+    """Read every YAML source under `root`/src into the bundle's JSON structure; raises
+    CorpusError, naming the file and the case, for anything that would not make a sound one."""
     root = root or packaged.corpus_dir()
     cases = []
     for source in sorted((root / SOURCES).glob("*.yaml")):
-        try:
-            entries = yaml.safe_load(source.read_text(encoding="utf-8")) or []
-        except yaml.YAMLError as error:
-            raise CorpusError(f"{source.name}: not valid YAML: {error}") from None
-        for number, case in enumerate(entries, 1):
-            where = f"{source.name} case {number} ({case.get('id', '?')})"
+        for number, case in enumerate(_source_cases(source), 1):
+            where = f"{describe(source.name)} case {number}"
+            if not isinstance(case, dict):
+                raise CorpusError(f"{where}: a case is a mapping of its fields, not {_kind_of(case)}")
+            where += f" ({case.get('id', '?')})"
             data = {k: case[k] for k in _PASS_THROUGH if k in case}
             data["input"], encoding = _bundle_input(case, root, where)
             if encoding:
                 data["input_encoding"] = encoding
             data.setdefault("errors", [])
             data.setdefault("tags", [])
+            problems = _case_problems(data)
+            if problems:
+                raise CorpusError(f"{where}: {problems[0]}")
             cases.append(data)
     return {"format": FORMAT, "cases": cases}
 
 
 def dump_bundle(bundle: dict) -> str:
-    """The bundle as committed: one case per line, so that a change shows as one line."""
-    lines = [json.dumps(case, ensure_ascii=False) for case in bundle["cases"]]
+    """The bundle as committed: one case per line, so that a change shows as one line (a
+    lone surrogate, which a raw case's text may hold, as its JSON escape)."""
+    lines = [printable(json.dumps(case, ensure_ascii=False)) for case in bundle["cases"]]
     return ('{"format": %d, "cases": [\n' % bundle["format"]) + ",\n".join(lines) + "\n]}\n"
 
 
 def load_cases(path: Optional[Path] = None) -> List[dict]:
-    """The cases of the committed (or installed) bundle."""
+    """The cases of the committed (or installed) bundle, or of the bundle at `path`; raises
+    CorpusError, naming the file and the case, for one that is not of the bundle's format."""
     path = path or packaged.corpus_dir() / BUNDLE
-    with open(path, encoding="utf-8") as handle:
-        return json.load(handle)["cases"]
+    name = describe(path)
+    bundle = _json(_read(path), name)
+    problems = bundle_problems(bundle)
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise CorpusError(f"{name}: {problems[0]}{more}")
+    return bundle["cases"]
+
+
+@lru_cache(maxsize=None)
+def _validator(part: str):
+    """The format's validator of a whole bundle (`bundle`) or of one case (`case`)."""
+    from jsonschema import Draft4Validator
+    schema = packaged.load_json(CASE_SCHEMA)
+    return Draft4Validator(schema if part == "bundle" else dict(schema["definitions"][part],
+                                                                  definitions=schema["definitions"]))
+
+
+_INPUT_TYPES = {"log": list, "raw": str, **{kind: str for kind in NOTATIONS}}     # message: any JSON
+
+
+def _case_problems(case: dict) -> List[str]:
+    """What is wrong with one case: its format (`schema/corpus/v1/cases.json`), an input of
+    another type than its kind's, an input whose bytes cannot be made."""
+    problems = [_problem(e) for e in _validator("case").iter_errors(case)]
+    if problems:
+        return sorted(problems)
+    wanted = _INPUT_TYPES.get(case["kind"])
+    if wanted is not None and not isinstance(case["input"], wanted):
+        return [f"input: the input of a case of kind {case['kind']} is {_kind_of(wanted())}, "
+                f"not {_kind_of(case['input'])}"]
+    if case["kind"] in ("message", "log") and _too_deep(case["input"]):
+        return [f"input: nested more than {MAX_DEPTH} deep"]
+    if case.get("input_encoding") == "base64":
+        try:
+            base64.b64decode(case["input"])
+        except ValueError as error:
+            return [f"input: not base64 ({error})"]
+    return []
+
+
+def bundle_problems(bundle: Any) -> List[str]:
+    """What makes a bundle unusable, each naming its case: its format, and what
+    `_case_problems` finds in each case."""
+    if not isinstance(bundle, dict) or not isinstance(bundle.get("cases"), list):
+        return [f"a bundle is a mapping with format and cases (a list), not {_kind_of(bundle)}"
+                + ("" if not isinstance(bundle, dict) else f" whose cases are {_kind_of(bundle.get('cases'))}")]
+    problems = [_problem(e) for e in _validator("bundle").iter_errors(dict(bundle, cases=[]))]
+    for number, case in enumerate(bundle["cases"], 1):
+        if not isinstance(case, dict):
+            problems.append(f"case {number}: a case is a mapping of its fields, not {_kind_of(case)}")
+            continue
+        name = case.get("id")
+        problems += [f"case {number}{f' ({name})' if isinstance(name, str) else ''}: {p}"
+                     for p in _case_problems(case)]
+    return problems
+
+
+def _problem(error) -> str:
+    """A schema error as a short sentence, after the path of the field at fault."""
+    path = "/".join(map(str, error.absolute_path))
+    text = f"{path}: {error.message}" if path else error.message
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 def case_bytes(case: dict) -> bytes:
@@ -138,9 +284,10 @@ def check_case(case: dict) -> List:
     """The diagnostics sgn gives for a case, at its level and profile."""
     import io
     if case["kind"] in NOTATIONS:
-        from .convert import parse
-        lines = case_bytes(case).decode("utf-8").splitlines()
-        return [d for _, found in parse(case["kind"], lines, "<input>") for d in found]
+        from .convert import in_line_order, parse, read_input
+        text = read_input(io.BytesIO(case_bytes(case)), "<input>")
+        return [d for _, found in in_line_order(text.found, parse(case["kind"], text.lines, text.name))
+                for d in found]
     from .validate import iter_diagnostics
     return list(iter_diagnostics(io.BytesIO(case_bytes(case)), level=case["level"],
                                  profile=case.get("profile", "strict")))

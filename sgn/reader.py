@@ -123,12 +123,21 @@ class _Gunzip(io.RawIOBase):
 
 
 def describe(source: Source) -> str:
-    """The name a source has in diagnostics."""
+    """The name a source has in diagnostics. A path is shown as its bytes read as UTF-8, a
+    byte that is not UTF-8 written `\\xff`: a name that is no text (`g\\udcff.sgn` as Python
+    holds it) must still print, and as JSON, while the path itself is what is opened."""
     if isinstance(source, (str, os.PathLike)):
-        return os.fspath(source)
-    name = getattr(source, "name", None)
+        name: object = os.fspath(source)
+    else:
+        name = getattr(source, "name", None)
+    if isinstance(name, bytes):
+        return name.decode("utf-8", "backslashreplace")
     if isinstance(name, str):
-        return name
+        try:
+            raw = os.fsencode(name)
+        except UnicodeEncodeError:          # a lone surrogate that no file system byte stands for
+            raw = name.encode("utf-8", "surrogatepass")
+        return raw.decode("utf-8", "backslashreplace")
     return "<input>"
 
 

@@ -91,6 +91,17 @@ class Reporter:
         pass
 
 
+def printable(text: str) -> str:
+    """`text` with any lone surrogate (from a JSON string such as "\\udcff" in the input)
+    written as its escape `\\udcff`, so that no output stream, however strict, fails on
+    it. In JSON text the escape is also the JSON escape of the same character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -102,7 +113,7 @@ class TextReporter(Reporter):
         where = f"{d.file}:{d.line}:" if d.line else f"{d.file}:"
         severity = "" if d.severity == ERROR else f" {d.severity}:"
         pointer = f" {d.pointer}:" if d.pointer else ""
-        self.out.write(f"{where}{severity}{pointer} {d.message} [{d.code}]\n")
+        self.out.write(printable(f"{where}{severity}{pointer} {d.message} [{d.code}]\n"))
 
     def finish(self, tally: Tally) -> None:
         if self.quiet:
@@ -111,8 +122,8 @@ class TextReporter(Reporter):
         what = files[0].file if len(files) == 1 else _plural(len(files), "file")
         levels = sorted({f.level for f in files if f.level})
         verdict = ("valid" if tally.exit_code == 0 else "INVALID") + (f" ({', '.join(levels)})" if levels else "")
-        self.out.write(f"{what}: {verdict}: {_plural(tally.messages, 'message')}, "
-                       f"{_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')}\n")
+        self.out.write(printable(f"{what}: {verdict}: {_plural(tally.messages, 'message')}, "
+                                 f"{_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')}\n"))
 
 
 class JsonReporter(Reporter):
@@ -123,14 +134,14 @@ class JsonReporter(Reporter):
         self.out.write('{"diagnostics": [')
 
     def diagnostic(self, d: Diagnostic) -> None:
-        self.out.write(("\n  " if self.first else ",\n  ") + json.dumps(d.to_dict(), ensure_ascii=False))
+        self.out.write(("\n  " if self.first else ",\n  ") + printable(json.dumps(d.to_dict(), ensure_ascii=False)))
         self.first = False
 
     def finish(self, tally: Tally) -> None:
         tail = {"valid": tally.valid and tally.exit_code == 0, "exit_code": tally.exit_code,
                 "messages": tally.messages, "errors": tally.errors, "warnings": tally.warnings,
                 "files": [f.to_dict() for f in tally.files]}
-        body = json.dumps(tail, ensure_ascii=False)[1:]
+        body = printable(json.dumps(tail, ensure_ascii=False))[1:]
         self.out.write(("\n" if not self.first else "") + "], " + body + "\n")
 
 
@@ -156,7 +167,7 @@ class GithubReporter(Reporter):
         text = f"{d.pointer}: {d.message}" if d.pointer else d.message
         if d.hint:
             text += f" (hint: {d.hint})"
-        self.out.write(f"::{command} {','.join(props)}::{_escape_data(text)}\n")
+        self.out.write(printable(f"::{command} {','.join(props)}::{_escape_data(text)}\n"))
 
 
 REPORTERS: Dict[str, Type[Reporter]] = {

@@ -85,3 +85,83 @@ def test_every_notation_case_through_the_cli():
                  for m in re.finditer(r"<stdin>:(\d+):(\d+): (warning: )?.*\[([a-z0-9-]+)\]", result.stderr.decode())]
         assert corpus.compare(case, found) == [], case["id"]
         assert result.returncode == (0 if case["valid"] else 1)
+
+
+GOOD_CASE = {"id": "x", "description": "d", "kind": "han", "han": "R(2+3)", "level": "notation",
+             "valid": True, "spec": "s"}
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("source, says", [
+    ("42\n", "a.yaml: a source is a list of cases, not a number"),
+    ("a: 1\n", "a.yaml: a source is a list of cases, not a mapping"),
+    (DEEP + "\n", "a.yaml: nested too deep to read"),
+    ("- 5\n", "a.yaml case 1: a case is a mapping of its fields, not a number"),
+    (json.dumps([{k: v for k, v in GOOD_CASE.items() if k != "level"}]),
+     "a.yaml case 1 (x): 'level' is a required property"),
+    (json.dumps([dict(GOOD_CASE, han=5)]), "a.yaml case 1 (x): han is a string, not a number"),
+    (json.dumps([dict(GOOD_CASE, valid="yes")]), "a.yaml case 1 (x): valid: 'yes' is not of type 'boolean'"),
+    (json.dumps([dict(GOOD_CASE, kind=["han"])]), "a.yaml case 1 (x): kind is one of message, log, raw"),
+    (json.dumps([dict(GOOD_CASE, kind="message", json=DEEP)]), "a.yaml case 1 (x): nested too deep to read"),
+    (json.dumps([dict(GOOD_CASE, kind="message", json="[" * 200 + "]" * 200)]),
+     "a.yaml case 1 (x): input: nested more than 100 deep"),
+    (json.dumps([dict(GOOD_CASE, kind="log", lines=[{"include": "none.sgn"}])]),
+     "a.yaml case 1 (x): cannot read "),
+    (json.dumps([dict(GOOD_CASE, kind="raw", base64="a")]), "a.yaml case 1 (x): input: not base64"),
+])
+def test_a_bad_source_is_a_clear_error_naming_the_file_and_case(tmp_path, source, says):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "a.yaml").write_text(source, encoding="utf-8")
+    with pytest.raises(corpus.CorpusError) as error:
+        corpus.build_bundle(tmp_path)
+    assert str(error.value).startswith(says)
+    result = run_cli("corpus", "build", "--root", tmp_path)
+    assert result.returncode == 1 and result.stderr.decode() == f"sgn corpus: {error.value}\n"
+
+
+def bundle_of(*cases, **top):
+    return json.dumps(dict({"format": 1, "cases": list(cases)}, **top))
+
+
+BUNDLED = dict({k: v for k, v in GOOD_CASE.items() if k != "han"}, input="R(2+3)", errors=[], tags=[])
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[1]", "a bundle is a mapping with format and cases (a list), not a list"),
+    ('"x"', "a bundle is a mapping with format and cases (a list), not a string"),
+    ('{"format": 1, "cases": {}}', "a bundle is a mapping with format and cases (a list), not a mapping whose cases"),
+    (DEEP, "nested too deep to read"),
+    ('{"format": 1, "cases": [' + DEEP + "]}", "nested too deep to read"),
+    ("{", "not JSON"),
+    (bundle_of(5), "case 1: a case is a mapping of its fields, not a number"),
+    (bundle_of(BUNDLED, {k: v for k, v in BUNDLED.items() if k != "level"}),
+     "case 2 (x): 'level' is a required property"),
+    (bundle_of(dict(BUNDLED, input=["R(2+3)"])), "case 1 (x): input: the input of a case of kind han is a string"),
+    (bundle_of(dict(BUNDLED, kind="log", input=[[[1]]] * 2, level="rules")), None),
+    (bundle_of(dict(BUNDLED, kind="message", input=json.loads("[" * 150 + "]" * 150))),
+     "case 1 (x): input: nested more than 100 deep"),
+    (bundle_of(dict(BUNDLED, kind="raw", input="a", input_encoding="base64", level="syntax")),
+     "case 1 (x): input: not base64"),
+    (bundle_of(dict(BUNDLED, errors=[{"code": "x", "line": "1"}])), "case 1 (x): errors/0/line: '1' is not of type"),
+    (bundle_of(BUNDLED, format=2), "format: 2 is not one of [1]"),
+])
+def test_a_bad_bundle_is_a_clear_error_naming_the_file_and_case(tmp_path, text, says):
+    path = tmp_path / "cases.json"
+    path.write_text(text, encoding="utf-8")
+    if says is None:                                   # a control: a sound bundle loads
+        assert corpus.load_cases(path)[0]["id"] == "x"
+        return
+    with pytest.raises(corpus.CorpusError) as error:
+        corpus.load_cases(path)
+    assert str(error.value).startswith(f"{path}: {says}")
+    result = run_cli("conformance", "--impl", "true", "--cases", path)
+    assert result.returncode == 2 and result.stderr.decode() == f"sgn conformance: {error.value}\n"
+
+
+def test_a_bundle_that_cannot_be_read_is_a_clear_error(tmp_path):
+    result = run_cli("smoke", "--impl", "true", "--cases", tmp_path / "none.json")
+    assert result.returncode == 2 and result.stderr.decode() == \
+        f"sgn smoke: cannot read {tmp_path / 'none.json'}: No such file or directory\n"
+    (tmp_path / "bad.json").write_bytes(b'{"format": 1, "cases": ["\xff"]}')
+    with pytest.raises(corpus.CorpusError, match="bad.json: not UTF-8"):
+        corpus.load_cases(tmp_path / "bad.json")

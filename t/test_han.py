@@ -100,3 +100,20 @@ def test_convert_command_both_ways():
     assert run_cli("convert", "--to", "sgn", stdin=b'["1","RD",{"result":8}]\n').returncode == 2
     outside = run_cli("convert", "--to", "han", stdin=b'["1","MR",{"tile":[-5,0]}]\n')   # column 0 has no name
     assert outside.returncode == 1 and b"<stdin>:1: tile [-5,0] has no HAN name" in outside.stderr
+
+
+@pytest.mark.parametrize("target", ["hsgn", "sgn"])
+def test_an_action_that_would_be_an_invalid_message_is_an_error_not_a_crash(target):
+    # S(G)1 by player 1 (the default actor) is a steal from oneself: no valid SGN message,
+    # so no line of output, but the SGN error at the HAN line (it once crashed --to hsgn)
+    result = run_cli("convert", "-", "--to", target, "--from", "han", stdin=b"S(G)1\nS(G)2\n")
+    assert result.returncode == 1 and b"internal error" not in result.stderr
+    assert b"<stdin>:1: as SGN " in result.stderr and b"[steal-same-player]" in result.stderr
+    assert b"<stdin>:2:" not in result.stderr and len(result.stdout.splitlines()) == 1
+
+
+def test_from_sgn_refuses_a_steal_or_trade_without_two_parties():
+    with pytest.raises(han.NoMapping):
+        han.from_sgn(["1", "ST", [{"player": "1", "resources": {"G": 1}}, {"player": "1", "resources": {"G": -1}}]])
+    with pytest.raises(han.NoMapping):
+        han.from_sgn(["1", "TR", [{"player": "1", "resources": {"G": 1}}]])

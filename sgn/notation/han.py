@@ -17,7 +17,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from .. import board
 from ..board import Corner, Edge, Tile
-from .scan import RESOURCES, Cursor, NotationError, format_counts
+from .scan import RESOURCES, Cursor, NotationError, format_counts, is_digit
 BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
 CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}          # HAN use-card letter -> SGN cCode
 OFFSET = 4                                                    # HAN column/row of SGN [0, 0]
@@ -112,12 +112,12 @@ class _Parser(Cursor):
 
     def coordinate(self, suffixes: Tuple[str, ...], what: str) -> Tuple[Tile, str]:
         self.expect("(")
-        letters = self.run(lambda ch: "a" <= ch <= "z")      # column letters, then the row
+        letters = self.bounded(lambda ch: "a" <= ch <= "z", "a column")      # column letters, then the row
         if not letters:
             self.fail("expected column letters a-z")
         if not self.peek() or self.peek() not in "123456789":
             self.fail("expected a row number 1-9...")
-        digits = self.run(str.isdigit)
+        digits = self.bounded(is_digit, "a row number")
         suffix = ""
         for option in sorted(suffixes, key=len, reverse=True):
             if option and self.text.startswith(option, self.at):
@@ -130,7 +130,7 @@ class _Parser(Cursor):
         return (column_number(letters) - OFFSET, int(digits) - OFFSET), suffix
 
     def action(self) -> Action:
-        if self.peek().isdigit():
+        if is_digit(self.peek()):
             player = self.player()
             self.expect("D")
             return Action("D", player=player, formula=self.formula())
@@ -302,12 +302,16 @@ def from_sgn(message: list) -> Action:
                 formula[r] = formula.get(r, 0) + 1
         return Action("U", item=card, formula=formula)
     if code == "ST":
-        thief = next(s for s in value if s["player"] == player)
-        victim = next(s for s in value if s["player"] != player)
+        thief = next((s for s in value if s["player"] == player), None)
+        victim = next((s for s in value if s["player"] != player), None)
+        if thief is None or victim is None:        # a message no valid log holds: no HAN S for it
+            raise NoMapping("HAN's S names a victim other than the thief; this steal has none")
         return Action("S", formula=dict(thief["resources"]), player=han_player(victim["player"]))
     if code == "TR":
         mine = next((s for s in value if s["player"] == player), value[0])
-        other = next(s for s in value if s is not mine)
+        other = next((s for s in value if s is not mine), None)
+        if other is None:
+            raise NoMapping("HAN's T and D name two parties; this trade has one")
         gives = {r: -n for r, n in mine["resources"].items() if n < 0}
         gets = {r: n for r, n in mine["resources"].items() if n > 0}
         if not gets and other["player"] == "B":

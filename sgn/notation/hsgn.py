@@ -24,6 +24,7 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from .. import board
 from ..board import Corner, Edge, Tile
+from .scan import quoted
 
 LAND: Dict[str, Tile] = {
     "a": (-2, 2), "b": (-1, 2), "c": (0, 2), "d": (1, 1), "e": (2, 0), "f": (2, -1), "g": (2, -2),
@@ -84,16 +85,18 @@ def places() -> Dict[int, FrozenSet[FrozenSet[Tile]]]:
             2: frozenset(frozenset((t, n)) for t in land for n in board.neighbours(t))}
 
 
-def _cuts(text: str) -> List[List[Optional[Tile]]]:
-    """Every way to cut `text` into hex names; a bare `z` is None, some sea hex."""
+def _cuts(text: str, pieces: int = 3) -> List[List[Optional[Tile]]]:
+    """Every way to cut `text` into at most `pieces` hex names (a place has 3 at most: more
+    would only cost time, which grows exponentially with the length of `zazaza...`);
+    a bare `z` is None, some sea hex."""
     if not text:
         return [[]]
     out = []
     table = names()
     for size in (1, 2, 3):
         head = text[:size]
-        if head in table or head == "z":
-            out += [[table.get(head)] + rest for rest in _cuts(text[size:])]
+        if pieces and (head in table or head == "z"):
+            out += [[table.get(head)] + rest for rest in _cuts(text[size:], pieces - 1)]
     return out
 
 
@@ -118,8 +121,8 @@ def parse_place(text: str, size: Optional[int] = None) -> FrozenSet[Tile]:
         if len(cut) in (size or 2, size or 3):
             found.update(p for p in places()[len(cut)] if _fits(cut, p, sea))
     if not found:
-        raise HsgnError(f"{text!r} names no {what} of the standard board")
+        raise HsgnError(f"{quoted(text)} names no {what} of the standard board")
     if len(found) > 1:
         readings = ", ".join(sorted(place_name(p) for p in found))
-        raise HsgnError(f"{text!r} can be read {len(found)} ways ({readings}): write the sea hexes in full")
+        raise HsgnError(f"{quoted(text)} can be read {len(found)} ways ({readings}): write the sea hexes in full")
     return found.pop()

@@ -30,7 +30,7 @@ from typing import Dict, List, NamedTuple, Optional, Tuple
 from .. import board
 from ..board import Corner, Edge, Tile
 from . import hsgn
-from .scan import RESOURCES, Cursor, NotationError, format_counts
+from .scan import RESOURCES, Cursor, NotationError, format_counts, is_digit, quoted
 
 
 class TurnError(NotationError):
@@ -100,7 +100,7 @@ class _Parser(Cursor):
 
     def number(self, what: str) -> int:
         at = self.at
-        digits = self.run(str.isdigit)
+        digits = self.bounded(is_digit, what)
         if not digits:
             self.fail(f"expected {what}, found {self.found()}")
         if digits.startswith("0") and len(digits) > 1:
@@ -109,8 +109,8 @@ class _Parser(Cursor):
 
     def player(self) -> str:
         at = self.at
-        bare = self.peek().isdigit()                 # the seed's own T2
-        if bare or (self.peek() == "p" and self.text[at + 1:at + 2].isdigit()):
+        bare = is_digit(self.peek())                 # the seed's own T2
+        if bare or (self.peek() == "p" and is_digit(self.text[at + 1:at + 2])):
             self.at += not bare
             n = self.number("a player number")
             if n == 0:
@@ -139,7 +139,7 @@ class _Parser(Cursor):
     def tile(self) -> Tile:
         name, at = self._name("a hex")
         if name not in hsgn.names():
-            raise PlaceError(f"{name!r} is no hex of the standard board", at + 1)
+            raise PlaceError(f"{quoted(name)} is no hex of the standard board", at + 1)
         return hsgn.names()[name]
 
     def _place(self, size: int, what: str):
@@ -167,7 +167,7 @@ class _Parser(Cursor):
 
     def action(self) -> Action:
         at = self.at
-        if self.peek().isdigit():
+        if is_digit(self.peek()):
             roll = self.number("a roll")
             if not 2 <= roll <= 12:
                 self.fail(f"a roll of two dice is 2 to 12, not {roll}", at)

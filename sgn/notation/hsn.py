@@ -16,6 +16,7 @@ from typing import Dict, Iterable, List
 
 from .. import board
 from .han import RESOURCES, edge_name, tile_name, vertex_name
+from .scan import quoted
 
 KIND = {"H": "B", "M": "O", "F": "G", "FO": "L", "P": "W", "D": "D", "S": "S"}   # SGN tCode -> HSN
 CARD = {"KN": "Dk", "MO": "Dm", "RB": "Dr", "VP": "Dv", "YP": "Dy"}
@@ -178,11 +179,11 @@ def parse(text: str) -> Dict[str, str]:
         token, offset = tokens[i]
         if not re.fullmatch(pattern, token):
             line, column = where(offset)
-            raise HsnError(f"{token!r} is not a valid {name.replace('_', ' ')} field", line, column)
+            raise HsnError(f"{quoted(token)} is not a valid {name.replace('_', ' ')} field", line, column)
         fields[name] = token
     if len(tokens) > len(FIELDS):
         line, column = where(tokens[len(FIELDS)][1])
-        raise HsnError(f"unexpected {tokens[len(FIELDS)][0]!r} after the last field", line, column)
+        raise HsnError(f"unexpected {quoted(tokens[len(FIELDS)][0])} after the last field", line, column)
     return fields
 
 
@@ -263,7 +264,7 @@ def parse_002(text: str) -> Dict[str, str]:
         valid = re.fullmatch(patterns[name], canonical[name])
         if not valid or _to_002(name, canonical[name]) != token:     # the 002 form exactly (O-f3ne, r2)
             line = text.count("\n", 0, offset) + 1
-            written = f" (HSN 002 writes {_to_002(name, canonical[name])!r})" if valid else ""
-            raise HsnError(f"{token!r} is not a valid {name.replace('_', ' ')} field{written}", line,
+            written = f" (HSN 002 writes {quoted(_to_002(name, canonical[name]))})" if valid else ""
+            raise HsnError(f"{quoted(token)} is not a valid {name.replace('_', ' ')} field{written}", line,
                            offset - (text.rfind("\n", 0, offset) + 1) + 1)
     return {name: canonical[name] for name, _ in FIELDS}

@@ -7,6 +7,19 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 RESOURCES = "BGLOW"
+# The longest number (digits) or HAN column (letters) read: longer is an error, never
+# computed (a million letters would take minutes to turn into a column number).
+MAX_RUN = 9
+
+
+def quoted(text: str, limit: int = 24) -> str:
+    """A piece of the input as a message shows it: quoted, cut short when long."""
+    return repr(text) if len(text) <= limit else f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def is_digit(ch: str) -> bool:
+    """An ASCII digit: str.isdigit also takes others ('²', '١') that int() cannot read."""
+    return "0" <= ch <= "9"
 
 
 class NotationError(ValueError):
@@ -59,6 +72,14 @@ class Cursor:
             self.at += 1
         return self.text[start:self.at]
 
+    def bounded(self, allowed, what: str) -> str:
+        """A run, as `run` gives it, of at most MAX_RUN characters (`what` names it)."""
+        start = self.at
+        text = self.run(allowed)
+        if len(text) > MAX_RUN:
+            self.fail(f"{what} of {len(text)} characters is too long (at most {MAX_RUN})", start)
+        return text
+
     def counts(self, *, one_is_style: bool) -> Tuple[Dict[str, int], List[str]]:
         """Resources with optional counts (`B2O3W`), up to the first character that is no
         resource; the counts of a resource written twice are added. Returns the counts and
@@ -68,7 +89,7 @@ class Cursor:
         while True:
             at = self.at
             r = self.take(RESOURCES, "a resource (B G L O W)")
-            digits = self.run(str.isdigit)
+            digits = self.bounded(is_digit, "a count")
             if digits.startswith("0") and digits != "0":
                 self.fail("a count has no leading zero", at + 1)
             n = int(digits) if digits else 1
