@@ -35,7 +35,7 @@ def big_case(case_id="big-log"):
     """A valid log of 4 MB, more than any pipe buffer holds."""
     text = '["1","RD",{"result":8}]\n' * (4 * PIPE_BUFFER_MAX // 24)
     return {"id": case_id, "description": "a long log", "kind": "raw", "level": "schema", "valid": True,
-            "errors": [], "tags": [], "input": text, "input_encoding": "text"}
+            "errors": [], "tags": [], "spec": "-", "input": text, "input_encoding": "text"}
 
 
 def running(pid):
