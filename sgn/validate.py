@@ -227,7 +227,7 @@ def warm_up() -> None:
 def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
                      name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                      fast: bool = True) -> Iterator[Diagnostic]:
-    """Every problem in an SGN log, in file order, streamed in constant memory.
+    """Every problem in an SGN log, in file order, streamed in bounded memory.
 
     `source` is a path, a binary or text file object, or an iterable of lines
     (str or bytes). `level` is one of LEVELS or "auto"; `profile` is "strict" or
