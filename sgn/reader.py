@@ -19,7 +19,7 @@ DEFAULT_MAX_LINE_BYTES = 1 << 20
 GZIP_MAGIC = b"\x1f\x8b"
 UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"
-_SKIP_CHUNK = 1 << 16
+_BLOCK = 1 << 20        # bytes read at a time by the plain reading loop
 _CHUNK = 1 << 15        # compressed bytes read at a time from a gzip stream
 _OUT = 1 << 18          # decompressed bytes made at most by one step of the decompressor
 
@@ -31,12 +31,6 @@ class Line(NamedTuple):
 
     number: int
     text: str
-
-
-class _RawLine(NamedTuple):
-    data: bytes          # the line as read, without its newline ("" when too long)
-    terminated: bool     # it ended with a newline
-    too_long: bool
 
 
 class _Prefixed(io.RawIOBase):
@@ -193,44 +187,36 @@ def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
     return stream
 
 
-def _stream_lines(readline, limit: int, newline=b"\n", resume=None) -> Iterator[_RawLine]:
-    """Split a stream with a bounded readline; skip the rest of over-long lines. `resume` is
-    a chunk already read (or the error reading it raised), to be handled first."""
-    while True:
-        if isinstance(resume, Exception):
-            raise resume
-        chunk, resume = (resume, None) if resume is not None else (readline(limit + 2), None)
-        if not chunk:
-            return
-        terminated = chunk.endswith(newline)
-        if isinstance(chunk, str):
-            chunk = chunk.encode("utf-8", "surrogatepass")
-        body = len(chunk) - terminated
-        if body > limit and not (body == limit + 1 and chunk[body - 1:body] == b"\r"):
-            while not terminated:
-                rest = readline(_SKIP_CHUNK)
-                if not rest:
-                    break
-                terminated = rest.endswith(newline)
-            yield _RawLine(b"", terminated, True)
-        else:
-            yield _RawLine(chunk[:-1] if terminated else chunk, terminated, False)
+def _fits(line: bytes, limit: int) -> bool:
+    """Whether a line (without its newline) is within the limit; a CR before the newline is free."""
+    return len(line) <= limit or (len(line) == limit + 1 and line[-1:] == b"\r")
 
 
-def _iterable_lines(items: Iterable[Union[str, bytes]], limit: int) -> Iterator[_RawLine]:
-    """Each item of an iterable is one line, with or without its newline."""
+class _Encoded:
+    """A text stream with no bytes under it (io.StringIO), read as UTF-8 blocks."""
+
+    def __init__(self, text: io.TextIOBase):
+        self._text = text
+
+    def read(self, size: int) -> bytes:
+        return self._text.read(size).encode("utf-8", "surrogatepass")
+
+
+def _iterable_lines(items: Iterable[Union[str, bytes]], limit: int) -> Iterator[Optional[bytes]]:
+    """Each item of an iterable is one line, with or without its newline; None for one too
+    long (an item too long whatever its encoding is not even encoded or copied)."""
     for item in items:
+        if len(item) > limit + 2:
+            yield None
+            continue
         data = item.encode("utf-8", "surrogatepass") if isinstance(item, str) else bytes(item)
-        if data.endswith(b"\n"):
-            data = data[:-1]
-        body = len(data)
-        too_long = body > limit and not (body == limit + 1 and data[-1:] == b"\r")
-        yield _RawLine(b"" if too_long else data, True, too_long)
+        data = data[:-1] if data.endswith(b"\n") else data
+        yield data if _fits(data, limit) else None
 
 
 def _open(source: Source, limit: int):
-    """Turn any accepted source into a binary stream (to read lines from) or an iterator of
-    raw lines; the second item is a file to close."""
+    """Turn any accepted source into a stream of bytes (to read lines from) or an iterator of
+    lines; the second item is a file to close."""
     if isinstance(source, (str, os.PathLike)):
         handle = open(source, "rb")
         return _maybe_gunzip(handle), handle
@@ -239,7 +225,7 @@ def _open(source: Source, limit: int):
         if binary is not None:
             source = binary
         if isinstance(source, io.TextIOBase):
-            return _stream_lines(source.readline, limit, "\n"), None
+            return _Encoded(source), None
         return _maybe_gunzip(source), None  # type: ignore[arg-type]
     return _iterable_lines(source, limit), None
 
@@ -291,18 +277,17 @@ class LogReader:
         name = self.name
         try:
             raw_lines, handle = _open(self.source, self.limit)
-            readline = getattr(raw_lines, "readline", None)
         except OSError as error:
             self.unreadable = True
             yield _open_error(error, name)
             return
         try:
-            if readline is not None:          # a binary stream: the common case, kept tight
+            if hasattr(raw_lines, "read"):       # a stream: the common case, kept tight
                 yield from self._plain_lines(raw_lines)
-                raw_lines = _stream_lines(readline, self.limit, resume=self._resume)
+                return
             while True:
                 try:
-                    raw = next(raw_lines)
+                    data = next(raw_lines)
                 except StopIteration:
                     break
                 except (OSError, EOFError, zlib.error) as error:
@@ -310,55 +295,71 @@ class LogReader:
                     yield _stream_error(error, name, self.number + 1)
                     break
                 self.number += 1
-                self.terminated = raw.terminated
-                if raw.too_long:
-                    yield make("line-too-long",
-                               f"the line is longer than {self.limit} bytes; it was skipped unread",
-                               file=name, line=self.number,
-                               hint="raise the limit with --max-line-bytes if the line is genuine")
-                    continue
-                yield (self.number, raw.data)
+                yield self._too_long(self.number) if data is None else (self.number, data)
         finally:
             if handle is not None:
                 handle.close()
 
-    _resume: Union[bytes, Exception, None] = None   # a chunk read ahead, or the error reading it
-
-    _BLOCK = 1 << 20
+    def _too_long(self, number: int) -> Diagnostic:
+        return make("line-too-long", f"the line is longer than {self.limit} bytes; it was skipped unread",
+                    file=self.name, line=number,
+                    hint="raise the limit with --max-line-bytes if the line is genuine")
 
     def _plain_lines(self, stream) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
-        """Lines read a block at a time and split in one go (the common case, kept fast).
-        Stops at the end of the data or at a line longer than the limit, leaving what is
-        left of it in _resume for the general loop (which also handles read errors)."""
+        """Lines read a block at a time and split in one go (the common case, kept fast). An
+        unfinished line is held as pieces, joined once, so that no byte is copied or searched
+        again per block; past the limit it is dropped and skipped block by block. A read error
+        (damaged gzip) ends the lines, after all those before it."""
         limit = self.limit
         number = self.number
-        carry = b""
         read = stream.read
+        carry: List[bytes] = []     # the pieces of the unfinished line
+        held = 0                    # their length
+        skipping = False            # in a line too long to hold, until its newline
         try:
             while True:
-                block = read(self._BLOCK)
+                block = read(_BLOCK)
                 if not block:
-                    self._resume = carry
-                    return
-                lines = (carry + block if carry else block).split(b"\n")
-                carry = lines.pop()
-                for line in lines:
-                    number += 1
-                    if len(line) > limit and not (len(line) == limit + 1 and line[-1:] == b"\r"):
-                        self.number = number
-                        yield make("line-too-long",
-                                   f"the line is longer than {limit} bytes; it was skipped unread",
-                                   file=self.name, line=number,
-                                   hint="raise the limit with --max-line-bytes if the line is genuine")
+                    break
+                if skipping:
+                    cut = block.find(b"\n")
+                    if cut < 0:
                         continue
-                    yield (number, line)
-                self.number = number
-                if len(carry) > limit + 1:          # a line too long to hold: skip it carefully
-                    self._resume = carry[:limit + 2]
-                    return
+                    number += 1
+                    self.number = number
+                    skipping = False
+                    yield self._too_long(number)
+                    block = block[cut + 1:]
+                lines = block.split(b"\n")
+                last = lines.pop()
+                if not lines:
+                    carry.append(last)
+                    held += len(last)
+                else:
+                    if carry:
+                        carry.append(lines[0])
+                        lines[0] = b"".join(carry)
+                    for line in lines:
+                        number += 1
+                        if len(line) > limit and not _fits(line, limit):
+                            self.number = number
+                            yield self._too_long(number)
+                            continue
+                        yield (number, line)
+                    self.number = number
+                    carry, held = [last], len(last)
+                if held > limit + 1:
+                    carry, held, skipping = [], 0, True
         except (OSError, EOFError, zlib.error) as error:
             self.number = number
-            self._resume = error
+            self.broken = True
+            yield _stream_error(error, self.name, number + 1)
+            return
+        if skipping or held:            # the last line has no newline
+            self.number = number = number + 1
+            self.terminated = False
+            data = b"".join(carry)
+            yield (number, data) if not skipping and _fits(data, limit) else self._too_long(number)
 
     def decode(self, number: int, raw: bytes) -> Tuple[Optional[Line], List[Diagnostic]]:
         """The text of a line read, and what is wrong with it."""
