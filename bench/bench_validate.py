@@ -144,6 +144,35 @@ def timed(fn, rounds):
     return statistics.median(times)
 
 
+def gzip_targets(lines, rounds):
+    """gzip input, checked through the API: a file holding one 32 MiB line of zeros (32 KB of
+    gzip, a bomb), skipped as too long; and 32 MiB of the messages, against the same file
+    uncompressed (medians of `rounds`, each starting with an empty memory)."""
+    import gzip
+    from sgn import fastpath
+    folder = tempfile.mkdtemp()
+    bomb, plain = os.path.join(folder, "bomb.sgn.gz"), os.path.join(folder, "messages.sgn")
+    with gzip.open(bomb, "wb", compresslevel=9) as handle:
+        for _ in range(32):
+            handle.write(bytes(1 << 20))
+    text = ("\n".join(lines) + "\n").encode()
+    with open(plain, "wb") as handle, gzip.open(plain + ".gz", "wb", compresslevel=6) as packed:
+        for _ in range(-(-(32 << 20) // len(text))):
+            handle.write(text)
+            packed.write(text)
+
+    def check(path):
+        def run():
+            fastpath.MEMORY.contexts.clear()
+            bad = sum(1 for d in sgn.iter_diagnostics(path, level="semantic") if d.is_error)
+            assert bad == (path == bomb), f"{bad} errors in {path}"
+        return timed(run, rounds)
+    skipped, ratio = check(bomb), check(plain + ".gz") / check(plain)
+    shutil.rmtree(folder)
+    return [("gzip, one 32 MiB line, skipped <= 2 s", f"{skipped:.2f} s", skipped <= 2),
+            ("gzip, 32 MiB of messages <= 1.5 x uncompressed", f"{ratio:.2f} x", ratio <= 1.5)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--messages", type=int, default=200_000)
@@ -274,6 +303,7 @@ def main():
          one_job / two_jobs >= 1.8),
         ("10-line file <= 150 ms, start-up included", f"{startup * 1000:.0f} ms", startup <= 0.150),
         *board_targets,
+        *gzip_targets(lines, args.rounds),
     ]
     width = max(len(t) for t, _, _ in targets)
     print()

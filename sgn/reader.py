@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 import zlib
-from typing import IO, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union, cast
+from typing import IO, Any, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union, cast
 
 from .diagnostic import Diagnostic, make
 
@@ -18,7 +19,9 @@ DEFAULT_MAX_LINE_BYTES = 1 << 20
 GZIP_MAGIC = b"\x1f\x8b"
 UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"
-_SKIP_CHUNK = 1 << 16
+_BLOCK = 1 << 20        # bytes read at a time by the plain reading loop
+_CHUNK = 1 << 15        # compressed bytes read at a time from a gzip stream
+_OUT = 1 << 18          # decompressed bytes made at most by one step of the decompressor
 
 Source = Union[str, "os.PathLike[str]", IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 
@@ -28,12 +31,6 @@ class Line(NamedTuple):
 
     number: int
     text: str
-
-
-class _RawLine(NamedTuple):
-    data: bytes          # the line as read, without its newline ("" when too long)
-    terminated: bool     # it ended with a newline
-    too_long: bool
 
 
 class _Prefixed(io.RawIOBase):
@@ -59,67 +56,110 @@ class _Prefixed(io.RawIOBase):
 
 class _Gunzip(io.RawIOBase):
     """Decompress gzip (concatenated members too), giving out every byte that can be
-    recovered before a damaged or truncated spot, and only then raising.
-
-    (gzip.GzipFile loses the last decompressed block when the stream ends early.)
-    """
-
-    _CHUNK = 1 << 16
-    _PIECE = 1  # after an error, the chunk is fed again this many bytes at a time, to keep all output before the error
+    recovered before a damaged or truncated spot, and only then raising (gzip.GzipFile
+    loses the last block when the stream ends early). Each step makes at most _OUT bytes
+    (zlib's max_length), whatever the data expands to, and the output is given out from
+    an offset, never copied again: memory stays bounded and reading linear."""
 
     def __init__(self, raw: IO[bytes]):
         self._raw = raw
         self._inflate = zlib.decompressobj(wbits=31)
         self._started = False   # the current member has received input
-        self._pending = b""
+        self._input = b""       # compressed bytes read; those from _at on are not yet fed
+        self._at = 0
+        self._full = False      # the last step filled its output: zlib may hold more
+        self._mark = (self._inflate.copy(), 0, False)   # where this input or member began, all output out
+        self._since = 0         # output made since the mark
+        self._skip = -1         # after an error, replaying from the mark: output to drop (-1: not replaying)
+        self._pending = b""     # decompressed bytes; those from _pos on are not yet given out
+        self._pos = 0
         self._error: Optional[Exception] = None
 
     def readable(self) -> bool:
         return True
 
-    def readinto(self, buffer) -> int:
-        while not self._pending:
+    def read(self, size: Optional[int] = -1) -> bytes:
+        if size is None or size < 0:
+            return self.readall()
+        if not size or not self._ready():
+            return b""
+        pending, pos = self._pending, self._pos
+        end = min(len(pending), pos + size)
+        self._pos = end
+        return pending if pos == 0 and end == len(pending) else pending[pos:end]
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        data = self.read(len(view))
+        view[:len(data)] = data
+        return len(data)
+
+    def readline(self, size: Optional[int] = -1) -> bytes:
+        """A line, or its first `size` bytes, found in the pending output (io.RawIOBase's
+        reads a byte at a time). A line cut short by damage is not given: the error is."""
+        left = sys.maxsize if size is None or size < 0 else size
+        parts: List[bytes] = []
+        while left > 0 and self._ready():
+            end = self._pending.find(b"\n", self._pos, self._pos + left)
+            parts.append(self.read(left if end < 0 else end + 1 - self._pos))
+            left = 0 if end >= 0 else left - len(parts[-1])
+        return b"".join(parts)
+
+    def _ready(self) -> bool:
+        """Some output is pending (False at a clean end); a stream's error is raised only
+        once everything before it was given out."""
+        while self._pos >= len(self._pending):
             if self._error is not None:
                 raise self._error
             if not self._fill():
-                return 0
-        n = min(len(buffer), len(self._pending))
-        buffer[:n] = self._pending[:n]
-        self._pending = self._pending[n:]
-        return n
-
-    def _fill(self) -> bool:
-        """Decompress one more chunk into _pending; False at the clean end of the data."""
-        data = self._raw.read(self._CHUNK)
-        if not data:
-            if self._started:
-                self._error = EOFError("the gzip stream ends before its end marker")
-                return True
-            return False
-        saved = self._inflate.copy()
-        try:
-            self._pending += self._feed(data)
-        except zlib.error:
-            self._inflate = saved
-            for start in range(0, len(data), self._PIECE):
-                try:
-                    self._pending += self._feed(data[start:start + self._PIECE])
-                except zlib.error as error:
-                    self._error = error
-                    break
+                return False
         return True
 
-    def _feed(self, data: bytes) -> bytes:
-        out = []
-        while data:
-            self._started = True
-            out.append(self._inflate.decompress(data))
-            if not self._inflate.eof:
-                break
-            data = self._inflate.unused_data
+    def _fill(self) -> bool:
+        """Decompress until some output, an error or the end (False: a clean end)."""
+        while True:
+            if self._at >= len(self._input) and not self._full:
+                data = self._raw.read(_CHUNK)
+                if not data:
+                    if self._started:
+                        self._error = EOFError("the gzip stream ends before its end marker")
+                        return True
+                    return False
+                self._input, self._at, self._skip = data, 0, -1
+                self._mark, self._since = (self._inflate.copy(), 0, self._started), 0
+            out = self._step()
+            if out or self._error is not None:
+                self._pending, self._pos = out, 0
+                return True
+
+    def _step(self) -> bytes:
+        """One call of the decompressor. After a zlib error, decompression starts again from
+        the mark, a byte at a time (a byte's output is small by nature), dropping what was
+        given out already, so that the output before the damaged byte is not lost with a call."""
+        at, inflate, careful = self._at, self._inflate, self._skip >= 0
+        feed = self._input[at:at + 1] if careful else (self._input[at:] if at else self._input)
+        try:
+            out = inflate.decompress(feed, 0 if careful else _OUT)
+        except zlib.error as error:
+            if careful:
+                self._error = error
+            else:
+                self._inflate, self._at, self._started = self._mark
+                self._skip, self._full = self._since, False
+            return b""
+        self._started = self._started or bool(feed)
+        if careful:
+            out, self._skip = out[self._skip:], max(0, self._skip - len(out))
+        self._since += len(out)
+        self._full = len(out) == _OUT and not careful
+        if inflate.eof:     # the member ends; what follows it (unused_data) starts the next one
+            self._at = at + len(feed) - len(inflate.unused_data)
             self._inflate = zlib.decompressobj(wbits=31)
-            self._started = False
-        return b"".join(out)
+            self._mark, self._since = (self._inflate.copy(), self._at, False), 0
+            self._started = self._full = False
+        else:
+            self._at = at + len(feed) - len(inflate.unconsumed_tail)
+        return out
 
 
 def describe(source: Source) -> str:
@@ -143,11 +183,12 @@ def describe(source: Source) -> str:
 
 def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
     """Return a stream of the decompressed bytes when the data is gzip."""
+    magic = stream.read(2)
+    if len(magic) == 1:         # an unbuffered pipe may give fewer bytes than asked
+        magic += stream.read(1)
     if stream.seekable():
-        magic = stream.read(2)
         stream.seek(-len(magic), io.SEEK_CUR)
     else:
-        magic = stream.read(2)
         stream = io.BufferedReader(_Prefixed(magic, stream))
     if magic == GZIP_MAGIC:
         # unbuffered: a buffered read of many bytes would lose the data before a damaged spot
@@ -155,44 +196,36 @@ def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
     return stream
 
 
-def _stream_lines(readline, limit: int, newline=b"\n", resume=None) -> Iterator[_RawLine]:
-    """Split a stream with a bounded readline; skip the rest of over-long lines. `resume` is
-    a chunk already read (or the error reading it raised), to be handled first."""
-    while True:
-        if isinstance(resume, Exception):
-            raise resume
-        chunk, resume = (resume, None) if resume is not None else (readline(limit + 2), None)
-        if not chunk:
-            return
-        terminated = chunk.endswith(newline)
-        if isinstance(chunk, str):
-            chunk = chunk.encode("utf-8", "surrogatepass")
-        body = len(chunk) - terminated
-        if body > limit and not (body == limit + 1 and chunk[body - 1:body] == b"\r"):
-            while not terminated:
-                rest = readline(_SKIP_CHUNK)
-                if not rest:
-                    break
-                terminated = rest.endswith(newline)
-            yield _RawLine(b"", terminated, True)
-        else:
-            yield _RawLine(chunk[:-1] if terminated else chunk, terminated, False)
+def _fits(line: bytes, limit: int) -> bool:
+    """Whether a line (without its newline) is within the limit; a CR before the newline is free."""
+    return len(line) <= limit or (len(line) == limit + 1 and line[-1:] == b"\r")
 
 
-def _iterable_lines(items: Iterable[Union[str, bytes]], limit: int) -> Iterator[_RawLine]:
-    """Each item of an iterable is one line, with or without its newline."""
+class _Encoded:
+    """A text stream with no bytes under it (io.StringIO), read as UTF-8 blocks."""
+
+    def __init__(self, text: io.TextIOBase):
+        self._text = text
+
+    def read(self, size: int) -> bytes:
+        return self._text.read(size).encode("utf-8", "surrogatepass")
+
+
+def _iterable_lines(items: Iterable[Union[str, bytes]], limit: int) -> Iterator[Optional[bytes]]:
+    """Each item of an iterable is one line, with or without its newline; None for one too
+    long (an item too long whatever its encoding is not even encoded or copied)."""
     for item in items:
+        if len(item) > limit + 2:
+            yield None
+            continue
         data = item.encode("utf-8", "surrogatepass") if isinstance(item, str) else bytes(item)
-        if data.endswith(b"\n"):
-            data = data[:-1]
-        body = len(data)
-        too_long = body > limit and not (body == limit + 1 and data[-1:] == b"\r")
-        yield _RawLine(b"" if too_long else data, True, too_long)
+        data = data[:-1] if data.endswith(b"\n") else data
+        yield data if _fits(data, limit) else None
 
 
 def _open(source: Source, limit: int):
-    """Turn any accepted source into a binary stream (to read lines from) or an iterator of
-    raw lines; the second item is a file to close."""
+    """Turn any accepted source into a stream of bytes (to read lines from) or an iterator of
+    lines; the second item is a file to close."""
     if isinstance(source, (str, os.PathLike)):
         handle = open(source, "rb")
         return _maybe_gunzip(handle), handle
@@ -201,7 +234,7 @@ def _open(source: Source, limit: int):
         if binary is not None:
             source = binary
         if isinstance(source, io.TextIOBase):
-            return _stream_lines(source.readline, limit, "\n"), None
+            return _Encoded(source), None
         return _maybe_gunzip(source), None  # type: ignore[arg-type]
     return _iterable_lines(source, limit), None
 
@@ -253,18 +286,17 @@ class LogReader:
         name = self.name
         try:
             raw_lines, handle = _open(self.source, self.limit)
-            readline = getattr(raw_lines, "readline", None)
         except OSError as error:
             self.unreadable = True
             yield _open_error(error, name)
             return
         try:
-            if readline is not None:          # a binary stream: the common case, kept tight
+            if hasattr(raw_lines, "read"):       # a stream: the common case, kept tight
                 yield from self._plain_lines(raw_lines)
-                raw_lines = _stream_lines(readline, self.limit, resume=self._resume)
+                return
             while True:
                 try:
-                    raw = next(raw_lines)
+                    data = next(raw_lines)
                 except StopIteration:
                     break
                 except (OSError, EOFError, zlib.error) as error:
@@ -272,55 +304,71 @@ class LogReader:
                     yield _stream_error(error, name, self.number + 1)
                     break
                 self.number += 1
-                self.terminated = raw.terminated
-                if raw.too_long:
-                    yield make("line-too-long",
-                               f"the line is longer than {self.limit} bytes; it was skipped unread",
-                               file=name, line=self.number,
-                               hint="raise the limit with --max-line-bytes if the line is genuine")
-                    continue
-                yield (self.number, raw.data)
+                yield self._too_long(self.number) if data is None else (self.number, data)
         finally:
             if handle is not None:
                 handle.close()
 
-    _resume: Union[bytes, Exception, None] = None   # a chunk read ahead, or the error reading it
-
-    _BLOCK = 1 << 20
+    def _too_long(self, number: int) -> Diagnostic:
+        return make("line-too-long", f"the line is longer than {self.limit} bytes; it was skipped unread",
+                    file=self.name, line=number,
+                    hint="raise the limit with --max-line-bytes if the line is genuine")
 
     def _plain_lines(self, stream) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
-        """Lines read a block at a time and split in one go (the common case, kept fast).
-        Stops at the end of the data or at a line longer than the limit, leaving what is
-        left of it in _resume for the general loop (which also handles read errors)."""
+        """Lines read a block at a time and split in one go (the common case, kept fast). An
+        unfinished line is held as pieces, joined once, so that no byte is copied or searched
+        again per block; past the limit it is dropped and skipped block by block. A read error
+        (damaged gzip) ends the lines, after all those before it."""
         limit = self.limit
         number = self.number
-        carry = b""
         read = stream.read
+        carry: List[bytes] = []     # the pieces of the unfinished line
+        held = 0                    # their length
+        skipping = False            # in a line too long to hold, until its newline
         try:
             while True:
-                block = read(self._BLOCK)
+                block = read(_BLOCK)
                 if not block:
-                    self._resume = carry
-                    return
-                lines = (carry + block if carry else block).split(b"\n")
-                carry = lines.pop()
-                for line in lines:
-                    number += 1
-                    if len(line) > limit and not (len(line) == limit + 1 and line[-1:] == b"\r"):
-                        self.number = number
-                        yield make("line-too-long",
-                                   f"the line is longer than {limit} bytes; it was skipped unread",
-                                   file=self.name, line=number,
-                                   hint="raise the limit with --max-line-bytes if the line is genuine")
+                    break
+                if skipping:
+                    cut = block.find(b"\n")
+                    if cut < 0:
                         continue
-                    yield (number, line)
-                self.number = number
-                if len(carry) > limit + 1:          # a line too long to hold: skip it carefully
-                    self._resume = carry[:limit + 2]
-                    return
+                    number += 1
+                    self.number = number
+                    skipping = False
+                    yield self._too_long(number)
+                    block = block[cut + 1:]
+                lines = block.split(b"\n")
+                last = lines.pop()
+                if not lines:
+                    carry.append(last)
+                    held += len(last)
+                else:
+                    if carry:
+                        carry.append(lines[0])
+                        lines[0] = b"".join(carry)
+                    for line in lines:
+                        number += 1
+                        if len(line) > limit and not _fits(line, limit):
+                            self.number = number
+                            yield self._too_long(number)
+                            continue
+                        yield (number, line)
+                    self.number = number
+                    carry, held = [last], len(last)
+                if held > limit + 1:
+                    carry, held, skipping = [], 0, True
         except (OSError, EOFError, zlib.error) as error:
             self.number = number
-            self._resume = error
+            self.broken = True
+            yield _stream_error(error, self.name, number + 1)
+            return
+        if skipping or held:            # the last line has no newline
+            self.number = number = number + 1
+            self.terminated = False
+            data = b"".join(carry)
+            yield (number, data) if not skipping and _fits(data, limit) else self._too_long(number)
 
     def decode(self, number: int, raw: bytes) -> Tuple[Optional[Line], List[Diagnostic]]:
         """The text of a line read, and what is wrong with it."""

@@ -1,6 +1,7 @@
 """Bad input never crashes and never hides the other lines (issue: every item of the list)."""
 import gzip
 import io
+import tracemalloc
 
 import pytest
 
@@ -96,6 +97,22 @@ def test_over_long_line_reading_is_bounded(size):
     found = [(x.code if hasattr(x, "code") else x.number) for x in read_lines(Spy(data), max_line_bytes=100)]
     assert found == [1, "line-too-long", 3]
     assert max(asked) <= 1 << 20 and -1 not in asked and None not in asked
+
+
+@pytest.mark.parametrize("kind", [bytes, str])
+def test_an_over_long_item_of_an_iterable_is_skipped_without_a_copy(kind):
+    """The caller holds the item already; the reader adds nothing of its size (the old one
+    encoded a str item and cut the newline off a bytes one: a copy of 32 MB)."""
+    item = b"x" * (32 << 20) + b"\n" if kind is bytes else "\u00e9" * (32 << 20)
+    tracemalloc.start()
+    try:
+        found = [(x.code, x.line) if hasattr(x, "code") else x.number
+                 for x in read_lines([GOOD, item, BAD], max_line_bytes=1000)]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert found == [1, ("line-too-long", 2), 3]
+    assert peak < 1 << 20
 
 
 def test_line_exactly_at_the_limit_is_read():
