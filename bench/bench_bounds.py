@@ -8,7 +8,10 @@ show a table without a bound, each in a fresh process, with its peak resident me
 - one file of --segments game segments (the first --length messages of a real game,
   map included), each moved to a board position of its own, checked by `sgn validate`;
 - --calls calls of `sgn.iter_diagnostics` in one process, each on a game moved to a
-  board position of its own.
+  board position of its own;
+- a file of lines each as long as the default line limit allows and as costly as a
+  line can be once parsed (`[[]],` repeated: two Python lists for every five bytes),
+  between real messages.
 
 Prints each figure beside the 64 MB target; exit 1 when one is missed. `bench_validate.py`
 runs these too. Usage:
@@ -73,6 +76,17 @@ def write_segments(path: str, segments: int, length: int) -> int:
     return segments * len(game)
 
 
+def write_costly_lines(path: str, count: int = 20) -> None:
+    """Lines that fill the default limit with the JSON that costs most once parsed."""
+    from sgn.reader import DEFAULT_MAX_LINE_BYTES
+    items = (DEFAULT_MAX_LINE_BYTES - 2) // 5
+    costly = "[" + ",".join(["[[]]"] * items) + "]\n"
+    assert len(costly) - 1 <= DEFAULT_MAX_LINE_BYTES
+    with open(path, "w") as out:
+        for _ in range(count):
+            out.write(costly + '["1","RD",{"result":8}]\n')
+
+
 def targets(segments: int = 10_000, calls: int = 1_000, length: int = 80):
     """(target, figure, met) rows, in the style of bench_validate's table."""
     scratch = tempfile.mkdtemp(prefix="sgn-bench-bounds-")
@@ -81,12 +95,17 @@ def targets(segments: int = 10_000, calls: int = 1_000, length: int = 80):
     in_file = _peak_mb(_FILE.format(path=path), scratch)
     os.unlink(path)
     in_calls = _peak_mb(_CALLS.format(calls=calls), scratch)
+    write_costly_lines(path)
+    costly = _peak_mb(_FILE.format(path=path), scratch)
+    os.unlink(path)
     os.rmdir(scratch)
     return [
         (f"peak RSS <= {TARGET_MB} MB, one file, {segments:,} boards ({messages:,} messages)",
          f"{in_file:.1f} MB", in_file <= TARGET_MB),
         (f"peak RSS <= {TARGET_MB} MB, {calls:,} API calls, each on its own board",
          f"{in_calls:.1f} MB", in_calls <= TARGET_MB),
+        (f"peak RSS <= {TARGET_MB} MB, lines as costly as the line limit allows",
+         f"{costly:.1f} MB", costly <= TARGET_MB),
     ]
 
 

@@ -31,7 +31,7 @@ _TABLE = [
     Code("crlf-line-ending", "syntax", "warning", "The file uses CRLF line endings (reported once, at the first); they are read as LF."),
     Code("blank-line", "syntax", "warning", "An empty or whitespace-only line; it is skipped."),
     Code("no-final-newline", "syntax", "info", "The last line has no newline; it is read, but the file may have been cut short."),
-    Code("line-too-long", "syntax", "error", "The line is longer than the limit (--max-line-bytes, default 1 MiB); it is skipped unread."),
+    Code("line-too-long", "syntax", "error", "The line is longer than the limit (--max-line-bytes, default 256 KiB); it is skipped unread."),
     Code("gzip-truncated", "syntax", "error", "The gzip stream ends before its end marker; the lines before are checked."),
     Code("gzip-corrupt", "syntax", "error", "The gzip stream is damaged (bad header, bad data or checksum)."),
     Code("invalid-json", "syntax", "error", "The line is not one JSON value."),

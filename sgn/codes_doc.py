@@ -16,7 +16,7 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "file-not-found": "a path that does not exist",
     "is-a-directory": "a path that is a folder",
     "read-error": "a file the system refuses to read",
-    "line-too-long": "a line longer than 1 MiB (or than --max-line-bytes)",
+    "line-too-long": "a line longer than 256 KiB (or than --max-line-bytes)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",

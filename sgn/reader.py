@@ -15,7 +15,7 @@ from typing import IO, Any, Iterable, Iterator, List, NamedTuple, Optional, Tupl
 
 from .diagnostic import Diagnostic, make
 
-DEFAULT_MAX_LINE_BYTES = 1 << 20
+DEFAULT_MAX_LINE_BYTES = 1 << 18    # 256 KiB: 75 times the longest SGN message (a map, 3.5 KB)
 GZIP_MAGIC = b"\x1f\x8b"
 UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"

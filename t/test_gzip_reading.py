@@ -126,7 +126,7 @@ def test_the_reader_takes_the_output_in_blocks_each_byte_once(monkeypatch):
 @pytest.mark.parametrize("line_bytes, items", [(1024, 65536), (3 * MiB, 21), (None, 2)])
 def test_a_gzip_bomb_is_read_in_bounded_memory(line_bytes, items):
     """64 MiB of zeros from 64 KB of gzip, in lines of 1 KiB, of 3 MiB (each too long) or in
-    one line: the reader holds at most a line of up to the limit (1 MiB), a read block and a
+    one line: the reader holds at most a line of up to the limit (256 KiB), a read block and a
     step of the decompressor (the old one held the output of a whole 64 KiB read: ~66 MB)."""
     data = bomb(64, line_bytes)
     tracemalloc.start()
