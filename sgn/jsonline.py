@@ -13,6 +13,7 @@ import re
 from typing import Any, List, Optional, Tuple, Union
 
 from .diagnostic import Diagnostic, make, pointer_from_path
+from .schema import show
 
 MAX_NUMBER_CHARS = 100
 MAX_DEPTH = 64      # arrays and objects nested deeper than this are refused (an SGN message is 6 deep)
@@ -92,25 +93,51 @@ def too_deep_diagnostic(column: Optional[int], file: str, line: int) -> Diagnost
                 "an SGN message is at most 6 deep", file=file, line=line, column=column)
 
 
-def _find_pointer(value: Any, target: int) -> Optional[str]:
-    """The JSON pointer of the object whose id() is `target`, or None."""
-    stack: List[Tuple[Any, tuple]] = [(value, ())]
-    while stack:
-        node, where = stack.pop()
-        if id(node) == target:
-            return pointer_from_path(where)
-        if isinstance(node, dict):
-            stack.extend((v, where + (k,)) for k, v in node.items())
-        elif isinstance(node, list):
-            stack.extend((v, where + (i,)) for i, v in enumerate(node))
+# A JSON string, or a bracket, colon or comma: all that locates a key in valid JSON text.
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]', re.S)
+
+
+def first_repeated_key(text: str) -> Optional[Tuple[tuple, str]]:
+    """The path (keys and indexes, as in the text) and the key of the first key that
+    repeats in an object, in text order; None when none does. `text` is valid JSON.
+
+    Found on the text, not on the parsed value: of repeated keys a parser keeps one value,
+    so the object that held a repeat may be gone from the value (a repeated key whose
+    values both hold objects)."""
+    keys: List[Optional[set]] = []       # per open container: the keys seen (None: an array)
+    path: List[Any] = []                 # per open container: the current key or index
+    expect_key = False
+    for token in _STRUCTURE.finditer(text):
+        found = token.group()
+        if found == "{" or found == "[":
+            keys.append(set() if found == "{" else None)
+            path.append(0)
+            expect_key = found == "{"
+        elif found == "}" or found == "]":
+            keys.pop()
+            path.pop()
+            expect_key = False
+        elif found == ",":
+            expect_key = keys[-1] is not None
+            if not expect_key:
+                path[-1] += 1
+        elif found != ":" and expect_key:
+            key = json.loads(found)
+            seen = keys[-1]
+            assert seen is not None
+            if key in seen:
+                return tuple(path[:-1]), key
+            seen.add(key)
+            path[-1] = key
+            expect_key = False
     return None
 
 
 class _Decoder:
-    """A json.JSONDecoder that records duplicate keys instead of silently dropping them."""
+    """A json.JSONDecoder that notices duplicate keys instead of silently dropping them."""
 
     def __init__(self) -> None:
-        self.duplicates: List[Tuple[int, str]] = []
+        self.repeats = False
         self.decoder = json.JSONDecoder(object_pairs_hook=self._object,
                                         parse_constant=_refuse_constant,
                                         parse_int=_checked_int,
@@ -119,12 +146,7 @@ class _Decoder:
     def _object(self, pairs):
         obj = dict(pairs)
         if len(obj) != len(pairs):
-            seen = set()
-            for key, _ in pairs:
-                if key in seen:
-                    self.duplicates.append((id(obj), key))
-                    break
-                seen.add(key)
+            self.repeats = True
         return obj
 
 
@@ -146,11 +168,11 @@ def parse_line(text: str, *, file: str = "<input>", line: int = 0) -> Union[Tupl
                     file=file, line=line, column=error.colno)
     except RecursionError:     # pragma: no cover - only with a caller's stack all but exhausted
         return too_deep_diagnostic(None, file, line)
-    if decoder.duplicates:
-        target, key = decoder.duplicates[0]
-        where = _find_pointer(value, target) or ""
+    if decoder.repeats:
+        repeated = first_repeated_key(text)
+        where, key = repeated if repeated is not None else ((), None)
         return make("json-duplicate-key",
-                    f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object",
-                    file=file, line=line, pointer=where + pointer_from_path([key]),
+                    f"the key {show(key) if key is not None else ''} appears twice in one object",
+                    file=file, line=line, pointer=pointer_from_path(where + (key,)) if key is not None else "",
                     hint="keep one of the two entries")
     return (value,)
