@@ -197,10 +197,17 @@ def rows(lengths: Iterable[int], first_row: int, starts: Iterable[int]) -> Froze
                      for i, (n, q0) in enumerate(zip(lengths, starts)) for k in range(n))
 
 
-@lru_cache(maxsize=64)
 def ring(tiles: FrozenSet[Tile]) -> FrozenSet[Tile]:
-    """The tiles next to a set of tiles but not in it (the sea around an island)."""
+    """The tiles next to a set of tiles but not in it (the sea around an island); cached
+    for sets no larger than a known board's land, so that the cache stays small."""
+    return _ring(tiles) if len(tiles) <= _LARGEST_LAND else _around(tiles)
+
+
+def _around(tiles: FrozenSet[Tile]) -> FrozenSet[Tile]:
     return frozenset(n for t in tiles for n in neighbours(t)) - tiles
+
+
+_ring = lru_cache(maxsize=64)(_around)
 
 
 def normal_forms(tiles: FrozenSet[Tile]) -> FrozenSet[FrozenSet[Tile]]:
@@ -258,6 +265,7 @@ EXTENDED = BoardSpec(
 )
 
 BOARDS: Tuple[BoardSpec, ...] = (STANDARD, EXTENDED)
+_LARGEST_LAND = max(len(spec.land) for spec in BOARDS)
 
 
 @lru_cache(maxsize=None)
@@ -265,13 +273,16 @@ def _known_shapes() -> Tuple[Tuple[BoardSpec, FrozenSet[FrozenSet[Tile]]], ...]:
     return tuple((spec, normal_forms(spec.land)) for spec in BOARDS)
 
 
-@lru_cache(maxsize=64)
 def identify(land: FrozenSet[Tile]) -> Optional[BoardSpec]:
     """The known board whose land has this shape (in any position and rotation), or None
-    (cached: every map of a board has the same land)."""
-    sizes = {len(spec.land) for spec in BOARDS}
-    if len(land) not in sizes:
+    (cached, for land of a known board's size only: every map of a board has the same land)."""
+    if len(land) not in {len(spec.land) for spec in BOARDS}:
         return None
+    return _identify(land)
+
+
+@lru_cache(maxsize=64)
+def _identify(land: FrozenSet[Tile]) -> Optional[BoardSpec]:
     forms = normal_forms(land)
     for spec, shape in _known_shapes():
         if forms & shape:

@@ -53,6 +53,7 @@ _TABLE = [
     Code("schema-minimum", "schema", "error", "A number is below the minimum."),
     Code("schema-maximum", "schema", "error", "A number is above the maximum."),
     Code("schema-invalid", "schema", "error", "A value breaks a schema constraint not covered by a more specific code."),
+    Code("schema-more-problems", "schema", "info", "The message has more schema problems than the 100 listed; the rest are not listed."),
     Code("legacy-numeric-string", "schema", "warning", "compat profile: numbers written as JSON strings (as in the seed's own examples) are read as integers."),
     Code("legacy-object-message", "schema", "warning", "compat profile: a pre-1.0 object message {player, aCode, value} is read as [player, aCode, value]."),
     # semantic: the meaning of one message, with the last valid map of the log as context.
@@ -80,6 +81,7 @@ _TABLE = [
     Code("steal-not-one-card", "semantic", "error", "A steal does not move exactly one card from one player to the other."),
     Code("steal-actor-not-thief", "semantic", "error", "The acting player is not the one who gains the stolen card."),
     Code("map-duplicate-tile", "semantic", "error", "A map defines the same tile twice."),
+    Code("semantic-more-problems", "semantic", "info", "The message has more semantic problems than the 100 listed; the rest are not listed."),
     Code("map-shape", "semantic", "error", "The land tiles of a map do not form a known board (standard 19, or 30 for 5-6 players), in any position or rotation."),
     Code("map-sea-ring", "semantic", "error", "The land is not exactly surrounded by a ring of sea tiles."),
     Code("map-number-missing", "semantic", "error", "A producing land tile has no number token (rNumber null)."),

@@ -13,6 +13,7 @@ ERROR = "error"
 WARNING = "warning"
 INFO = "info"
 SEVERITIES = (ERROR, WARNING, INFO)
+MAX_PROBLEMS = 100    # listed for one message by one layer: a message of thousands of faults costs no more
 
 
 class Diagnostic(NamedTuple):
@@ -71,3 +72,9 @@ def escape_pointer_token(token: Any) -> str:
 def pointer_from_path(path, prefix: str = "") -> str:
     """Join a sequence of keys and indexes into a JSON pointer."""
     return prefix + "".join("/" + escape_pointer_token(p) for p in path)
+
+
+def more_problems(code: str, file: str, line: int) -> Diagnostic:
+    """The `info` that closes a list cut at MAX_PROBLEMS."""
+    return make(code, f"the message has more problems than the {MAX_PROBLEMS} listed; the rest are not listed",
+                file=file, line=line, hint="fix those listed and check again")

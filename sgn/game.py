@@ -690,6 +690,8 @@ class Game:
     def _build_settlement(self, p: Player, value) -> List[Problem]:
         c = _corner(value["intersection"])
         problems = self._pieces_left(p, "settlement", len(p.settlements), "/2/intersection")
+        if problems:
+            return problems         # no piece to place: nothing changes
         problems += self._settlement_site(p, c, connected=True, pointer="/2/intersection")
         problems += self._pay(p, COSTS["settlement"], "a settlement")
         self._place_settlement(p, c)
@@ -698,6 +700,8 @@ class Game:
     def _build_city(self, p: Player, value) -> List[Problem]:
         c = _corner(value["intersection"])
         problems = self._pieces_left(p, "city", len(p.cities), "/2/intersection")
+        if problems:
+            return problems         # no piece to place: nothing changes
         if c not in p.settlements:
             owner = self.building_at.get(c)
             where = f"player {owner[0]}'s {owner[1]}" if owner else "no building"
@@ -713,6 +717,8 @@ class Game:
     def _build_road(self, p: Player, value) -> List[Problem]:
         e = _edge(value["path"])
         problems = self._pieces_left(p, "road", len(p.roads), "/2/path")
+        if problems:
+            return problems         # no piece to place: nothing changes (nor can roads pile up)
         problems += self._road_site(p, e, "/2/path")
         if self.free_roads > 0:
             self.free_roads -= 1

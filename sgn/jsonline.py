@@ -9,17 +9,16 @@ parser is reported, never raised.
 from __future__ import annotations
 
 import json
-import re
+import math
 from typing import Any, List, Optional, Tuple, Union
 
 from .diagnostic import Diagnostic, make, pointer_from_path
+from .jsontext import MAX_DEPTH, first_repeated_key, too_deep
 from .schema import show
 
-MAX_NUMBER_CHARS = 100
-MAX_DEPTH = 64      # arrays and objects nested deeper than this are refused (an SGN message is 6 deep)
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_CHARS", "parse_line", "too_deep", "too_deep_diagnostic", "value_problem"]
 
-# A JSON string (to its closing quote, or to the end of an unfinished one) or a bracket.
-_STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.S)
+MAX_NUMBER_CHARS = 100
 
 
 class _Refused(ValueError):
@@ -48,42 +47,23 @@ def _checked_float(literal: str) -> float:
     return float(literal)
 
 
-def too_deep(text: Union[str, bytes], limit: int = MAX_DEPTH) -> Optional[int]:
-    """The 1-based position (in characters, or in bytes for bytes) of the first bracket that
-    opens more than `limit` levels of nesting, or None. Brackets inside strings do not count;
-    an unmatched closing bracket ends the count (the text is then not JSON, which the
-    parser explains). Decided on the text, before any parser runs, so that the verdict never
-    depends on a parser's own limit or on how deep the caller's stack is; linear, and it
-    stops at the first excess."""
-    if isinstance(text, bytes):
-        text = text.decode("latin-1")       # one character a byte: the positions are the bytes'
-    if text.count("[") + text.count("{") <= limit:
-        return None
-    depth = 0
-    for token in _STRING_OR_BRACKET.finditer(text):
-        found = token.group()
-        if found == "[" or found == "{":
-            depth += 1
-            if depth > limit:
-                return token.start() + 1
-        elif found == "]" or found == "}":
-            depth -= 1
-            if depth < 0:
-                return None
-    return None
-
-
-def value_too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
-    """Whether a parsed value nests arrays or objects more than `limit` deep (a value that
-    holds itself does); stops at the first excess."""
+def value_problem(value: Any, *, file: str = "<input>", line: int = 0) -> Optional[Diagnostic]:
+    """What no line could hold, in a value given as already parsed: nesting deeper than
+    MAX_DEPTH (a value that holds itself is), an integer longer than MAX_NUMBER_CHARS, NaN
+    or an infinity; None when there is none. The same codes as for a line of text."""
     stack: List[Tuple[Any, int]] = [(value, 1)]
     while stack:
         node, level = stack.pop()
         if isinstance(node, (list, dict)):
-            if level > limit:
-                return True
+            if level > MAX_DEPTH:
+                return too_deep_diagnostic(None, file, line)
             stack.extend((item, level + 1) for item in (node.values() if isinstance(node, dict) else node))
-    return False
+        elif isinstance(node, int) and not isinstance(node, bool) and abs(node) >= 10 ** (MAX_NUMBER_CHARS - (node < 0)):
+            return make("json-number-too-long", f"an integer of more than {MAX_NUMBER_CHARS} characters is refused",
+                        file=file, line=line)
+        elif isinstance(node, float) and not math.isfinite(node):
+            return make("json-nan-infinity", f"{node!r} is not a JSON number", file=file, line=line)
+    return None
 
 
 def too_deep_diagnostic(column: Optional[int], file: str, line: int) -> Diagnostic:
@@ -91,46 +71,6 @@ def too_deep_diagnostic(column: Optional[int], file: str, line: int) -> Diagnost
     return make("json-too-deep",
                 f"arrays or objects are nested more than {MAX_DEPTH} deep{where}; "
                 "an SGN message is at most 6 deep", file=file, line=line, column=column)
-
-
-# A JSON string, or a bracket, colon or comma: all that locates a key in valid JSON text.
-_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}:,]', re.S)
-
-
-def first_repeated_key(text: str) -> Optional[Tuple[tuple, str]]:
-    """The path (keys and indexes, as in the text) and the key of the first key that
-    repeats in an object, in text order; None when none does. `text` is valid JSON.
-
-    Found on the text, not on the parsed value: of repeated keys a parser keeps one value,
-    so the object that held a repeat may be gone from the value (a repeated key whose
-    values both hold objects)."""
-    keys: List[Optional[set]] = []       # per open container: the keys seen (None: an array)
-    path: List[Any] = []                 # per open container: the current key or index
-    expect_key = False
-    for token in _STRUCTURE.finditer(text):
-        found = token.group()
-        if found == "{" or found == "[":
-            keys.append(set() if found == "{" else None)
-            path.append(0)
-            expect_key = found == "{"
-        elif found == "}" or found == "]":
-            keys.pop()
-            path.pop()
-            expect_key = False
-        elif found == ",":
-            expect_key = keys[-1] is not None
-            if not expect_key:
-                path[-1] += 1
-        elif found != ":" and expect_key:
-            key = json.loads(found)
-            seen = keys[-1]
-            assert seen is not None
-            if key in seen:
-                return tuple(path[:-1]), key
-            seen.add(key)
-            path[-1] = key
-            expect_key = False
-    return None
 
 
 class _Decoder:

@@ -12,12 +12,14 @@ failing keyword. The compat profile reads the seed's legacy encodings
 """
 from __future__ import annotations
 
+import copy
 import json
 import re
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Tuple
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
 
 from . import packaged
-from .diagnostic import Diagnostic, make, pointer_from_path
+from .diagnostic import MAX_PROBLEMS, Diagnostic, make, more_problems, pointer_from_path
 
 if TYPE_CHECKING:
     from jsonschema import Draft4Validator
@@ -27,6 +29,7 @@ COMPAT = "compat"
 PROFILES = (STRICT, COMPAT)
 SCHEMA_FILE = "v1.0/message.json"
 
+MAX_COERCED = 1_000    # numbers written as strings read in one message (compat)
 _NUMERIC_STRING = re.compile(r"-?[0-9]{1,18}\Z")
 _TYPE_NAMES = {"integer": "an integer", "number": "a number", "string": "a string",
                "array": "an array", "object": "an object", "null": "null",
@@ -35,14 +38,60 @@ _OBJECT_FORM_KEYS = {"player", "aCode", "value"}
 
 
 def show(value: Any, limit: int = 60) -> str:
-    """A value as compact JSON, shortened for a one-line message."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    except (TypeError, ValueError, RecursionError):
-        text = repr(value)
+    """A value as compact JSON, shortened for a one-line message. Only the start of a large
+    value is written, so that a value of any size costs no more than a small one."""
+    pieces: List[str] = []
+    size = 0
+    stack: List[Any] = [value]
+    while stack and size <= limit:
+        node = stack.pop()
+        if isinstance(node, _Raw):
+            text = node.text
+        elif isinstance(node, list):
+            text = "["
+            stack.append(_Raw("]"))
+            for i in range(min(len(node), limit + 1) - 1, -1, -1):    # more could not be shown
+                stack.append(node[i])
+                if i:
+                    stack.append(_Raw(","))
+        elif isinstance(node, dict):
+            text = "{"
+            stack.append(_Raw("}"))
+            items = list(islice(node.items(), limit + 1))                # more could not be shown
+            for i in range(len(items) - 1, -1, -1):
+                stack.append(items[i][1])
+                stack.append(_Raw(_key(items[i][0]) + ":"))
+                if i:
+                    stack.append(_Raw(","))
+        else:
+            text = _scalar(node)
+        pieces.append(text)
+        size += len(text)
+    text = "".join(pieces)
     # a lone surrogate (from an escape such as \ud800) is no text: written as its escape
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+    return text if len(text) <= limit and not stack else text[:limit - 1] + "\u2026"
+
+
+class _Raw(NamedTuple):
+    """Text `show` writes as it is (brackets and commas between the items it writes)."""
+
+    text: str
+
+
+def _key(key: Any) -> str:
+    """A key as JSON writes it (a number or null becomes a string)."""
+    try:
+        return json.dumps({key: 0}, ensure_ascii=False, separators=(",", ":"))[1:-3]
+    except (TypeError, ValueError):
+        return repr(key)
+
+
+def _scalar(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
 
 
 def _json_type(value: Any) -> str:
@@ -117,26 +166,41 @@ def inline_refs(node: Any, root: dict) -> Any:
     return node
 
 
-def document_order(value: Any) -> Callable[[tuple], int]:
-    """A sort key that puts paths into `value` in the order they appear in its JSON text.
+class DocumentOrder:
+    """Sort keys that put paths into a value in the order they appear in its JSON text (an
+    object keeps its members in text order), worked out for the paths asked about only.
 
-    A path that does not exist (a missing member) sorts with its nearest existing parent.
-    """
-    rank: Dict[tuple, int] = {}
-    stack: List[Tuple[tuple, Any]] = [((), value)]
-    while stack:
-        path, node = stack.pop()
-        rank[path] = len(rank)
-        if isinstance(node, dict):
-            stack.extend(reversed([(path + (k,), v) for k, v in node.items()]))
-        elif isinstance(node, list):
-            stack.extend(reversed([(path + (i,), v) for i, v in enumerate(node)]))
+    A path that does not exist (a missing member) sorts with its nearest existing parent."""
 
-    def key(path: tuple) -> int:
-        while path not in rank:
-            path = path[:-1]
-        return rank[path]
-    return key
+    def __init__(self, value: Any):
+        self.value = value
+        self.members: Dict[int, Dict[Any, int]] = {}     # id of an object -> its keys' places
+
+    def __call__(self, path: tuple) -> tuple:
+        node, places = self.value, []
+        for step in path:
+            if isinstance(node, dict) and step in node:
+                table = self.members.get(id(node))
+                if table is None:
+                    table = self.members[id(node)] = {key: i for i, key in enumerate(node)}
+                places.append(table[step])
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                places.append(step)
+            else:
+                break
+            node = node[step]
+        return tuple(places)
+
+
+def first_errors(validator: "Draft4Validator", value: Any, limit: int = MAX_PROBLEMS) -> Tuple[list, bool]:
+    """The first `limit` errors the validator finds (in document order), and whether there
+    are more: the rest are never made, so a value of thousands of faults costs no more."""
+    found = validator.iter_errors(value)
+    errors = list(islice(found, limit))
+    more = next(found, None) is not None
+    order = DocumentOrder(value)
+    errors.sort(key=lambda e: order(tuple(e.absolute_path)))
+    return errors, more
 
 
 class MessageSchema:
@@ -192,8 +256,7 @@ class MessageSchema:
     # -- a value -------------------------------------------------------------------
     def _value_diagnostics(self, validator: "Draft4Validator", value: Any,
                            where: dict) -> List[Diagnostic]:
-        order = document_order(value)
-        errors = sorted(validator.iter_errors(value), key=lambda e: order(tuple(e.absolute_path)))
+        errors, more = first_errors(validator, value)
         typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
         out: List[Diagnostic] = []
         seen = set()
@@ -206,6 +269,8 @@ class MessageSchema:
                 if key not in seen:
                     seen.add(key)
                     out.append(diagnostic)
+        if more or len(out) > MAX_PROBLEMS:
+            out = out[:MAX_PROBLEMS] + [more_problems("schema-more-problems", where["file"], where["line"])]
         return out
 
     def _translate(self, error, path: tuple, where: dict) -> List[Diagnostic]:
@@ -214,34 +279,41 @@ class MessageSchema:
             return [make("schema-required",
                          f"the required property {show(key)} is missing from {_title(error)}",
                          pointer=pointer + pointer_from_path([key]), **where)
-                    for key in error.validator_value if key not in error.instance]
+                    for key in error.validator_value if key not in error.instance][:MAX_PROBLEMS + 1]
         if error.validator == "additionalProperties":
             allowed = list(error.schema.get("properties", {}))
+            unknown = islice((key for key in error.instance if key not in allowed), MAX_PROBLEMS + 1)
             return [make("schema-unknown-property",
                          f"{show(key)} is not a property of {_title(error)}; allowed: {', '.join(allowed)}",
                          pointer=pointer + pointer_from_path([key]), **where)
-                    for key in error.instance if key not in allowed]
+                    for key in unknown]
         code, build = _KEYWORDS.get(error.validator, ("schema-invalid", lambda e: e.message))
         return [make(code, build(error), pointer=pointer, **where)]
 
     # -- compat ----------------------------------------------------------------------
     @staticmethod
     def _coerce_numeric_strings(validator: "Draft4Validator", value: Any) -> List[str]:
-        """Turn numeric strings where the schema wants integers into integers, in place."""
-        coerced = []
-        order = document_order(value)
-        for error in sorted(validator.iter_errors(value), key=lambda e: order(tuple(e.path))):
+        """Turn numeric strings where the schema wants integers into integers, in place (at
+        most MAX_COERCED of them: a legacy message holds a few dozen); their pointers, the
+        first in document order first."""
+        places = []
+        for error in validator.iter_errors(value):
             wanted = error.validator_value
             wanted = wanted if isinstance(wanted, list) else [wanted]
             if (error.validator == "type" and "integer" in wanted and error.path
                     and isinstance(error.instance, str) and _NUMERIC_STRING.match(error.instance)):
-                *parents, last = error.path
-                container = value
-                for step in parents:
-                    container = container[step]
-                container[last] = int(error.instance)
-                coerced.append(pointer_from_path(error.path, "/2"))
-        return coerced
+                places.append(tuple(error.path))
+                if len(places) == MAX_COERCED:
+                    break
+        order = DocumentOrder(value)
+        places.sort(key=order)
+        for path in places:
+            *parents, last = path
+            container = value
+            for step in parents:
+                container = container[step]
+            container[last] = int(container[last])
+        return [pointer_from_path(path, "/2") for path in places]
 
     # -- the whole message ---------------------------------------------------------
     def check(self, message: Any, *, profile: str = STRICT, file: str = "<input>",
@@ -260,6 +332,8 @@ class MessageSchema:
             validator = self.actions.get(message[1])
         if validator is not None and not validator.is_valid(message[2]):
             if profile == COMPAT:
+                # coerced in a copy: the caller's value stays as it was given
+                message = [message[0], message[1], copy.deepcopy(message[2]), *message[3:]]
                 coerced = self._coerce_numeric_strings(validator, message[2])
                 if coerced:
                     out.append(make("legacy-numeric-string",

@@ -12,12 +12,13 @@ Rules run only on messages that passed the schema, so shapes can be trusted
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain, islice
 from typing import Any, Callable, ClassVar, Dict, FrozenSet, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from . import board
 from .board import Tile
 from .codes import CODES
-from .diagnostic import ERROR, Diagnostic, make
+from .diagnostic import ERROR, MAX_PROBLEMS, Diagnostic, make, more_problems
 from .schema import show
 
 
@@ -343,8 +344,8 @@ class MapFacts:
 
     @classmethod
     def of(cls, value: dict) -> "MapFacts":
-        """The facts of a DM value; the last ones are kept, for the map rules and then
-        the checker that takes the map as context ask for the same value in turn."""
+        """The facts of a DM value; the last ones are kept while its message is checked, for
+        the map rules and then the checker that takes the map as context ask in turn."""
         last = cls._last
         if last is None or last.value is not value:
             last = cls._last = cls(value)
@@ -526,6 +527,7 @@ class SemanticChecker:
 
     def __init__(self) -> None:
         self.map: Optional[MapContext] = None
+        self.unlisted = False     # the last message had more problems than were listed
         self.map_key = 0      # the same for maps with the same land and sea: what the rules see
 
     def _set_map(self, value: Optional[dict]) -> None:
@@ -538,17 +540,26 @@ class SemanticChecker:
             self.map_key = _shape_number(shape)
 
     def problems(self, message: list) -> List[Problem]:
+        """The problems of one message, the first MAX_PROBLEMS of them (`unlisted` says
+        whether there were more): a message made of thousands of faults costs no more."""
         player, action, value = message
-        found: List[Problem] = []
+        context = self.map
+        found_by = chain.from_iterable(rule(player, value, context) for rule in RULES[action])
         if player == "B" and action not in BANK_MAY:
-            found += bank_never_acts(player, value, self.map)
-        for rule in RULES[action]:
-            found += rule(player, value, self.map)
+            found_by = chain(bank_never_acts(player, value, context), found_by)
+        found = list(islice(found_by, MAX_PROBLEMS))
+        beyond = next(found_by, None)
+        self.unlisted = beyond is not None
         if action == "DM":
-            errors = [p for p in found if CODES[p.code].severity == ERROR]
+            errors = any(CODES[p.code].severity == ERROR for p in found) or (
+                beyond is not None and any(CODES[p.code].severity == ERROR for p in chain((beyond,), found_by)))
             self._set_map(None if errors else value)
+            MapFacts._last = None      # kept for this message only: nothing stale, nothing held
         return found
 
     def __call__(self, message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
-        return ([make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
-                 for p in self.problems(message)], message)
+        found = [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
+                 for p in self.problems(message)]
+        if self.unlisted:
+            found.append(more_problems("semantic-more-problems", file, line))
+        return found, message

@@ -20,7 +20,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from .diagnostic import Diagnostic
-from .jsonline import parse_line, too_deep_diagnostic, value_too_deep
+from .jsonline import parse_line, value_problem
 from .reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
 from .schema import COMPAT, PROFILES, STRICT, default_schema
 
@@ -243,10 +243,13 @@ def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = S
                      file: str = "<input>", line: int = 0) -> List[Diagnostic]:
     """The problems of one already-parsed message (a Python value as json.loads gives it).
 
-    A single message is no game: `auto` and `rules` check it at the semantic level. A value
-    nested deeper than a line may be (`sgn.jsonline.MAX_DEPTH`) is `json-too-deep`."""
-    if value_too_deep(value):
-        return [too_deep_diagnostic(None, file, line)]
+    A single message is no game: `auto` and `rules` check it at the semantic level. What no
+    line could hold (nesting too deep, an integer too long, NaN) has the code it would have
+    in a line (`sgn.jsonline.value_problem`). The value is not changed (compat reads the
+    legacy forms from a copy)."""
+    problem = value_problem(value, file=file, line=line)
+    if problem is not None:
+        return [problem]
     level = "semantic" if level in (AUTO, "rules") else level
     return run_stages(build_stages(level, profile), value, file, line)[0]
 
