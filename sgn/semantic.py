@@ -540,21 +540,30 @@ class SemanticChecker:
             self.map_key = _shape_number(shape)
 
     def problems(self, message: list) -> List[Problem]:
-        """The problems of one message, the first MAX_PROBLEMS of them (`unlisted` says
-        whether there were more): a message made of thousands of faults costs no more."""
+        """The problems of one message. Only a map can have many (the schema bounds every
+        other message's size): of its problems the first MAX_PROBLEMS are listed, and
+        `unlisted` says whether there were more."""
         player, action, value = message
+        if action == "DM":
+            return self._map_problems(player, value)
+        found: List[Problem] = []
         context = self.map
-        found_by = chain.from_iterable(rule(player, value, context) for rule in RULES[action])
         if player == "B" and action not in BANK_MAY:
-            found_by = chain(bank_never_acts(player, value, context), found_by)
+            found += bank_never_acts(player, value, context)
+        for rule in RULES[action]:
+            found += rule(player, value, context)
+        self.unlisted = False
+        return found
+
+    def _map_problems(self, player: str, value: dict) -> List[Problem]:
+        found_by = chain.from_iterable(rule(player, value, self.map) for rule in RULES["DM"])
         found = list(islice(found_by, MAX_PROBLEMS))
         beyond = next(found_by, None)
         self.unlisted = beyond is not None
-        if action == "DM":
-            errors = any(CODES[p.code].severity == ERROR for p in found) or (
-                beyond is not None and any(CODES[p.code].severity == ERROR for p in chain((beyond,), found_by)))
-            self._set_map(None if errors else value)
-            MapFacts._last = None      # kept for this message only: nothing stale, nothing held
+        errors = any(CODES[p.code].severity == ERROR for p in found) or (
+            beyond is not None and any(CODES[p.code].severity == ERROR for p in chain((beyond,), found_by)))
+        self._set_map(None if errors else value)
+        MapFacts._last = None      # kept for this message only: nothing stale, nothing held
         return found
 
     def __call__(self, message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
