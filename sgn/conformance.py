@@ -10,7 +10,8 @@ hangs, prints garbage or answers out of order gets `errored` for that case and
 is restarted, so that the run always finishes in bounded time.
 
 The processes themselves (time-outs, output limits, process groups) are
-`impl_process`'s concern; `docs/conformance.md` gives the worst-case time of a run.
+`impl_process`'s concern, and reading replies into the little kept of them
+`impl_reply`'s; `docs/conformance.md` gives the worst-case time of a run.
 
 A case passes when the verdict (valid or not) is the corpus's; with
 `codes=True` the error codes must match too.
@@ -23,27 +24,30 @@ import json
 import os
 import shlex
 import time
-from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Optional, Sequence
+from dataclasses import dataclass
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from . import corpus, jsonline, packaged
+from . import corpus
 from .impl_process import ImplError, ImplProcess, TimedOut
+from .impl_reply import Error, ProtocolError, Replies
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
 CASE_LEVELS = ("syntax", "schema", "semantic", "rules")   # the cases of SGN logs (not of HAN)
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
-PROTOCOL_FILE = "harness/v1/protocol.json"
 MAX_RESTARTS = 3              # persistent mode: then the remaining cases are errored without trying
 MAX_TIMEOUTS_IN_A_ROW = 3     # simple mode: likewise
 
 
 @dataclass
 class Outcome:
+    """One case's result, with a bounded summary of the implementation's answer
+    (`impl_reply.kept_errors`): a run keeps one for each case."""
     case: dict
     status: str
     got_valid: Optional[bool] = None
-    got_errors: List[dict] = field(default_factory=list)
+    got_codes: Tuple[str, ...] = ()       # distinct, sorted
+    got_errors: Tuple[Error, ...] = ()    # the first (code, line, pointer)
     detail: str = ""
     seconds: float = 0.0
 
@@ -51,7 +55,7 @@ class Outcome:
         return {"id": self.case["id"], "level": self.case["level"], "status": self.status,
                 "expected_valid": self.case["valid"], "got_valid": self.got_valid,
                 "expected_errors": sorted({e["code"] for e in self.case["errors"]}),
-                "got_errors": sorted({e.get("code", "?") for e in self.got_errors}),
+                "got_errors": list(self.got_codes),
                 "detail": self.detail, "seconds": round(self.seconds, 4)}
 
 
@@ -79,16 +83,17 @@ def read_skip_file(path: str) -> List[str]:
         return [line.split("#", 1)[0].strip() for line in handle if line.split("#", 1)[0].strip()]
 
 
-def _judge(case: dict, valid: bool, errors: List[dict], codes: bool) -> Outcome:
+def _judge(case: dict, valid: bool, codes: bool, got_codes: Tuple[str, ...] = (),
+           got_errors: Tuple[Error, ...] = ()) -> Outcome:
+    got = dict(got_valid=valid, got_codes=got_codes, got_errors=got_errors)
     if valid != case["valid"]:
-        return Outcome(case, FAILED, valid, errors,
-                       f"expected {'valid' if case['valid'] else 'invalid'}, got {'valid' if valid else 'invalid'}")
+        return Outcome(case, FAILED, **got,
+                       detail=f"expected {'valid' if case['valid'] else 'invalid'}, got {'valid' if valid else 'invalid'}")
     if codes and not valid:
         want = sorted({e["code"] for e in case["errors"]})
-        got = sorted({e.get("code", "?") for e in errors})
-        if want != got:
-            return Outcome(case, FAILED, valid, errors, f"expected codes {want}, got {got}")
-    return Outcome(case, PASSED, valid, errors)
+        if want != list(got_codes):
+            return Outcome(case, FAILED, **got, detail=f"expected codes {want}, got {list(got_codes)}")
+    return Outcome(case, PASSED, **got)
 
 
 # -- simple mode ---------------------------------------------------------------------------------
@@ -139,34 +144,19 @@ class SimpleRunner:
         if code not in (0, 1):
             tail = process.stderr_tail.strip().splitlines()[-1:] or [""]
             return Outcome(case, ERRORED, detail=f"exit code {code} {tail[0][:200]}".strip())
-        return _judge(case, code == 0, [], codes=False)
+        return _judge(case, code == 0, codes=False)
 
 
 # -- persistent mode -------------------------------------------------------------------------------
-
-class ProtocolError(Exception):
-    """The implementation broke the protocol: the message says how."""
-
 
 def _line(message: dict) -> bytes:
     return (json.dumps(message) + "\n").encode()
 
 
-def parse_reply(line: bytes) -> Any:
-    """A reply's JSON value; nesting deeper than jsonline.MAX_DEPTH is refused before parsing."""
-    deep = jsonline.too_deep(line, jsonline.MAX_DEPTH)
-    if deep is not None:
-        raise ProtocolError(f"a reply nested more than {jsonline.MAX_DEPTH} deep (from byte {deep})")
-    try:
-        return json.loads(line)
-    except RecursionError:
-        raise ProtocolError("a reply nested too deep to parse") from None
-    except ValueError:
-        raise ProtocolError(f"not JSON: {line[:120]!r}") from None
-
-
 class PersistentRunner:
-    """One long-lived process speaking newline-delimited JSON."""
+    """One long-lived process speaking newline-delimited JSON. A reply is read into what
+    is kept of it (`impl_reply`) before the next is read, and a failure's exception is
+    gone before the process is restarted: it would hold the parsed reply."""
 
     def __init__(self, impl, timeout: float):
         self.argv = command(impl)
@@ -176,10 +166,7 @@ class PersistentRunner:
         self.seq = 0
         self.restarts = 0
         self.broken: Optional[str] = None
-        from jsonschema import Draft4Validator
-        protocol = packaged.load_json(PROTOCOL_FILE)
-        self._started = Draft4Validator(dict(protocol["definitions"]["started"], definitions=protocol["definitions"]))
-        self._reply = Draft4Validator(dict(protocol["definitions"]["reply"], definitions=protocol["definitions"]))
+        self.replies = Replies()
 
     def _explain(self, error: Exception) -> str:
         return f"{error} within {self.timeout:g} s" if isinstance(error, TimedOut) else str(error)
@@ -189,11 +176,7 @@ class PersistentRunner:
         try:
             self.process = ImplProcess(self.argv, lines=True)
             self.process.send(_line({"cmd": "start", "version": 1}), deadline)
-            reply = parse_reply(self.process.receive(deadline))
-            problems = [e.message for e in self._started.iter_errors(reply)]
-            if problems:
-                raise ProtocolError(f"bad answer to start: {problems[0]}")
-            self.info = reply["implementation"]
+            self.info = self.replies.started(self.process.receive(deadline), deadline)
         except (ProtocolError, ImplError, OSError) as error:
             self.broken = f"could not start: {self._explain(error)}"
             self.kill()
@@ -231,23 +214,21 @@ class PersistentRunner:
         payload = {k: case[k] for k in ("id", "level", "kind", "input", "input_encoding") if k in case}
         payload.update(profile=case.get("profile", "strict"),
                        data=base64.b64encode(corpus.case_bytes(case)).decode())
-        deadline = time.monotonic() + self.timeout      # for sending the case and receiving the reply
+        deadline = time.monotonic() + self.timeout      # for sending the case, receiving and checking the reply
         try:
             self.process.send(_line({"cmd": "run", "seq": self.seq, "case": payload}), deadline)
-            reply = parse_reply(self.process.receive(deadline))
-            problems = [e.message for e in self._reply.iter_errors(reply)]
-            if problems:
-                raise ProtocolError(f"bad reply: {problems[0]}")
-            if reply["seq"] != self.seq:
-                raise ProtocolError(f"answered seq {reply['seq']}, expected {self.seq} (out of order)")
+            reply = self.replies.run(self.process.receive(deadline), self.seq, deadline)
+            failure = None
         except (ProtocolError, ImplError) as error:
+            failure = self._explain(error)
+        if failure is not None:
             self._restart()
-            return Outcome(case, ERRORED, detail=self._explain(error))
-        if reply.get("skipped"):
-            return Outcome(case, SKIPPED, detail=reply.get("reason", "skipped by the implementation"))
-        if reply.get("errored"):
-            return Outcome(case, ERRORED, detail=reply.get("message", "errored"))
-        return _judge(case, reply["valid"], reply.get("errors", []), codes)
+            return Outcome(case, ERRORED, detail=failure)
+        if reply.kind == "skipped":
+            return Outcome(case, SKIPPED, detail=reply.text)
+        if reply.kind == "errored":
+            return Outcome(case, ERRORED, detail=reply.text)
+        return _judge(case, reply.valid, codes, reply.codes, reply.errors)
 
 
 RUNNERS = {"simple": SimpleRunner, "persistent": PersistentRunner}

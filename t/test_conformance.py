@@ -13,8 +13,8 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from jsonschema import Draft4Validator
 
-from sgn import conformance, corpus, packaged
-from sgn.impl_process import MAX_OUTPUT_BYTES
+from sgn import conformance, corpus, impl_reply, packaged
+from sgn.impl_process import MAX_OUTPUT_BYTES, TimedOut
 from sgn.harness import check, serve
 from conftest import CHECKOUT, CORPUS, run_cli
 
@@ -79,7 +79,7 @@ def pids(tmp_path, monkeypatch):
 
 
 def test_protocol_schema_is_valid_draft4():
-    Draft4Validator.check_schema(packaged.load_json(conformance.PROTOCOL_FILE))
+    Draft4Validator.check_schema(packaged.load_json(impl_reply.PROTOCOL_FILE))
 
 
 def test_sgn_itself_scores_100_percent_in_persistent_mode_with_codes():
@@ -103,7 +103,7 @@ def test_an_accept_everything_implementation_fails():
 
 
 def test_the_harness_replies_follow_the_protocol():
-    protocol = packaged.load_json(conformance.PROTOCOL_FILE)
+    protocol = packaged.load_json(impl_reply.PROTOCOL_FILE)
     definitions = protocol["definitions"]
     requests = [json.dumps({"cmd": "start", "version": 1}),
                 json.dumps({"cmd": "run", "seq": 1, "case": {"id": "x", "level": "schema", "profile": "strict",
@@ -175,6 +175,81 @@ def test_output_is_read_in_bounded_memory(mode, pids):
     assert [o.status for o in run.outcomes] == ["errored", "errored"]
     assert all(f"{MAX_OUTPUT_BYTES} bytes" in o.detail for o in run.outcomes)
     assert left_running(pids()) == []
+
+
+def test_a_run_keeps_a_bounded_summary_of_each_reply(pids):
+    """Each reply is almost 1 MiB, some 6 MB once parsed: a run that kept them grew by as much a case."""
+    tracemalloc.start()
+    try:
+        run = conformance.run_cases([PY, MISBEHAVING, "bulky"], VALID[:40], mode="persistent", timeout=10)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20
+    assert [o.status for o in run.outcomes] == ["failed"] * 40
+    assert all(o.got_codes == ("x",) and o.got_errors == (("x", None, None),) for o in run.outcomes)
+    assert left_running(pids()) == []
+
+
+def test_what_is_kept_of_a_reply_s_errors_is_bounded():
+    errors = [{"code": f"code-{i % 50}", "line": 10 ** 30, "pointer": "/" * 10_000} for i in range(1000)]
+    errors.insert(0, {"code": "c" * 10_000, "line": 3})
+    codes, first = impl_reply.kept_errors(errors)
+    assert len(codes) == impl_reply.MAX_CODES + 1 and codes[-1] == impl_reply.MORE_CODES
+    assert codes[:-1] == tuple(sorted(codes[:-1])) and "c" * impl_reply.MAX_CHARS + "..." in codes
+    assert len(first) == impl_reply.MAX_ERRORS and first[0] == ("c" * impl_reply.MAX_CHARS + "...", 3, None)
+    assert first[1] == ("code-0", impl_reply.MAX_LINE, "/" * impl_reply.MAX_CHARS + "...")
+    assert impl_reply.kept_errors([{"code": "b"}, {"code": "a", "line": 2}, {"code": "b"}]) == (
+        ("a", "b"), (("b", None, None), ("a", 2, None), ("b", None, None)))
+
+
+REPLIES = [("reply", r) for r in (
+    {"seq": 1, "valid": False, "errors": [{"code": "x", "line": 1}, {"code": 2}]},
+    {"seq": 1, "valid": False, "errors": {"code": "x"}},
+    {"seq": 1, "valid": False, "errors": [{"code": "x", "z": [1, 2]}]},
+    {"seq": 1, "skipped": True, "errors": [{"code": 2}]},
+    {"seq": 1, "errored": True, "valid": "no", "errors": [{}]},
+    {"seq": 1, "valid": True, "skipped": 1, "errors": [{"code": 2}]},
+    {"seq": 1, "errors": []}, {"seq": 1, "valid": 1}, [1], "x")] + [("started", r) for r in (
+    {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "levels": ["rules"] * 3}},
+    {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "profiles": ["strict", 1]}},
+    {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "levels": "rules"}},
+    {"ready": True, "version": 1, "implementation": {"name": "", "language": "b", "profiles": ["strict"]}},
+    {"ready": True, "version": 1, "implementation": ["a"]}, {"ready": True, "version": 1})]
+
+
+@pytest.mark.parametrize("definition, reply", REPLIES)
+def test_replies_are_checked_as_the_schema_says(definition, reply):
+    definitions = packaged.load_json(impl_reply.PROTOCOL_FILE)["definitions"]
+    schema = Draft4Validator(dict(definitions[definition], definitions=definitions))
+    replies, line, deadline = impl_reply.Replies(), json.dumps(reply).encode(), time.monotonic() + 5
+    read = (lambda: replies.run(line, 1, deadline)) if definition == "reply" else (lambda: replies.started(line, deadline))
+    if schema.is_valid(reply):
+        assert read()
+    else:
+        with pytest.raises(impl_reply.ProtocolError, match="^bad (reply|answer to start): "):
+            read()
+
+
+def test_a_reply_of_many_bad_errors_is_checked_in_bounded_memory_and_time():
+    line = b'{"seq":1,"valid":false,"errors":[' + b",".join([b'{"code":1}'] * 95_000) + b"]}"
+    assert len(line) < MAX_OUTPUT_BYTES
+    replies = impl_reply.Replies()
+    tracemalloc.start()
+    try:
+        with pytest.raises(impl_reply.ProtocolError) as bad:
+            replies.run(line, 1, time.monotonic() + 5)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 64 << 20      # the schema's anyOf, gathering every problem, took 350 MB
+    assert str(bad.value) == "bad reply: errors[0]: 1 is not of type 'string'"
+    good = line.replace(b'{"code":1}', b'{"code":"x"}')
+    began = time.monotonic()
+    with pytest.raises(TimedOut, match="the 95000 items of errors were not checked"):
+        replies.run(good, 1, began)      # a second's work, stopped at the deadline
+    assert time.monotonic() - began < 0.5
+    assert replies.run(good, 1, time.monotonic() + 60).codes == ("x",)
 
 
 def test_simple_mode_does_not_wait_for_a_child_holding_the_pipes(pids):

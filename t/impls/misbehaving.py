@@ -3,9 +3,10 @@
 Usage: misbehaving.py BEHAVIOUR [--simple]. In persistent mode it answers start
 properly (except for `silent`, and `deaf`, which then stops reading) and then,
 on each run: crash, hang, garbage, out-of-order, invalid-reply, deep (a reply
-nested 200,000 deep) or flood (50 MB without a newline). In simple mode: crash
-(exit 3), hang, flood, fork (leaves a child holding its pipes and says valid),
-or ignore-input (says valid without reading its input).
+nested 200,000 deep), flood (50 MB without a newline) or bulky (a valid reply
+of almost 1 MiB, the limit, that parses into some 6 MB of Python objects). In
+simple mode: crash (exit 3), hang, flood, fork (leaves a child holding its pipes
+and says valid), or ignore-input (says valid without reading its input).
 
 With SGN_TEST_PIDFILE set, it appends its pid, and its child's, to that file:
 the tests check that none is left running.
@@ -17,6 +18,7 @@ import sys
 import time
 
 FLOOD_BYTES = 50 << 20
+BULKY_BYTES = (1 << 20) - 64       # the reply line's limit, less room for the seq
 behaviour = sys.argv[1]
 pidfile = os.environ.get("SGN_TEST_PIDFILE")
 
@@ -76,6 +78,11 @@ for line in sys.stdin:
     elif behaviour == "flood":
         flood()
         time.sleep(600)
+        continue
+    elif behaviour == "bulky":     # an error with an extra property (the protocol allows them) of short strings
+        filler = ",".join(['"abcdefgh"'] * ((BULKY_BYTES - 60) // 11))
+        sys.stdout.write(f'{{"seq":{request["seq"]},"valid":false,"errors":[{{"code":"x","z":[{filler}]}}]}}\n')
+        sys.stdout.flush()
         continue
     elif behaviour == "out-of-order":
         reply = {"seq": request["seq"] + 100, "valid": True}

@@ -1,0 +1,177 @@
+"""An implementation's replies (persistent mode), read into what the harness keeps of them.
+
+A reply line may be 1 MiB (`impl_process.MAX_OUTPUT_BYTES`), which parses into
+up to 40 MB of Python objects and may hold 90,000 errors, each with extra
+properties of any size (the protocol allows them). So a reply is parsed, checked
+against the protocol and reduced to a bounded summary in one call, and the parsed
+value is dropped on return: a run holds one parsed reply at a time, and a few
+kilobytes a case for the report. Its errors are checked one at a time, stopping
+at the first problem and at the case's deadline.
+"""
+from __future__ import annotations
+
+import gc
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import jsonline, packaged
+from .impl_process import TimedOut
+
+PROTOCOL_FILE = "harness/v1/protocol.json"
+MAX_CODES = 16        # distinct error codes kept of a reply; then MORE_CODES marks that there were more
+MAX_ERRORS = 20       # (code, line, pointer) kept of a reply's errors, the first ones
+MAX_CHARS = 200       # of any string kept (a code, a pointer, a reason, a message)
+MAX_LINE = 2 ** 63 - 1    # a larger line number is kept as this one
+MORE_CODES = "..."
+_DEADLINE_EVERY = 256     # items checked between two looks at the clock (a few milliseconds)
+_DESCRIBED = ("name", "language", "version", "homepage", "levels", "profiles")
+
+Error = Tuple[str, Optional[int], Optional[str]]     # code, line, pointer
+
+
+class ProtocolError(Exception):
+    """The implementation broke the protocol: the message says how."""
+
+
+def cut(text: str, limit: int = MAX_CHARS) -> str:
+    """A string kept for the report: at most `limit` characters, and '...' when cut."""
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def parse_reply(line: bytes) -> Any:
+    """A reply's JSON value; nesting deeper than jsonline.MAX_DEPTH is refused before parsing.
+    The garbage collector is paused meanwhile (parsing makes no cycles): a reply of 1 MiB
+    of small arrays would have it run over and over, 0.3 s instead of 0.03."""
+    deep = jsonline.too_deep(line, jsonline.MAX_DEPTH)
+    if deep is not None:
+        raise ProtocolError(f"a reply nested more than {jsonline.MAX_DEPTH} deep (from byte {deep})")
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return json.loads(line)
+    except RecursionError:
+        raise ProtocolError("a reply nested too deep to parse") from None
+    except ValueError:
+        raise ProtocolError(f"not JSON: {line[:120]!r}") from None
+    finally:
+        if paused:
+            gc.enable()
+
+
+def kept_errors(errors: List[dict]) -> Tuple[Tuple[str, ...], Tuple[Error, ...]]:
+    """Of a checked reply's errors: the distinct codes, sorted (the first MAX_CODES, then
+    MORE_CODES if there were more), and the first MAX_ERRORS (code, line, pointer)."""
+    codes: Dict[str, None] = {}
+    more = False
+    first: List[Error] = []
+    for error in errors:
+        code = cut(error["code"])
+        if len(first) < MAX_ERRORS:
+            line, pointer = error.get("line"), error.get("pointer")
+            first.append((code, None if line is None else min(line, MAX_LINE),
+                          None if pointer is None else cut(pointer)))
+        if code not in codes:
+            more |= len(codes) >= MAX_CODES
+            if not more:
+                codes[code] = None
+    return tuple(sorted(codes)) + ((MORE_CODES,) if more else ()), tuple(first)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What is kept of a reply to `run`: `kind` is "result", "skipped" or "errored"."""
+    kind: str
+    valid: Optional[bool] = None
+    codes: Tuple[str, ...] = ()
+    errors: Tuple[Error, ...] = ()
+    text: str = ""      # the reason (skipped) or message (errored)
+
+
+def _text(value: dict, key: str, default: str) -> str:
+    return cut(value[key]) if isinstance(value.get(key), str) else default
+
+
+class Replies:
+    """Checks replies against the protocol's schema, giving the first problem only (the
+    schema's anyOf gathers every problem of every branch: 350 MB for a reply of 1 MiB with
+    a bad code in each of its errors). The long arrays a reply may hold (errors, levels,
+    profiles) are checked item by item after the rest, looking at the clock: 80,000
+    errors are a second's work."""
+
+    def __init__(self):
+        from jsonschema import Draft4Validator
+        definitions = packaged.load_json(PROTOCOL_FILE)["definitions"]
+
+        def validator(schema: dict) -> Draft4Validator:
+            return Draft4Validator(dict(schema, definitions=definitions))
+
+        def items(array: dict) -> Draft4Validator:       # the items are a $ref
+            return validator(definitions[array["items"]["$ref"].rsplit("/", 1)[1]])
+        self._started = validator(definitions["started"])
+        described = definitions["started"]["properties"]["implementation"]["properties"]
+        self._listed = {key: items(described[key]) for key in ("levels", "profiles")}
+        self._reply = validator(definitions["reply"])
+        self._others = [validator(definitions[name]) for name in ("skipped", "errored")]
+        self._error = items(definitions["result"]["properties"]["errors"])
+
+    @staticmethod
+    def _problem(validator, value: Any) -> Optional[str]:
+        error = next(validator.iter_errors(value), None)
+        return None if error is None else cut(error.message)
+
+    def _each(self, validator, items: list, deadline: float, where: str) -> Optional[str]:
+        for index, item in enumerate(items):
+            if index % _DEADLINE_EVERY == _DEADLINE_EVERY - 1 and time.monotonic() > deadline:
+                raise TimedOut(f"the {len(items)} items of {where} were not checked")
+            problem = self._problem(validator, item)
+            if problem:
+                return f"{where}[{index}]: {problem}"
+        return None
+
+    def started(self, line: bytes, deadline: float) -> Dict[str, Any]:
+        """The implementation's description from its answer to start: the protocol's
+        properties only, strings cut, levels and profiles each once."""
+        value = parse_reply(line)
+        problem = self._check_started(value, deadline)
+        if problem:
+            raise ProtocolError(f"bad answer to start: {problem}")
+        return {key: cut(v) if isinstance(v, str) else list(dict.fromkeys(v))
+                for key, v in value["implementation"].items() if key in _DESCRIBED}
+
+    def _check_started(self, value: Any, deadline: float) -> Optional[str]:
+        described = value.get("implementation") if isinstance(value, dict) else None
+        lists = {key: v for key, v in described.items() if key in self._listed and isinstance(v, list)
+                 } if isinstance(described, dict) else {}
+        if lists:
+            value = dict(value, implementation=dict(described, **dict.fromkeys(lists, [])))
+        problem = self._problem(self._started, value)
+        for key, items in lists.items():
+            problem = problem or self._each(self._listed[key], items, deadline, f"implementation.{key}")
+        return problem
+
+    def run(self, line: bytes, seq: int, deadline: float) -> Reply:
+        """The reply to run number `seq`. TimedOut when its errors are not all checked by the deadline."""
+        value = parse_reply(line)
+        problem = self._check_run(value, deadline)
+        if problem:
+            raise ProtocolError(f"bad reply: {problem}")
+        if value["seq"] != seq:
+            raise ProtocolError(cut(f"answered seq {value['seq']}, expected {seq} (out of order)"))
+        if value.get("skipped"):
+            return Reply("skipped", text=_text(value, "reason", "skipped by the implementation"))
+        if value.get("errored"):
+            return Reply("errored", text=_text(value, "message", "errored"))
+        codes, errors = kept_errors(value.get("errors", []))
+        return Reply("result", value["valid"], codes, errors)
+
+    def _check_run(self, value: Any, deadline: float) -> Optional[str]:
+        """The rest of the reply first, with no errors: a skipped or errored reply may hold any."""
+        errors = value.get("errors") if isinstance(value, dict) else None
+        if not isinstance(errors, list):
+            return self._problem(self._reply, value)
+        rest = dict(value, errors=[])
+        if any(v.is_valid(rest) for v in self._others):
+            return None
+        return self._problem(self._reply, rest) or self._each(self._error, errors, deadline, "errors")
