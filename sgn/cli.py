@@ -9,14 +9,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence
 
 from . import __version__
-from .diagnostic import Diagnostic
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
 from .report import REPORTERS, Tally, printable
 from .schema import PROFILES, STRICT
-from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck, warm_up
+from .validate import DEFAULT_LEVEL, LEVEL_CHOICES
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -178,42 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _check_file(task) -> Tuple[List[Diagnostic], int, str]:
-    """Check one file in a worker process: its diagnostics, message count and level."""
-    path, level, profile, max_line_bytes = task
-    check = FileCheck(path, level=level, profile=profile, name=describe(path), max_line_bytes=max_line_bytes)
-    found = list(check)
-    return found, check.messages, check.level
-
-
-def _results(args: argparse.Namespace, paths: List[str]):
-    """(name, diagnostics, file check or counts) per file, in the order given: streamed
-    from this process with one job, gathered file by file from workers with several."""
-    if args.jobs > 1 and len(paths) > 2 and "-" not in paths:
-        import multiprocessing
-        # the first file is checked here, before the workers fork: they start with the lines
-        # it verified in their memory, and with everything it loaded (warm_up loads the rest)
-        yield from _results(argparse.Namespace(**{**vars(args), "jobs": 1}), paths[:1])
-        rest = paths[1:]
-        tasks = [(p, args.level, args.profile, args.max_line_bytes) for p in rest]
-        jobs = min(args.jobs, len(rest))
-        chunk = max(1, len(rest) // (jobs * 8))       # fewer round trips, still balanced
-        warm_up()
-        # fork where the system has it: the workers start at once, with what is loaded
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with context.Pool(jobs) as pool:
-            for path, (found, messages, level) in zip(rest, pool.imap(_check_file, tasks, chunksize=chunk)):
-                yield describe(path), iter(found), (messages, level)
-        return
-    for path in paths:
-        source, name = (sys.stdin.buffer, "<stdin>") if path == "-" else (path, describe(path))
-        check = FileCheck(source, level=args.level, profile=args.profile, name=name,
-                          max_line_bytes=args.max_line_bytes)
-        yield name, iter(check), check
-
-
 def run_validate(args: argparse.Namespace, out) -> int:
+    from . import jobs
     from .report import Progress
 
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
@@ -224,16 +189,24 @@ def run_validate(args: argparse.Namespace, out) -> int:
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally()
     reporter.start()
-    for name, found, check in _results(args, paths):
-        summary = tally.start(name)
-        for diagnostic in found:
-            tally.count(summary, diagnostic)
-            if reporter.wants(diagnostic):
-                progress.clear()
-                reporter.diagnostic(diagnostic)
-        messages, level = (check.messages, check.level) if isinstance(check, FileCheck) else check
-        summary.messages, summary.level = messages, (level if level != "auto" else "")
-        progress.advance(tally)
+    results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes), jobs=args.jobs,
+                           stdin=sys.stdin)
+    try:
+        for name, found, check in results:
+            summary = tally.start(name)
+            for diagnostic in found:
+                tally.count(summary, diagnostic)
+                if reporter.wants(diagnostic):
+                    progress.clear()
+                    reporter.diagnostic(diagnostic)
+            summary.messages, summary.level = check.messages, (check.level if check.level != "auto" else "")
+            progress.advance(tally)
+    except jobs.JobsError as error:
+        progress.clear()
+        sys.stderr.write(f"sgn validate: {error}\n")
+        return EXIT_USAGE
+    finally:
+        results.close()             # the workers and their spools go now, whatever happened
     progress.clear()
     reporter.finish(tally)
     return tally.exit_code
