@@ -7,16 +7,17 @@ one line (set SGN_DEBUG=1 to see the traceback).
 from __future__ import annotations
 
 import argparse
+import errno
+import io
 import os
 import sys
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence
 
 from . import __version__
-from .diagnostic import Diagnostic
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
 from .report import REPORTERS, Tally, printable
 from .schema import PROFILES, STRICT
-from .validate import DEFAULT_LEVEL, LEVEL_CHOICES, FileCheck, warm_up
+from .validate import DEFAULT_LEVEL, LEVEL_CHOICES
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -29,6 +30,31 @@ def _positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
+
+
+class _ClosedInput(io.RawIOBase):
+    """Standard input when closed (`<&-`: sys.stdin is None): unreadable like any file that
+    cannot be read, so that every command reports `read-error` and exits 2."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        raise OSError(errno.EBADF, "standard input is closed")
+
+
+def _stdin():
+    return sys.stdin.buffer if sys.stdin is not None else _ClosedInput()
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when closed (`>&-`): the first write stops the command, with a message."""
+
+    class Closed(Exception):
+        pass
+
+    def write(self, text: str) -> int:
+        raise _ClosedOutput.Closed()
 
 
 class _Version(argparse.Action):
@@ -178,42 +204,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _check_file(task) -> Tuple[List[Diagnostic], int, str]:
-    """Check one file in a worker process: its diagnostics, message count and level."""
-    path, level, profile, max_line_bytes = task
-    check = FileCheck(path, level=level, profile=profile, name=describe(path), max_line_bytes=max_line_bytes)
-    found = list(check)
-    return found, check.messages, check.level
-
-
-def _results(args: argparse.Namespace, paths: List[str]):
-    """(name, diagnostics, file check or counts) per file, in the order given: streamed
-    from this process with one job, gathered file by file from workers with several."""
-    if args.jobs > 1 and len(paths) > 2 and "-" not in paths:
-        import multiprocessing
-        # the first file is checked here, before the workers fork: they start with the lines
-        # it verified in their memory, and with everything it loaded (warm_up loads the rest)
-        yield from _results(argparse.Namespace(**{**vars(args), "jobs": 1}), paths[:1])
-        rest = paths[1:]
-        tasks = [(p, args.level, args.profile, args.max_line_bytes) for p in rest]
-        jobs = min(args.jobs, len(rest))
-        chunk = max(1, len(rest) // (jobs * 8))       # fewer round trips, still balanced
-        warm_up()
-        # fork where the system has it: the workers start at once, with what is loaded
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with context.Pool(jobs) as pool:
-            for path, (found, messages, level) in zip(rest, pool.imap(_check_file, tasks, chunksize=chunk)):
-                yield describe(path), iter(found), (messages, level)
-        return
-    for path in paths:
-        source, name = (sys.stdin.buffer, "<stdin>") if path == "-" else (path, describe(path))
-        check = FileCheck(source, level=args.level, profile=args.profile, name=name,
-                          max_line_bytes=args.max_line_bytes)
-        yield name, iter(check), check
-
-
 def run_validate(args: argparse.Namespace, out) -> int:
+    from . import jobs
     from .report import Progress
 
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
@@ -224,16 +216,24 @@ def run_validate(args: argparse.Namespace, out) -> int:
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally()
     reporter.start()
-    for name, found, check in _results(args, paths):
-        summary = tally.start(name)
-        for diagnostic in found:
-            tally.count(summary, diagnostic)
-            if reporter.wants(diagnostic):
-                progress.clear()
-                reporter.diagnostic(diagnostic)
-        messages, level = (check.messages, check.level) if isinstance(check, FileCheck) else check
-        summary.messages, summary.level = messages, (level if level != "auto" else "")
-        progress.advance(tally)
+    results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes), jobs=args.jobs,
+                           stdin=_stdin())
+    try:
+        for name, found, check in results:
+            summary = tally.start(name)
+            for diagnostic in found:
+                tally.count(summary, diagnostic)
+                if reporter.wants(diagnostic):
+                    progress.clear()
+                    reporter.diagnostic(diagnostic)
+            summary.messages, summary.level = check.messages, (check.level if check.level != "auto" else "")
+            progress.advance(tally)
+    except jobs.JobsError as error:
+        progress.clear()
+        sys.stderr.write(f"sgn validate: {error}\n")
+        return EXIT_USAGE
+    finally:
+        results.close()             # the workers and their spools go now, whatever happened
     progress.clear()
     reporter.finish(tally)
     return tally.exit_code
@@ -262,7 +262,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
     from .replay import replay, render_state
     from .report import TextReporter
 
-    source = sys.stdin.buffer if args.file == "-" else args.file
+    source = _stdin() if args.file == "-" else args.file
     name = "<stdin>" if args.file == "-" else describe(args.file)
     errors = TextReporter(sys.stderr)
     state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
@@ -371,7 +371,7 @@ def run_conformance(args: argparse.Namespace, out) -> int:
 def _read_input(path: str):
     """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
     from .convert import read_input
-    return read_input(sys.stdin.buffer, "<stdin>") if path == "-" else read_input(path, describe(path))
+    return read_input(_stdin(), "<stdin>") if path == "-" else read_input(path, describe(path))
 
 
 def _print_diagnostics(found) -> bool:
@@ -470,13 +470,15 @@ def run_corpus(args: argparse.Namespace, out) -> int:
 
 def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
+    if sys.stderr is None:      # closed (`2>&-`): messages are lost, the exit status still tells
+        sys.stderr = open(os.devnull, "w")
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     if out is None:
-        out = sys.stdout
+        out = sys.stdout if sys.stdout is not None else _ClosedOutput()
         if hasattr(out, "reconfigure"):
             out.reconfigure(errors="backslashreplace")
     try:
@@ -486,9 +488,13 @@ def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
         return 130
     except BrokenPipeError:
         # the reader of our output went away (`| head`): stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        if sys.stdout is not None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
         return EXIT_INVALID
+    except _ClosedOutput.Closed:
+        sys.stderr.write("sgn: cannot write standard output: it is closed\n")
+        return EXIT_USAGE
     except Exception as error:  # the last line of defence: never a traceback
         if os.environ.get("SGN_DEBUG"):
             raise

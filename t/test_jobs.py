@@ -1,0 +1,139 @@
+"""`sgn validate --jobs N`: the output of one job, byte for byte, in bounded memory; the
+spools cleaned up whatever happens."""
+import gzip
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import sgn
+from conftest import run_cli
+
+GOOD = '["1","RD",{"result":8}]\n'
+BAD = '["1","RD",{"result":13}]\n'
+PACKAGE_ROOT = str(Path(sgn.__file__).resolve().parent.parent)
+
+
+def sgn_process(args, tmp, cwd, **options):
+    """`python -m sgn ARGS` in `cwd`, its temporary files in `tmp` (to see what it leaves there)."""
+    env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT, TMPDIR=str(tmp))
+    return [sys.executable, "-m", "sgn", *map(str, args)], dict(env=env, cwd=str(cwd), **options)
+
+
+def run_sgn(args, tmp, cwd, **options):
+    command, options = sgn_process(args, tmp, cwd, capture_output=True, **options)
+    return subprocess.run(command, timeout=300, **options)
+
+
+@pytest.fixture
+def spools(tmp_path):
+    """A folder to be the runs' TMPDIR; the test fails if a run leaves anything in it."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    yield folder
+    assert list(folder.iterdir()) == []
+
+
+@pytest.fixture
+def logs(tmp_path):
+    """Files of every kind: valid, with errors and warnings, many errors, gzip, unreadable."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    game = run_cli("example", "game").stdout
+    files = {
+        "game.sgn": game,
+        "errors.sgn": (GOOD + BAD + "\n" + GOOD.replace("\n", "\r\n") + "1\n" + BAD).encode(),
+        "many.sgn": (BAD + GOOD + "[1]\n") * 700,
+        "packed.sgn.gz": gzip.compress((GOOD + BAD * 3).encode()),
+        "surrogate.sgn": b'["1","RD",{"result":"\\udcff"}]\n["1","\\ud800",1]\n',
+        "empty.sgn": b"",
+        "no-newline.sgn": GOOD.rstrip("\n").encode(),
+        "locked.sgn": (BAD * 5).encode(),
+        b"odd\xff.sgn": (BAD * 2).encode(),
+    }
+    for name, data in files.items():
+        path = folder / os.fsdecode(name)
+        path.write_bytes(data if isinstance(data, bytes) else data.encode())
+    (folder / "locked.sgn").chmod(0)            # unreadable, unless the tests run as root
+    (folder / "a-folder").mkdir()
+    names = [os.fsdecode(n) for n in files] + ["missing.sgn", "a-folder", "game.sgn", "many.sgn"]
+    yield folder, names
+    (folder / "locked.sgn").chmod(0o644)
+
+
+@pytest.mark.parametrize("output", [["-o", "text"], ["-o", "json"], ["-o", "github"], ["-q"]])
+def test_several_jobs_give_the_output_of_one_byte_for_byte(logs, spools, output):
+    folder, names = logs
+    one = run_sgn(["validate", *output, "-j", "1", *names], spools, folder)
+    # some files cannot be read, one has 2,100 errors
+    assert one.returncode == 2 and b"file-not-found" in one.stdout and b"is-a-directory" in one.stdout
+    assert one.stdout.count(b"schema-maximum") > 1400 and one.stderr == b""
+    for jobs in ("2", "3"):
+        several = run_sgn(["validate", *output, "-j", jobs, *names], spools, folder)
+        assert (several.returncode, several.stdout, several.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
+def test_several_jobs_from_another_folder_name_files_the_same_way(logs, spools, tmp_path):
+    folder, names = logs
+    paths = [folder / name for name in names]
+    one = run_sgn(["validate", "-j", "1", *paths], spools, tmp_path)
+    assert run_sgn(["validate", "-j", "2", *paths], spools, tmp_path).stdout == one.stdout
+
+
+def test_many_diagnostics_with_jobs_in_bounded_memory(tmp_path, spools):
+    """300,000 errors in one file: no process holds them all (before: several hundred MB)."""
+    (tmp_path / "small.sgn").write_text(GOOD * 3)
+    (tmp_path / "many.sgn").write_bytes(b"1\n" * 300_000)
+    # the parent's peak is its VmHWM: its ru_maxrss would be that of the test run that forked
+    # it, kept across exec; the workers', forked from it, are in RUSAGE_CHILDREN once ended
+    script = ("import resource, sys\nfrom sgn.cli import main\n"
+              "code = main(sys.argv[1:])\n"
+              "peak = next(l for l in open('/proc/self/status') if l.startswith('VmHWM:')).split()[1]\n"
+              "print(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code, file=sys.stderr)\n")
+    with open(tmp_path / "out.txt", "wb") as out:
+        env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT, TMPDIR=str(spools))
+        result = subprocess.run([sys.executable, "-c", script, "validate", "-q", "-j", "2", "small.sgn",
+                                 "many.sgn", "small.sgn"], cwd=tmp_path, env=env, stdout=out,
+                                stderr=subprocess.PIPE, timeout=600)
+    parent, workers, code = map(int, result.stderr.split())
+    assert code == 1 and result.returncode == 0
+    with open(tmp_path / "out.txt", "rb") as out:
+        assert sum(1 for _ in out) == 300_000
+    assert parent < 100 * 1024 and 0 < workers < 100 * 1024          # KiB
+
+
+def test_a_spool_that_cannot_be_written_is_a_clear_error_and_is_cleaned_up(tmp_path, spools):
+    """Files may grow to 64 KiB at most: the spool of 3,000 errors cannot be written."""
+    (tmp_path / "small.sgn").write_text(GOOD)
+    (tmp_path / "many.sgn").write_text(BAD * 3_000)
+    limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))    # noqa: E731
+    result = run_sgn(["validate", "-j", "2", "small.sgn", "many.sgn", "small.sgn"], spools, tmp_path,
+                     preexec_fn=limit)
+    assert result.returncode == 2
+    message = result.stderr.decode()
+    assert message.startswith(f"sgn validate: cannot write a temporary file in {spools}{os.sep}sgn-jobs-")
+    assert message.endswith(": File too large\n") and "Traceback" not in message
+
+
+def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
+    (tmp_path / "small.sgn").write_text(GOOD)
+    (tmp_path / "many.sgn").write_bytes(b"1\n" * 2_000_000)
+    command, options = sgn_process(["validate", "-j", "2", "small.sgn", "many.sgn", "many.sgn"], spools,
+                                   tmp_path, start_new_session=True, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, **options)
+    try:
+        while not any(spools.glob("sgn-jobs-*/*.spool")):     # a worker is writing
+            assert process.poll() is None
+            time.sleep(0.05)
+        os.killpg(process.pid, signal.SIGINT)           # as a terminal's Ctrl-C: the whole group
+        _, errors = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert process.returncode == 130 and errors == b"sgn: interrupted\n"
