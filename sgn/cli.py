@@ -7,8 +7,6 @@ one line (set SGN_DEBUG=1 to see the traceback).
 from __future__ import annotations
 
 import argparse
-import errno
-import io
 import os
 import sys
 from typing import List, Optional, Sequence
@@ -17,6 +15,7 @@ from . import __version__
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
 from .report import REPORTERS, Tally, printable
 from .schema import PROFILES, STRICT
+from .streams import ClosedOutput, standard_input
 from .validate import DEFAULT_LEVEL, LEVEL_CHOICES
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
@@ -30,31 +29,6 @@ def _positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return value
-
-
-class _ClosedInput(io.RawIOBase):
-    """Standard input when closed (`<&-`: sys.stdin is None): unreadable like any file that
-    cannot be read, so that every command reports `read-error` and exits 2."""
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        raise OSError(errno.EBADF, "standard input is closed")
-
-
-def _stdin():
-    return sys.stdin.buffer if sys.stdin is not None else _ClosedInput()
-
-
-class _ClosedOutput(io.TextIOBase):
-    """Standard output when closed (`>&-`): the first write stops the command, with a message."""
-
-    class Closed(Exception):
-        pass
-
-    def write(self, text: str) -> int:
-        raise _ClosedOutput.Closed()
 
 
 class _Version(argparse.Action):
@@ -217,7 +191,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     tally = Tally()
     reporter.start()
     results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes), jobs=args.jobs,
-                           stdin=_stdin())
+                           stdin=standard_input())
     try:
         for name, found, check in results:
             summary = tally.start(name)
@@ -262,7 +236,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
     from .replay import replay, render_state
     from .report import TextReporter
 
-    source = _stdin() if args.file == "-" else args.file
+    source = standard_input() if args.file == "-" else args.file
     name = "<stdin>" if args.file == "-" else describe(args.file)
     errors = TextReporter(sys.stderr)
     state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
@@ -371,7 +345,7 @@ def run_conformance(args: argparse.Namespace, out) -> int:
 def _read_input(path: str):
     """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
     from .convert import read_input
-    return read_input(_stdin(), "<stdin>") if path == "-" else read_input(path, describe(path))
+    return read_input(standard_input(), "<stdin>") if path == "-" else read_input(path, describe(path))
 
 
 def _print_diagnostics(found) -> bool:
@@ -478,7 +452,7 @@ def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_USAGE
     if out is None:
-        out = sys.stdout if sys.stdout is not None else _ClosedOutput()
+        out = sys.stdout if sys.stdout is not None else ClosedOutput()
         if hasattr(out, "reconfigure"):
             out.reconfigure(errors="backslashreplace")
     try:
@@ -492,7 +466,7 @@ def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return EXIT_INVALID
-    except _ClosedOutput.Closed:
+    except ClosedOutput.Closed:
         sys.stderr.write("sgn: cannot write standard output: it is closed\n")
         return EXIT_USAGE
     except Exception as error:  # the last line of defence: never a traceback
