@@ -15,7 +15,7 @@ from setuptools.command.build_ext import build_ext
 
 # The modules a validation runs line by line (docs/performance.md).
 COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/game.py", "sgn/semantic.py", "sgn/fastpath.py",
-            "sgn/reader.py", "sgn/validate.py"]
+            "sgn/reader.py", "sgn/validate.py", "sgn/recovery.py"]
 
 
 class OptionalBuildExt(build_ext):

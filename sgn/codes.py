@@ -102,7 +102,7 @@ _TABLE = [
     Code("player-count", "rules", "warning", "The setup shows a number of players other than 3 or 4, the base game's."),
     Code("turn-order", "rules", "error", "A player rolls out of turn: turns go 1, 2, ..., n, 1, ..."),
     Code("already-rolled", "rules", "error", "A player rolls twice in one turn."),
-    Code("roll-missing", "rules", "error", "A turn ends without its roll."),
+    Code("roll-missing", "rules", "error", "A turn has no roll: it ends, or the player builds or trades, and no roll comes."),
     Code("roll-first", "rules", "error", "A build or trade before the dice are rolled."),
     Code("not-your-turn", "rules", "error", "A player acts during another player's turn (other than a discard, or as a trade partner)."),
     Code("cannot-afford", "rules", "error", "A player builds or buys without the resources it costs."),

@@ -17,7 +17,6 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, 
 from . import board, rules
 from .board import Corner, Edge, Tile
 from .rules import COSTS, PIECES, RESOURCES, show_cost, show_hand
-from .diagnostic import make
 from .semantic import Problem, is_discard
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
@@ -35,6 +34,10 @@ def _tile(raw) -> Tile:
 
 _corner = board.corner_from_json
 _edge = board.edge_from_json
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _fmt_corner(c: Corner) -> str:
@@ -99,6 +102,22 @@ class Player:
         self.revealed_points = 0               # Victory Point cards played (shown)
         self.road_length = 0
         self.building_points = 0               # from settlements and cities, kept as they are placed
+        # cards the player may hold beyond `hand` (a roll the log lost paid out an unknown
+        # number): a payment the hand cannot make takes them first, so none makes a false error
+        self.unseen: Dict[str, int] = dict.fromkeys(RESOURCES, 0)
+        self.unsure = False
+
+    def clone(self) -> "Player":
+        """A copy that shares nothing that changes (corners and edges are immutable)."""
+        other = Player(self.name)
+        other.hand, other.cards, other.new_cards = dict(self.hand), dict(self.cards), dict(self.new_cards)
+        other.settlements, other.cities, other.roads = set(self.settlements), set(self.cities), set(self.roads)
+        other.links = {c: list(ends) for c, ends in self.links.items()}
+        other.harbors = set(self.harbors)
+        other.knights, other.revealed_points = self.knights, self.revealed_points
+        other.road_length, other.building_points = self.road_length, self.building_points
+        other.unseen, other.unsure = dict(self.unseen), self.unsure
+        return other
 
     def add_road(self, e: Edge) -> bool:
         """Note a road of this player; False if it was already theirs."""
@@ -170,8 +189,11 @@ class Game:
         self.rolled = False
         self.turn = 0
         self.discards_owed: Dict[str, int] = {}
+        self.discards_late: Dict[str, int] = {}  # owed when the robber moved (reported then), still accepted
+        self.discards_upto: Dict[str, int] = {}  # the most a player with unseen cards may owe
         self.robber_due: Optional[str] = None   # "seven" or "knight"
         self.steal_from: Optional[Set[str]] = None
+        self.steal_needed = False               # whether a steal must follow (not only may)
         self.card_played = False
         self.free_roads = 0
         self.longest_road: Optional[str] = None
@@ -187,6 +209,33 @@ class Game:
         # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
+
+    def clone(self) -> "Game":
+        """A copy of the state that changes apart from this one (the board is shared: it
+        never changes), for trying several readings of a log after a fault."""
+        other = Game()
+        other.board = self.board
+        players = {name: p.clone() for name, p in self.players.items()}
+        other.players = players
+        other.count, other.bank, other.deck, other.robber = self.count, dict(self.bank), dict(self.deck), self.robber
+        other.phase, other.setup_order, other.setup_road_due = self.phase, list(self.setup_order), self.setup_road_due
+        other.current, other.rolled, other.turn = self.current, self.rolled, self.turn
+        other.discards_owed, other.discards_late = dict(self.discards_owed), dict(self.discards_late)
+        other.discards_upto = dict(self.discards_upto)
+        other.robber_due = self.robber_due
+        other.steal_from = set(self.steal_from) if self.steal_from is not None else None
+        other.steal_needed = self.steal_needed
+        other.card_played, other.free_roads = self.card_played, self.free_roads
+        other.longest_road, other.largest_army = self.longest_road, self.largest_army
+        other.ended_at, other.after_end_reported = self.ended_at, self.after_end_reported
+        other.without_map_reported = self.without_map_reported
+        other.building_at, other.road_at = dict(self.building_at), dict(self.road_at)
+        other.buyers = {players[p.name] for p in self.buyers}
+        other.income = {number: {key: Income(i.tile, i.resource, players[i.owner.name], i.cards)
+                                 for key, i in entries.items()}
+                        for number, entries in self.income.items()}
+        other.line = self.line
+        return other
 
     # -- helpers ---------------------------------------------------------------------
     def _map(self) -> Board:
@@ -217,6 +266,8 @@ class Game:
         """Take a cost from a hand into the bank; a hand never goes below zero."""
         hand, bank = p.hand, self.bank
         problems = []
+        if p.unsure:
+            self._reveal(p, cost)
         if any(hand[r] < n for r, n in cost.items()):
             problems.append(Problem("cannot-afford", pointer,
                                     f"{p.holds()}; {what} costs {show_cost(cost)}",
@@ -226,6 +277,37 @@ class Game:
             hand[r] -= paid
             bank[r] += paid
         return problems
+
+    def _reveal(self, p: Player, cost: Mapping[str, int]) -> None:
+        """Cards the hand lacks for `cost` come from those the player may hold unseen: they
+        were there (from the bank), as far as the unseen cards go."""
+        hand, unseen, bank = p.hand, p.unseen, self.bank
+        for r, n in cost.items():
+            if n > hand[r] and unseen[r] > 0:
+                k = min(n - hand[r], unseen[r])
+                hand[r] += k
+                unseen[r] -= k
+                bank[r] = max(0, bank[r] - k)
+        p.unsure = any(unseen.values())
+
+    def lose_roll(self, player: str) -> None:
+        """A roll the log lost, not a 7 (a reading after a fault): what it paid is unknown, so
+        each player may hold, unseen, as much of each resource as any number would have paid."""
+        self.rolled, self.free_roads = True, 0
+        robber = self.robber
+        most: Dict[Tuple[str, str], int] = {}
+        for number, entries in self.income.items():
+            paid: Dict[Tuple[str, str], int] = {}
+            for i in entries.values():
+                if i.tile != robber:
+                    key = (i.owner.name, i.resource)
+                    paid[key] = paid.get(key, 0) + i.cards
+            for key, n in paid.items():
+                most[key] = max(most.get(key, 0), n)
+        for (name, r), n in most.items():
+            p = self.players[name]
+            p.unseen[r] += n
+            p.unsure = True
 
     def _take_from_bank(self, p: Player, wanted: Mapping[str, int], pointer: str) -> List[Problem]:
         problems = []
@@ -402,19 +484,20 @@ class Game:
         return []
 
     # setup ---------------------------------------------------------------------------------
-    def _expected_setup_player(self) -> Tuple[Optional[str], Optional[str]]:
-        """(who places the next setup settlement, or None if unknown; a second candidate
-        in the first round: the same player again, which shows the player count)."""
-        k = len(self.setup_order)
+    def _expected_setup_player(self) -> Optional[str]:
+        """Who places the next setup settlement (None once the setup is done). In the first
+        round, the lowest-numbered player who has not placed; in the second, the highest who
+        has not placed again. So a swap of two players costs one error, not one per line."""
+        order = self.setup_order
         if self.count is None:
-            if k == 0:
-                return "1", None
-            return str(k + 1), self.setup_order[-1]
-        if k < self.count:
-            return str(k + 1), None
-        if k < 2 * self.count:
-            return str(2 * self.count - k), None
-        return None, None
+            n = 1
+            while str(n) in order:
+                n += 1
+            return str(n)
+        second = order[self.count:]
+        if len(order) >= 2 * self.count:
+            return None
+        return next(str(n) for n in range(self.count, 0, -1) if str(n) not in second)
 
     def _setup(self, player: str, action: str, value) -> List[Problem]:
         if action == "MR" and not self.setup_order:
@@ -443,14 +526,15 @@ class Game:
 
     def _setup_settlement(self, player: str, value) -> List[Problem]:
         problems: List[Problem] = []
-        expected, alternative = self._expected_setup_player()
-        if player == alternative and self.count is None:
+        if self.count is None and player in self.setup_order:
+            # a second settlement: the first round is over, and showed the player count
             self.count = len(self.setup_order)
             problems += self._check_count()
-        elif expected is None:
+        expected = self._expected_setup_player()
+        if expected is None:
             self._end_setup_early()
             return self._turn(player, "BS", value)
-        elif player != expected:
+        if player != expected:
             problems.append(Problem("setup-order", "/0",
                                     f"player {player} places a setup settlement, but it is player {expected}'s turn",
                                     "the setup goes 1..n, then n..1"))
@@ -516,18 +600,21 @@ class Game:
         if self.robber_due:
             problems.append(Problem("robber-not-moved", "/1",
                                     f"the robber had to move after the {'7' if self.robber_due == 'seven' else 'Knight'}"))
-        if self.steal_from:
+        if self.steal_from and self.steal_needed:
             problems.append(Problem("steal-missing", "/1",
                                     f"player {self.current} had to steal from player "
                                     f"{' or '.join(sorted(self.steal_from))} after moving the robber"))
         self.discards_owed, self.robber_due, self.steal_from = {}, None, None
+        self.discards_late, self.discards_upto = {}, {}
         return problems
 
     def _turn(self, player: str, action: str, value) -> List[Problem]:
+        if self.free_roads and action != "BR":
+            self.free_roads = 0         # Road Building's roads come at once: anything else ends them
         if action == "RD":
             return self._roll(player, value["result"])
         discard = action == "TR" and is_discard(value)
-        if discard and self.discards_owed:
+        if discard and (self.discards_owed or self.discards_late or self.discards_upto):
             return self._discard(player, value)
         if action == "MR":
             return self._move_robber(player, _tile(value["tile"]))
@@ -572,6 +659,7 @@ class Game:
             problems = self._owed() + problems
         self.turn += 1
         self.card_played = False
+        self.discards_late, self.discards_upto = {}, {}
         for p in self.buyers:
             for card, n in p.new_cards.items():
                 p.cards[card] += n
@@ -579,6 +667,19 @@ class Game:
         self.buyers.clear()
         self.current, self.rolled, self.free_roads = player, False, 0
         return problems
+
+    def begin_turn(self, player: str) -> List[Problem]:
+        """`player`'s turn begins now, before any roll (a reading of a log after a fault)."""
+        return self._pass_turn(player)
+
+    def roll_quietly(self, player: str, result: int) -> None:
+        """A roll the log does not show, with its effects (a reading after a fault)."""
+        self._roll(player, result)
+
+    def payout(self, number: int) -> int:
+        """The cards a roll of `number` would pay out now (before the bank runs short)."""
+        robber = self.robber
+        return sum(i.cards for i in self.income.get(number, {}).values() if i.tile != robber)
 
     def _roll(self, player: str, result: int) -> List[Problem]:
         if player == self.current and self.rolled:
@@ -590,9 +691,14 @@ class Game:
         if self.discards_owed or self.robber_due or self.steal_from:
             problems = self._owed() + problems
         self.rolled, self.free_roads = True, 0
+        self.discards_late, self.discards_upto = {}, {}
         if result == rules.ROBBER_ROLL:
             self.discards_owed = {n: rules.total(p.hand) // 2 for n, p in self.players.items()
                                   if rules.total(p.hand) > rules.DISCARD_ABOVE}
+            for n, p in self.players.items():       # a hand with unseen cards owes a range
+                most = rules.total(p.hand) + rules.total(p.unseen)
+                if p.unsure and most > rules.DISCARD_ABOVE:
+                    self.discards_upto[n] = most // 2
             self.robber_due = "seven"
         else:
             self._produce(result)
@@ -602,31 +708,43 @@ class Game:
         side = next(s for s in value if s["player"] != "B")
         name = side["player"]
         given = {r: -n for r, n in side["resources"].items()}
+        amount = sum(given.values())
         p = self.player(name)
         problems = []
-        if name not in self.discards_owed:
+        owed = self.discards_owed.get(name, self.discards_late.get(name))
+        upto = self.discards_upto.get(name)
+        if owed is None and upto is None:
             problems.append(Problem("discard-not-owed", "/2",
                                     f"player {name} discards, but owes no discard "
                                     f"(only players with more than {rules.DISCARD_ABOVE} cards after a 7 do)"))
-        elif sum(given.values()) != self.discards_owed[name]:
+        elif (upto is None and amount != owed) or (upto is not None and not (owed or 0) <= amount <= upto):
+            must = f"{owed}" if upto is None else f"{owed or 0} to {upto}"
             problems.append(Problem("discard-wrong-amount", "/2",
-                                    f"player {name} discards {sum(given.values())} cards, but must discard "
-                                    f"{self.discards_owed[name]} (half of their hand, rounded down)"))
+                                    f"player {name} discards {_cards(amount)}, but must discard "
+                                    f"{must} (half of their hand, rounded down)"))
         if player != name:
             problems.append(Problem("not-your-turn", "/0", f"player {player} sends player {name}'s discard"))
+        if p.unsure:
+            self._reveal(p, given)
         short = rules.lacks(p.hand, given)
         if short:
             problems.append(Problem("not-held", "/2", f"{p.holds()}; the discard is {show_cost(given)}"))
         self._pay(p, given, "the discard")
         self.discards_owed.pop(name, None)
+        self.discards_late.pop(name, None)
+        self.discards_upto.pop(name, None)
         return problems
 
     def _move_robber(self, player: str, tile: Tile) -> List[Problem]:
         problems = []
         if self.discards_owed:
-            problems += [Problem("discard-missing", "/1",
-                                 f"player {name} had to discard {n} before the robber moved, and did not")
-                         for name, n in sorted(self.discards_owed.items())]
+            # reported here, once; a discard that comes after the robber's move is still taken
+            owed = sorted(self.discards_owed.items())
+            problems.append(Problem("discard-missing", "/1",
+                                    " and ".join(f"player {name}" for name, _ in owed) + " had to discard "
+                                    + " and ".join(str(n) for _, n in owed) + " before the robber moved"
+                                    + (", and did not" if len(owed) == 1 else " (in that order), and did not")))
+            self.discards_late.update(self.discards_owed)
             self.discards_owed = {}
         if not self.robber_due:
             problems.append(Problem("robber-not-allowed", "/1",
@@ -639,11 +757,17 @@ class Game:
         self.robber, self.robber_due = tile, None
         thief = self.current or player
         victims: Set[str] = set()
+        needed = False                  # a victim surely holds a card (not only unseen ones)
         for c in board.corners_of(tile):
             building = self.building_at.get(c)
-            if building is not None and building[0] != thief and rules.total(self.players[building[0]].hand) > 0:
-                victims.add(building[0])
-        self.steal_from = victims or None
+            if building is not None and building[0] != thief:
+                victim = self.players[building[0]]
+                if rules.total(victim.hand) > 0:
+                    victims.add(victim.name)
+                    needed = True
+                elif victim.unsure and rules.total(victim.unseen) > 0:
+                    victims.add(victim.name)
+        self.steal_from, self.steal_needed = victims or None, needed
         return problems
 
     def _steal(self, player: str, value) -> List[Problem]:
@@ -663,6 +787,8 @@ class Game:
                                     f"player {player} steals during player {self.current}'s turn"))
         p, v = self.player(player), self.player(victim)
         taken = {r: -n for r, n in resources.items()}
+        if v.unsure:
+            self._reveal(v, taken)
         if rules.lacks(v.hand, taken):
             problems.append(Problem("not-held", "/2", f"{v.holds()}; the steal takes {show_cost(taken)}"))
         for r, n in taken.items():
@@ -786,6 +912,10 @@ class Game:
                 if other is not p:
                     p.hand[r] += other.hand[r]
                     other.hand[r] = 0
+                    if other.unseen[r]:         # what they may hold unseen goes too
+                        p.unseen[r] += other.unseen[r]
+                        other.unseen[r] = 0
+                        p.unsure = True
         return []
 
     def _rate(self, p: Player, resource: str) -> int:
@@ -813,6 +943,8 @@ class Game:
             me, mine = (a, ra) if b == "B" else (b, rb)
             problems += self._bank_rate(self.player(me), mine)
         for name, resources in ((a, ra), (b, rb)):
+            if name != "B" and self.player(name).unsure:
+                self._reveal(self.players[name], {r: -n for r, n in resources.items() if n < 0})
             holder = self.bank if name == "B" else self.player(name).hand
             if any(holder[r] + n < 0 for r, n in resources.items()):
                 given = {r: -n for r, n in resources.items() if n < 0}
@@ -826,25 +958,47 @@ class Game:
                 holder[r] = max(0, holder[r] + n)
         return problems
 
+    def _rates(self, p: Player, resource: str) -> List[int]:
+        """Every rate at which `p` may give `resource` to the bank: 4:1 always, 3:1 with a
+        generic harbor, 2:1 with that resource's harbor (each lot at any of them)."""
+        rates = [rules.RATE_DEFAULT]
+        if _GENERIC_HARBOR in p.harbors:
+            rates.append(rules.RATE_GENERIC_HARBOR)
+        if _HARBOR_FOR[resource] in p.harbors:
+            rates.append(rules.RATE_RESOURCE_HARBOR)
+        return sorted(rates)
+
     def _bank_rate(self, p: Player, resources: Mapping[str, int]) -> List[Problem]:
-        gets = buys = 0
-        exact = True
+        """A bank trade gives each resource in whole lots, each lot at any rate the player
+        has, and gets one card a lot. Giving n of a resource whose rates run from a to b buys
+        from n/b to n/a cards (the rates a player can have are 4; 3 and 4; 2 and 4; or 2, 3
+        and 4: with 2 and 4 only, n must be even)."""
+        gets = least = most = 0
+        whole = True
         for r, n in resources.items():
             if n > 0:
                 gets += n
-            else:
-                rate = self._rate(p, r)
-                buys += -n // rate
-                exact = exact and -n % rate == 0
-        if exact and buys == gets:
+                continue
+            rates = self._rates(p, r)
+            low, high, step = rates[0], rates[-1], (rates[1] - rates[0] if len(rates) > 1 else 1)
+            fewest, many = -(n // high), -n // low          # ceil(-n / high), floor(-n / low)
+            if fewest > many or (-n - fewest * low) % step:
+                whole = False
+            least += fewest
+            most += many
+        if whole and least <= gets <= most:
             return []
         gives = {r: -n for r, n in resources.items() if n < 0}
-        rates = {r: self._rate(p, r) for r in gives}
-        offered = ", ".join(f"{n} {r} at {rates[r]}:1" for r, n in gives.items())
+        offered = ", ".join(f"{_cards(n)} of {rules.RESOURCE_NAMES[r]} (at "
+                            + " or ".join(f"{rate}:1" for rate in self._rates(p, r)) + ")"
+                            for r, n in gives.items())
+        buys = ("no whole number of lots" if not whole
+                else f"{_cards(least)}" if least == most else f"from {least} to {most} cards")
         return [Problem("trade-rate", "/2",
-                        f"player {p.name} gives {offered} and gets {gets}; "
-                        f"that buys {sum(n // rates[r] for r, n in gives.items())}",
-                        "the bank trades 4:1, 3:1 with a generic harbor, 2:1 with that resource's harbor")]
+                        f"player {p.name} gives the bank {offered} and gets {_cards(gets)}; "
+                        f"that buys {buys}",
+                        "the bank trades 4:1, 3:1 with a generic harbor, 2:1 with that resource's harbor; "
+                        "lots at different rates may be mixed")]
 
     # -- the end of the log -------------------------------------------------------------------------
     def finish(self) -> List[Problem]:
@@ -857,7 +1011,7 @@ class Game:
         owed += [f"player {n}'s discard" for n in sorted(self.discards_owed)]
         if self.robber_due:
             owed.append("the robber's move")
-        if self.steal_from:
+        if self.steal_from and self.steal_needed:
             owed.append("a steal")
         if not owed:
             return []
@@ -892,21 +1046,6 @@ class Game:
                 } for name, p in sorted(self.players.items())
             },
         }
-
-
-class RulesChecker:
-    """The rules layer for one file, as a validation stage."""
-
-    def __init__(self) -> None:
-        self.game = Game()
-
-    def __call__(self, message, file: str, line: int):
-        return [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
-                for p in self.game.apply(message, line)], message
-
-    def finish(self, file: str, line: int):
-        return [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
-                for p in self.game.finish()]
 
 
 # What each build and each card does, by aCode and cCode.

@@ -53,16 +53,23 @@ def random_map(rng: random.Random) -> dict:
 class RandomPlayer:
     """Makes legal moves for whoever must act, applying each to its own replay."""
 
-    def __init__(self, rng: random.Random, players: int):
+    def __init__(self, rng: random.Random, players: int, *, early_cards: float = 0.0):
         self.rng = rng
         self.count = players
         self.game = Game()
         self.messages: List[list] = []
+        # the chance of playing a card on the turn it was bought, as some engines allow (each
+        # such play breaks a rule once: its line is kept in `early_plays`)
+        self.early_cards = early_cards
+        self.early_plays: List[int] = []
 
     # -- making a move ---------------------------------------------------------------------------
     def emit(self, message: list) -> None:
-        problems = self.game.apply(message, len(self.messages) + 1)
-        if problems:
+        line = len(self.messages) + 1
+        problems = self.game.apply(message, line)
+        if problems and [p.code for p in problems] == ["card-bought-this-turn"] and self.early_cards:
+            self.early_plays.append(line)
+        elif problems:
             raise AssertionError(f"illegal move made by the random player: {message}: {problems}")
         self.messages.append(message)
 
@@ -128,7 +135,10 @@ class RandomPlayer:
                 return
 
     def _playable(self, p: Player, card: str) -> bool:
-        return p.cards[card] > 0 and not self.game.card_played
+        if self.game.card_played:
+            return False
+        return p.cards[card] > 0 or (self.early_cards > 0 and p.new_cards[card] > 0
+                                     and self.rng.random() < self.early_cards)
 
     def discard(self, p: Player, n: int) -> None:
         cards = [r for r in RESOURCES for _ in range(p.hand[r])]

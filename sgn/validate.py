@@ -48,8 +48,8 @@ def _semantic_stage(profile: str) -> Stage:
 
 
 def _rules_stage(profile: str) -> Stage:
-    from .game import RulesChecker
-    return RulesChecker()
+    from .recovery import Replay
+    return Replay()
 
 
 # The stage factories of each layer after syntax, in order; a level runs a prefix.
@@ -113,13 +113,13 @@ class FileCheck:
             self._use(level)
 
     def _use(self, level: str) -> None:
-        from .game import RulesChecker
+        from .recovery import Replay
         from .semantic import SemanticChecker
 
         self.level = level
         self.stages = build_stages(level, self.profile)
         # the stateless layers, whose verdict on a line can be remembered, and the replay
-        self.replay = next((s for s in self.stages if isinstance(s, RulesChecker)), None)
+        self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
         self.checks = [s for s in self.stages if s is not self.replay]
         self.semantic = next((s for s in self.stages if isinstance(s, SemanticChecker)), None)
         self.layers = LEVELS[min(LEVELS.index(level), LEVELS.index("semantic"))]
@@ -162,12 +162,19 @@ class FileCheck:
         messages = 0
         until = self.until if self.until is not None else sys.maxsize
         stopped = False
+        # while the replay holds back the verdict on a fault (it reads a few messages past it
+        # first), what the other layers find on later lines waits too: the output stays in
+        # line order. Each entry: (line, order found, diagnostic).
+        held: List[Tuple[int, int, Diagnostic]] = []
         for item in reader:
             if isinstance(item, Diagnostic):
                 if (item.line or 0) > until:
                     stopped = True
                     break
-                yield item
+                if held or (replay is not None and replay.undecided):
+                    held.append((item.line or reader.number, len(held), item))
+                else:
+                    yield item
                 continue
             number, raw = item
             if number > until:
@@ -177,7 +184,9 @@ class FileCheck:
             if seen is not None:          # the common case: a line seen before, in this context
                 messages += 1
                 if replay is not None:
-                    yield from replay(loads(raw) if seen is not_kept else seen, name, number)[0]
+                    found = replay(loads(raw) if seen is not_kept else seen, name, number)[0]
+                    if found or held or replay.undecided:
+                        yield from self._in_order(found, held, number, replay.undecided)
                 continue
             plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
             value = fastpath.schema_valid_message(raw) if fast and plain else None
@@ -187,20 +196,24 @@ class FileCheck:
                 found = run_stages(self.checks[1:], value, name, number)[0]
             else:
                 found, value = self._careful(reader, number, raw)
-            yield from found
-            if value is None:
-                continue
-            messages += 1
-            replay = self.replay
-            if fast:
-                context = self._context(memory)     # it may have changed (a map, the level)
-                known = context.lines
-            if not any(d.is_error for d in found):
-                if replay is not None:
-                    yield from replay(value, name, number)[0]
-                if (fast and plain and not found and isinstance(value, list) and len(value) > 1
-                        and value[1] != "DM"):
-                    memory.remember(context, raw, value if replay is not None else not_kept)
+            if value is not None:
+                messages += 1
+                replay = self.replay
+                if fast:
+                    context = self._context(memory)     # it may have changed (a map, the level)
+                    known = context.lines
+                if not any(d.is_error for d in found):
+                    if replay is not None:
+                        found = found + replay(value, name, number)[0]
+                    if (fast and plain and not found and isinstance(value, list) and len(value) > 1
+                            and value[1] != "DM"):
+                        memory.remember(context, raw, value if replay is not None else not_kept)
+            if found or held:
+                yield from self._in_order(found, held, number, replay is not None and replay.undecided)
+        if replay is not None and replay.undecided:    # decided with what the log has left
+            yield from self._in_order(replay.settle(name), held, reader.number, False)
+        elif held:
+            yield from self._in_order([], held, reader.number, False)
         self.messages = messages
         if stopped:
             self.line = until
@@ -211,6 +224,19 @@ class FileCheck:
             finish = getattr(stage, "finish", None)
             if finish is not None:
                 yield from finish(name, reader.number)
+
+    def _in_order(self, found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int,
+                  undecided: bool) -> List[Diagnostic]:
+        """What can be reported now, in line order: nothing while the replay is undecided
+        (`found` is held back with the rest); else all that was held, sorted, and `found`."""
+        for d in found:
+            held.append((d.line or number, len(held), d))
+        if undecided:
+            return []
+        held.sort(key=lambda entry: (entry[0], entry[1]))
+        out = [entry[2] for entry in held]
+        held.clear()
+        return out
 
 
 def warm_up() -> None:

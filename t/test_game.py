@@ -1,9 +1,11 @@
 """The rules replay: scenarios whose outcome is worked out by hand, and generated games."""
 import json
 
+import pytest
+
 import sgn
 from sgn import rules
-from sgn.game import Game
+from sgn.game import Game, Player
 from sgn.play import random_game
 from conftest import CORPUS
 
@@ -105,6 +107,31 @@ def test_bank_trade_rates_use_harbors():
     assert [c for _, c in found] == ["trade-rate"]
 
 
+@pytest.mark.parametrize("harbors, given, gets, legal", [
+    ((), {"W": 4}, 1, True),
+    (("HR",), {"W": 4}, 1, True),                 # 4:1 stays open with a generic harbor
+    (("HR",), {"W": 3}, 1, True),
+    (("HR",), {"W": 7}, 2, True),                 # a lot at 3:1 and one at 4:1
+    (("HR",), {"W": 5}, 1, False),
+    (("HRW",), {"W": 6}, 2, True),                # 2:1 and 4:1
+    (("HRW",), {"W": 5}, 2, False),               # odd: no mix of 2:1 and 4:1 makes 5
+    (("HRW", "HR"), {"W": 5}, 2, True),           # 2:1 and 3:1
+    (("HRW", "HR"), {"W": 3}, 1, True),           # the generic harbor for a resource with its own
+    ((), {"W": 4, "O": 4}, 2, True),              # several lots in one message
+    (("HRO",), {"W": 4, "O": 2}, 2, True),
+    (("HRO",), {"W": 4, "O": 2}, 3, False),
+])
+def test_a_bank_trade_may_use_any_rate_the_player_has(harbors, given, gets, legal):
+    p = Player("1")
+    p.harbors = set(harbors)
+    resources = {r: -n for r, n in given.items()}
+    resources["B"] = gets
+    found = Game()._bank_rate(p, resources)
+    assert (found == []) is legal
+    if found:
+        assert found[0].code == "trade-rate" and "that buys" in found[0].message
+
+
 def test_trade_between_players_needs_the_cards():
     base = SETUP + ['["1","RD",{"result":8}]']
     _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"G":-1,"B":1}},{"player":"3","resources":{"G":1,"B":-1}}]]'])
@@ -141,6 +168,18 @@ def test_development_cards():
         "robber-not-moved", "card-not-held", "card-second-play"]
     game.deck["MO"] = 0
     assert [p.code for p in game.apply(["1", "BD", {"cCode": "MO"}], 19)] == ["deck-empty"]
+
+
+def test_road_building_roads_come_at_once_and_anything_in_between_ends_them():
+    for between in (['["1","TR",[{"player":"1","resources":{"G":-1}},{"player":"2","resources":{"G":1}}]]'],
+                    [], ['["1","MR",{"tile":[0,0]}]']):
+        game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
+        game.players["1"].cards["RB"] = 1
+        game.players["1"].hand.update({"B": 0, "L": 0})
+        game.apply(["1", "PD", {"cCode": "RB"}], 16)
+        for n, line in enumerate(between, 17):
+            game.apply(json.loads(line), n)
+        assert game.free_roads == (2 if not between else 0)
 
 
 def _give(p, cards):

@@ -1,5 +1,6 @@
 """The public Hypothesis strategies, and the properties they let us check of sgn itself."""
 import json
+import random
 
 from hypothesis import given, settings, strategies as st
 from jsonschema import Draft4Validator
@@ -7,7 +8,7 @@ from jsonschema import Draft4Validator
 import sgn
 from sgn import board, strategies as sgs
 from sgn.jsonline import parse_line
-from sgn.play import game_seed, random_game
+from sgn.play import RandomPlayer, game_seed, random_game
 from conftest import CHECKOUT, run_cli, any_message
 
 WHOLE_SCHEMA = Draft4Validator(json.loads((CHECKOUT / "schema" / "v1.0" / "message.json").read_text()))
@@ -77,11 +78,39 @@ def test_every_mutant_game_raises_exactly_its_code_on_its_line(case):
     assert found == {(code, line)}
 
 
-def test_every_game_mutation_is_exercised():
-    names = {m.__name__ for m in sgs.GAME_MUTATIONS}
-    game = random_game(3, 4)
-    produced = {m(json.loads(json.dumps(game)), 7)[1] for m in sgs.GAME_MUTATIONS}
-    assert len(produced) == len(names)
+def test_every_game_mutation_is_exercised_and_keeps_the_rest_of_the_game():
+    games = [random_game(seed, 3 + seed % 2) for seed in range(40)]
+    for mutation in sgs.GAME_MUTATIONS:
+        results = [(g, r) for g, r in ((g, mutation(json.loads(json.dumps(g)), 7)) for g in games) if r is not None]
+        assert results, f"{mutation.__name__} applies to none of the games"
+        original, (faulty, code, line) = results[0]
+        assert abs(len(faulty) - len(original)) <= 1          # one message in, out or moved
+        assert faulty[line:][-3:] == original[-3:] or faulty[-1] == original[-1]   # the rest is kept
+        found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in faulty], level="rules")
+                 if d.is_error]
+        assert found == [(line, code)], mutation.__name__
+
+
+@settings(max_examples=10)
+@given(sgs.invalid_games(cut=True))
+def test_a_cut_mutant_game_ends_at_its_faulty_line(case):
+    game, code, line = case
+    assert len(game) == line
+    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
+             if d.is_error}
+    assert found == {(code, line)}
+
+
+def test_cards_played_on_the_turn_they_were_bought_are_each_reported_once():
+    plays = 0
+    for seed in range(8):
+        player = RandomPlayer(random.Random(seed), 3 + seed % 2, early_cards=0.5)
+        game = player.play()
+        plays += len(player.early_plays)
+        found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
+                 if d.is_error]
+        assert found == [(n, "card-bought-this-turn") for n in player.early_plays]
+    assert plays >= 5           # the property is not empty
 
 
 def test_generate_is_deterministic_and_independent_of_jobs(tmp_path):

@@ -1,0 +1,230 @@
+"""Recovery after a fault: the replay goes on from the reading of the log that explains
+the most of what follows, so that one fault costs one error.
+
+When a message breaks a rule, `Replay` holds its verdict back, reads up to
+`LOOK_AHEAD` more messages, and tries each reading of the faulty message on a
+copy of the state from just before it: the server's (the message is refused and
+changes nothing), the log's (the move was made, at the wrong time or without
+the means), and, for an action by a player whose turn has not begun, a turn
+begun without a roll or with a roll the log lost. The reading under which the
+fewest of the messages read ahead break a rule wins; on a tie, the one with the
+fewest errors on the faulty line itself, then the first in the order of
+`READINGS` for the fault's code. The diagnostics of the chosen reading
+are reported, and the messages read ahead are replayed from its state (each may
+be a fault in its turn). docs/rules.md, "After an error", gives the examples.
+
+The state just before a fault is rebuilt from a copy taken every
+`CHECKPOINT_EVERY` messages (and after each fault) and the messages since, so
+that a log without faults pays only for the copies.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from . import rules
+from .codes import CODES
+from .diagnostic import Diagnostic, make
+from .game import OVER, TURNS, Game
+from .semantic import Problem, is_discard
+
+LOOK_AHEAD = 12          # messages read past a fault before its reading is chosen
+CHECKPOINT_EVERY = 256   # messages between two copies of the state
+
+Reading = Callable[[Game], List[Problem]]
+Message = Sequence[Any]
+
+SKIP, CARRY = "skip", "carry"
+# The readings tried first for a fault, by the code of its first error. A move the player
+# could not make (no cards to pay, no card to play, no roll to allow it) is what a server
+# refuses: the state is left as it was. A move made at the wrong time, which the log then
+# carries on (a Knight played on the turn it was bought, then its robber move), was made.
+# Either order is only the tie-break: the look-ahead decides.
+READINGS: Dict[str, Tuple[str, ...]] = {
+    "cannot-afford": (SKIP, CARRY),
+    "not-held": (SKIP, CARRY),
+    "card-not-held": (SKIP, CARRY),
+    "deck-empty": (SKIP, CARRY),
+    "bank-empty": (SKIP, CARRY),
+    "already-rolled": (SKIP, CARRY),
+    "turn-order": (SKIP, CARRY),
+    "robber-not-allowed": (SKIP, CARRY),
+    "steal-not-allowed": (SKIP, CARRY),
+    "steal-wrong-victim": (SKIP, CARRY),
+    "discard-not-owed": (SKIP, CARRY),
+    "trade-rate": (SKIP, CARRY),
+    "site-occupied": (SKIP, CARRY),
+    "distance-rule": (SKIP, CARRY),
+    "settlement-not-connected": (SKIP, CARRY),
+    "road-occupied": (SKIP, CARRY),
+    "road-not-connected": (SKIP, CARRY),
+    "city-not-on-settlement": (SKIP, CARRY),
+    "piece-limit": (SKIP,),
+    # reported once, however the message is read: the log's reading keeps that memory
+    "game-without-map": (CARRY,),
+    "after-game-end": (CARRY,),
+    "map-redefined": (CARRY,),
+}
+DEFAULT_READINGS = (CARRY, SKIP)
+# A fault by a player whose turn it is not may be the start of their turn: these codes
+# (of the fault's first error) let the replay try that.
+TURN_CODES = frozenset({"not-your-turn", "roll-first"})
+
+
+def is_error(problem: Problem) -> bool:
+    return CODES[problem.code].severity == "error"
+
+
+def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
+    """An action by a player who has not rolled: their turn began without a roll (the action
+    comes before it), or with a roll the log lost. What a lost roll paid is unknown: each
+    player may then hold unseen cards (`Game.lose_roll`), so that nothing that rests on the
+    lost roll is reported; a lost 7 is tried too (discards and the robber then follow)."""
+    player, action, value = message
+    if before.phase != TURNS or action == "RD" or (action == "TR" and is_discard(value)):
+        return []
+    begins = player != before.current
+    if not begins and before.rolled:
+        return []
+
+    def before_roll(g: Game) -> List[Problem]:
+        return g.begin_turn(player) + g.apply(message, line)
+
+    def lost_roll(seven: bool) -> Reading:
+        def read(g: Game) -> List[Problem]:
+            found = g.begin_turn(player) if begins else []
+            if seven:
+                g.roll_quietly(player, rules.ROBBER_ROLL)
+            else:
+                g.lose_roll(player)
+            return found + [Problem("roll-missing", "/0",
+                                    f"player {player}'s turn has no roll: this {action} comes where "
+                                    "the roll should be, and no roll follows")] + g.apply(message, line)
+        return read
+
+    return ([before_roll] if begins else []) + [lost_roll(False), lost_roll(True)]
+
+
+def readings(before: Game, message: Message, line: int, found: List[Problem]) -> List[Reading]:
+    """The readings of a faulty message, most likely first; `found` is what the log's
+    reading (the message applied) reports."""
+    first = next(p.code for p in found if is_error(p))
+
+    def carry(g: Game) -> List[Problem]:
+        return g.apply(message, line)
+
+    def skip(g: Game) -> List[Problem]:
+        return found
+
+    out: List[Reading] = [carry if name == CARRY else skip for name in READINGS.get(first, DEFAULT_READINGS)]
+    if first in TURN_CODES:
+        out += _turn_readings(before, message, line)
+    return out
+
+
+class Replay:
+    """The rules layer for one file, as a validation stage: the game, replayed with recovery.
+
+    Called with each message in order, it returns the diagnostics that are now final, which
+    may be those of an earlier line: while `undecided` is true, it holds back a fault's
+    verdict (and the caller must hold back what other layers find on later lines)."""
+
+    def __init__(self) -> None:
+        self.game = Game()
+        self.file = "<input>"
+        self._base = self.game.clone()                  # the state at the last checkpoint
+        self._since: List[Tuple[Message, int]] = []     # the messages applied since, without a fault
+        self._fault: Optional[Tuple[Message, int, List[Problem]]] = None
+        self._ahead: List[Tuple[Message, int]] = []     # read past the fault, not yet replayed
+
+    @property
+    def undecided(self) -> bool:
+        return self._fault is not None
+
+    def __call__(self, message: Message, file: str, line: int) -> Tuple[List[Diagnostic], Message]:
+        self.file = file
+        found: List[Diagnostic] = []
+        self._feed(message, line, found)
+        return found, message
+
+    def _feed(self, message: Message, line: int, out: List[Diagnostic]) -> None:
+        if self._fault is not None:
+            self._ahead.append((message, line))
+            if len(self._ahead) >= LOOK_AHEAD:
+                self._resolve(out, at_end=False)
+            return
+        if message[1] == "DM" and self.game.phase == OVER:
+            self._new_game()
+        problems = self.game.apply(message, line)
+        if problems and any(is_error(p) for p in problems):
+            self._fault = (message, line, problems)
+            return
+        if problems:
+            out += self._diagnostics(problems, line)
+        self._since.append((message, line))
+        if len(self._since) >= CHECKPOINT_EVERY:
+            self._checkpoint()
+
+    def _new_game(self) -> None:
+        """A map after the end of a game starts the next one."""
+        self.game = Game()
+        self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        self._base = self.game.clone()
+        self._since = []
+
+    def _state_before_fault(self) -> Game:
+        game = self._base.clone()
+        for message, line in self._since:
+            game.apply(message, line)
+        return game
+
+    def _resolve(self, out: List[Diagnostic], at_end: bool) -> None:
+        """Choose the fault's reading, report it, and replay what was read ahead from it."""
+        assert self._fault is not None
+        message, line, found = self._fault
+        ahead = self._ahead
+        self._fault, self._ahead = None, []
+        before = self._state_before_fault()
+        options = readings(before, message, line, found)
+        chosen = options[0]
+        if len(options) > 1:
+            best: Optional[float] = None
+            for read in options:
+                trial = before.clone()
+                # the lines read ahead that break a rule, then the errors on the line itself
+                faults = sum(is_error(p) for p in read(trial)) / 1000
+                for later, number in ahead:
+                    if trial.phase == OVER and later[1] == "DM":
+                        break
+                    faults += any(is_error(p) for p in trial.apply(later, number))
+                if at_end:          # what a reading leaves unfinished counts against it too
+                    faults += bool(trial.finish())
+                if best is None or faults < best:
+                    best, chosen = faults, read
+        problems = chosen(before)
+        self.game = before
+        self._checkpoint()
+        out += self._diagnostics(problems, line)
+        for later, number in ahead:
+            if at_end and self.undecided:       # (a property: read anew after each message)
+                self._ahead.append((later, number))
+            else:
+                self._feed(later, number, out)
+
+    def _diagnostics(self, problems: List[Problem], line: int) -> List[Diagnostic]:
+        return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint)
+                for p in problems]
+
+    def settle(self, file: str) -> List[Diagnostic]:
+        """Decide a fault still held, with what the log has left."""
+        self.file = file
+        out: List[Diagnostic] = []
+        while self._fault is not None:
+            self._resolve(out, at_end=True)
+        return out
+
+    def finish(self, file: str, line: int) -> List[Diagnostic]:
+        """What the end of the log leaves unfinished (after deciding a fault still held)."""
+        return self.settle(file) + [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
+                                    for p in self.game.finish()]
