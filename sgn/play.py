@@ -15,6 +15,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 from . import board, rules
 from .board import Corner, Edge, Tile
 from .game import OVER, Game, Player
+from .pieces import best_rate
 from .rules import COSTS, RESOURCES
 
 # The harbor edges of the standard map (the SGN starter map), as (land tile, sea tile).
@@ -227,7 +228,7 @@ class RandomPlayer:
         if not needed:
             return False
         for r in RESOURCES:
-            rate = self.game._rate(p, r)
+            rate = best_rate(p, r)
             if r not in needed and p.hand[r] - goal.get(r, 0) >= rate:
                 w = self.rng.choice(needed)
                 self.emit([p.name, "TR", [{"player": p.name, "resources": {r: -rate, w: 1}},

@@ -6,6 +6,7 @@ import pytest
 import sgn
 from sgn import rules
 from sgn.game import Game, Player
+from sgn.pieces import bank_rate_problems
 from sgn.play import random_game
 from conftest import CORPUS
 
@@ -126,7 +127,7 @@ def test_a_bank_trade_may_use_any_rate_the_player_has(harbors, given, gets, lega
     p.harbors = set(harbors)
     resources = {r: -n for r, n in given.items()}
     resources["B"] = gets
-    found = Game()._bank_rate(p, resources)
+    found = bank_rate_problems(p, resources)
     assert (found == []) is legal
     if found:
         assert found[0].code == "trade-rate" and "that buys" in found[0].message
