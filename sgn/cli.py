@@ -17,6 +17,7 @@ from .report import REPORTERS, Tally, printable
 from .schema import PROFILES, STRICT
 from .streams import ClosedOutput, standard_input
 from .validate import DEFAULT_LEVEL, LEVEL_CHOICES
+from .words import count
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -71,6 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="check files in N processes (the output keeps the files' order)")
     validate.add_argument("--max-line-bytes", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
                           metavar="N", help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})")
+    validate.add_argument("--max-errors", type=_positive_int, default=None, metavar="N",
+                          help="stop checking a file after N errors, and say so (default: no limit)")
     validate.set_defaults(run=run_validate)
 
     example = commands.add_parser("example", help="print a bundled example game",
@@ -190,7 +193,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally()
     reporter.start()
-    results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes), jobs=args.jobs,
+    results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes, args.max_errors), jobs=args.jobs,
                            stdin=standard_input())
     try:
         for name, found, check in results:
@@ -292,7 +295,7 @@ def run_generate(args: argparse.Namespace, out) -> int:
         if pool is not None:
             pool.close()
     if folder is not None:
-        sys.stderr.write(f"wrote {args.games} games to {describe(folder)}\n")
+        sys.stderr.write(f"wrote {count(args.games, 'game')} to {describe(folder)}\n")
     return EXIT_OK
 
 
@@ -431,7 +434,7 @@ def run_corpus(args: argparse.Namespace, out) -> int:
     try:
         if args.action == "build":
             target.write_text(text, encoding="utf-8")
-            out.write(f"wrote {describe(target)}: {len(bundle['cases'])} cases\n")
+            out.write(f"wrote {describe(target)}: {count(len(bundle['cases']), 'case')}\n")
         elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
             problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
     except OSError as error:

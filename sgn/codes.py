@@ -35,6 +35,7 @@ _TABLE = [
     Code("gzip-truncated", "syntax", "error", "The gzip stream ends before its end marker; the lines before are checked."),
     Code("gzip-corrupt", "syntax", "error", "The gzip stream is damaged (bad header, bad data or checksum)."),
     Code("invalid-json", "syntax", "error", "The line is not one JSON value."),
+    Code("max-errors-reached", "syntax", "info", "The file has as many errors as --max-errors allows; the rest of it is not checked."),
     Code("json-nan-infinity", "syntax", "error", "NaN and Infinity are not JSON."),
     Code("json-duplicate-key", "syntax", "error", "An object has the same key twice; which one counts is undefined."),
     Code("json-number-too-long", "syntax", "error", "A number literal longer than 100 characters; no SGN field holds such a number and interoperable JSON cannot represent it."),

@@ -30,6 +30,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from . import corpus
 from .impl_process import ImplError, ImplProcess, TimedOut
 from .impl_reply import Error, ProtocolError, Replies
+from .words import count
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
@@ -314,15 +315,15 @@ def render_text(run: Run) -> str:
     totals = data["totals"]
     out = [f"conformance of {info.get('name', '?')} ({info.get('language', '?')}"
            + (f" {info['version']}" if info.get("version") else "") + f"), {run.mode} mode, "
-           f"{len(run.outcomes)} cases in {run.seconds:.1f} s: "
+           f"{count(len(run.outcomes), 'case')} in {run.seconds:.1f} s: "
            + ", ".join(f"{totals[s]} {s}" for s in STATUSES), ""]
     if run.gave_up:
-        out[-1:] = [f"gave up on the implementation ({run.gave_up}): {run.untried} cases were not run (errored)", ""]
+        out[-1:] = [f"gave up on the implementation ({run.gave_up}): {count(run.untried, 'case')} not run (errored)", ""]
     out += _table("level", data["by_level"], CASE_LEVELS) + [""]
     out += _table("action", data["by_action"], ACTION_CODES) + [""]
     bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]
     if bad:
-        out.append(f"{len(bad)} cases failed or errored:")
+        out.append(f"{count(len(bad), 'case')} failed or errored:")
         for o in bad:
             want = "valid" if o.case["valid"] else "invalid " + ",".join(sorted({e["code"] for e in o.case["errors"]}))
             out.append(f"  {o.status.upper()} {o.case['id']} [{o.case['level']}]: {o.case['description']}")

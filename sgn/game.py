@@ -23,6 +23,7 @@ from .pieces import Board, Income, Player, cards, corner_from_json, edge_from_js
 from .rules import show_cost
 from .semantic import Problem, is_discard
 from .state import OVER, SETUP, TURNS
+from .words import count
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR"})
@@ -146,7 +147,7 @@ class Game(Moves):
     def _check_count(self) -> List[Problem]:
         if self.count not in rules.PLAYER_COUNTS:
             return [Problem("player-count", "/0",
-                            f"the setup shows {self.count} players; the base game's rules, which this "
+                            f"the setup shows {count(self.count or 0, 'player')}; the base game's rules, which this "
                             f"replay follows, are for {' or '.join(map(str, rules.PLAYER_COUNTS))}")]
         return []
 
@@ -174,7 +175,7 @@ class Game(Moves):
         self._start_turns()
         if placed != 2 * self.count:
             return [Problem("setup-incomplete", "/1",
-                            f"the setup ends after {placed} settlements; {self.count} players place "
+                            f"the setup ends after {count(placed, 'settlement')}; {count(self.count, 'player')} place "
                             f"{2 * self.count}")] + self._check_count()
         return []
 

@@ -16,11 +16,12 @@ import pickle
 import signal
 from typing import Any, Generator, Iterator, NamedTuple, Optional, Sequence, Tuple, Union
 
-from .diagnostic import Diagnostic
+from .diagnostic import Diagnostic, make
 from .reader import describe
 from .validate import FileCheck, warm_up
+from .words import count
 
-Options = Tuple[str, str, int]        # level, profile, max_line_bytes
+Options = Tuple[str, str, int, Optional[int]]        # level, profile, max_line_bytes, max_errors
 
 
 class Counts(NamedTuple):
@@ -52,15 +53,35 @@ def results(paths: Sequence[str], options: Options, *, jobs: int = 1,
 
 
 def _check(source: Any, name: str, options: Options) -> FileCheck:
-    level, profile, max_line_bytes = options
+    level, profile, max_line_bytes, _ = options
     return FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes)
+
+
+def limited(found: Iterator[Diagnostic], name: str, max_errors: Optional[int]) -> Iterator[Diagnostic]:
+    """The diagnostics of a file, up to its `max_errors`-th error; then one `info` that says
+    the rest is not checked, and the file's check stops there (here and in a worker alike,
+    so that the report is the same with any number of jobs)."""
+    if max_errors is None:
+        yield from found
+        return
+    errors = 0
+    for diagnostic in found:
+        yield diagnostic
+        errors += diagnostic.is_error
+        if errors >= max_errors and diagnostic.is_error:
+            close = getattr(found, "close", None)
+            if close is not None:
+                close()
+            yield make("max-errors-reached", f"stopped after {count(max_errors, 'error')} (--max-errors); "
+                       "the rest of the file is not checked", file=name, line=diagnostic.line)
+            return
 
 
 def _here(paths: Sequence[str], options: Options, stdin: Any) -> Iterator[Result]:
     for path in paths:
         source, name = (stdin, "<stdin>") if path == "-" else (path, describe(path))
         check = _check(source, name, options)
-        yield name, iter(check), check
+        yield name, limited(iter(check), name, options[3]), check
 
 
 def _ignore_interrupt() -> None:
@@ -75,7 +96,7 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
     check = _check(path, describe(path), options)
     out = None
     try:
-        for diagnostic in check:
+        for diagnostic in limited(iter(check), describe(path), options[3]):
             if out is None:
                 out = open(spool, "wb")
             pickle.dump(tuple(diagnostic), out, pickle.HIGHEST_PROTOCOL)

@@ -73,6 +73,46 @@ def too_deep_diagnostic(column: Optional[int], file: str, line: int) -> Diagnost
                 "an SGN message is at most 6 deep", file=file, line=line, column=column)
 
 
+def _explain(error: json.JSONDecodeError, text: str) -> str:
+    """What the parser's message means for a line of SGN, in words a reader knows at once."""
+    at_end = error.pos >= len(text.rstrip())
+    found = text[error.pos:error.pos + 1]
+    msg = error.msg
+    if msg == "Extra data":
+        return ("two JSON values on one line (SGN is one message per line)" if text[error.pos:].strip()[:1] in "[{\"" 
+                else f"unexpected {found!r} after the end of the message")
+    if at_end and msg.startswith(("Expecting", "Unterminated")):
+        if msg.startswith("Unterminated"):
+            return "the line ends inside a string (its closing '\"' is missing)"
+        if not text.strip():
+            return "the line holds no JSON value"
+        return "the line ends before the message is closed (a ']' or '}' is missing, or the message goes on over several lines)"
+    if msg == "Expecting ',' delimiter":
+        if found.isdigit() and text[error.pos - 1:error.pos] == "0":
+            return "a number may not start with 0 (write 7, not 07)"
+        return f"a ',' is missing before {found!r} (between two items)"
+    if msg == "Expecting ':' delimiter":
+        return "a ':' is missing after a key"
+    if msg.startswith("Expecting property name"):
+        return ("a comma before '}' (JSON has no trailing comma)" if found == "}"
+                else f"a key must be a string in double quotes, not {found!r}")
+    if msg == "Expecting value":
+        if found in "]}":
+            return f"a value is missing before {found!r} (JSON has no trailing comma)"
+        if found == "'":
+            return "JSON strings are written in double quotes, not single quotes"
+        return f"{found!r} does not start a JSON value (a string in double quotes, a number, an array, an object, true, false or null)"
+    if msg.startswith("Unterminated string"):
+        return "the line ends inside a string (its closing '\"' is missing)"
+    if msg.startswith("Invalid control character"):
+        return "a control character (a tab, say) inside a string must be written as an escape (\\t)"
+    if msg.startswith("Invalid \\uXXXX"):
+        return "'\\u' in a string must be followed by four hexadecimal digits"
+    if msg.startswith("Invalid \\escape"):
+        return "an unknown escape in a string (JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
+    return msg[:1].lower() + msg[1:]
+
+
 class _Decoder:
     """A json.JSONDecoder that notices duplicate keys instead of silently dropping them."""
 
@@ -104,7 +144,7 @@ def parse_line(text: str, *, file: str = "<input>", line: int = 0) -> Union[Tupl
     except _Refused as refused:
         return make(refused.code, str(refused), file=file, line=line)
     except json.JSONDecodeError as error:
-        return make("invalid-json", f"invalid JSON at column {error.colno}: {error.msg}",
+        return make("invalid-json", f"invalid JSON: {_explain(error, text)}",
                     file=file, line=line, column=error.colno)
     except RecursionError:     # pragma: no cover - only with a caller's stack all but exhausted
         return too_deep_diagnostic(None, file, line)

@@ -10,6 +10,7 @@ from . import board, rules
 from .board import Corner, Edge, Tile
 from .rules import RESOURCES, show_hand
 from .semantic import Problem
+from .words import count
 
 # The harbor that trades each resource 2:1, and the generic one (3:1).
 HARBOR_FOR = {r: code for code, r in board.HARBOR_RESOURCE.items() if r is not None}
@@ -26,7 +27,7 @@ edge_from_json = board.edge_from_json
 
 def cards(n: int) -> str:
     """`1 card`, `2 cards`."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return count(n, "card")
 
 
 def show_corner(c: Corner) -> str:

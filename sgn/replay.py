@@ -6,6 +6,7 @@ from typing import Callable, Optional, Tuple
 from .diagnostic import Diagnostic
 from .rules import RESOURCES
 from .validate import FileCheck
+from .words import count
 
 
 def replay(source, *, name: str, at: Optional[int] = None, profile: str = "strict",
@@ -56,6 +57,7 @@ def render_state(state: dict) -> str:
     for name, p in state["players"].items():
         out.append(f"player {name}: {p['points']} points; hand " + " ".join(f"{r}{p['hand'][r]}" for r in RESOURCES)
                    + f"; cards {_counts(p['cards'])}; knights {p['knights_played']}; "
-                   f"{len(p['settlements'])} settlements, {len(p['cities'])} cities, {len(p['roads'])} roads "
+                   f"{count(len(p['settlements']), 'settlement')}, {count(len(p['cities']), 'city')}, "
+                   f"{count(len(p['roads']), 'road')} "
                    f"(longest {p['road_length']})")
     return "\n".join(out) + "\n"

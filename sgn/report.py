@@ -11,6 +11,7 @@ import json
 from typing import Dict, List, Optional, TextIO, Type
 
 from .diagnostic import ERROR, WARNING, Diagnostic
+from .words import count
 
 
 class FileSummary:
@@ -102,28 +103,30 @@ def printable(text: str) -> str:
     return text
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 class TextReporter(Reporter):
-    """One line per diagnostic, like a compiler: `game.sgn:12: /2/result: ... [code]`."""
+    """One line per diagnostic, like a compiler, `file:line:column:` first (so that editors
+    jump to it), and its hint, if it has one, on the next line:
+
+        game.sgn:12:20: /2/result: 13 is greater than the maximum of 12 [schema-maximum]
+            hint: a roll of two dice is 2 to 12
+    """
 
     def diagnostic(self, d: Diagnostic) -> None:
-        where = f"{d.file}:{d.line}:" if d.line else f"{d.file}:"
+        where = d.file + (f":{d.line}" if d.line else "") + (f":{d.column}" if d.line and d.column else "") + ":"
         severity = "" if d.severity == ERROR else f" {d.severity}:"
         pointer = f" {d.pointer}:" if d.pointer else ""
-        self.out.write(printable(f"{where}{severity}{pointer} {d.message} [{d.code}]\n"))
+        hint = f"    hint: {d.hint}\n" if d.hint else ""
+        self.out.write(printable(f"{where}{severity}{pointer} {d.message} [{d.code}]\n{hint}"))
 
     def finish(self, tally: Tally) -> None:
         if self.quiet:
             return
         files = tally.files
-        what = files[0].file if len(files) == 1 else _plural(len(files), "file")
+        what = files[0].file if len(files) == 1 else count(len(files), "file")
         levels = sorted({f.level for f in files if f.level})
         verdict = ("valid" if tally.exit_code == 0 else "INVALID") + (f" ({', '.join(levels)})" if levels else "")
-        self.out.write(printable(f"{what}: {verdict}: {_plural(tally.messages, 'message')}, "
-                                 f"{_plural(tally.errors, 'error')}, {_plural(tally.warnings, 'warning')}\n"))
+        self.out.write(printable(f"{what}: {verdict}: {count(tally.messages, 'message')}, "
+                                 f"{count(tally.errors, 'error')}, {count(tally.warnings, 'warning')}\n"))
 
 
 class JsonReporter(Reporter):

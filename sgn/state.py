@@ -12,6 +12,7 @@ from .board import Corner, Edge, Tile
 from .pieces import Board, Income, Player, show_corner, trail_from
 from .rules import PIECES, RESOURCES, show_cost
 from .semantic import Problem
+from .words import count
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
 _POINTS_VP, _POINTS_LONGEST, _POINTS_ARMY = (rules.POINTS[k] for k in ("VP", "longest road", "largest army"))
@@ -165,7 +166,7 @@ class State:
     def _pieces_left(self, p: Player, kind: str, placed: int, pointer: str) -> List[Problem]:
         if placed >= PIECES[kind]:
             return [Problem("piece-limit", pointer,
-                            f"player {p.name} has placed all {PIECES[kind]} {kind}s")]
+                            f"player {p.name} has placed all {count(PIECES[kind], kind)}")]
         return []
 
     def can_settle(self, p: Player, c: Corner, connected: bool) -> bool:
@@ -309,7 +310,7 @@ class State:
             return []
         owed = []
         if self.phase == SETUP and self.setup_order:
-            owed.append("the setup")
+            return [Problem("log-ends-unfinished", "", "the log ends before the setup is finished")]
         owed += [f"player {n}'s discard" for n in sorted(self.discards_owed)]
         if self.robber_due:
             owed.append("the robber's move")
@@ -317,7 +318,8 @@ class State:
             owed.append("a steal")
         if not owed:
             return []
-        return [Problem("log-ends-unfinished", "", f"the log ends before {', '.join(owed)}")]
+        listed = ", ".join(owed[:-1]) + " and " + owed[-1] if len(owed) > 1 else owed[0]
+        return [Problem("log-ends-unfinished", "", f"the log ends before {listed}")]
 
     def snapshot(self) -> dict:
         """The state as plain data (for `sgn replay`)."""

@@ -174,6 +174,7 @@ class FileCheck:
                 if held or (replay is not None and replay.undecided):
                     held.append((item.line or reader.number, len(held), item))
                 else:
+                    self.messages = messages     # counted so far, should the reader stop here
                     yield item
                 continue
             number, raw = item
@@ -186,6 +187,7 @@ class FileCheck:
                 if replay is not None:
                     found = replay(loads(raw) if seen is not_kept else seen, name, number)[0]
                     if found or held or replay.undecided:
+                        self.messages = messages     # counted so far, should the reader stop here
                         yield from self._in_order(found, held, number, replay.undecided)
                 continue
             plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
@@ -209,6 +211,7 @@ class FileCheck:
                             and value[1] != "DM"):
                         memory.remember(context, raw, value if replay is not None else not_kept)
             if found or held:
+                self.messages = messages     # counted so far, should the reader stop here
                 yield from self._in_order(found, held, number, replay is not None and replay.undecided)
         if replay is not None and replay.undecided:    # decided with what the log has left
             yield from self._in_order(replay.settle(name), held, reader.number, False)

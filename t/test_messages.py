@@ -1,0 +1,90 @@
+"""Words a person reads at once: plurals, JSON errors in SGN terms, and the text output's
+location, hint and limit."""
+import json
+
+import pytest
+
+import sgn
+from sgn.game import Game
+from sgn.jsonline import parse_line
+from sgn.play import random_game
+from sgn.words import count
+from conftest import run_cli
+
+
+def test_counts_have_the_right_number():
+    assert [count(n, w) for n, w in ((1, "city"), (4, "city"), (1, "game"), (0, "error"))] == [
+        "1 city", "4 cities", "1 game", "0 errors"]
+
+
+def test_no_message_of_the_replay_says_citys_or_1_settlements():
+    game = Game()
+    for n, message in enumerate(random_game(1, 4), 1):
+        game.apply(message, n)
+    p = game.players["1"]
+    p.cities |= {object() for _ in range(4)}                  # all four cities placed
+    found = game._pieces_left(p, "city", len(p.cities), "/2")
+    assert found and "all 4 cities" in found[0].message and "citys" not in found[0].message
+    early = Game()
+    setup = random_game(1, 4)[:3]
+    for n, message in enumerate(setup, 1):
+        early.apply(message, n)
+    problems = early.apply(["1", "RD", {"result": 8}], 4)
+    assert any("after 1 settlement;" in p.message for p in problems)
+
+
+@pytest.mark.parametrize("line, words", [
+    ('["1","RD",{"result":8}] ["2","RD",{"result":6}]', "two JSON values on one line"),
+    ('["1","RD",{"result":8}', "the line ends before the message is closed"),
+    ('["1","RD",{"result":8', "the line ends before the message is closed"),
+    ('["1","R', "the line ends inside a string"),
+    ('["1" "RD"]', "a ',' is missing before '\"'"),
+    ("['1','RD']", "double quotes, not single quotes"),
+    ('["1","RD",{"result":8,}]', "no trailing comma"),
+    ('["1","RD",{"result":08}]', "may not start with 0"),
+])
+def test_json_errors_are_told_in_sgn_terms(line, words):
+    found = parse_line(line)
+    assert found.code == "invalid-json" and words in found.message
+    assert "Expecting" not in found.message and "Extra data" not in found.message
+
+
+def test_text_output_puts_the_column_in_the_location_and_the_hint_below(tmp_path):
+    path = tmp_path / "g.sgn"
+    path.write_text('["1","RD",{"result":8}\n["1","TR",[{"player":"1","resources":{"B":-1}},'
+                    '{"player":"2","resources":{"B":1}}]]\n["1","RD",{"result":8},1]\n')
+    result = run_cli("validate", "--level", "semantic", path)
+    lines = result.stdout.decode().splitlines()
+    assert lines[0].startswith(f"{path}:1:23: invalid JSON:")
+    hinted = [i for i, text in enumerate(lines) if text.startswith("    hint: ")]
+    assert hinted and all(lines[i - 1].startswith(f"{path}:") for i in hinted)
+
+
+def test_max_errors_stops_a_file_and_says_so(tmp_path):
+    path = tmp_path / "bad.sgn"
+    path.write_text('["1","RD",{"result":13}]\n' * 10)
+    other = tmp_path / "other.sgn"
+    other.write_text('["1","RD",{"result":13}]\n' * 2)
+    result = run_cli("validate", "--max-errors", "3", "-o", "json", path, other)
+    report = json.loads(result.stdout)
+    codes = [(d["file"], d["code"]) for d in report["diagnostics"]]
+    assert codes.count((str(path), "schema-maximum")) == 3
+    assert (str(path), "max-errors-reached") in codes
+    assert codes.count((str(other), "schema-maximum")) == 2           # the next file is checked whole
+    assert result.returncode == 1
+
+
+def test_max_errors_with_jobs_gives_the_same_report(tmp_path):
+    paths = []
+    for i in range(4):
+        path = tmp_path / f"f{i}.sgn"
+        path.write_text('["1","RD",{"result":13}]\n' * (5 + i))
+        paths.append(path)
+    one = run_cli("validate", "--max-errors", "2", *paths).stdout
+    two = run_cli("validate", "--max-errors", "2", "-j", "2", *paths).stdout
+    assert one == two and one.count(b"max-errors-reached") == 4
+
+
+def test_the_api_says_nothing_of_max_errors():
+    lines = ['["1","RD",{"result":13}]'] * 5
+    assert len(list(sgn.iter_diagnostics(lines))) == 5
