@@ -53,6 +53,9 @@ class Game(Moves):
                             "the replay needs the map: the log must start with a valid DM "
                             "(later messages are not replayed)")]
         if self.phase == OVER:
+            if (action == "PD" and player == self.current and value["cCode"] == "VP"
+                    and not self.after_end_reported and not self._reveal_point(self.player(player), value)):
+                return []               # the winner shows the Victory Point cards that won
             if self.after_end_reported:
                 return []
             self.after_end_reported = True

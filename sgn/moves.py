@@ -10,6 +10,7 @@ from .pieces import Player, bank_rate_problems, corner_from_json, edge_from_json
 from .rules import COSTS, PIECES, show_cost, show_hand
 from .semantic import Problem
 from .state import State
+from .words import count
 
 
 class Moves(State):
@@ -70,6 +71,8 @@ class Moves(State):
 
     def _play(self, p: Player, value) -> List[Problem]:
         card = value["cCode"]
+        if card == "VP":
+            return self._reveal_point(p, value)
         problems = []
         if p.cards[card] <= 0:
             if p.new_cards[card] > 0:
@@ -98,7 +101,18 @@ class Moves(State):
         return []
 
     def _reveal_point(self, p: Player, value) -> List[Problem]:
-        p.revealed_points += 1     # a Victory Point card shown still counts
+        """`PD` of `VP` shows a Victory Point card: not a play (any number, any time in the
+        player's turn, the turn it was bought too); it counted from the moment it was drawn,
+        so the points do not change (docs/rules.md)."""
+        if p.cards["VP"] > 0:
+            p.cards["VP"] -= 1
+        elif p.new_cards["VP"] > 0:
+            p.new_cards["VP"] -= 1
+        else:
+            return [Problem("card-not-held", "/2/cCode",
+                            f"player {p.name} holds no Victory Point card that is not shown yet"
+                            + (f" ({count(p.revealed_points, 'card')} shown before)" if p.revealed_points else ""))]
+        p.revealed_points += 1
         return []
 
     def _road_building(self, p: Player, value) -> List[Problem]:

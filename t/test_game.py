@@ -324,3 +324,36 @@ def test_a_ring_of_roads_alone_counts_all_its_roads():
     for e in ring:
         p.add_road(e)
     assert len(ring) == 6 and game._longest_trail(p) == 6 == _longest_trail_every_start(game, p)
+
+
+def _winner_holding_victory_points():
+    for seed in range(60):
+        game = random_game(seed, 4)
+        state = Game()
+        for n, message in enumerate(game, 1):
+            state.apply(message, n)
+        winner = state.players[state.current]
+        if winner.cards["VP"] + winner.new_cards["VP"] > 0:
+            return game, state.current, winner.cards["VP"] + winner.new_cards["VP"]
+    raise AssertionError("no generated game ends with the winner holding a Victory Point card")
+
+
+def test_the_winner_may_show_the_victory_point_cards_that_won_after_the_winning_message():
+    game, winner, held = _winner_holding_victory_points()
+    reveal = [winner, "PD", {"cCode": "VP"}]
+    lines = [json.dumps(m) for m in game + [reveal] * held]
+    assert [d.code for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error] == []
+    lines.append(json.dumps(reveal))             # one more than the player holds
+    assert [d.code for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error] == ["after-game-end"]
+
+
+def test_showing_a_victory_point_card_is_not_playing_a_card():
+    game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
+    _give(game.players["1"], {"O": 3, "W": 3, "G": 3})
+    game.players["1"].cards["YP"] = 1
+    assert game.apply(["1", "BD", {"cCode": "VP"}], 16) == []
+    points = game.points("1")
+    assert game.apply(["1", "PD", {"cCode": "YP", "rCodes": ["O", "O"]}], 17) == []   # the card of the turn
+    assert game.apply(["1", "PD", {"cCode": "VP"}], 19) == []            # bought this turn, shown
+    assert game.points("1") == points
+    assert [p.code for p in game.apply(["1", "PD", {"cCode": "VP"}], 20)] == ["card-not-held"]
