@@ -14,7 +14,7 @@ import contextlib
 import os
 import pickle
 import signal
-from typing import Any, Generator, Iterator, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .diagnostic import Diagnostic, make
 from .reader import describe
@@ -29,6 +29,8 @@ class Counts(NamedTuple):
 
     messages: int
     level: str
+    fragment: bool
+    games: List[Dict[str, Any]]
 
 
 # (name, its diagnostics, then its counts: read them once the diagnostics are exhausted)
@@ -108,7 +110,7 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
                 out.close()
         raise JobsError(f"cannot write a temporary file in {describe(os.path.dirname(spool))}: "
                         f"{error.strerror or error}") from None
-    return (spool if out is not None else None), Counts(check.messages, check.level)
+    return (spool if out is not None else None), Counts(check.messages, check.level, check.fragment, check.games)
 
 
 def _spooled(spool: Optional[str]) -> Iterator[Diagnostic]:

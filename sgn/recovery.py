@@ -135,6 +135,9 @@ class Replay:
         self._since: List[Tuple[Message, int]] = []     # the messages applied since, without a fault
         self._fault: Optional[Tuple[Message, int, List[Problem]]] = None
         self._ahead: List[Tuple[Message, int]] = []     # read past the fault, not yet replayed
+        # the games of the log, one after another: the line of each one's map, and its winner
+        self.starts: List[int] = []
+        self.winners: List[Optional[str]] = []
 
     @property
     def undecided(self) -> bool:
@@ -152,9 +155,13 @@ class Replay:
             if len(self._ahead) >= LOOK_AHEAD:
                 self._resolve(out, at_end=False)
             return
-        if message[1] == "DM" and self.game.phase == OVER:
-            self._new_game()
+        if message[1] == "DM" and (self.game.board is None or self.game.phase == OVER):
+            if self.game.board is not None:
+                self._new_game()
+            self.starts.append(line)
+            self.winners.append(None)
         problems = self.game.apply(message, line)
+        self._note_end()
         if problems and any(is_error(p) for p in problems):
             self._fault = (message, line, problems)
             return
@@ -163,6 +170,10 @@ class Replay:
         self._since.append((message, line))
         if len(self._since) >= CHECKPOINT_EVERY:
             self._checkpoint()
+
+    def _note_end(self) -> None:
+        if self.game.phase == OVER and self.winners and self.winners[-1] is None:
+            self.winners[-1] = self.game.current
 
     def _new_game(self) -> None:
         """A map after the end of a game starts the next one."""
@@ -204,6 +215,7 @@ class Replay:
                     best, chosen = faults, read
         problems = chosen(before)
         self.game = before
+        self._note_end()
         self._checkpoint()
         out += self._diagnostics(problems, line)
         for later, number in ahead:

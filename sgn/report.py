@@ -22,10 +22,21 @@ class FileSummary:
         self.level = ""
         self.messages = self.errors = self.warnings = 0
         self.unreadable = False
+        self.fragment = False       # no map at the start: checked message by message, not replayed
+        self.games: List[dict] = []  # each game of the log (rules level): line, errors, warnings, winner
 
     def to_dict(self) -> dict:
         return {"file": self.file, "level": self.level, "messages": self.messages, "errors": self.errors,
-                "warnings": self.warnings, "valid": self.errors == 0 and not self.unreadable}
+                "warnings": self.warnings, "valid": self.errors == 0 and not self.unreadable,
+                "fragment": self.fragment, "games": self.games}
+
+    def describe(self) -> str:
+        """What was checked, for the text summary: the level, and a fragment or the games."""
+        if self.fragment:
+            return f"{self.level}, a fragment: no map at its start, no game replayed"
+        if len(self.games) > 1:
+            return f"{self.level}, {count(len(self.games), 'game')}"
+        return self.level
 
 
 class Tally:
@@ -122,8 +133,16 @@ class TextReporter(Reporter):
         if self.quiet:
             return
         files = tally.files
+        for f in files:
+            if len(f.games) > 1:
+                for game in f.games:
+                    verdict = "valid" if not game["errors"] else "INVALID"
+                    end = f"player {game['winner']} won" if game["winner"] else "no winner"
+                    self.out.write(printable(f"{f.file}: game {game['game']} (from line {game['line']}): {verdict}: "
+                                             f"{count(game['errors'], 'error')}, "
+                                             f"{count(game['warnings'], 'warning')}; {end}\n"))
         what = files[0].file if len(files) == 1 else count(len(files), "file")
-        levels = sorted({f.level for f in files if f.level})
+        levels = sorted({f.describe() for f in files if f.level})
         verdict = ("valid" if tally.exit_code == 0 else "INVALID") + (f" ({', '.join(levels)})" if levels else "")
         self.out.write(printable(f"{what}: {verdict}: {count(tally.messages, 'message')}, "
                                  f"{count(tally.errors, 'error')}, {count(tally.warnings, 'warning')}\n"))

@@ -16,6 +16,7 @@ leaves unfinished.
 """
 from __future__ import annotations
 
+import bisect
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
@@ -106,7 +107,10 @@ class FileCheck:
         self.max_line_bytes = max_line_bytes
         self.fast = fast
         self.until = until          # the last line to check (for a state part-way); None: all
+        self.requested = level
         self.messages = 0
+        # per game of the log (a stream may hold several, each from its map): errors, warnings
+        self._per_game: List[List[int]] = []
         self.line = 0               # the last line checked
         self.stages: Optional[List[Stage]] = None
         if level != AUTO:
@@ -146,7 +150,38 @@ class FileCheck:
         """The lines known to be free of diagnostics in the current context."""
         return memory.known((self.profile, self.layers, self.semantic.map_key if self.semantic else 0))
 
+    @property
+    def fragment(self) -> bool:
+        """Whether `auto` found no map at the start: the log is checked message by message
+        (semantic), and no game is replayed."""
+        return self.requested == AUTO and self.level == "semantic"
+
+    @property
+    def games(self) -> List[Dict[str, Any]]:
+        """Each game of the log, in order (after iteration): the line of its map, its errors
+        and warnings, and its winner (None if it did not end). Empty below the rules level."""
+        replay = getattr(self, "replay", None)
+        if replay is None:
+            return []
+        counts = self._per_game + [[0, 0]] * (len(replay.starts) - len(self._per_game))
+        return [{"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner}
+                for n, (start, (errors, warnings), winner)
+                in enumerate(zip(replay.starts, counts, replay.winners), 1)]
+
     def __iter__(self) -> Iterator[Diagnostic]:
+        per_game = self._per_game
+        for found in self._diagnostics():
+            replay = getattr(self, "replay", None)
+            if replay is not None and replay.starts and found.line:
+                game = bisect.bisect_right(replay.starts, found.line) - 1
+                if game >= 0:
+                    while len(per_game) <= game:
+                        per_game.append([0, 0])
+                    per_game[game][0] += found.is_error
+                    per_game[game][1] += found.severity == "warning"
+            yield found
+
+    def _diagnostics(self) -> Iterator[Diagnostic]:
         from . import fastpath
         from .reader import LogReader
 

@@ -16,14 +16,15 @@ def test_text_output_is_one_line_per_diagnostic_like_a_compiler(write):
     result = run_cli("validate", path)
     lines = result.stdout.decode().splitlines()
     assert lines[0] == f"{path}:2: /2/result: 13 is greater than the maximum 12 [schema-maximum]"
-    assert lines[-1].endswith("INVALID (semantic): 2 messages, 1 error, 0 warnings")
+    assert lines[-1].endswith("INVALID (semantic, a fragment: no map at its start, no game replayed): "
+                              "2 messages, 1 error, 0 warnings")
     assert result.returncode == 1 and result.stderr == b""
 
 
 def test_valid_file_exits_0_with_a_summary(write):
     result = run_cli("validate", write(GOOD * 3))
     assert result.returncode == 0
-    assert result.stdout.decode().endswith("valid (semantic): 3 messages, 0 errors, 0 warnings\n")
+    assert result.stdout.decode().endswith("valid (semantic, a fragment: no map at its start, no game replayed): 3 messages, 0 errors, 0 warnings\n")
 
 
 def test_json_output(write):
@@ -37,7 +38,7 @@ def test_json_output(write):
     assert isinstance(first["message"], str)
     assert report["diagnostics"][1]["code"] == "blank-line"
     assert report["files"] == [{"file": str(path), "level": "semantic", "messages": 2, "errors": 1,
-                                "warnings": 1, "valid": False}]
+                                "warnings": 1, "valid": False, "fragment": True, "games": []}]
 
 
 def test_json_output_when_valid_and_empty_list(write):
@@ -59,7 +60,7 @@ def test_quiet_prints_errors_only(write):
 def test_stdin_and_dash(write):
     assert run_cli("validate", "-", stdin=(GOOD + BAD).encode()).returncode == 1
     result = run_cli("validate", stdin=GOOD.encode())
-    assert result.returncode == 0 and result.stdout.decode().startswith("<stdin>: valid (semantic)")
+    assert result.returncode == 0 and result.stdout.decode().startswith("<stdin>: valid (semantic, a fragment: no map at its start, no game replayed)")
 
 
 def test_gzip_from_stdin_and_file(write):
@@ -123,7 +124,7 @@ def test_example_lists_prints_and_validates():
 
 def test_main_in_process(write, capsys):
     assert main(["validate", str(write(GOOD))]) == 0
-    assert "valid (semantic): 1 message" in capsys.readouterr().out
+    assert "valid (semantic, a fragment: no map at its start, no game replayed): 1 message" in capsys.readouterr().out
 
 
 def test_version():
@@ -143,7 +144,7 @@ def test_auto_level_replays_a_log_that_starts_with_a_map(write):
     result = run_cli("validate", write(broken))
     assert result.returncode == 1 and "[not-your-turn]" in result.stdout.decode()
     fragment = write(broken.splitlines()[-1] + "\n", "fragment.sgn")    # no map: a fragment
-    assert "valid (semantic)" in run_cli("validate", fragment).stdout.decode()
+    assert "valid (semantic, a fragment: no map at its start, no game replayed)" in run_cli("validate", fragment).stdout.decode()
 
 
 def test_replay_prints_the_state(write):

@@ -27,6 +27,12 @@ def turn_starts(game):
         state.apply(message, i + 1)
 
 
+def extra_roll(game, after=20):
+    """The game with its first turn's roll after message `after` sent twice: (log, faulty line)."""
+    i = next(i for i, _ in turn_starts(game) if i > after)
+    return game[:i + 1] + [game[i]] + game[i + 1:], i + 2
+
+
 def test_a_copy_of_the_state_goes_on_as_the_original_does():
     game = random_game(11, 3)
     state = Game()
@@ -86,12 +92,11 @@ def test_a_lost_roll_is_reported_once_and_its_unknown_payout_is_never_an_error()
 
 
 def test_what_other_layers_find_while_a_verdict_is_held_back_comes_in_line_order():
-    i = next(i for i, _ in turn_starts(GAME) if i > 20)
-    broken = GAME[:i] + [GAME[i - 1]] + GAME[i:]             # an extra roll: a fault
+    broken, fault = extra_roll(GAME)
     lines = [json.dumps(m) for m in broken]
-    lines[i + 2] = '["1","RD",{"result":13}]'               # a schema error right after it
+    lines[fault + 1] = '["1","RD",{"result":13}]'           # a schema error two lines after it
     found = [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules")]
-    assert found[:2] == [(i + 1, "already-rolled"), (i + 3, "schema-maximum")]
+    assert found[:2] == [(fault, "already-rolled"), (fault + 2, "schema-maximum")]
     assert [d.line for d in sgn.iter_diagnostics(lines, level="rules")] == sorted(
         d.line for d in sgn.iter_diagnostics(lines, level="rules"))
 
@@ -103,13 +108,13 @@ def test_a_fault_near_the_end_is_decided_with_what_the_log_has_left():
 
 
 def test_the_state_at_a_line_within_the_look_ahead_is_the_chosen_reading(tmp_path):
-    i = next(i for i, _ in turn_starts(GAME) if i > 20)
-    broken = GAME[:i] + [GAME[i - 1]] + GAME[i:]
+    broken, fault = extra_roll(GAME)
     path = tmp_path / "g.sgn"
     path.write_text("".join(json.dumps(m) + "\n" for m in broken))
-    result = run_cli("replay", path, "--at", str(i + 1), "-o", "json")
-    state = json.loads(result.stdout)
-    assert result.returncode == 1 and state["line"] == i + 1
+    before, at = (json.loads(run_cli("replay", path, "--at", str(n), "-o", "json").stdout) for n in (fault - 1, fault))
+    assert at["line"] == fault and before["line"] == fault - 1
+    # the extra roll was refused: it paid nothing (the state is the one before it)
+    assert {k: v for k, v in at.items() if k != "line"} == {k: v for k, v in before.items() if k != "line"}
 
 
 def test_readings_are_tried_from_a_copy_and_the_log_is_not_changed():
@@ -136,3 +141,40 @@ def test_a_checkpoint_is_taken_every_so_many_messages():
     for n, message in enumerate(game, 1):
         replay(message, "f", n)
     assert len(replay._since) == len(game) % recovery.CHECKPOINT_EVERY
+
+
+def test_several_games_in_one_stream_each_from_its_map(tmp_path):
+    stream = run_cli("generate", "--games", "3", "--seed", "4").stdout
+    result = run_cli("validate", "-", stdin=stream)
+    text = result.stdout.decode()
+    assert result.returncode == 0 and "valid (rules, 3 games)" in text
+    lines = text.splitlines()
+    assert lines[0].startswith("<stdin>: game 1 (from line 1): valid: 0 errors, 0 warnings; player ")
+    assert [line.split(" (from")[0] for line in lines[1:3]] == ["<stdin>: game 2", "<stdin>: game 3"]
+    report = json.loads(run_cli("validate", "-o", "json", "-", stdin=stream).stdout)
+    games = report["files"][0]["games"]
+    assert [g["game"] for g in games] == [1, 2, 3] and all(g["winner"] for g in games)
+    assert games[0]["line"] == 1 and games[1]["line"] > 1
+
+
+def test_a_fault_is_counted_in_its_own_game_and_a_map_mid_game_is_redefined(tmp_path):
+    first, second = random_game(1, 3), random_game(2, 4)
+    broken, fault = extra_roll(second)                           # an extra roll in game 2
+    path = tmp_path / "two.sgn"
+    path.write_text("".join(json.dumps(m) + "\n" for m in first + broken))
+    report = json.loads(run_cli("validate", "-o", "json", path).stdout)
+    assert [(g["errors"], g["line"]) for g in report["files"][0]["games"]] == [(0, 1), (1, len(first) + 1)]
+    assert [(d["line"], d["code"]) for d in report["diagnostics"]] == [(len(first) + fault, "already-rolled")]
+    midway = first[:50] + [first[0]] + first[50:]
+    assert errors(midway) == [(51, "map-redefined")]
+
+
+def test_games_are_reported_the_same_with_jobs(tmp_path):
+    paths = []
+    for k in range(4):
+        path = tmp_path / f"s{k}.sgn"
+        path.write_bytes(run_cli("generate", "--games", "2", "--seed", str(k)).stdout)
+        paths.append(path)
+    assert run_cli("validate", *paths).stdout == run_cli("validate", "-j", "2", *paths).stdout
+    assert run_cli("validate", "-o", "json", *paths).stdout == run_cli("validate", "-o", "json", "-j", "2",
+                                                                        *paths).stdout
