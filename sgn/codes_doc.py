@@ -19,6 +19,7 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "line-too-long": "a line longer than 256 KiB (or than --max-line-bytes)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "max-errors-reached": "an `info` of the command line: `sgn validate --max-errors N`",
+    "json-multiline-rest": "an `info` that follows `json-multiline` (its case shows both)",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
     "schema-more-problems": "an `info`: a message with more than 100 schema problems (a map of 101 empty tiles)",
     "semantic-more-problems": "an `info`: a message with more than 100 semantic problems",

@@ -100,3 +100,18 @@ def first_repeated_key(text: str) -> Optional[Tuple[tuple, str]]:
             path[-1] = key
             expect_key = False
     return None
+
+
+def bracket_balance(text: Union[str, bytes]) -> int:
+    """Brackets opened minus brackets closed, outside strings: how much deeper the text
+    leaves a JSON value than it found it (a line of a value written over several lines)."""
+    if isinstance(text, bytes):
+        text = text.decode("latin-1")       # brackets and quotes are ASCII: one character a byte
+    balance = 0
+    for start, _ in _tokens(text):
+        char = text[start]
+        if char == "[" or char == "{":
+            balance += 1
+        elif char == "]" or char == "}":
+            balance -= 1
+    return balance

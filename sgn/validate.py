@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional,
 
 from .diagnostic import Diagnostic
 from .jsonline import parse_line, value_problem
+from .multiline import OpenValue, log_as_array
 from .reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
 from .schema import COMPAT, PROFILES, STRICT, default_schema
 
@@ -108,6 +109,7 @@ class FileCheck:
         self.fast = fast
         self.until = until          # the last line to check (for a state part-way); None: all
         self.requested = level
+        self.open_value = OpenValue(self.name)      # a JSON value written over several lines
         self.messages = 0
         # per game of the log (a stream may hold several, each from its map): errors, warnings
         self._per_game: List[List[int]] = []
@@ -135,7 +137,14 @@ class FileCheck:
             return found, None
         parsed = parse_line(line.text, file=self.name, line=number)
         if isinstance(parsed, Diagnostic):
+            if parsed.code == "invalid-json":
+                opens, error = self.open_value.opens(line.text, number)
+                if opens:
+                    return found + ([error] if error is not None else []), None
             return found + [parsed], None
+        whole = log_as_array(parsed[0], self.name, number)
+        if whole is not None:
+            return found + [whole], None
         if self.stages is None:
             self._use(auto_level(parsed[0]))
         checks = self.checks
@@ -201,6 +210,7 @@ class FileCheck:
         # first), what the other layers find on later lines waits too: the output stays in
         # line order. Each entry: (line, order found, diagnostic).
         held: List[Tuple[int, int, Diagnostic]] = []
+        open_value = self.open_value
         for item in reader:
             if isinstance(item, Diagnostic):
                 if (item.line or 0) > until:
@@ -216,6 +226,13 @@ class FileCheck:
             if number > until:
                 stopped = True
                 break
+            if open_value.start:          # a line after one that left a JSON value open
+                piece, info = open_value.piece(raw, number)
+                if piece:
+                    if info is not None:
+                        self.messages = messages
+                        yield from self._in_order([info], held, number, replay is not None and replay.undecided)
+                    continue
             seen = known.get(raw)
             if seen is not None:          # the common case: a line seen before, in this context
                 messages += 1
@@ -248,6 +265,10 @@ class FileCheck:
             if found or held:
                 self.messages = messages     # counted so far, should the reader stop here
                 yield from self._in_order(found, held, number, replay is not None and replay.undecided)
+        if open_value.reported and not stopped:
+            rest = open_value.summary(reader.number)
+            if rest is not None:
+                held.append((rest.line or reader.number, len(held), rest))
         if replay is not None and replay.undecided:    # decided with what the log has left
             yield from self._in_order(replay.settle(name), held, reader.number, False)
         elif held:

@@ -88,3 +88,39 @@ def test_max_errors_with_jobs_gives_the_same_report(tmp_path):
 def test_the_api_says_nothing_of_max_errors():
     lines = ['["1","RD",{"result":13}]'] * 5
     assert len(list(sgn.iter_diagnostics(lines))) == 5
+
+
+def _diagnostics(text):
+    return [(d.line, d.code, d.severity) for d in sgn.iter_diagnostics(text.splitlines(keepends=True))]
+
+
+def test_a_pretty_printed_log_is_one_error_not_one_per_line():
+    game = random_game(3, 4)
+    pretty = "".join(json.dumps(m, indent=2) + "\n" for m in game)
+    found = _diagnostics(pretty)
+    errors = [(line, code) for line, code, severity in found if severity == "error"]
+    assert errors == [(1, "json-multiline")]
+    infos = [code for _, code, severity in found if severity == "info"]
+    assert infos == ["json-multiline-rest", "json-multiline-rest"]      # the first value, then all the others
+    assert len(pretty.splitlines()) > 10 * len(game)
+
+
+def test_a_whole_log_as_one_array_is_one_error_whether_on_one_line_or_many():
+    game = random_game(3, 4)
+    assert [c for _, c, s in _diagnostics(json.dumps(game) + "\n") if s == "error"] == ["log-as-array"]
+    spread = "[\n" + ",\n".join(json.dumps(m) for m in game) + "\n]\n"
+    errors = [(line, c) for line, c, s in _diagnostics(spread) if s == "error"]
+    assert errors == [(1, "json-multiline")]          # the last message stands alone: it is checked, and legal
+
+
+def test_a_stray_bracket_hides_no_later_fault():
+    game = random_game(3, 4)
+    lines = ["[\n"] + [json.dumps(m) + "\n" for m in game]
+    lines[40] = '["1","RD",{"result":13}]\n'
+    found = [(line, code) for line, code, severity in _diagnostics("".join(lines)) if severity == "error"]
+    assert found[0] == (1, "json-multiline") and (41, "schema-maximum") in found
+
+
+def test_a_line_that_merely_ends_unclosed_is_invalid_json_and_the_next_lines_are_checked():
+    text = '["1","RD",{"result":8}\n["1","RD",{"result":13}]\n'
+    assert [(line, code) for line, code, _ in _diagnostics(text)] == [(1, "invalid-json"), (2, "schema-maximum")]
