@@ -283,12 +283,18 @@ class Game(Moves):
         self.rolled, self.free_roads = True, 0
         self.discards_late, self.discards_upto = {}, {}
         if result == rules.ROBBER_ROLL:
-            self.discards_owed = {n: rules.total(p.hand) // 2 for n, p in self.players.items()
-                                  if rules.total(p.hand) > rules.DISCARD_ABOVE}
-            for n, p in self.players.items():       # a hand with unseen cards owes a range
-                most = rules.total(p.hand) + rules.total(p.unseen)
-                if p.unsure and most > rules.DISCARD_ABOVE:
-                    self.discards_upto[n] = most // 2
+            if self.uncertain:
+                # after a lost roll, hands are known only within bounds (what it paid, and the
+                # bank's shortages since, are unknown): a discard may be owed, up to half the most
+                # a hand can hold, and none is missing
+                self.discards_owed = {}
+                for n, p in self.players.items():
+                    most = rules.total(p.hand) + rules.total(p.unseen)
+                    if most > rules.DISCARD_ABOVE:
+                        self.discards_upto[n] = most // 2
+            else:
+                self.discards_owed = {n: rules.total(p.hand) // 2 for n, p in self.players.items()
+                                      if rules.total(p.hand) > rules.DISCARD_ABOVE}
             self.robber_due = "seven"
         else:
             self._produce(result)

@@ -154,6 +154,8 @@ class Moves(State):
             if name != "B" and self.player(name).unsure:
                 self._reveal(self.players[name], {r: -n for r, n in resources.items() if n < 0})
             holder = self.bank if name == "B" else self.player(name).hand
+            if name == "B" and self.uncertain:
+                continue                        # after a lost roll, the bank is not known
             if any(holder[r] + n < 0 for r, n in resources.items()):
                 given = {r: -n for r, n in resources.items() if n < 0}
                 who = (f"the bank holds {show_hand(self.bank)}" if name == "B"

@@ -34,6 +34,7 @@ Reading = Callable[[Game], List[Problem]]
 Message = Sequence[Any]
 
 SKIP, CARRY = "skip", "carry"
+PLAYERS = frozenset(str(n) for n in range(1, 7))
 # The readings tried first for a fault, by the code of its first error. A move the player
 # could not make (no cards to pay, no card to play, no roll to allow it) is what a server
 # refuses: the state is left as it was. A move made at the wrong time, which the log then
@@ -104,9 +105,34 @@ def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
     return ([before_roll] if begins else []) + [lost_roll(False), lost_roll(True)]
 
 
+def _gap_readings(before: Game, message: Message) -> List[Reading]:
+    """A message that an earlier layer refused (so the replay cannot read it) but whose
+    player and action can be read: a roll with a broken value was still a roll, whose
+    result is unknown (a 7 is tried too). Other actions change nothing."""
+    if not (isinstance(message, list) and len(message) > 1 and message[1] == "RD"
+            and message[0] in PLAYERS and before.phase == TURNS):
+        return []
+    player = message[0]
+
+    def lost_roll(seven: bool) -> Reading:
+        def read(g: Game) -> List[Problem]:
+            if player != g.current:
+                g.begin_turn(player)
+            if seven:
+                g.roll_quietly(player, rules.ROBBER_ROLL)
+            else:
+                g.lose_roll(player)
+            return []
+        return read
+
+    return [lost_roll(False), lost_roll(True)]
+
+
 def readings(before: Game, message: Message, line: int, found: List[Problem]) -> List[Reading]:
     """The readings of a faulty message, most likely first; `found` is what the log's
-    reading (the message applied) reports."""
+    reading (the message applied) reports (nothing for a message an earlier layer refused)."""
+    if not found:
+        return _gap_readings(before, message)
     first = next(p.code for p in found if is_error(p))
 
     def carry(g: Game) -> List[Problem]:
@@ -134,7 +160,8 @@ class Replay:
         self._base = self.game.clone()                  # the state at the last checkpoint
         self._since: List[Tuple[Message, int]] = []     # the messages applied since, without a fault
         self._fault: Optional[Tuple[Message, int, List[Problem]]] = None
-        self._ahead: List[Tuple[Message, int]] = []     # read past the fault, not yet replayed
+        # read past the fault, not yet replayed: (message, line, refused by an earlier layer)
+        self._ahead: List[Tuple[Message, int, bool]] = []
         # the games of the log, one after another: the line of each one's map, and its winner
         self.starts: List[int] = []
         self.winners: List[Optional[str]] = []
@@ -149,9 +176,25 @@ class Replay:
         self._feed(message, line, found)
         return found, message
 
+    def gap(self, message: Message, file: str, line: int) -> List[Diagnostic]:
+        """A message an earlier layer refused: not replayed, but a roll it held is read as a
+        roll of unknown result, so that the turn it began is not an error too."""
+        self.file = file
+        found: List[Diagnostic] = []
+        self._feed_gap(message, line, found)
+        return found
+
+    def _feed_gap(self, message: Message, line: int, out: List[Diagnostic]) -> None:
+        if self._fault is not None:
+            self._ahead.append((message, line, True))
+            if len(self._ahead) >= LOOK_AHEAD:
+                self._resolve(out, at_end=False)
+        elif _gap_readings(self.game, message):
+            self._fault = (message, line, [])
+
     def _feed(self, message: Message, line: int, out: List[Diagnostic]) -> None:
         if self._fault is not None:
-            self._ahead.append((message, line))
+            self._ahead.append((message, line, False))
             if len(self._ahead) >= LOOK_AHEAD:
                 self._resolve(out, at_end=False)
             return
@@ -205,22 +248,27 @@ class Replay:
                 trial = before.clone()
                 # the lines read ahead that break a rule, then the errors on the line itself
                 faults = sum(is_error(p) for p in read(trial)) / 1000
-                for later, number in ahead:
+                for later, number, refused in ahead:
                     if trial.phase == OVER and later[1] == "DM":
                         break
-                    faults += any(is_error(p) for p in trial.apply(later, number))
-                if at_end:          # what a reading leaves unfinished counts against it too
-                    faults += bool(trial.finish())
+                    if not refused:
+                        faults += any(is_error(p) for p in trial.apply(later, number))
+                if at_end:          # what a reading leaves unfinished counts against it too,
+                    # and a log that stops where a reading ends the game is explained by it
+                    faults += bool(trial.finish()) + (trial.phase != OVER) / 2
                 if best is None or faults < best:
                     best, chosen = faults, read
         problems = chosen(before)
         self.game = before
         self._note_end()
         self._checkpoint()
-        out += self._diagnostics(problems, line)
-        for later, number in ahead:
+        if found:                   # (a refused message was reported by its own layer)
+            out += self._diagnostics(problems, line)
+        for later, number, refused in ahead:
             if at_end and self.undecided:       # (a property: read anew after each message)
-                self._ahead.append((later, number))
+                self._ahead.append((later, number, refused))
+            elif refused:
+                self._feed_gap(later, number, out)
             else:
                 self._feed(later, number, out)
 

@@ -37,6 +37,7 @@ class State:
         self.discards_owed: Dict[str, int] = {}
         self.discards_late: Dict[str, int] = {}  # owed when the robber moved (reported then), still accepted
         self.discards_upto: Dict[str, int] = {}  # the most a player with unseen cards may owe
+        self.uncertain = False                  # a roll was lost: hands are known within bounds only
         self.robber_due: Optional[str] = None   # "seven" or "knight"
         self.steal_from: Optional[Set[str]] = None
         self.steal_needed = False               # whether a steal must follow (not only may)
@@ -67,6 +68,7 @@ class State:
         other.current, other.rolled, other.turn = self.current, self.rolled, self.turn
         other.discards_owed, other.discards_late = dict(self.discards_owed), dict(self.discards_late)
         other.discards_upto = dict(self.discards_upto)
+        other.uncertain = self.uncertain
         other.robber_due = self.robber_due
         other.steal_from = set(self.steal_from) if self.steal_from is not None else None
         other.steal_needed = self.steal_needed
@@ -137,6 +139,7 @@ class State:
         """A roll the log lost, not a 7 (a reading after a fault): what it paid is unknown, so
         each player may hold, unseen, as much of each resource as any number would have paid."""
         self.rolled, self.free_roads = True, 0
+        self.uncertain = True
         robber = self.robber
         most: Dict[Tuple[str, str], int] = {}
         for number, entries in self.income.items():
@@ -156,11 +159,11 @@ class State:
         problems = []
         for r, n in wanted.items():
             given = min(n, self.bank[r])
-            if given < n:
+            if given < n and not self.uncertain:    # (after a lost roll, the bank is not known)
                 problems.append(Problem("bank-empty", pointer,
                                         f"the bank has {self.bank[r]} {rules.RESOURCE_NAMES[r]} left, not {n}"))
             self.bank[r] -= given
-            p.hand[r] += given
+            p.hand[r] += n if self.uncertain else given
         return problems
 
     def _pieces_left(self, p: Player, kind: str, placed: int, pointer: str) -> List[Problem]:
@@ -278,6 +281,13 @@ class State:
             for income in entries.values():
                 if income.tile != robber and income.resource == r:
                     owed[income.owner] = owed.get(income.owner, 0) + income.cards
+            if self.uncertain:
+                # after a lost roll the bank's count is known within bounds only: each owed
+                # player may have got their cards (unseen ones), or not
+                for p, n in owed.items():
+                    p.unseen[r] += n
+                    p.unsure = True
+                continue
             if len(owed) == 1:                     # one player owed: they get what is left
                 for p in owed:
                     p.hand[r] += bank[r]

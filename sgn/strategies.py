@@ -326,9 +326,10 @@ def _robber_without_seven(game: List[list], pick: int):
 
 
 def _lost_roll(game: List[list], pick: int):
-    """A roll (not a 7) lost from the log, where the same player acts next."""
+    """A roll (not a 7) lost from the log, where the same player acts next and the log goes on
+    after that (an action that ends the log reads as well as one made before the roll)."""
     spots = [i for i, _ in _turn_rolls(game)
-             if game[i][2]["result"] != rules.ROBBER_ROLL and i + 1 < len(game)
+             if game[i][2]["result"] != rules.ROBBER_ROLL and i + 2 < len(game)
              and game[i + 1][0] == game[i][0] and game[i + 1][1] in ("BR", "BS", "BC", "BD", "TR")]
     if not spots:
         return None
@@ -375,9 +376,18 @@ def _before_own_roll(game: List[list], pick: int):
     return game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], "roll-first", i
 
 
+def _roll_out_of_range(game: List[list], pick: int):
+    """A turn's roll written 13: the schema refuses it, and the replay reads it as a roll of
+    unknown result, so the turn it begins is no error too."""
+    spots = [i for i, _ in _turn_rolls(game)]
+    i = spots[pick % len(spots)]
+    game[i][2]["result"] = 13
+    return game, "schema-maximum", i + 1
+
+
 GAME_MUTATIONS: Tuple[Callable, ...] = (_drop_map, _after_the_end, _roll_twice, _roll_out_of_turn,
                                         _city_without_ore, _robber_without_seven, _lost_roll,
-                                        _late_discard, _setup_swapped, _before_own_roll)
+                                        _late_discard, _setup_swapped, _before_own_roll, _roll_out_of_range)
 
 
 # Faults that only the messages after them tell apart from another fault: a lost roll,

@@ -75,7 +75,7 @@ def test_a_discard_after_the_robber_moved_is_one_error_at_the_move():
 
 def test_an_action_before_the_own_roll_is_roll_first_not_someone_elses_turn():
     # a build or bank trade the player could already pay for, moved before their own roll
-    cases = (sgs.GAME_MUTATIONS[-1](random_game(seed, 4), 0) for seed in range(40))
+    cases = (sgs._before_own_roll(random_game(seed, 4), 0) for seed in range(40))
     moved, code, line = next(c for c in cases if c is not None)
     assert code == "roll-first"
     found = [d for d in sgn.iter_diagnostics([json.dumps(m) for m in moved], level="rules") if d.is_error]
@@ -178,3 +178,16 @@ def test_games_are_reported_the_same_with_jobs(tmp_path):
     assert run_cli("validate", *paths).stdout == run_cli("validate", "-j", "2", *paths).stdout
     assert run_cli("validate", "-o", "json", *paths).stdout == run_cli("validate", "-o", "json", "-j", "2",
                                                                         *paths).stdout
+
+
+def test_a_roll_refused_by_the_schema_is_one_error_not_a_broken_turn_too():
+    """The replay cannot read a roll of 13, but it was a roll: its turn began, with an unknown
+    result (a lost 7 is tried too), and nothing after it is an error."""
+    game = random_game(8, 4)
+    rolls = [i for i, _ in turn_starts(game)]
+    for i in rolls[3:len(rolls):max(1, len(rolls) // 25)]:
+        broken = copy.deepcopy(game)
+        broken[i][2]["result"] = 13
+        found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in broken], level="rules")
+                 if d.is_error]
+        assert found == [(i + 1, "schema-maximum")], (i, game[i])
