@@ -259,11 +259,11 @@ class FileCheck:
                 if not any(d.is_error for d in found):
                     if replay is not None:
                         found = found + replay(value, name, number)[0]
-                elif replay is not None:        # refused here: the replay notes the gap
-                    found = found + replay.gap(value, name, number)
                     if (fast and plain and not found and isinstance(value, list) and len(value) > 1
                             and value[1] != "DM"):
                         memory.remember(context, raw, value if replay is not None else not_kept)
+                elif replay is not None:        # refused here: the replay notes the gap
+                    found = found + replay.gap(value, name, number)
             if found or held:
                 self.messages = messages     # counted so far, should the reader stop here
                 yield from self._in_order(found, held, number, replay is not None and replay.undecided)

@@ -109,3 +109,19 @@ def test_a_line_remembered_without_a_map_is_checked_again_once_a_map_comes():
     data = (robber + "\n" + robber + "\n" + STANDARD_MAP + "\n" + robber + "\n").encode()
     fast, careful = both(data, level="semantic")
     assert fast == careful and [(c, n) for c, n, *_ in fast] == [("robber-off-map", 4)]
+
+
+@pytest.mark.parametrize("level", ["syntax", "schema", "semantic", "rules"])
+def test_a_line_seen_before_in_the_same_context_skips_the_checks(level, monkeypatch):
+    """The memory is what makes the fast path fast: a line verified once is not checked
+    again (a game repeats most of its lines). Counted on the check, not timed."""
+    from sgn.play import random_game
+    game = random_game(12, 4)
+    lines = [json.dumps(m, separators=(",", ":")) for m in game]
+    data = ("\n".join(lines) + "\n").encode()
+    fastpath.MEMORY.clear()
+    calls = []
+    real = fastpath.schema_valid_message
+    monkeypatch.setattr(fastpath, "schema_valid_message", lambda raw: calls.append(raw) or real(raw))
+    assert list(sgn.iter_diagnostics(io.BytesIO(data), level=level)) == []
+    assert len(calls) == len(set(lines)) < len(lines)
