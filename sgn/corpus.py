@@ -110,11 +110,16 @@ def _file_messages(root: Path, name: Any, where: str) -> List[Any]:
 
 
 def _included(item: dict, root: Path, where: str) -> List[Any]:
+    """The lines of a file a case includes: its first `first` lines (all by default), after
+    its first `after` lines (none by default)."""
     included = _file_messages(root, item["include"], where)
-    first = item.get("first", len(included))
-    if not isinstance(first, int) or isinstance(first, bool) or first < 0:
-        raise CorpusError(f"{where}: first is a number of lines, not {first!r}")
-    return included[:first]
+    bounds = []
+    for key, default in (("after", 0), ("first", len(included))):
+        value = item.get(key, default)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise CorpusError(f"{where}: {key} is a number of lines, not {value!r}")
+        bounds.append(value)
+    return included[bounds[0]:bounds[1]]
 
 
 def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str]]:
@@ -132,7 +137,7 @@ def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str
             raise CorpusError(f"{where}: lines is a list, not {_kind_of(case['lines'])}")
         values = []
         for item in case["lines"]:
-            if isinstance(item, dict) and set(item) <= {"include", "first"} and "include" in item:
+            if isinstance(item, dict) and set(item) <= {"include", "first", "after"} and "include" in item:
                 values += _included(item, root, where)
             else:
                 values.append(_strict_json(item, f"{where} line {len(values) + 1}"))

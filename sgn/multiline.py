@@ -26,7 +26,7 @@ def log_as_array(value: Any, file: str, line: int) -> Optional[Diagnostic]:
     """An error when `value` is a JSON array of messages (a whole log on one line)."""
     if not isinstance(value, list) or not value:
         return None
-    if not all(isinstance(m, list) and len(m) == 3 and m[1] in _CODES for m in value):
+    if not all(isinstance(m, list) and len(m) == 3 and isinstance(m[1], str) and m[1] in _CODES for m in value):
         return None
     return make("log-as-array", f"the line holds {count(len(value), 'message')} in one JSON array; "
                 "SGN is one message per line", file=file, line=line,

@@ -110,7 +110,7 @@ def _gap_readings(before: Game, message: Message) -> List[Reading]:
     player and action can be read: a roll with a broken value was still a roll, whose
     result is unknown (a 7 is tried too). Other actions change nothing."""
     if not (isinstance(message, list) and len(message) > 1 and message[1] == "RD"
-            and message[0] in PLAYERS and before.phase == TURNS):
+            and isinstance(message[0], str) and message[0] in PLAYERS and before.phase == TURNS):
         return []
     player = message[0]
 

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+import sgn
+
 from conftest import json_report, run_cli
 
 DEEP_MESSAGE = '["1","MR",' + "[" * 990 + "]" * 990 + "]"
@@ -49,3 +51,15 @@ def test_a_lone_surrogate_is_shown_as_its_escape(write):
     assert '"\\ud800" is not a property of BD value' in text
     report = json.loads(run_cli("validate", "-o", "json", write('["1","BD",{"cCode":"KN","\\ud800":1}]\n')).stdout)
     assert report["diagnostics"][0]["pointer"] == "/2/\ud800"     # the exact pointer, escaped in JSON
+
+
+def test_a_refused_message_whose_player_is_a_list_is_no_crash(tmp_path):
+    """Found by tox -e fuzz's mutations: the replay's note of a refused message read its
+    player as a set member, and a list is not hashable."""
+    path = tmp_path / "g.sgn"
+    path.write_bytes(b'\xef\xbb\xbf[[[["1"]]],"RD",{"result":6}]\n[1,"RD",{"result":8}]\n' + b"1" * 100 + b"\n")
+    result = run_cli("validate", "--level", "rules", path)
+    assert result.returncode == 1 and b"internal error" not in result.stderr
+    found = list(sgn.iter_diagnostics(['["B","DM",{}]', '[[1],"RD",{"result":13}]', '[["1","RD",{"result":8}],[[1],"RD",{}]]'],
+                                      level="rules"))
+    assert found and all(d.code for d in found)
