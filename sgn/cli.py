@@ -204,7 +204,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
                     progress.clear()
                     reporter.diagnostic(diagnostic)
             summary.messages, summary.level = check.messages, (check.level if check.level != "auto" else "")
-            summary.fragment, summary.games = check.fragment, check.games
+            summary.fragment, summary.games, summary.game_count = check.fragment, check.games, check.game_count
             progress.advance(tally)
     except jobs.JobsError as error:
         progress.clear()

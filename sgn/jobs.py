@@ -31,6 +31,7 @@ class Counts(NamedTuple):
     level: str
     fragment: bool
     games: List[Dict[str, Any]]
+    game_count: int
 
 
 # (name, its diagnostics, then its counts: read them once the diagnostics are exhausted)
@@ -110,7 +111,7 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
                 out.close()
         raise JobsError(f"cannot write a temporary file in {describe(os.path.dirname(spool))}: "
                         f"{error.strerror or error}") from None
-    return (spool if out is not None else None), Counts(check.messages, check.level, check.fragment, check.games)
+    return (spool if out is not None else None), Counts(check.messages, check.level, check.fragment, check.games, check.game_count)
 
 
 def _spooled(spool: Optional[str]) -> Iterator[Diagnostic]:

@@ -28,6 +28,7 @@ from .game import OVER, TURNS, Game
 from .semantic import Problem, is_discard
 
 LOOK_AHEAD = 12          # messages read past a fault before its reading is chosen
+MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
 CHECKPOINT_EVERY = 256   # messages between two copies of the state
 
 Reading = Callable[[Game], List[Problem]]
@@ -165,6 +166,8 @@ class Replay:
         # the games of the log, one after another: the line of each one's map, and its winner
         self.starts: List[int] = []
         self.winners: List[Optional[str]] = []
+        self.game_count = 0
+        self.unlisted_from = 0          # the line of the first game not listed (0: all are)
 
     @property
     def undecided(self) -> bool:
@@ -201,8 +204,12 @@ class Replay:
         if message[1] == "DM" and (self.game.board is None or self.game.phase == OVER):
             if self.game.board is not None:
                 self._new_game()
-            self.starts.append(line)
-            self.winners.append(None)
+            self.game_count += 1
+            if len(self.starts) < MAX_GAMES_LISTED:
+                self.starts.append(line)
+                self.winners.append(None)
+            elif not self.unlisted_from:
+                self.unlisted_from = line
         problems = self.game.apply(message, line)
         self._note_end()
         if problems and any(is_error(p) for p in problems):
@@ -215,7 +222,8 @@ class Replay:
             self._checkpoint()
 
     def _note_end(self) -> None:
-        if self.game.phase == OVER and self.winners and self.winners[-1] is None:
+        if (self.game.phase == OVER and self.winners and self.winners[-1] is None
+                and self.game_count == len(self.starts)):
             self.winners[-1] = self.game.current
 
     def _new_game(self) -> None:

@@ -24,18 +24,19 @@ class FileSummary:
         self.unreadable = False
         self.fragment = False       # no map at the start: checked message by message, not replayed
         self.games: List[dict] = []  # each game of the log (rules level): line, errors, warnings, winner
+        self.game_count = 0          # the games of the log, listed or not (past the first 1,000)
 
     def to_dict(self) -> dict:
         return {"file": self.file, "level": self.level, "messages": self.messages, "errors": self.errors,
                 "warnings": self.warnings, "valid": self.errors == 0 and not self.unreadable,
-                "fragment": self.fragment, "games": self.games}
+                "fragment": self.fragment, "games": self.games, "game_count": self.game_count}
 
     def describe(self) -> str:
         """What was checked, for the text summary: the level, and a fragment or the games."""
         if self.fragment:
             return f"{self.level}, a fragment: no map at its start, no game replayed"
-        if len(self.games) > 1:
-            return f"{self.level}, {count(len(self.games), 'game')}"
+        if self.game_count > 1:
+            return f"{self.level}, {count(self.game_count, 'game')}"
         return self.level
 
 
@@ -141,6 +142,9 @@ class TextReporter(Reporter):
                     self.out.write(printable(f"{f.file}: game {game['game']} (from line {game['line']}): {verdict}: "
                                              f"{count(game['errors'], 'error')}, "
                                              f"{count(game['warnings'], 'warning')}; {end}\n"))
+                if f.game_count > len(f.games):
+                    self.out.write(printable(f"{f.file}: {count(f.game_count - len(f.games), 'more game')} "
+                                             f"(not listed: the first {len(f.games)} are)\n"))
         what = files[0].file if len(files) == 1 else count(len(files), "file")
         levels = sorted({f.describe() for f in files if f.level})
         verdict = ("valid" if tally.exit_code == 0 else "INVALID") + (f" ({', '.join(levels)})" if levels else "")

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from .fastpath import Context, Memory
 
 LEVELS = ("syntax", "schema", "semantic", "rules")
+# Errors after which the reader gives no more lines.
+_STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
 AUTO = "auto"
 LEVEL_CHOICES = LEVELS + (AUTO,)
 DEFAULT_LEVEL = AUTO
@@ -168,7 +170,8 @@ class FileCheck:
     @property
     def games(self) -> List[Dict[str, Any]]:
         """Each game of the log, in order (after iteration): the line of its map, its errors
-        and warnings, and its winner (None if it did not end). Empty below the rules level."""
+        and warnings, and its winner (None if it did not end). Empty below the rules level;
+        at most the first 1,000 (`recovery.MAX_GAMES_LISTED`), so that memory stays bounded."""
         replay = getattr(self, "replay", None)
         if replay is None:
             return []
@@ -177,11 +180,18 @@ class FileCheck:
                 for n, (start, (errors, warnings), winner)
                 in enumerate(zip(replay.starts, counts, replay.winners), 1)]
 
+    @property
+    def game_count(self) -> int:
+        """The games of the log, listed in `games` or not (past the first 1,000)."""
+        replay = getattr(self, "replay", None)
+        return replay.game_count if replay is not None else 0
+
     def __iter__(self) -> Iterator[Diagnostic]:
         per_game = self._per_game
         for found in self._diagnostics():
             replay = getattr(self, "replay", None)
-            if replay is not None and replay.starts and found.line:
+            if (replay is not None and replay.starts and found.line
+                    and not (replay.unlisted_from and found.line >= replay.unlisted_from)):
                 game = bisect.bisect_right(replay.starts, found.line) - 1
                 if game >= 0:
                     while len(per_game) <= game:
@@ -216,7 +226,8 @@ class FileCheck:
                 if (item.line or 0) > until:
                     stopped = True
                     break
-                if held or (replay is not None and replay.undecided):
+                if held or (replay is not None and replay.undecided) or item.code in _STREAM_ENDS:
+                    # (an error that ends the stream waits for what the end of the file brings)
                     held.append((item.line or reader.number, len(held), item))
                 else:
                     self.messages = messages     # counted so far, should the reader stop here
@@ -271,20 +282,23 @@ class FileCheck:
             rest = open_value.summary(reader.number)
             if rest is not None:
                 held.append((rest.line or reader.number, len(held), rest))
-        if replay is not None and replay.undecided:    # decided with what the log has left
-            yield from self._in_order(replay.settle(name), held, reader.number, False)
-        elif held:
-            yield from self._in_order([], held, reader.number, False)
         self.messages = messages
+        # the end: a fault still undecided, what the file's end and each stage's end bring, and
+        # what was held, all in line order
+        tail: List[Diagnostic] = []
+        if replay is not None and replay.undecided:    # decided with what the log has left
+            tail += replay.settle(name)
         if stopped:
-            self.line = until
-            return                    # stopped part-way: the end of the file is not checked
-        self.line = reader.number
-        yield from reader.finish()
-        for stage in self.stages or ():
-            finish = getattr(stage, "finish", None)
-            if finish is not None:
-                yield from finish(name, reader.number)
+            self.line = until               # stopped part-way: the end of the file is not checked
+        else:
+            self.line = reader.number
+            tail += reader.finish()
+            for stage in self.stages or ():
+                finish = getattr(stage, "finish", None)
+                if finish is not None:
+                    tail += finish(name, reader.number)
+        if tail or held:
+            yield from self._in_order(tail, held, reader.number, False)
 
     def _in_order(self, found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int,
                   undecided: bool) -> List[Diagnostic]:

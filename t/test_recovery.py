@@ -8,7 +8,7 @@ import sgn
 from sgn import recovery, strategies as sgs
 from sgn.game import Game
 from sgn.play import random_game
-from conftest import run_cli
+from conftest import any_message, run_cli
 
 GAME = random_game(5, 4)
 
@@ -191,3 +191,40 @@ def test_a_roll_refused_by_the_schema_is_one_error_not_a_broken_turn_too():
         found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in broken], level="rules")
                  if d.is_error]
         assert found == [(i + 1, "schema-maximum")], (i, game[i])
+
+
+def test_the_games_listed_are_bounded_and_the_rest_are_counted(monkeypatch):
+    monkeypatch.setattr(recovery, "MAX_GAMES_LISTED", 2)
+    games = [random_game(seed, 3) for seed in range(4)]
+    broken, fault = extra_roll(games[3])
+    lines = [json.dumps(m) for g in games[:3] + [broken] for m in g]
+    check = sgn.validate.FileCheck(lines)
+    found = [(d.line, d.code) for d in check]
+    assert found == [(sum(map(len, games[:3])) + fault, "already-rolled")]
+    assert check.game_count == 4 and [g["game"] for g in check.games] == [1, 2]
+    assert [g["errors"] for g in check.games] == [0, 0]             # the fault is in an unlisted game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_any_messages_inserted_anywhere_give_diagnostics_in_line_order(data):
+    """Faults close together, at the end, inside the look-ahead of others, refused by other
+    layers or not: the report never crashes and stays in line order."""
+    game = copy.deepcopy(random_game(data.draw(st.integers(0, 30)), 3))
+    for _ in range(data.draw(st.integers(1, 8))):
+        where = data.draw(st.integers(1, len(game)))
+        game.insert(where, data.draw(any_message()))
+    lines = [json.dumps(m) for m in game]
+    found = [d.line for d in sgn.iter_diagnostics(lines, level="rules")]
+    assert found == sorted(found)
+
+
+def test_a_damaged_gzip_log_reports_in_line_order(tmp_path):
+    import gzip
+    broken, fault = extra_roll(GAME)
+    data = gzip.compress("".join(json.dumps(m) + "\n" for m in broken).encode())
+    for cut in range(len(data) // 2, len(data), max(1, len(data) // 40)):
+        path = tmp_path / "cut.sgn.gz"
+        path.write_bytes(data[:cut])
+        found = [d.line or 0 for d in sgn.iter_diagnostics(str(path))]
+        assert found == sorted(found), cut
