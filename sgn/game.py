@@ -200,7 +200,8 @@ class Game(Moves):
                                     f"player {self.current} had to steal from player "
                                     f"{' or '.join(sorted(self.steal_from))} after moving the robber"))
         self.discards_owed, self.robber_due, self.steal_from = {}, None, None
-        self.discards_late, self.discards_upto = {}, {}
+        if self.discards_late or self.discards_upto:
+            self.discards_late, self.discards_upto = {}, {}
         return problems
 
     def _turn(self, player: str, action: str, value) -> List[Problem]:
@@ -254,7 +255,8 @@ class Game(Moves):
             problems = self._owed() + problems
         self.turn += 1
         self.card_played = False
-        self.discards_late, self.discards_upto = {}, {}
+        if self.discards_late or self.discards_upto:
+            self.discards_late, self.discards_upto = {}, {}
         for p in self.buyers:
             for card, n in p.new_cards.items():
                 p.cards[card] += n
@@ -281,7 +283,8 @@ class Game(Moves):
         if self.discards_owed or self.robber_due or self.steal_from:
             problems = self._owed() + problems
         self.rolled, self.free_roads = True, 0
-        self.discards_late, self.discards_upto = {}, {}
+        if self.discards_late or self.discards_upto:
+            self.discards_late, self.discards_upto = {}, {}
         if result == rules.ROBBER_ROLL:
             if self.uncertain:
                 # after a lost roll, hands are known only within bounds (what it paid, and the

@@ -151,11 +151,15 @@ class Moves(State):
             me, mine = (a, ra) if b == "B" else (b, rb)
             problems += bank_rate_problems(self.player(me), mine)
         for name, resources in ((a, ra), (b, rb)):
-            if name != "B" and self.player(name).unsure:
-                self._reveal(self.players[name], {r: -n for r, n in resources.items() if n < 0})
-            holder = self.bank if name == "B" else self.player(name).hand
-            if name == "B" and self.uncertain:
-                continue                        # after a lost roll, the bank is not known
+            if name == "B":
+                if self.uncertain:
+                    continue                    # after a lost roll, the bank is not known
+                holder = self.bank
+            else:
+                party = self.player(name)
+                if party.unsure:
+                    self._reveal(party, {r: -n for r, n in resources.items() if n < 0})
+                holder = party.hand
             if any(holder[r] + n < 0 for r, n in resources.items()):
                 given = {r: -n for r, n in resources.items() if n < 0}
                 who = (f"the bank holds {show_hand(self.bank)}" if name == "B"

@@ -32,6 +32,7 @@ MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the 
 CHECKPOINT_EVERY = 256   # messages between two copies of the state
 
 Reading = Callable[[Game], List[Problem]]
+_NOTHING: List[Diagnostic] = []     # what most messages give (never changed by a caller)
 Message = Sequence[Any]
 
 SKIP, CARRY = "skip", "carry"
@@ -174,10 +175,30 @@ class Replay:
         return self._fault is not None
 
     def __call__(self, message: Message, file: str, line: int) -> Tuple[List[Diagnostic], Message]:
+        return self.feed(message, file, line), message
+
+    def feed(self, message: Message, file: str, line: int) -> List[Diagnostic]:
+        """The next message: the diagnostics now final (of this line or earlier ones)."""
+        if self._fault is None and message[1] != "DM":
+            # the common case, kept short: no fault held, and the move breaks no rule
+            game = self.game
+            problems = game.apply(message, line)
+            if not problems:
+                since = self._since
+                since.append((message, line))
+                if len(since) >= CHECKPOINT_EVERY:
+                    self._checkpoint()
+                if game.phase == OVER:
+                    self._note_end()
+                return _NOTHING
+            self.file = file
+            found: List[Diagnostic] = []
+            self._after_apply(message, line, problems, found)
+            return found
         self.file = file
-        found: List[Diagnostic] = []
+        found = []
         self._feed(message, line, found)
-        return found, message
+        return found
 
     def gap(self, message: Message, file: str, line: int) -> List[Diagnostic]:
         """A message an earlier layer refused: not replayed, but a roll it held is read as a
@@ -210,7 +231,10 @@ class Replay:
                 self.winners.append(None)
             elif not self.unlisted_from:
                 self.unlisted_from = line
-        problems = self.game.apply(message, line)
+        self._after_apply(message, line, self.game.apply(message, line), out)
+
+    def _after_apply(self, message: Message, line: int, problems: List[Problem], out: List[Diagnostic]) -> None:
+        """A message applied: hold its verdict if it broke a rule, else note it as applied."""
         self._note_end()
         if problems and any(is_error(p) for p in problems):
             self._fault = (message, line, problems)

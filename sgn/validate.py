@@ -248,7 +248,7 @@ class FileCheck:
             if seen is not None:          # the common case: a line seen before, in this context
                 messages += 1
                 if replay is not None:
-                    found = replay(loads(raw) if seen is not_kept else seen, name, number)[0]
+                    found = replay.feed(loads(raw) if seen is not_kept else seen, name, number)
                     if found or held or replay.undecided:
                         self.messages = messages     # counted so far, should the reader stop here
                         yield from self._in_order(found, held, number, replay.undecided)
@@ -269,7 +269,7 @@ class FileCheck:
                     known = context.lines
                 if not any(d.is_error for d in found):
                     if replay is not None:
-                        found = found + replay(value, name, number)[0]
+                        found = found + replay.feed(value, name, number)
                     if (fast and plain and not found and isinstance(value, list) and len(value) > 1
                             and value[1] != "DM"):
                         memory.remember(context, raw, value if replay is not None else not_kept)
