@@ -68,6 +68,21 @@ def mutate(mutation, game: List[list], pick: int) -> Optional[Tuple[List[list], 
         return None             # a short game (only a setup) has no place for this kind
 
 
+def dense_speed(lines: int = 20_000) -> float:
+    """Lines a second through a log that is all faults after its first 100 messages (each
+    of three kinds: an extra roll, a robber move with no 7, another player's road)."""
+    import io
+    import time
+    base = [json.dumps(m, separators=(",", ":")) for m in random_game(3, 4)[:100]]
+    roll = next(line for line in reversed(base) if '"RD"' in line)
+    faults = [roll, '["1","MR",{"tile":[0,0]}]', '["2","BR",{"path":[[[0,0],[1,0],[0,1]],[[1,0],[1,1],[0,1]]]}]']
+    data = ("\n".join(base + [faults[i % 3] for i in range(lines)]) + "\n").encode()
+    start = time.perf_counter()
+    for _ in sgn.iter_diagnostics(io.BytesIO(data), level="rules"):
+        pass
+    return lines / (time.perf_counter() - start)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="generated games (3 and 4 players)")
@@ -123,6 +138,9 @@ def main(argv=None) -> int:
     share = sum(d == 0 for d in every) / len(every)
     print(f"{'all':28} {len(every):6} {share:8.1%} {max(every):6}   median distance "
           f"{statistics.median(every):g}{'; worst: ' + worst[1] if worst[0] else ''}")
+    dense = dense_speed()
+    print(f"a log whose every line after a game's first 100 is a fault: {dense:,.0f} lines/s "
+          "(docs/rules.md, A log of many faults)")
     print()
     print(f"{'target':52} {'measured':>9}  result")
     rows = [(f"exactly the faulty line(s) >= {TARGET_SHARE:.0%}", f"{share:.1%}", share >= TARGET_SHARE),

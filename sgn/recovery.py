@@ -29,6 +29,10 @@ from .semantic import Problem, is_discard
 
 LOOK_AHEAD = 12          # messages read past a fault before its reading is chosen
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
+# A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
+# as it stands, each fault reported where it is, without the look-ahead: the readings then
+# explain little, and trying them for every line would cost a hundred times a clean line.
+DENSE_FAULTS, DENSE_LINES = 8, 64
 CHECKPOINT_EVERY = 256   # messages between two copies of the state
 
 Reading = Callable[[Game], List[Problem]]
@@ -167,6 +171,7 @@ class Replay:
         # the games of the log, one after another: the line of each one's map, and its winner
         self.starts: List[int] = []
         self.winners: List[Optional[str]] = []
+        self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
         self.game_count = 0
         self.unlisted_from = 0          # the line of the first game not listed (0: all are)
 
@@ -237,11 +242,17 @@ class Replay:
         """A message applied: hold its verdict if it broke a rule, else note it as applied."""
         self._note_end()
         if problems and any(is_error(p) for p in problems):
-            self._fault = (message, line, problems)
-            return
-        if problems:
+            recent = self._recent
+            recent.append(line)
+            if len(recent) > DENSE_FAULTS:
+                del recent[0]
+            if len(recent) < DENSE_FAULTS or line - recent[0] >= DENSE_LINES:
+                self._fault = (message, line, problems)
+                return
+            out += self._diagnostics(problems, line)    # faults this dense: the log's reading, at once
+        elif problems:
             out += self._diagnostics(problems, line)
-        self._since.append((message, line))
+        self._since.append((message, line))     # (applying it again gives the same state)
         if len(self._since) >= CHECKPOINT_EVERY:
             self._checkpoint()
 

@@ -228,3 +228,11 @@ def test_a_damaged_gzip_log_reports_in_line_order(tmp_path):
         path.write_bytes(data[:cut])
         found = [d.line or 0 for d in sgn.iter_diagnostics(str(path))]
         assert found == sorted(found), cut
+
+
+def test_dense_faults_are_each_reported_once_as_the_log_has_them():
+    i = next(i for i, _ in turn_starts(GAME) if i > 50 and GAME[i][2]["result"] != 7)
+    lines = [json.dumps(m) for m in GAME[:i + 1] + [GAME[i]] * 30]
+    found = [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
+    assert found == [(n, "already-rolled") for n in range(i + 2, i + 32)]
+    assert recovery.DENSE_FAULTS < 30
