@@ -17,6 +17,12 @@ settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True
 settings.register_profile("thorough", max_examples=5_000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+
+def scaled(examples: int) -> int:
+    """A test's own number of examples under the "ci" profile, scaled up with the profile
+    (50 times under "thorough"), for a property slower than most."""
+    return max(1, examples * settings.default.max_examples // 100)
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 
 

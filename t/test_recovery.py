@@ -8,7 +8,7 @@ import sgn
 from sgn import recovery, strategies as sgs
 from sgn.game import Game
 from sgn.play import random_game
-from conftest import any_message, run_cli
+from conftest import any_message, run_cli, scaled
 
 GAME = random_game(5, 4)
 
@@ -123,7 +123,7 @@ def test_readings_are_tried_from_a_copy_and_the_log_is_not_changed():
     assert game == GAME
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=scaled(30), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 4))
 def test_faults_close_together_are_each_found_and_never_crash(pick, faults):
     """Several inserted faults within one look-ahead: each is reported on its own line."""
@@ -205,7 +205,7 @@ def test_the_games_listed_are_bounded_and_the_rest_are_counted(monkeypatch):
     assert [g["errors"] for g in check.games] == [0, 0]             # the fault is in an unlisted game
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(st.data())
 def test_any_messages_inserted_anywhere_give_diagnostics_in_line_order(data):
     """Faults close together, at the end, inside the look-ahead of others, refused by other

@@ -9,7 +9,7 @@ import sgn
 from sgn import board, strategies as sgs
 from sgn.jsonline import parse_line
 from sgn.play import RandomPlayer, game_seed, random_game
-from conftest import CHECKOUT, run_cli, any_message
+from conftest import CHECKOUT, run_cli, any_message, scaled
 
 WHOLE_SCHEMA = Draft4Validator(json.loads((CHECKOUT / "schema" / "v1.0" / "message.json").read_text()))
 
@@ -69,7 +69,7 @@ def test_every_generated_game_is_legal_and_ends_with_a_winner(game):
     assert [d.code for d in found] == ["after-game-end"]       # the game is over at its last line
 
 
-@settings(max_examples=25)
+@settings(max_examples=scaled(25))
 @given(sgs.invalid_games())
 def test_every_mutant_game_raises_exactly_its_code_on_its_line(case):
     game, code, line = case
