@@ -123,6 +123,9 @@ def build_parser() -> argparse.ArgumentParser:
                          help="simple: one process per case, verdict in the exit code (default); "
                               "persistent: the JSON protocol of schema/harness/v1")
         sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
+        sub.add_argument("--invalid-exit", type=_positive_int, default=1, metavar="N",
+                         help="simple mode: the exit code that means invalid (default 1; an exit with it "
+                              "whose standard error shows an uncaught exception is a crash)")
         sub.add_argument("-o", "--output", choices=("text", "json", "junit"), default="text")
         sub.add_argument("--report", metavar="FILE", help="also write the report to FILE")
         sub.add_argument("--cases", metavar="FILE", help="a corpus bundle (default: the packaged one)")
@@ -329,7 +332,8 @@ def run_conformance(args: argparse.Namespace, out) -> int:
         skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level)
                    if c["id"] not in chosen_ids]
     run = conformance.run_cases(args.impl, chosen, mode=args.mode, timeout=args.timeout,
-                                codes=getattr(args, "codes", False), skipped=skipped)
+                                codes=getattr(args, "codes", False), skipped=skipped,
+                                invalid_exit=args.invalid_exit)
     text = conformance.RENDERERS[args.output](run)
     out.write(text)
     if args.report:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import corpus
+from .crash import crash_signature
 from .impl_process import ImplError, ImplProcess, TimedOut
 from .impl_reply import Error, ProtocolError, Replies
 from .words import count
@@ -103,9 +104,10 @@ class SimpleRunner:
     """One process per case: the file on stdin, the verdict in the exit code. It gives up
     on an implementation that gives no verdict in time on MAX_TIMEOUTS_IN_A_ROW cases."""
 
-    def __init__(self, impl, timeout: float):
+    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1):
         self.argv = command(impl)
         self.timeout = timeout
+        self.invalid_exit = invalid_exit
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
         self.late = 0      # cases in a row with no verdict in time
         self.broken: Optional[str] = None
@@ -142,9 +144,14 @@ class SimpleRunner:
         finally:
             process.kill()
         self.late = 0
-        if code not in (0, 1):
-            tail = process.stderr_tail.strip().splitlines()[-1:] or [""]
-            return Outcome(case, ERRORED, detail=f"exit code {code} {tail[0][:200]}".strip())
+        stderr = process.stderr_tail
+        tail = (stderr.strip().splitlines()[-1:] or [""])[0][:200]
+        if code == self.invalid_exit:
+            runtime = crash_signature(stderr)
+            if runtime is not None:     # an uncaught exception, not a verdict (sgn/crash.py)
+                return Outcome(case, ERRORED, detail=f"crashed: an uncaught {runtime} exception {tail}".strip())
+        if code not in (0, self.invalid_exit):
+            return Outcome(case, ERRORED, detail=f"exit code {code} {tail}".strip())
         return _judge(case, code == 0, codes=False)
 
 
@@ -159,7 +166,7 @@ class PersistentRunner:
     is kept of it (`impl_reply`) before the next is read, and a failure's exception is
     gone before the process is restarted: it would hold the parsed reply."""
 
-    def __init__(self, impl, timeout: float):
+    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1):
         self.argv = command(impl)
         self.timeout = timeout
         self.process: Optional[ImplProcess] = None
@@ -243,6 +250,15 @@ class Run:
     seconds: float
     gave_up: Optional[str] = None     # why the harness stopped trying the implementation
     untried: int = 0                  # the cases it then marked errored without running them
+    codes: bool = False               # whether codes were compared (--codes)
+
+    @property
+    def baselines(self) -> Dict[str, int]:
+        """What a program that accepts everything, and one that rejects everything, would
+        pass of the cases run (not skipped): the floor any score must be read against."""
+        run = [o.case for o in self.outcomes if o.status != SKIPPED]
+        valid = sum(bool(c["valid"]) for c in run)
+        return {"accept_everything": valid, "reject_everything": 0 if self.codes else len(run) - valid}
 
     @property
     def ok(self) -> bool:
@@ -250,9 +266,10 @@ class Run:
 
 
 def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float = 10.0,
-              codes: bool = False, skipped: Sequence[dict] = (), progress=None) -> Run:
-    """Run every case against an implementation; cases in `skipped` are only reported."""
-    runner = RUNNERS[mode](impl, timeout)
+              codes: bool = False, skipped: Sequence[dict] = (), progress=None, invalid_exit: int = 1) -> Run:
+    """Run every case against an implementation; cases in `skipped` are only reported.
+    `invalid_exit` is the exit code of the verdict "invalid" in simple mode."""
+    runner = SimpleRunner(impl, timeout, invalid_exit=invalid_exit) if mode == "simple" else RUNNERS[mode](impl, timeout)
     began = time.monotonic()
     outcomes = [Outcome(c, SKIPPED, detail="skipped by --skip") for c in skipped]
     untried = 0
@@ -272,7 +289,8 @@ def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float =
     runner.stop()
     order = {c["id"]: i for i, c in enumerate(list(skipped) + list(cases))}
     outcomes.sort(key=lambda o: order[o.case["id"]])
-    return Run(runner.info, mode, outcomes, time.monotonic() - began, runner.broken if untried else None, untried)
+    return Run(runner.info, mode, outcomes, time.monotonic() - began, runner.broken if untried else None, untried,
+               codes)
 
 
 # -- reports -------------------------------------------------------------------------------------
@@ -293,7 +311,7 @@ def _actions(case: dict) -> List[str]:
 def summary(run: Run) -> dict:
     return {
         "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
-        "gave_up": run.gave_up,
+        "gave_up": run.gave_up, "baselines": run.baselines,
         "totals": dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0))),
         "by_level": tally(run.outcomes, lambda c: [c["level"]]),
         "by_action": tally(run.outcomes, _actions),
@@ -316,7 +334,10 @@ def render_text(run: Run) -> str:
     out = [f"conformance of {info.get('name', '?')} ({info.get('language', '?')}"
            + (f" {info['version']}" if info.get("version") else "") + f"), {run.mode} mode, "
            f"{count(len(run.outcomes), 'case')} in {run.seconds:.1f} s: "
-           + ", ".join(f"{totals[s]} {s}" for s in STATUSES), ""]
+           + ", ".join(f"{totals[s]} {s}" for s in STATUSES)]
+    base = run.baselines
+    out += [f"baselines on the same cases: accepting everything passes {base['accept_everything']}, "
+            f"rejecting everything passes {base['reject_everything']}", ""]
     if run.gave_up:
         out[-1:] = [f"gave up on the implementation ({run.gave_up}): {count(run.untried, 'case')} not run (errored)", ""]
     out += _table("level", data["by_level"], CASE_LEVELS) + [""]

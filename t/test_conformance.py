@@ -354,3 +354,66 @@ def test_the_javascript_example_in_simple_mode(javascript_example):
     code, report = conformance_json("--impl", javascript_example + " --simple", "--run", "schema-rd-*",
                                     "--skip-file", str(JS / "conformance.skip"))
     assert code == 0 and report["totals"]["failed"] == 0
+
+
+# -- a crash is not a verdict (sgn/crash.py) ----------------------------------------------------
+
+def _crashing_python(tmp_path):
+    script = tmp_path / "crash.py"
+    script.write_text("import sys\nsys.stdin.buffer.read()\nraise RuntimeError('no parser yet')\n")
+    return f"{PY} {script}"
+
+
+def test_a_python_program_that_crashes_on_every_case_scores_nothing(tmp_path):
+    code, report = conformance_json("--impl", _crashing_python(tmp_path), "--level", "syntax")
+    assert code == 1 and report["totals"]["passed"] == 0 and report["totals"]["failed"] == 0
+    assert all(c["status"] == "errored" and "uncaught Python exception" in c["detail"] for c in report["cases"])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (node) on the PATH to run a crashing Node program")
+def test_a_node_program_that_crashes_on_every_case_scores_nothing():
+    program = "node -e 'require(\"fs\").readFileSync(0); throw new Error(\"no parser yet\")'"
+    code, report = conformance_json("--impl", program, "--level", "syntax")
+    assert code == 1 and report["totals"]["passed"] == 0
+    assert all("uncaught Node.js exception" in c["detail"] for c in report["cases"])
+
+
+def test_a_shell_program_that_fails_is_errored_with_another_invalid_exit_code():
+    failing = "sh -c 'cat >/dev/null; exit 1'"        # set -e and a failing command: exit 1, no report
+    _, report = conformance_json("--impl", failing, "--level", "syntax", "--invalid-exit", "3")
+    assert report["totals"]["passed"] == 0 and report["totals"]["errored"] == len(report["cases"])
+    rejecting = "sh -c 'cat >/dev/null; exit 3'"
+    _, report = conformance_json("--impl", rejecting, "--level", "syntax", "--invalid-exit", "3")
+    assert report["totals"]["passed"] == report["baselines"]["reject_everything"] > 0
+
+
+def test_every_report_shows_the_baselines_of_its_selection(tmp_path):
+    accepting = "sh -c 'cat >/dev/null; exit 0'"
+    code, report = conformance_json("--impl", accepting, "--level", "schema")
+    assert report["totals"]["passed"] == report["baselines"]["accept_everything"]
+    by_id = {c["id"]: c for c in CASES}
+    valid = sum(by_id[c["id"]]["valid"] for c in report["cases"])
+    assert report["baselines"] == {"accept_everything": valid, "reject_everything": report["totals"]["failed"]}
+    text = run_cli("conformance", "--impl", accepting, "--level", "schema").stdout.decode()
+    assert f"accepting everything passes {valid}, rejecting everything passes" in text.splitlines()[1]
+
+
+@pytest.mark.parametrize("stderr, runtime", [
+    ('Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nRuntimeError: boom\n', "Python"),
+    ("[eval]:1\nthrow new Error('boom')\n^\n\nError: boom\n    at [eval]:1:7\n    at node:internal/vm:209:10\n\n"
+     "Node.js v20.20.2\n", "Node.js"),
+    ("TypeError: Cannot read properties of null (reading 'x')\n    at Object.<anonymous> (/a/b.js:3:5)\n", "Node.js"),
+    ("x.rb:3:in `parse': bad line (RuntimeError)\n", "Ruby"),
+    ('Exception in thread "main" java.lang.IllegalStateException: boom\n\tat Main.main(Main.java:3)\n', "Java"),
+    ("panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()\n", "Go"),
+    ("thread 'main' panicked at src/main.rs:3:5:\nboom\n", "Rust"),
+    ("Unhandled exception. System.Exception: boom\n", ".NET"),
+    ("PHP Fatal error:  Uncaught Exception: boom in /a.php:3\n", "PHP"),
+    ("impl.sh: line 4: jq: command not found\n", "shell"),
+    ("line 1: /2/result: 13 is greater than the maximum 12\n", None),
+    ("invalid: the line is not JSON (at column 3)\nError count: 1\n", None),
+    ("", None),
+])
+def test_crash_signatures(stderr, runtime):
+    from sgn.crash import crash_signature
+    assert crash_signature(stderr) == runtime
