@@ -303,6 +303,24 @@ def run_generate(args: argparse.Namespace, out) -> int:
     return EXIT_OK
 
 
+def _smoke_verdict(run) -> int:
+    """The wiring is right when every case got an answer, and the answers tell valid from
+    invalid (a program that says the same of everything does not read its input)."""
+    from . import conformance
+    answered = [o for o in run.outcomes if o.status != conformance.ERRORED]
+    verdicts = {o.got_valid for o in answered}
+    if len(answered) < len(run.outcomes):
+        why = f"answered {len(answered)} of {count(len(run.outcomes), 'case')}"
+    elif len(verdicts) < 2:
+        why = f"answered every case {'valid' if verdicts == {True} else 'invalid'}: does it read its input?"
+    else:
+        sys.stderr.write(f"smoke: the implementation answered all {count(len(run.outcomes), 'case')}, "
+                         "some valid and some invalid - wiring OK\n")
+        return EXIT_OK
+    sys.stderr.write(f"smoke: the implementation {why} - check the wiring\n")
+    return EXIT_INVALID
+
+
 def run_conformance(args: argparse.Namespace, out) -> int:
     from pathlib import Path
 
@@ -331,9 +349,17 @@ def run_conformance(args: argparse.Namespace, out) -> int:
         chosen_ids = {c["id"] for c in chosen}
         skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level)
                    if c["id"] not in chosen_ids]
-    run = conformance.run_cases(args.impl, chosen, mode=args.mode, timeout=args.timeout,
-                                codes=getattr(args, "codes", False), skipped=skipped,
-                                invalid_exit=args.invalid_exit)
+    if not chosen:
+        sys.stderr.write(f"{me}: no case is selected (--run, --skip and --level leave none of "
+                         f"{count(len(cases), 'case')})\n")
+        return EXIT_USAGE
+    try:
+        run = conformance.run_cases(args.impl, chosen, mode=args.mode, timeout=args.timeout,
+                                    codes=getattr(args, "codes", False), skipped=skipped,
+                                    invalid_exit=args.invalid_exit)
+    except conformance.CannotStart as error:
+        sys.stderr.write(f"{me}: {error}\n")
+        return EXIT_USAGE
     text = conformance.RENDERERS[args.output](run)
     out.write(text)
     if args.report:
@@ -343,10 +369,7 @@ def run_conformance(args: argparse.Namespace, out) -> int:
             sys.stderr.write(f"sgn conformance: cannot write {describe(args.report)}: {error.strerror}\n")
             return EXIT_USAGE
     if args.smoke:
-        answered = sum(o.status != conformance.ERRORED for o in run.outcomes)
-        sys.stderr.write(f"smoke: the implementation answered {answered} of {len(run.outcomes)} cases"
-                         + (" - wiring OK\n" if answered == len(run.outcomes) else " - check the wiring\n"))
-        return EXIT_OK if answered == len(run.outcomes) else EXIT_INVALID
+        return _smoke_verdict(run)
     return EXIT_OK if run.ok else EXIT_INVALID
 
 

@@ -89,13 +89,18 @@ def _judge(case: dict, valid: bool, codes: bool, got_codes: Tuple[str, ...] = ()
            got_errors: Tuple[Error, ...] = ()) -> Outcome:
     got = dict(got_valid=valid, got_codes=got_codes, got_errors=got_errors)
     if valid != case["valid"]:
-        return Outcome(case, FAILED, **got,
-                       detail=f"expected {'valid' if case['valid'] else 'invalid'}, got {'valid' if valid else 'invalid'}")
+        want = "valid" if case["valid"] else "invalid (" + ", ".join(sorted({e["code"] for e in case["errors"]})) + ")"
+        return Outcome(case, FAILED, **got, detail=f"expected {want}, got {'valid' if valid else 'invalid'}")
     if codes and not valid:
         want = sorted({e["code"] for e in case["errors"]})
         if want != list(got_codes):
             return Outcome(case, FAILED, **got, detail=f"expected codes {want}, got {list(got_codes)}")
     return Outcome(case, PASSED, **got)
+
+
+class CannotStart(Exception):
+    """The implementation cannot be run at all (no such command, or it does not answer
+    `start`): one message, not an errored case for each case."""
 
 
 # -- simple mode ---------------------------------------------------------------------------------
@@ -130,7 +135,7 @@ class SimpleRunner:
         try:
             process = ImplProcess(self.argv, lines=False, env=env)
         except OSError as error:
-            return Outcome(case, ERRORED, detail=f"cannot run {self.argv[0]}: {error.strerror or error}")
+            raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
         try:
             code = process.communicate(corpus.case_bytes(case), deadline)
         except TimedOut as error:
@@ -185,9 +190,12 @@ class PersistentRunner:
             self.process = ImplProcess(self.argv, lines=True)
             self.process.send(_line({"cmd": "start", "version": 1}), deadline)
             self.info = self.replies.started(self.process.receive(deadline), deadline)
-        except (ProtocolError, ImplError, OSError) as error:
-            self.broken = f"could not start: {self._explain(error)}"
+        except OSError as error:
             self.kill()
+            raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
+        except (ProtocolError, ImplError) as error:
+            self.kill()
+            raise CannotStart(f"{' '.join(self.argv)} did not start: {self._explain(error)}") from None
 
     def stop(self) -> None:
         """Ask the process to stop, give it the time-out to do so, then kill its group."""
@@ -346,9 +354,8 @@ def render_text(run: Run) -> str:
     if bad:
         out.append(f"{count(len(bad), 'case')} failed or errored:")
         for o in bad:
-            want = "valid" if o.case["valid"] else "invalid " + ",".join(sorted({e["code"] for e in o.case["errors"]}))
             out.append(f"  {o.status.upper()} {o.case['id']} [{o.case['level']}]: {o.case['description']}")
-            out.append(f"      expected {want}; {o.detail}")
+            out.append(f"      {o.detail}")
     out.append("CONFORMS" if run.ok else "DOES NOT CONFORM")
     return "\n".join(out) + "\n"
 

@@ -125,7 +125,7 @@ def test_the_harness_replies_follow_the_protocol():
     assert errored["errored"] is True
 
 
-@pytest.mark.parametrize("behaviour", ["crash", "hang", "garbage", "out-of-order", "invalid-reply", "silent"])
+@pytest.mark.parametrize("behaviour", ["crash", "hang", "garbage", "out-of-order", "invalid-reply"])
 def test_misbehaving_persistent_implementations_are_errored_and_the_run_finishes(behaviour):
     began = time.monotonic()
     code, report = conformance_json("--impl", f"{PY} {MISBEHAVING} {behaviour}", "--mode", "persistent",
@@ -283,9 +283,26 @@ def test_an_interrupted_run_leaves_no_process(pids):
     assert len(pids()) == 2 and left_running(pids()) == []      # the first and its restart
 
 
-def test_a_command_that_does_not_exist_is_errored_not_a_crash():
-    code, report = conformance_json("--impl", "no-such-sgn-implementation", "--run", "valid-bd")
-    assert code == 1 and report["cases"][0]["status"] == "errored"
+@pytest.mark.parametrize("mode", ["simple", "persistent"])
+def test_a_command_that_does_not_exist_is_one_clear_message_and_exit_2(mode):
+    result = run_cli("conformance", "--impl", "no-such-sgn-implementation", "--mode", mode)
+    assert result.returncode == 2 and result.stdout == b""
+    assert result.stderr == b"sgn conformance: cannot run no-such-sgn-implementation: No such file or directory\n"
+
+
+def test_an_implementation_that_does_not_answer_start_is_one_clear_message_and_exit_2():
+    result = run_cli("conformance", "--impl", f"{PY} {MISBEHAVING} silent", "--mode", "persistent", "--timeout", "1")
+    assert result.returncode == 2 and result.stdout == b"" and b"did not start: no answer within 1 s" in result.stderr
+
+
+def test_a_selection_of_no_case_is_exit_2():
+    result = run_cli("conformance", "--impl", f"{PY} -m sgn.harness --simple", "--run", "no-such-case*")
+    assert result.returncode == 2 and b"no case is selected" in result.stderr and result.stdout == b""
+
+
+def test_smoke_fails_a_program_that_says_the_same_of_everything():
+    result = run_cli("smoke", "--impl", "true")
+    assert result.returncode == 1 and b"answered every case valid" in result.stderr
 
 
 def test_no_shell_is_involved():
