@@ -137,6 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--skip-file", metavar="FILE", help="globs to skip, one a line")
             sub.add_argument("--level", choices=("syntax", "schema", "semantic", "rules"),
                              help="only cases of this level and below")
+            sub.add_argument("--profile", choices=PROFILES, default=None,
+                             help="only cases of this profile (default: both)")
             sub.add_argument("--codes", action="store_true",
                              help="also require the error codes of invalid cases to match")
         sub.set_defaults(run=run_conformance, smoke=name == "smoke")
@@ -345,9 +347,9 @@ def run_conformance(args: argparse.Namespace, out) -> int:
     if args.smoke:
         chosen, skipped = conformance.smoke_cases(cases), []
     else:
-        chosen = conformance.select(cases, run=args.run_globs, skip=skip, level=args.level)
+        chosen = conformance.select(cases, run=args.run_globs, skip=skip, level=args.level, profile=args.profile)
         chosen_ids = {c["id"] for c in chosen}
-        skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level)
+        skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level, profile=args.profile)
                    if c["id"] not in chosen_ids]
     if not chosen:
         sys.stderr.write(f"{me}: no case is selected (--run, --skip and --level leave none of "

@@ -34,7 +34,8 @@ from .impl_reply import Error, ProtocolError, Replies
 from .words import count
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
-STATUSES = (PASSED, FAILED, ERRORED, SKIPPED)
+UNDECLARED = "undeclared"     # a level or profile the implementation does not declare it checks
+STATUSES = (PASSED, FAILED, ERRORED, SKIPPED, UNDECLARED)
 CASE_LEVELS = ("syntax", "schema", "semantic", "rules")   # the cases of SGN logs (not of HAN)
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
 MAX_RESTARTS = 3              # persistent mode: then the remaining cases are errored without trying
@@ -69,14 +70,16 @@ def command(impl: str | Sequence[str]) -> List[str]:
 # -- choosing cases ------------------------------------------------------------------------
 
 def select(cases: Iterable[dict], *, run: Sequence[str] = (), skip: Sequence[str] = (),
-           level: Optional[str] = None) -> List[dict]:
-    """The cases to run: matching a --run glob (id or tag) if any, no --skip glob, at or below level."""
+           level: Optional[str] = None, profile: Optional[str] = None) -> List[dict]:
+    """The cases to run: matching a --run glob (id or tag) if any, no --skip glob, at or below
+    level, of the profile if one is named."""
     def hits(case, globs):
         names = [case["id"], *case.get("tags", [])]
         return any(fnmatch.fnmatchcase(n, g) for g in globs for n in names)
     top = CASE_LEVELS.index(level) if level else len(CASE_LEVELS) - 1
     return [c for c in cases
-            if c["level"] in CASE_LEVELS and CASE_LEVELS.index(c["level"]) <= top and (not run or hits(c, run)) and not hits(c, skip)]
+            if c["level"] in CASE_LEVELS and CASE_LEVELS.index(c["level"]) <= top and (not run or hits(c, run))
+            and not hits(c, skip) and (profile is None or c.get("profile", "strict") == profile)]
 
 
 def read_skip_file(path: str) -> List[str]:
@@ -213,19 +216,36 @@ class PersistentRunner:
             self.process.kill()
             self.process = None
 
+    def _undeclared(self, case: dict) -> str:
+        """Why the implementation is not asked this case ('' when it is): a level or profile
+        that its answer to `start` lists none of (an implementation that lists none does all)."""
+        levels, profiles = self.info.get("levels"), self.info.get("profiles")
+        if isinstance(levels, list) and case["level"] not in levels:
+            return f"level {case['level']} is not among the levels it checks ({', '.join(map(str, levels))})"
+        profile = case.get("profile", "strict")
+        if isinstance(profiles, list) and profile not in profiles:
+            return f"profile {profile} is not among the profiles it reads ({', '.join(map(str, profiles))})"
+        return ""
+
     def _restart(self) -> None:
         self.kill()
         if self.restarts >= MAX_RESTARTS:
             self.broken = f"gave up after {MAX_RESTARTS} restarts"
             return
         self.restarts += 1
-        self.start()
+        try:
+            self.start()
+        except CannotStart as error:        # it started before: the cases left are errored
+            self.broken = str(error)
 
     def run(self, case: dict, codes: bool) -> Outcome:
         if self.process is None and self.broken is None:
             self.start()
         if self.process is None:
             return Outcome(case, ERRORED, detail=self.broken or "not running")
+        undeclared = self._undeclared(case)
+        if undeclared:
+            return Outcome(case, UNDECLARED, detail=undeclared)
         self.seq += 1
         payload = {k: case[k] for k in ("id", "level", "kind", "input", "input_encoding") if k in case}
         payload.update(profile=case.get("profile", "strict"),
@@ -264,13 +284,13 @@ class Run:
     def baselines(self) -> Dict[str, int]:
         """What a program that accepts everything, and one that rejects everything, would
         pass of the cases run (not skipped): the floor any score must be read against."""
-        run = [o.case for o in self.outcomes if o.status != SKIPPED]
+        run = [o.case for o in self.outcomes if o.status not in (SKIPPED, UNDECLARED)]
         valid = sum(bool(c["valid"]) for c in run)
         return {"accept_everything": valid, "reject_everything": 0 if self.codes else len(run) - valid}
 
     @property
     def ok(self) -> bool:
-        return all(o.status in (PASSED, SKIPPED) for o in self.outcomes)
+        return all(o.status in (PASSED, SKIPPED, UNDECLARED) for o in self.outcomes)
 
 
 def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float = 10.0,
@@ -375,13 +395,13 @@ def render_junit(run: Run) -> str:
             continue
         counts = {s: sum(o.status == s for o in members) for s in STATUSES}
         out.append(f'  <testsuite name="{level}" tests="{len(members)}" failures="{counts[FAILED]}" '
-                   f'errors="{counts[ERRORED]}" skipped="{counts[SKIPPED]}">')
+                   f'errors="{counts[ERRORED]}" skipped="{counts[SKIPPED] + counts[UNDECLARED]}">')
         for o in members:
             head = f'    <testcase classname="{level}" name={quoteattr(o.case["id"])} time="{o.seconds:.4f}"'
             if o.status == PASSED:
                 out.append(head + "/>")
                 continue
-            tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped"}[o.status]
+            tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped", UNDECLARED: "skipped"}[o.status]
             out += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>",
                     "    </testcase>"]
         out.append("  </testsuite>")

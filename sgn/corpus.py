@@ -335,6 +335,8 @@ def self_check(cases: List[dict]) -> List[str]:
         problems += [f"{field} used {n} times: {value!r}" for value, n in seen.items() if n > 1]
     for case in cases:
         name = case["id"]
+        if case.get("profile", "strict") == "compat" and "compat" not in case.get("tags", []):
+            problems.append(f"{name}: a case of the compat profile carries the tag compat")
         level_rank = LAYERS.index(case["level"])
         for key in ("errors", "warnings"):
             for expected in case.get(key, []):

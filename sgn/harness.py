@@ -75,7 +75,12 @@ def simple() -> int:
 
 
 def main(argv=None) -> int:
+    """`--simple`: one case, the verdict in the exit code; else the persistent protocol.
+    `--levels a,b` and `--profiles p` declare less than sgn does (to try a harness)."""
     argv = sys.argv[1:] if argv is None else argv
+    for option in ("--levels", "--profiles"):
+        if option in argv[:-1]:
+            INFO[option[2:]] = argv[argv.index(option) + 1].split(",")
     return simple() if "--simple" in argv else serve()
 
 

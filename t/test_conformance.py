@@ -85,7 +85,7 @@ def test_protocol_schema_is_valid_draft4():
 def test_sgn_itself_scores_100_percent_in_persistent_mode_with_codes():
     code, report = conformance_json("--impl", f"{PY} -m sgn.harness", "--mode", "persistent", "--codes")
     assert code == 0 and report["ok"] is True
-    assert report["totals"] == {"passed": len(CASES), "failed": 0, "errored": 0, "skipped": 0}
+    assert report["totals"] == {"passed": len(CASES), "failed": 0, "errored": 0, "skipped": 0, "undeclared": 0}
     assert report["implementation"]["name"] == "sgn"
 
 
@@ -362,9 +362,9 @@ def test_the_javascript_example_passes_schema_cases_and_fails_the_rest(javascrip
     levels = report["by_level"]
     assert code == 1 and report["implementation"]["language"] == "javascript"
     assert levels["schema"]["failed"] == 0 and levels["schema"]["errored"] == 0 and levels["schema"]["passed"] > 150
-    assert levels["semantic"]["failed"] > 0 and levels["rules"]["failed"] > 0
-    failed = {c["id"] for c in report["cases"] if c["status"] == "failed"}
-    assert "semantic-trade-unbalanced-lumber" in failed or any(i.startswith("semantic-") for i in failed)
+    # it declares the levels syntax and schema: the others are not asked, and counted apart
+    assert levels["semantic"]["undeclared"] > 0 and levels["rules"]["undeclared"] > 0
+    assert levels["semantic"]["failed"] == levels["rules"]["failed"] == 0 and levels["syntax"]["failed"] > 0
 
 
 def test_the_javascript_example_in_simple_mode(javascript_example):
@@ -434,3 +434,28 @@ def test_every_report_shows_the_baselines_of_its_selection(tmp_path):
 def test_crash_signatures(stderr, runtime):
     from sgn.crash import crash_signature
     assert crash_signature(stderr) == runtime
+
+
+def test_cases_at_levels_or_profiles_not_declared_are_counted_apart():
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --levels syntax,schema --profiles strict",
+                                    "--mode", "persistent")
+    undeclared = [c for c in report["cases"] if c["status"] == "undeclared"]
+    by_id = {c["id"]: c for c in CASES}
+    assert code == 0 and report["ok"] is True and undeclared
+    assert all(by_id[c["id"]]["level"] in ("semantic", "rules") or by_id[c["id"]].get("profile") == "compat"
+               for c in undeclared)
+    assert report["totals"]["passed"] == len(CASES) - len(undeclared) and report["totals"]["failed"] == 0
+
+
+def test_the_profile_option_selects_cases_and_compat_cases_carry_their_tag():
+    compat = [c for c in CASES if c.get("profile") == "compat"]
+    assert compat and all("compat" in c["tags"] for c in compat)
+    _, report = conformance_json("--impl", f"{PY} -m sgn.harness", "--mode", "persistent", "--profile", "compat")
+    assert len(report["cases"]) == len(compat) and report["totals"]["passed"] == len(compat)
+
+
+def test_undeclared_cases_are_skipped_in_junit():
+    result = run_cli("conformance", "--impl", f"{PY} -m sgn.harness --levels syntax", "--mode", "persistent",
+                     "-o", "junit")
+    suites = {s.get("name"): s for s in ElementTree.fromstring(result.stdout).iter("testsuite")}
+    assert result.returncode == 0 and suites["rules"].get("skipped") == suites["rules"].get("tests") != "0"
