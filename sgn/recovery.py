@@ -81,6 +81,17 @@ def is_error(problem: Problem) -> bool:
     return CODES[problem.code].severity == "error"
 
 
+def _roll_lost(g: Game, player: str, seven: bool) -> List[Problem]:
+    """A roll by `player` that the log does not show (beginning their turn if it has not
+    begun): a 7, or a roll of unknown result. What beginning the turn reports."""
+    found = g.begin_turn(player) if player != g.current else []
+    if seven:
+        g.roll_quietly(player, rules.ROBBER_ROLL)
+    else:
+        g.lose_roll(player)
+    return found
+
+
 def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
     """An action by a player who has not rolled: their turn began without a roll (the action
     comes before it), or with a roll the log lost. What a lost roll paid is unknown: each
@@ -98,12 +109,7 @@ def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
 
     def lost_roll(seven: bool) -> Reading:
         def read(g: Game) -> List[Problem]:
-            found = g.begin_turn(player) if begins else []
-            if seven:
-                g.roll_quietly(player, rules.ROBBER_ROLL)
-            else:
-                g.lose_roll(player)
-            return found + [Problem("roll-missing", "/0",
+            return _roll_lost(g, player, seven) + [Problem("roll-missing", "/0",
                                     f"player {player}'s turn has no roll: this {action} comes where "
                                     "the roll should be, and no roll follows")] + g.apply(message, line)
         return read
@@ -122,13 +128,8 @@ def _gap_readings(before: Game, message: Message) -> List[Reading]:
 
     def lost_roll(seven: bool) -> Reading:
         def read(g: Game) -> List[Problem]:
-            if player != g.current:
-                g.begin_turn(player)
-            if seven:
-                g.roll_quietly(player, rules.ROBBER_ROLL)
-            else:
-                g.lose_roll(player)
-            return []
+            _roll_lost(g, player, seven)
+            return []               # (the refused message was reported by its own layer)
         return read
 
     return [lost_roll(False), lost_roll(True)]
@@ -329,5 +330,5 @@ class Replay:
 
     def finish(self, file: str, line: int) -> List[Diagnostic]:
         """What the end of the log leaves unfinished (after deciding a fault still held)."""
-        return self.settle(file) + [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
-                                    for p in self.game.finish()]
+        settled = self.settle(file)
+        return settled + self._diagnostics(self.game.finish(), line)

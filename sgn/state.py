@@ -294,11 +294,6 @@ class State:
                 bank[r] = 0
             # several owed and not enough: nobody gets any
 
-    def payout(self, number: int) -> int:
-        """The cards a roll of `number` would pay out now (before the bank runs short)."""
-        robber = self.robber
-        return sum(i.cards for i in self.income.get(number, {}).values() if i.tile != robber)
-
     def _place_settlement(self, p: Player, c: Corner) -> None:
         p.settlements.add(c)
         p.count_buildings()

@@ -226,12 +226,10 @@ class FileCheck:
                 if (item.line or 0) > until:
                     stopped = True
                     break
-                if held or (replay is not None and replay.undecided) or item.code in _STREAM_ENDS:
-                    # (an error that ends the stream waits for what the end of the file brings)
-                    held.append((item.line or reader.number, len(held), item))
-                else:
-                    self.messages = messages     # counted so far, should the reader stop here
-                    yield item
+                self.messages = messages     # counted so far, should the reader stop here
+                # (an error that ends the stream waits for what the end of the file brings)
+                yield from self._in_order([item], held, reader.number, bool(held) or item.code in _STREAM_ENDS
+                                          or (replay is not None and replay.undecided))
                 continue
             number, raw = item
             if number > until:
