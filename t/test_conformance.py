@@ -13,8 +13,9 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from jsonschema import Draft4Validator
 
-from sgn import conformance, corpus, impl_reply, packaged
-from sgn.impl_process import MAX_OUTPUT_BYTES, TimedOut
+from sgn import conformance, corpus, packaged
+from sgn.conformance import reply as impl_reply
+from sgn.conformance.process import MAX_OUTPUT_BYTES, TimedOut
 from sgn.harness import check, serve
 from conftest import CHECKOUT, CORPUS, run_cli
 
@@ -373,7 +374,7 @@ def test_the_javascript_example_in_simple_mode(javascript_example):
     assert code == 0 and report["totals"]["failed"] == 0
 
 
-# -- a crash is not a verdict (sgn/crash.py) ----------------------------------------------------
+# -- a crash is not a verdict (sgn/conformance/crash.py) ----------------------------------------------------
 
 def _crashing_python(tmp_path):
     script = tmp_path / "crash.py"
@@ -432,7 +433,7 @@ def test_every_report_shows_the_baselines_of_its_selection(tmp_path):
     ("", None),
 ])
 def test_crash_signatures(stderr, runtime):
-    from sgn.crash import crash_signature
+    from sgn.conformance.crash import crash_signature
     assert crash_signature(stderr) == runtime
 
 

@@ -1,6 +1,6 @@
 """An implementation's replies (persistent mode), read into what the harness keeps of them.
 
-A reply line may be 1 MiB (`impl_process.MAX_OUTPUT_BYTES`), which parses into
+A reply line may be 1 MiB (`process.MAX_OUTPUT_BYTES`), which parses into
 up to 40 MB of Python objects and may hold 90,000 errors, each with extra
 properties of any size (the protocol allows them). So a reply is parsed, checked
 against the protocol and reduced to a bounded summary in one call, and the parsed
@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import jsonline, packaged
-from .impl_process import TimedOut
+from .. import jsonline, packaged
+from .process import TimedOut
 
 PROTOCOL_FILE = "harness/v1/protocol.json"
 MAX_CODES = 16        # distinct error codes kept of a reply; then MORE_CODES marks that there were more

@@ -1,0 +1,118 @@
+"""`sgn conformance` and `sgn smoke`: the command line of the harness."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from ..reader import describe
+from ..report import printable
+from ..schema import PROFILES
+from ..validate import LEVELS
+from ..words import count
+
+
+def add_parsers(commands) -> None:
+    """The `conformance` and `smoke` commands, on the subcommands of `sgn`."""
+    for name, about in (("conformance", "run another SGN implementation against the corpus and report"),
+                        ("smoke", "check the wiring of an implementation on a handful of cases")):
+        sub = commands.add_parser(
+            name, help=about,
+            description=about[0].upper() + about[1:] + ". The implementation is a command, run "
+                        "without a shell. See docs/conformance.md.")
+        sub.add_argument("--impl", required=True, metavar="CMD",
+                         help="the implementation's command line (split like a shell would)")
+        sub.add_argument("--mode", choices=("simple", "persistent"), default="simple",
+                         help="simple: one process per case, verdict in the exit code (default); "
+                              "persistent: the JSON protocol of schema/harness/v1")
+        sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
+        sub.add_argument("--invalid-exit", type=positive_int, default=1, metavar="N",
+                         help="simple mode: the exit code that means invalid (default 1; an exit with it "
+                              "whose standard error shows an uncaught exception is a crash)")
+        sub.add_argument("-o", "--output", choices=("text", "json", "junit"), default="text")
+        sub.add_argument("--report", metavar="FILE", help="also write the report to FILE")
+        sub.add_argument("--cases", metavar="FILE", help="a corpus bundle (default: the packaged one)")
+        if name == "conformance":
+            sub.add_argument("--run", dest="run_globs", action="append", default=[], metavar="GLOB",
+                             help="only cases whose id or a tag matches (repeatable)")
+            sub.add_argument("--skip", action="append", default=[], metavar="GLOB",
+                             help="skip cases whose id or a tag matches (repeatable)")
+            sub.add_argument("--skip-file", metavar="FILE", help="globs to skip, one a line")
+            sub.add_argument("--level", choices=LEVELS, help="only cases of this level and below")
+            sub.add_argument("--profile", choices=PROFILES, default=None,
+                             help="only cases of this profile (default: both)")
+            sub.add_argument("--codes", action="store_true",
+                             help="also require the error codes of invalid cases to match")
+        sub.set_defaults(run=run, smoke=name == "smoke")
+
+
+def _smoke_verdict(run) -> int:
+    """The wiring is right when every case got an answer, and the answers tell valid from
+    invalid (a program that says the same of everything does not read its input)."""
+    from .. import conformance
+    answered = [o for o in run.outcomes if o.status != conformance.ERRORED]
+    verdicts = {o.got_valid for o in answered}
+    if len(answered) < len(run.outcomes):
+        why = f"answered {len(answered)} of {count(len(run.outcomes), 'case')}"
+    elif len(verdicts) < 2:
+        why = f"answered every case {'valid' if verdicts == {True} else 'invalid'}: does it read its input?"
+    else:
+        sys.stderr.write(f"smoke: the implementation answered all {count(len(run.outcomes), 'case')}, "
+                         "some valid and some invalid - wiring OK\n")
+        return EXIT_OK
+    sys.stderr.write(f"smoke: the implementation {why} - check the wiring\n")
+    return EXIT_INVALID
+
+
+def run(args: argparse.Namespace, out) -> int:
+
+    from .. import conformance
+    from ..corpus import CorpusError, load_cases
+
+    me = f"sgn {'smoke' if args.smoke else 'conformance'}"
+    try:
+        cases = load_cases(Path(args.cases) if args.cases else None)
+        skip = list(getattr(args, "skip", []))
+        if getattr(args, "skip_file", None):
+            skip += conformance.read_skip_file(args.skip_file)
+    except CorpusError as error:
+        sys.stderr.write(f"{me}: {error}\n")
+        return EXIT_USAGE
+    except (OSError, ValueError) as error:          # the skip file
+        sys.stderr.write(f"{me}: cannot read {describe(args.skip_file)}: {getattr(error, 'strerror', None) or error}\n")
+        return EXIT_USAGE
+    if not conformance.command(args.impl):
+        sys.stderr.write("sgn conformance: --impl is empty\n")
+        return EXIT_USAGE
+    if args.smoke:
+        chosen, skipped = conformance.smoke_cases(cases), []
+    else:
+        chosen = conformance.select(cases, run=args.run_globs, skip=skip, level=args.level, profile=args.profile)
+        chosen_ids = {c["id"] for c in chosen}
+        skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level, profile=args.profile)
+                   if c["id"] not in chosen_ids]
+    if not chosen:
+        sys.stderr.write(f"{me}: no case is selected (--run, --skip and --level leave none of "
+                         f"{count(len(cases), 'case')})\n")
+        return EXIT_USAGE
+    try:
+        run = conformance.run_cases(args.impl, chosen, mode=args.mode, timeout=args.timeout,
+                                    codes=getattr(args, "codes", False), skipped=skipped,
+                                    invalid_exit=args.invalid_exit)
+    except conformance.CannotStart as error:
+        sys.stderr.write(f"{me}: {error}\n")
+        return EXIT_USAGE
+    text = conformance.RENDERERS[args.output](run)
+    out.write(text)
+    if args.report:
+        try:
+            Path(args.report).write_text(printable(text), encoding="utf-8")
+        except OSError as error:
+            sys.stderr.write(f"sgn conformance: cannot write {describe(args.report)}: {error.strerror}\n")
+            return EXIT_USAGE
+    if args.smoke:
+        return _smoke_verdict(run)
+    return EXIT_OK if run.ok else EXIT_INVALID
+
+

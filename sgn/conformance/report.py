@@ -1,0 +1,100 @@
+"""A run's report: as text for a person, JSON for a program, JUnit XML for CI."""
+from __future__ import annotations
+
+import json
+from typing import Dict, Iterable, List, Sequence
+
+from ..words import count
+from .outcome import CASE_LEVELS, ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
+from .run import Run
+
+ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
+
+
+def tally(outcomes: Iterable[Outcome], key) -> Dict[str, Dict[str, int]]:
+    table: Dict[str, Dict[str, int]] = {}
+    for o in outcomes:
+        for group in key(o.case):
+            row = table.setdefault(group, dict.fromkeys(STATUSES, 0))
+            row[o.status] += 1
+    return table
+
+
+def _actions(case: dict) -> List[str]:
+    return [t for t in case.get("tags", []) if t in ACTION_CODES] or ["(none)"]
+
+
+def summary(run: Run) -> dict:
+    return {
+        "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
+        "gave_up": run.gave_up, "baselines": run.baselines,
+        "totals": dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0))),
+        "by_level": tally(run.outcomes, lambda c: [c["level"]]),
+        "by_action": tally(run.outcomes, _actions),
+        "cases": [o.to_dict() for o in run.outcomes],
+    }
+
+
+def _table(title: str, table: Dict[str, Dict[str, int]], order: Sequence[str]) -> List[str]:
+    rows = [k for k in order if k in table] + sorted(k for k in table if k not in order)
+    width = max([len(title)] + [len(r) for r in rows])
+    out = [f"{title:{width}}  " + "  ".join(f"{s:>7}" for s in STATUSES)]
+    out += [f"{r:{width}}  " + "  ".join(f"{table[r][s]:>7}" for s in STATUSES) for r in rows]
+    return out
+
+
+def render_text(run: Run) -> str:
+    data = summary(run)
+    info = run.info
+    totals = data["totals"]
+    out = [f"conformance of {info.get('name', '?')} ({info.get('language', '?')}"
+           + (f" {info['version']}" if info.get("version") else "") + f"), {run.mode} mode, "
+           f"{count(len(run.outcomes), 'case')} in {run.seconds:.1f} s: "
+           + ", ".join(f"{totals[s]} {s}" for s in STATUSES)]
+    base = run.baselines
+    out += [f"baselines on the same cases: accepting everything passes {base['accept_everything']}, "
+            f"rejecting everything passes {base['reject_everything']}", ""]
+    if run.gave_up:
+        out[-1:] = [f"gave up on the implementation ({run.gave_up}): {count(run.untried, 'case')} not run (errored)", ""]
+    out += _table("level", data["by_level"], CASE_LEVELS) + [""]
+    out += _table("action", data["by_action"], ACTION_CODES) + [""]
+    bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]
+    if bad:
+        out.append(f"{count(len(bad), 'case')} failed or errored:")
+        for o in bad:
+            out.append(f"  {o.status.upper()} {o.case['id']} [{o.case['level']}]: {o.case['description']}")
+            out.append(f"      {o.detail}")
+    out.append("CONFORMS" if run.ok else "DOES NOT CONFORM")
+    return "\n".join(out) + "\n"
+
+
+def render_json(run: Run) -> str:
+    return json.dumps(summary(run), indent=1) + "\n"
+
+
+def render_junit(run: Run) -> str:
+    from xml.sax.saxutils import escape, quoteattr
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           f'<testsuites name={quoteattr("sgn conformance: " + str(run.info.get("name", "?")))} '
+           f'time="{run.seconds:.3f}">']
+    for level in CASE_LEVELS:
+        members = [o for o in run.outcomes if o.case["level"] == level]
+        if not members:
+            continue
+        counts = {s: sum(o.status == s for o in members) for s in STATUSES}
+        out.append(f'  <testsuite name="{level}" tests="{len(members)}" failures="{counts[FAILED]}" '
+                   f'errors="{counts[ERRORED]}" skipped="{counts[SKIPPED] + counts[UNDECLARED]}">')
+        for o in members:
+            head = f'    <testcase classname="{level}" name={quoteattr(o.case["id"])} time="{o.seconds:.4f}"'
+            if o.status == PASSED:
+                out.append(head + "/>")
+                continue
+            tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped", UNDECLARED: "skipped"}[o.status]
+            out += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>",
+                    "    </testcase>"]
+        out.append("  </testsuite>")
+    out.append("</testsuites>")
+    return "\n".join(out) + "\n"
+
+
+RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}

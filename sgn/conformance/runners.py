@@ -1,0 +1,188 @@
+"""The two ways of talking to an implementation: a process per case (simple), or one
+process speaking the protocol (persistent)."""
+from __future__ import annotations
+
+import base64
+import json
+import os
+import time
+from typing import Any, Dict, Optional
+
+from .. import corpus
+from .crash import crash_signature
+from .outcome import ERRORED, SKIPPED, UNDECLARED, Outcome, judge
+from .process import ImplError, ImplProcess, TimedOut
+from .reply import ProtocolError, Replies
+from .selection import command
+
+MAX_RESTARTS = 3              # persistent mode: then the remaining cases are errored without trying
+MAX_TIMEOUTS_IN_A_ROW = 3     # simple mode: likewise
+
+
+class CannotStart(Exception):
+    """The implementation cannot be run at all (no such command, or it does not answer
+    `start`): one message, not an errored case for each case."""
+
+
+# -- simple mode ---------------------------------------------------------------------------------
+
+class SimpleRunner:
+    """One process per case: the file on stdin, the verdict in the exit code. It gives up
+    on an implementation that gives no verdict in time on MAX_TIMEOUTS_IN_A_ROW cases."""
+
+    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1):
+        self.argv = command(impl)
+        self.timeout = timeout
+        self.invalid_exit = invalid_exit
+        self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
+        self.late = 0      # cases in a row with no verdict in time
+        self.broken: Optional[str] = None
+
+    def start(self) -> None:
+        pass
+
+    def stop(self) -> None:
+        pass
+
+    def kill(self) -> None:
+        pass    # each case's process group is killed when the case ends
+
+    def run(self, case: dict, codes: bool) -> Outcome:
+        if self.broken:
+            return Outcome(case, ERRORED, detail=self.broken)
+        deadline = time.monotonic() + self.timeout
+        env = dict(os.environ, SGN_CASE_ID=case["id"], SGN_LEVEL=case["level"],
+                   SGN_PROFILE=case.get("profile", "strict"))
+        try:
+            process = ImplProcess(self.argv, lines=False, env=env)
+        except OSError as error:
+            raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
+        try:
+            code = process.communicate(corpus.case_bytes(case), deadline)
+        except TimedOut as error:
+            self.late += 1
+            if self.late >= MAX_TIMEOUTS_IN_A_ROW:
+                self.broken = f"gave up after {self.late} cases in a row with no verdict within {self.timeout:g} s"
+            return Outcome(case, ERRORED, detail=f"{error} within {self.timeout:g} s")
+        except ImplError as error:
+            self.late = 0
+            return Outcome(case, ERRORED, detail=str(error))
+        finally:
+            process.kill()
+        self.late = 0
+        stderr = process.stderr_tail
+        tail = (stderr.strip().splitlines()[-1:] or [""])[0][:200]
+        if code == self.invalid_exit:
+            runtime = crash_signature(stderr)
+            if runtime is not None:     # an uncaught exception, not a verdict (sgn/conformance/crash.py)
+                return Outcome(case, ERRORED, detail=f"crashed: an uncaught {runtime} exception {tail}".strip())
+        if code not in (0, self.invalid_exit):
+            return Outcome(case, ERRORED, detail=f"exit code {code} {tail}".strip())
+        return judge(case, code == 0, codes=False)
+
+
+# -- persistent mode -------------------------------------------------------------------------------
+
+def _line(message: dict) -> bytes:
+    return (json.dumps(message) + "\n").encode()
+
+
+class PersistentRunner:
+    """One long-lived process speaking newline-delimited JSON. A reply is read into what
+    is kept of it (`reply`) before the next is read, and a failure's exception is
+    gone before the process is restarted: it would hold the parsed reply."""
+
+    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1):
+        self.argv = command(impl)
+        self.timeout = timeout
+        self.process: Optional[ImplProcess] = None
+        self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
+        self.seq = 0
+        self.restarts = 0
+        self.broken: Optional[str] = None
+        self.replies = Replies()
+
+    def _explain(self, error: Exception) -> str:
+        return f"{error} within {self.timeout:g} s" if isinstance(error, TimedOut) else str(error)
+
+    def start(self) -> None:
+        deadline = time.monotonic() + self.timeout
+        try:
+            self.process = ImplProcess(self.argv, lines=True)
+            self.process.send(_line({"cmd": "start", "version": 1}), deadline)
+            self.info = self.replies.started(self.process.receive(deadline), deadline)
+        except OSError as error:
+            self.kill()
+            raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
+        except (ProtocolError, ImplError) as error:
+            self.kill()
+            raise CannotStart(f"{' '.join(self.argv)} did not start: {self._explain(error)}") from None
+
+    def stop(self) -> None:
+        """Ask the process to stop, give it the time-out to do so, then kill its group."""
+        if self.process is not None:
+            deadline = time.monotonic() + self.timeout
+            try:
+                self.process.send(_line({"cmd": "stop"}), deadline)
+                self.process.wait(deadline)
+            except ImplError:
+                pass
+        self.kill()
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
+
+    def _undeclared(self, case: dict) -> str:
+        """Why the implementation is not asked this case ('' when it is): a level or profile
+        that its answer to `start` lists none of (an implementation that lists none does all)."""
+        levels, profiles = self.info.get("levels"), self.info.get("profiles")
+        if isinstance(levels, list) and case["level"] not in levels:
+            return f"level {case['level']} is not among the levels it checks ({', '.join(map(str, levels))})"
+        profile = case.get("profile", "strict")
+        if isinstance(profiles, list) and profile not in profiles:
+            return f"profile {profile} is not among the profiles it reads ({', '.join(map(str, profiles))})"
+        return ""
+
+    def _restart(self) -> None:
+        self.kill()
+        if self.restarts >= MAX_RESTARTS:
+            self.broken = f"gave up after {MAX_RESTARTS} restarts"
+            return
+        self.restarts += 1
+        try:
+            self.start()
+        except CannotStart as error:        # it started before: the cases left are errored
+            self.broken = str(error)
+
+    def run(self, case: dict, codes: bool) -> Outcome:
+        if self.process is None and self.broken is None:
+            self.start()
+        if self.process is None:
+            return Outcome(case, ERRORED, detail=self.broken or "not running")
+        undeclared = self._undeclared(case)
+        if undeclared:
+            return Outcome(case, UNDECLARED, detail=undeclared)
+        self.seq += 1
+        payload = {k: case[k] for k in ("id", "level", "kind", "input", "input_encoding") if k in case}
+        payload.update(profile=case.get("profile", "strict"),
+                       data=base64.b64encode(corpus.case_bytes(case)).decode())
+        deadline = time.monotonic() + self.timeout      # for sending the case, receiving and checking the reply
+        try:
+            self.process.send(_line({"cmd": "run", "seq": self.seq, "case": payload}), deadline)
+            reply = self.replies.run(self.process.receive(deadline), self.seq, deadline)
+            failure = None
+        except (ProtocolError, ImplError) as error:
+            failure = self._explain(error)
+        if failure is not None:
+            self._restart()
+            return Outcome(case, ERRORED, detail=failure)
+        if reply.kind == "skipped":
+            return Outcome(case, SKIPPED, detail=reply.text)
+        if reply.kind == "errored":
+            return Outcome(case, ERRORED, detail=reply.text)
+        return judge(case, reply.valid, codes, reply.codes, reply.errors)
+
+
+RUNNERS = {"simple": SimpleRunner, "persistent": PersistentRunner}
