@@ -30,6 +30,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from . import packaged
 from .codes import CODES, LAYERS
+from .expectations import FIELDS, unmatched
 from .reader import describe
 from .report import printable
 
@@ -41,7 +42,7 @@ NOTATIONS = {"han": "han", "hsgn": "hsgn", "hsn": "hsn", "hsn-002": "hsn"}   # k
 _INPUT_KEYS = {"message": ("json",), "log": ("lines", "file"), "raw": ("text", "base64"),
                **{kind: (key,) for kind, key in NOTATIONS.items()}}
 _PASS_THROUGH = ("id", "description", "kind", "level", "profile", "valid", "errors",
-                 "warnings", "tags", "spec", "comment")
+                 "warnings", "tags", "spec", "comment")     # then input, and state (computed)
 
 
 class CorpusError(Exception):
@@ -191,6 +192,8 @@ def build_bundle(root: Optional[Path] = None) -> dict:
             problems = _case_problems(data)
             if problems:
                 raise CorpusError(f"{where}: {problems[0]}")
+            if data["level"] == "rules" and data["valid"]:
+                data["state"] = expected_state(data)
             cases.append(data)
     return {"format": FORMAT, "cases": cases}
 
@@ -213,6 +216,16 @@ def load_cases(path: Optional[Path] = None) -> List[dict]:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise CorpusError(f"{name}: {problems[0]}{more}")
     return bundle["cases"]
+
+
+def identity(path: Optional[Path] = None) -> Dict[str, Any]:
+    """What names a bundle in a report: its version, the SHA-256 of its bytes, its number of cases."""
+    import hashlib
+    path = path or packaged.corpus_dir() / BUNDLE
+    data = path.read_bytes()
+    bundle = json.loads(data)
+    return {"version": bundle.get("version"), "sha256": hashlib.sha256(data).hexdigest(),
+            "cases": len(bundle.get("cases", []))}
 
 
 @lru_cache(maxsize=None)
@@ -285,6 +298,16 @@ def case_bytes(case: dict) -> bytes:
     return value.encode("utf-8", "surrogatepass")
 
 
+def expected_state(case: dict) -> dict:
+    """The end state `sgn` replays a valid rules case to (`endstate`), which the bundle records."""
+    import io
+
+    from .endstate import end_state
+    from .replay import replay
+    state, _ = replay(io.BytesIO(case_bytes(case)), name=case["id"], profile=case.get("profile", "strict"))
+    return end_state(state) if state else {}
+
+
 def check_case(case: dict) -> List:
     """The diagnostics sgn gives for a case, at its level and profile."""
     import io
@@ -298,28 +321,17 @@ def check_case(case: dict) -> List:
                                  profile=case.get("profile", "strict")))
 
 
-def matches(expected: dict, diagnostic) -> bool:
-    """Whether a diagnostic is the one an expectation describes (fields it leaves out match anything)."""
-    return all(getattr(diagnostic, key) == value for key, value in expected.items())
-
-
 def compare(case: dict, diagnostics: Iterable) -> List[str]:
-    """What differs between a case's expectations and the diagnostics found (empty: it passes)."""
+    """What differs between a case's expectations and the diagnostics found (empty: it
+    passes), paired as `expectations` pairs them for every implementation."""
     problems = []
     found = list(diagnostics)
     for severity, key in (("error", "errors"), ("warning", "warnings")):
-        got = [d for d in found if d.severity == severity]
-        wanted = list(case.get(key, []))
-        unmatched = []
-        for d in got:
-            hit = next((w for w in wanted if matches(w, d)), None)
-            if hit is None:
-                unmatched.append(d)
-            else:
-                wanted.remove(hit)
-        problems += [f"expected {severity} not raised: {w}" for w in wanted]
-        problems += [f"unexpected {severity}: {d.code} line {d.line} {d.pointer} {d.message}"
-                     for d in unmatched]
+        got = [{k: getattr(d, k, None) for k in (*FIELDS, "message")} for d in found if d.severity == severity]
+        missing, extra = unmatched(case.get(key, []), got)
+        problems += [f"expected {severity} not raised: {w}" for w in missing]
+        problems += [f"unexpected {severity}: {d['code']} line {d['line']} {d['pointer']} {d['message']}"
+                     for d in extra]
     if case["valid"] != (not any(d.severity == "error" for d in found)):
         problems.append(f"verdict: expected valid={case['valid']}")
     return problems

@@ -19,6 +19,7 @@ import sys
 from typing import Any, Callable, Dict, Optional
 
 from . import __version__
+from .endstate import end_state
 from .validate import FileCheck
 
 PROTOCOL_VERSION = 1
@@ -26,11 +27,22 @@ INFO = {"name": "sgn", "language": "python", "version": __version__,
         "levels": ["syntax", "schema", "semantic", "rules"], "profiles": ["strict", "compat"]}
 
 
+def _reported(d) -> Dict[str, Any]:
+    found = {"code": d.code, "line": d.line, "pointer": d.pointer, "column": d.column, "message": d.message}
+    return {key: value for key, value in found.items() if value is not None}
+
+
 def check(data: bytes, level: str, profile: str) -> Dict[str, Any]:
-    """The verdict and errors of sgn on one file's bytes."""
-    errors = [{"code": d.code, "line": d.line, "pointer": d.pointer, "message": d.message}
-              for d in FileCheck(io.BytesIO(data), level=level, profile=profile) if d.is_error]
-    return {"valid": not errors, "errors": errors}
+    """The verdict, errors and warnings of sgn on one file's bytes, and at the rules level
+    the game's end state (`sgn.endstate`)."""
+    checked = FileCheck(io.BytesIO(data), level=level, profile=profile)
+    found = list(checked)
+    errors = [_reported(d) for d in found if d.is_error]
+    reply = {"valid": not errors, "errors": errors,
+             "warnings": [_reported(d) for d in found if d.severity == "warning"]}
+    if level == "rules" and checked.replay is not None:
+        reply["state"] = end_state(checked.replay.game.snapshot())
+    return reply
 
 
 def cmd_start(request: dict) -> dict:

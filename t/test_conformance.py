@@ -83,8 +83,8 @@ def test_protocol_schema_is_valid_draft4():
     Draft4Validator.check_schema(packaged.load_json(impl_reply.PROTOCOL_FILE))
 
 
-def test_sgn_itself_scores_100_percent_in_persistent_mode_with_codes():
-    code, report = conformance_json("--impl", f"{PY} -m sgn.harness", "--mode", "persistent", "--codes")
+def test_sgn_itself_scores_100_percent_in_persistent_mode_with_codes_and_state():
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness", "--mode", "persistent", "--codes", "--state")
     assert code == 0 and report["ok"] is True
     assert report["totals"] == {"passed": len(CASES), "failed": 0, "errored": 0, "skipped": 0, "undeclared": 0}
     assert report["implementation"]["name"] == "sgn"
@@ -188,7 +188,7 @@ def test_a_run_keeps_a_bounded_summary_of_each_reply(pids):
         tracemalloc.stop()
     assert peak < 64 << 20
     assert [o.status for o in run.outcomes] == ["failed"] * 40
-    assert all(o.got_codes == ("x",) and o.got_errors == (("x", None, None),) for o in run.outcomes)
+    assert all(o.got_codes == ("x",) and o.got_errors == (("x", None, None, None),) for o in run.outcomes)
     assert left_running(pids()) == []
 
 
@@ -198,10 +198,10 @@ def test_what_is_kept_of_a_reply_s_errors_is_bounded():
     codes, first = impl_reply.kept_errors(errors)
     assert len(codes) == impl_reply.MAX_CODES + 1 and codes[-1] == impl_reply.MORE_CODES
     assert codes[:-1] == tuple(sorted(codes[:-1])) and "c" * impl_reply.MAX_CHARS + "..." in codes
-    assert len(first) == impl_reply.MAX_ERRORS and first[0] == ("c" * impl_reply.MAX_CHARS + "...", 3, None)
-    assert first[1] == ("code-0", impl_reply.MAX_LINE, "/" * impl_reply.MAX_CHARS + "...")
-    assert impl_reply.kept_errors([{"code": "b"}, {"code": "a", "line": 2}, {"code": "b"}]) == (
-        ("a", "b"), (("b", None, None), ("a", 2, None), ("b", None, None)))
+    assert len(first) == impl_reply.MAX_ERRORS and first[0] == ("c" * impl_reply.MAX_CHARS + "...", 3, None, None)
+    assert first[1] == ("code-0", impl_reply.MAX_LINE, "/" * impl_reply.MAX_CHARS + "...", None)
+    assert impl_reply.kept_errors([{"code": "b"}, {"code": "a", "line": 2, "column": 4}, {"code": "b"}]) == (
+        ("a", "b"), (("b", None, None, None), ("a", 2, None, 4), ("b", None, None, None)))
 
 
 REPLIES = [("reply", r) for r in (
@@ -285,6 +285,18 @@ def test_an_interrupted_run_leaves_no_process(pids):
 
 
 @pytest.mark.parametrize("mode", ["simple", "persistent"])
+def test_an_interrupted_run_of_several_jobs_leaves_no_process(pids, mode):
+    def interrupt(outcome):
+        raise KeyboardInterrupt
+    argv = [PY, MISBEHAVING, "hang"] + (["--simple"] if mode == "simple" else [])
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        conformance.run_cases(argv, VALID[:8], mode=mode, timeout=3, progress=interrupt, jobs=3)
+    assert len(pids()) >= 3 and left_running(pids()) == []
+    assert time.monotonic() - began < 20
+
+
+@pytest.mark.parametrize("mode", ["simple", "persistent"])
 def test_a_command_that_does_not_exist_is_one_clear_message_and_exit_2(mode):
     result = run_cli("conformance", "--impl", "no-such-sgn-implementation", "--mode", mode)
     assert result.returncode == 2 and result.stdout == b""
@@ -343,7 +355,10 @@ def test_smoke():
 
 
 def test_check_is_the_validator():
-    assert check(b'["1","RD",{"result":8}]\n', "schema", "strict") == {"valid": True, "errors": []}
+    assert check(b'["1","RD",{"result":8}]\n', "schema", "strict") == {"valid": True, "errors": [], "warnings": []}
+    bad = check(b'["1","RD",{"result":13}]\n', "schema", "strict")
+    assert bad["errors"][0]["code"] == "schema-maximum" and bad["errors"][0]["pointer"] == "/2/result"
+    assert "state" not in bad and "state" in check(b'["1","RD",{"result":8}]\n', "rules", "strict")
 
 
 @pytest.fixture(scope="module")

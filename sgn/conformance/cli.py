@@ -43,7 +43,16 @@ def add_parsers(commands) -> None:
             sub.add_argument("--profile", choices=PROFILES, default=None,
                              help="only cases of this profile (default: both)")
             sub.add_argument("--codes", action="store_true",
-                             help="also require the error codes of invalid cases to match")
+                             help="persistent mode: also compare the errors (codes, lines, pointers, columns) "
+                                  "and, when the implementation gives them, the warnings")
+            sub.add_argument("--state", action="store_true",
+                             help="persistent mode: also compare the end state of valid rules cases")
+            sub.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
+                             help="run N cases at a time (N processes; default 1)")
+            sub.add_argument("--max-fail", type=positive_int, metavar="N",
+                             help="stop after N cases failed or errored")
+            sub.add_argument("--fail-fast", dest="max_fail", action="store_const", const=1,
+                             help="stop at the first case that fails or errors (--max-fail 1)")
         sub.set_defaults(run=run, smoke=name == "smoke")
 
 
@@ -68,11 +77,12 @@ def _smoke_verdict(run) -> int:
 def run(args: argparse.Namespace, out) -> int:
 
     from .. import conformance
-    from ..corpus import CorpusError, load_cases
+    from ..corpus import CorpusError, identity, load_cases
 
     me = f"sgn {'smoke' if args.smoke else 'conformance'}"
     try:
-        cases = load_cases(Path(args.cases) if args.cases else None)
+        bundle = Path(args.cases) if args.cases else None
+        cases = load_cases(bundle)
         skip = list(getattr(args, "skip", []))
         if getattr(args, "skip_file", None):
             skip += conformance.read_skip_file(args.skip_file)
@@ -92,17 +102,25 @@ def run(args: argparse.Namespace, out) -> int:
         chosen_ids = {c["id"] for c in chosen}
         skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level, profile=args.profile)
                    if c["id"] not in chosen_ids]
+    codes, state = getattr(args, "codes", False), getattr(args, "state", False)
+    if args.mode == "simple" and (codes or state):
+        sys.stderr.write(f"{me}: {'--codes' if codes else '--state'} needs --mode persistent: in simple mode "
+                         "the exit code is the only answer\n")
+        return EXIT_USAGE
     if not chosen:
         sys.stderr.write(f"{me}: no case is selected (--run, --skip and --level leave none of "
                          f"{count(len(cases), 'case')})\n")
         return EXIT_USAGE
     try:
         run = conformance.run_cases(args.impl, chosen, mode=args.mode, timeout=args.timeout,
-                                    codes=getattr(args, "codes", False), skipped=skipped,
-                                    invalid_exit=args.invalid_exit)
+                                    codes=codes, state=state, skipped=skipped, invalid_exit=args.invalid_exit,
+                                    jobs=getattr(args, "jobs", 1), max_fail=getattr(args, "max_fail", None))
     except conformance.CannotStart as error:
         sys.stderr.write(f"{me}: {error}\n")
         return EXIT_USAGE
+    run.metadata["corpus"] = identity(bundle)
+    run.metadata["options"].update(level=getattr(args, "level", None), profile=getattr(args, "profile", None),
+                                   run=getattr(args, "run_globs", []), skip=skip)
     text = conformance.RENDERERS[args.output](run)
     out.write(text)
     if args.report:

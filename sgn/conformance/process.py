@@ -18,7 +18,7 @@ import time
 from typing import Callable, Dict, List, Mapping, Optional
 
 MAX_OUTPUT_BYTES = 1 << 20   # one reply line (persistent mode); all a case prints, stdout and stderr (simple mode)
-STDERR_TAIL = 4096           # what is kept of standard error (simple mode), for the report
+STDERR_TAIL = 4096           # what is kept of standard error, for the report
 _CHUNK = 1 << 16
 _POLL = (0.001, 0.05)        # without a pidfd, how often to look whether the process ended (backing off)
 _DONE, _ENDED, _LATE = "done", "ended", "late"
@@ -50,13 +50,14 @@ def _pidfd(pid: int) -> Optional[int]:
 
 class ImplProcess:
     """One process of an implementation. `lines`: keep standard output as reply lines
-    (persistent mode; standard error is discarded); otherwise count and discard it, and
-    keep the tail of standard error (simple mode)."""
+    (persistent mode); otherwise count and discard it (simple mode). Either way the tail
+    of standard error is kept; in simple mode it counts against MAX_OUTPUT_BYTES with
+    standard output, in persistent mode (a long-lived process may log much) it does not."""
 
     def __init__(self, argv: List[str], *, lines: bool, env: Optional[Mapping[str, str]] = None):
         self.lines = lines
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL if lines else subprocess.PIPE,
+                                     stderr=subprocess.PIPE,
                                      start_new_session=True, env=env)
         self._streams = {f.fileno(): f for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr) if f}
         for fd in self._streams:
@@ -68,7 +69,7 @@ class ImplProcess:
         self._close_when_written = False
         self.input_refused = False      # it closed its standard input (or ended) before reading it all
         self._out = bytearray()          # standard output not yet taken as a line (lines mode)
-        self._err = bytearray()          # the tail of standard error (simple mode)
+        self._err = bytearray()          # the tail of standard error
         self.printed = 0                 # bytes counted against MAX_OUTPUT_BYTES (simple mode)
         self._selector = selectors.DefaultSelector()
         self._watched: Dict[int, int] = {}
@@ -128,6 +129,27 @@ class ImplProcess:
     @property
     def stderr_tail(self) -> str:
         return self._err.decode("utf-8", "replace")
+
+    def take_stderr(self) -> str:
+        """The tail of what it wrote to standard error since the last call (what is waiting
+        in the pipe included), for the case that just ran."""
+        stderr = self._stderr_fd()
+        while stderr in self._reading and self._read(stderr):
+            pass
+        text = self.stderr_tail
+        self._err.clear()
+        return text
+
+    def _stderr_fd(self) -> Optional[int]:
+        return self.proc.stderr.fileno() if self.proc.stderr and not self.proc.stderr.closed else None
+
+    def terminate(self) -> None:
+        """Kill the whole process group and nothing more: safe from another thread, whose
+        loop then sees the process end and cleans up with `kill`."""
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
 
     def kill(self) -> int:
         """Kill the whole process group, reap the process and close the pipes (again: a no-op).
@@ -257,10 +279,12 @@ class ImplProcess:
         if self.lines and fd == self._stdout:
             self._out += chunk
             return True
-        self.printed += len(chunk)
         if fd != self._stdout:
             self._err += chunk
             del self._err[:-STDERR_TAIL]
+            if self.lines:
+                return True
+        self.printed += len(chunk)
         if self.printed > MAX_OUTPUT_BYTES:
             raise TooMuchOutput(f"printed more than {MAX_OUTPUT_BYTES} bytes (the limit for one case)")
         return True

@@ -21,14 +21,15 @@ from .process import TimedOut
 
 PROTOCOL_FILE = "harness/v1/protocol.json"
 MAX_CODES = 16        # distinct error codes kept of a reply; then MORE_CODES marks that there were more
-MAX_ERRORS = 20       # (code, line, pointer) kept of a reply's errors, the first ones
+MAX_ERRORS = 20       # (code, line, pointer, column) kept of a reply's errors (and warnings), the first ones
 MAX_CHARS = 200       # of any string kept (a code, a pointer, a reason, a message)
 MAX_LINE = 2 ** 63 - 1    # a larger line number is kept as this one
 MORE_CODES = "..."
+MAX_STATE_CHARS = 1 << 16     # a reported end state longer than this, as JSON, is not kept
 _DEADLINE_EVERY = 256     # items checked between two looks at the clock (a few milliseconds)
 _DESCRIBED = ("name", "language", "version", "homepage", "levels", "profiles")
 
-Error = Tuple[str, Optional[int], Optional[str]]     # code, line, pointer
+Error = Tuple[str, Optional[int], Optional[str], Optional[int]]     # code, line, pointer, column
 
 
 class ProtocolError(Exception):
@@ -62,16 +63,16 @@ def parse_reply(line: bytes) -> Any:
 
 def kept_errors(errors: List[dict]) -> Tuple[Tuple[str, ...], Tuple[Error, ...]]:
     """Of a checked reply's errors: the distinct codes, sorted (the first MAX_CODES, then
-    MORE_CODES if there were more), and the first MAX_ERRORS (code, line, pointer)."""
+    MORE_CODES if there were more), and the first MAX_ERRORS (code, line, pointer, column)."""
     codes: Dict[str, None] = {}
     more = False
     first: List[Error] = []
     for error in errors:
         code = cut(error["code"])
         if len(first) < MAX_ERRORS:
-            line, pointer = error.get("line"), error.get("pointer")
+            line, pointer, column = error.get("line"), error.get("pointer"), error.get("column")
             first.append((code, None if line is None else min(line, MAX_LINE),
-                          None if pointer is None else cut(pointer)))
+                          None if pointer is None else cut(pointer), None if column is None else min(column, MAX_LINE)))
         if code not in codes:
             more |= len(codes) >= MAX_CODES
             if not more:
@@ -79,13 +80,34 @@ def kept_errors(errors: List[dict]) -> Tuple[Tuple[str, ...], Tuple[Error, ...]]
     return tuple(sorted(codes)) + ((MORE_CODES,) if more else ()), tuple(first)
 
 
+def as_dict(error: Error) -> Dict[str, Any]:
+    """A kept error as the fields `expectations` compares."""
+    return dict(zip(("code", "line", "pointer", "column"), error))
+
+
+def _kept_state(state: Any) -> Tuple[Optional[dict], str]:
+    """A reported end state, and why it is not kept ('' when it is)."""
+    if state is None:
+        return None, ""
+    size = len(json.dumps(state))
+    if size > MAX_STATE_CHARS:
+        return None, f"a state of {size} characters as JSON (the limit is {MAX_STATE_CHARS})"
+    return state, ""
+
+
 @dataclass(frozen=True)
 class Reply:
-    """What is kept of a reply to `run`: `kind` is "result", "skipped" or "errored"."""
+    """What is kept of a reply to `run`: `kind` is "result", "skipped" or "errored".
+    `warnings` is None when the reply gives none (then they are not compared)."""
     kind: str
     valid: Optional[bool] = None
     codes: Tuple[str, ...] = ()
     errors: Tuple[Error, ...] = ()
+    error_count: int = 0
+    warnings: Optional[Tuple[Error, ...]] = None
+    warning_count: int = 0
+    state: Optional[dict] = None
+    state_problem: str = ""
     text: str = ""      # the reason (skipped) or message (errored)
 
 
@@ -163,15 +185,25 @@ class Replies:
             return Reply("skipped", text=_text(value, "reason", "skipped by the implementation"))
         if value.get("errored"):
             return Reply("errored", text=_text(value, "message", "errored"))
-        codes, errors = kept_errors(value.get("errors", []))
-        return Reply("result", value["valid"], codes, errors)
+        errors = value.get("errors", [])
+        codes, first = kept_errors(errors)
+        warnings = value.get("warnings")
+        state, state_problem = _kept_state(value.get("state"))
+        return Reply("result", value["valid"], codes, first, len(errors),
+                     None if warnings is None else kept_errors(warnings)[1], len(warnings or ()),
+                     state, state_problem)
 
     def _check_run(self, value: Any, deadline: float) -> Optional[str]:
-        """The rest of the reply first, with no errors: a skipped or errored reply may hold any."""
-        errors = value.get("errors") if isinstance(value, dict) else None
-        if not isinstance(errors, list):
+        """The rest of the reply first, with no errors or warnings: a skipped or errored reply
+        may hold any."""
+        lists = {key: value[key] for key in ("errors", "warnings")
+                 if isinstance(value, dict) and isinstance(value.get(key), list)}
+        if not lists:
             return self._problem(self._reply, value)
-        rest = dict(value, errors=[])
+        rest = dict(value, **dict.fromkeys(lists, []))
         if any(v.is_valid(rest) for v in self._others):
             return None
-        return self._problem(self._reply, rest) or self._each(self._error, errors, deadline, "errors")
+        problem = self._problem(self._reply, rest)
+        for key, items in lists.items():
+            problem = problem or self._each(self._error, items, deadline, key)
+        return problem

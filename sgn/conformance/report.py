@@ -5,7 +5,7 @@ import json
 from typing import Dict, Iterable, List, Sequence
 
 from ..words import count
-from .outcome import CASE_LEVELS, ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
+from .outcome import STDERR_LINES, CASE_LEVELS, ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
 from .run import Run
 
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
@@ -26,8 +26,9 @@ def _actions(case: dict) -> List[str]:
 
 def summary(run: Run) -> dict:
     return {
+        "metadata": run.metadata,
         "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
-        "gave_up": run.gave_up, "baselines": run.baselines,
+        "gave_up": run.gave_up, "not_run": run.not_run, "baselines": run.baselines,
         "totals": dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0))),
         "by_level": tally(run.outcomes, lambda c: [c["level"]]),
         "by_action": tally(run.outcomes, _actions),
@@ -54,8 +55,15 @@ def render_text(run: Run) -> str:
     base = run.baselines
     out += [f"baselines on the same cases: accepting everything passes {base['accept_everything']}, "
             f"rejecting everything passes {base['reject_everything']}", ""]
+    corpus = run.metadata.get("corpus", {})
+    if corpus:
+        out[-1:] = [f"corpus {corpus.get('version') or '(no version)'}, sha256 {str(corpus.get('sha256'))[:12]}; "
+                    f"harness sgn {run.metadata.get('harness', {}).get('version', '?')}; {run.metadata.get('date', '')}", ""]
     if run.gave_up:
         out[-1:] = [f"gave up on the implementation ({run.gave_up}): {count(run.untried, 'case')} not run (errored)", ""]
+    if run.not_run:
+        out[-1:] = [f"stopped after {count(run.max_fail or 0, 'case')} failed or errored (--max-fail): "
+                    f"{count(run.not_run, 'case')} not run", ""]
     out += _table("level", data["by_level"], CASE_LEVELS) + [""]
     out += _table("action", data["by_action"], ACTION_CODES) + [""]
     bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]
@@ -64,6 +72,7 @@ def render_text(run: Run) -> str:
         for o in bad:
             out.append(f"  {o.status.upper()} {o.case['id']} [{o.case['level']}]: {o.case['description']}")
             out.append(f"      {o.detail}")
+            out += [f"      | {line}" for line in o.stderr.splitlines()[-STDERR_LINES:]]
     out.append("CONFORMS" if run.ok else "DOES NOT CONFORM")
     return "\n".join(out) + "\n"
 
@@ -90,8 +99,10 @@ def render_junit(run: Run) -> str:
                 out.append(head + "/>")
                 continue
             tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped", UNDECLARED: "skipped"}[o.status]
-            out += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>",
-                    "    </testcase>"]
+            out += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>"]
+            if o.stderr:
+                out.append(f"      <system-err>{escape(o.stderr)}</system-err>")
+            out.append("    </testcase>")
         out.append("  </testsuite>")
     out.append("</testsuites>")
     return "\n".join(out) + "\n"

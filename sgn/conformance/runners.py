@@ -10,7 +10,7 @@ from typing import Any, Dict, Optional
 
 from .. import corpus
 from .crash import crash_signature
-from .outcome import ERRORED, SKIPPED, UNDECLARED, Outcome, judge
+from .outcome import STDERR_LINES, ERRORED, SKIPPED, UNDECLARED, Outcome, judge, with_stderr
 from .process import ImplError, ImplProcess, TimedOut
 from .reply import ProtocolError, Replies
 from .selection import command
@@ -30,13 +30,14 @@ class SimpleRunner:
     """One process per case: the file on stdin, the verdict in the exit code. It gives up
     on an implementation that gives no verdict in time on MAX_TIMEOUTS_IN_A_ROW cases."""
 
-    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1):
+    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1, **_):
         self.argv = command(impl)
         self.timeout = timeout
         self.invalid_exit = invalid_exit
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
         self.late = 0      # cases in a row with no verdict in time
         self.broken: Optional[str] = None
+        self.current: Optional[ImplProcess] = None     # the process of the case running
 
     def start(self) -> None:
         pass
@@ -45,9 +46,12 @@ class SimpleRunner:
         pass
 
     def kill(self) -> None:
-        pass    # each case's process group is killed when the case ends
+        """End the case running (its process group), from any thread; each case's process
+        is cleaned up when its case ends."""
+        if self.current is not None:
+            self.current.terminate()
 
-    def run(self, case: dict, codes: bool) -> Outcome:
+    def run(self, case: dict) -> Outcome:
         if self.broken:
             return Outcome(case, ERRORED, detail=self.broken)
         deadline = time.monotonic() + self.timeout
@@ -57,6 +61,14 @@ class SimpleRunner:
             process = ImplProcess(self.argv, lines=False, env=env)
         except OSError as error:
             raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
+        self.current = process
+        try:
+            return with_stderr(self._verdict(case, process, deadline), process.stderr_tail)
+        finally:
+            self.current = None
+            process.kill()
+
+    def _verdict(self, case: dict, process: ImplProcess, deadline: float) -> Outcome:
         try:
             code = process.communicate(corpus.case_bytes(case), deadline)
         except TimedOut as error:
@@ -67,8 +79,6 @@ class SimpleRunner:
         except ImplError as error:
             self.late = 0
             return Outcome(case, ERRORED, detail=str(error))
-        finally:
-            process.kill()
         self.late = 0
         stderr = process.stderr_tail
         tail = (stderr.strip().splitlines()[-1:] or [""])[0][:200]
@@ -78,7 +88,7 @@ class SimpleRunner:
                 return Outcome(case, ERRORED, detail=f"crashed: an uncaught {runtime} exception {tail}".strip())
         if code not in (0, self.invalid_exit):
             return Outcome(case, ERRORED, detail=f"exit code {code} {tail}".strip())
-        return judge(case, code == 0, codes=False)
+        return judge(case, code == 0)
 
 
 # -- persistent mode -------------------------------------------------------------------------------
@@ -92,9 +102,10 @@ class PersistentRunner:
     is kept of it (`reply`) before the next is read, and a failure's exception is
     gone before the process is restarted: it would hold the parsed reply."""
 
-    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1):
+    def __init__(self, impl, timeout: float, *, codes: bool = False, state: bool = False, **_):
         self.argv = command(impl)
         self.timeout = timeout
+        self.compare = dict(codes=codes, state=state)
         self.process: Optional[ImplProcess] = None
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
         self.seq = 0
@@ -115,8 +126,11 @@ class PersistentRunner:
             self.kill()
             raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
         except (ProtocolError, ImplError) as error:
+            stderr = self.process.take_stderr() if self.process is not None else ""
             self.kill()
-            raise CannotStart(f"{' '.join(self.argv)} did not start: {self._explain(error)}") from None
+            said = "".join(f"\n  | {line}" for line in stderr.strip().splitlines()[-STDERR_LINES:])
+            raise CannotStart(f"{' '.join(self.argv)} did not start: {self._explain(error)}"
+                              + (f"; its standard error ends:{said}" if said else "")) from None
 
     def stop(self) -> None:
         """Ask the process to stop, give it the time-out to do so, then kill its group."""
@@ -156,7 +170,7 @@ class PersistentRunner:
         except CannotStart as error:        # it started before: the cases left are errored
             self.broken = str(error)
 
-    def run(self, case: dict, codes: bool) -> Outcome:
+    def run(self, case: dict) -> Outcome:
         if self.process is None and self.broken is None:
             self.start()
         if self.process is None:
@@ -175,14 +189,15 @@ class PersistentRunner:
             failure = None
         except (ProtocolError, ImplError) as error:
             failure = self._explain(error)
+        stderr = self.process.take_stderr()
         if failure is not None:
             self._restart()
-            return Outcome(case, ERRORED, detail=failure)
+            return with_stderr(Outcome(case, ERRORED, detail=failure), stderr)
         if reply.kind == "skipped":
             return Outcome(case, SKIPPED, detail=reply.text)
         if reply.kind == "errored":
-            return Outcome(case, ERRORED, detail=reply.text)
-        return judge(case, reply.valid, codes, reply.codes, reply.errors)
+            return with_stderr(Outcome(case, ERRORED, detail=reply.text), stderr)
+        return with_stderr(judge(case, bool(reply.valid), reply=reply, **self.compare), stderr)
 
 
 RUNNERS = {"simple": SimpleRunner, "persistent": PersistentRunner}
