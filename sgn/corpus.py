@@ -36,6 +36,7 @@ from .report import printable
 
 FORMAT = 1
 BUNDLE = "cases.json"
+CHANGELOG = "CHANGELOG.md"      # its first "## X.Y.Z" heading is the corpus's version
 SOURCES = "src"
 CASE_SCHEMA = "corpus/v1/cases.json"
 NOTATIONS = {"han": "han", "hsgn": "hsgn", "hsn": "hsn", "hsn-002": "hsn"}   # kind -> its key in a source
@@ -103,17 +104,18 @@ def _strict_json(text: Any, where: str) -> Any:
     return _json(text, where, strict=True)
 
 
-def _file_messages(root: Path, name: Any, where: str) -> List[Any]:
+def _file_lines(root: Path, name: Any, where: str) -> List[Tuple[str, Any]]:
+    """The lines of a file under the corpus root, each as written and as read."""
     if not isinstance(name, str):
         raise CorpusError(f"{where}: a file to include is a path, a string, not {_kind_of(name)}")
     text = _read(root / name, f"{where}: ")
-    return [_strict_json(t, f"{where} {name}:{n}") for n, t in enumerate(text.splitlines(), 1)]
+    return [(t, _strict_json(t, f"{where} {name}:{n}")) for n, t in enumerate(text.splitlines(), 1)]
 
 
-def _included(item: dict, root: Path, where: str) -> List[Any]:
+def _included(item: dict, root: Path, where: str) -> List[Tuple[str, Any]]:
     """The lines of a file a case includes: its first `first` lines (all by default), after
     its first `after` lines (none by default)."""
-    included = _file_messages(root, item["include"], where)
+    included = _file_lines(root, item["include"], where)
     bounds = []
     for key, default in (("after", 0), ("first", len(included))):
         value = item.get(key, default)
@@ -123,7 +125,17 @@ def _included(item: dict, root: Path, where: str) -> List[Any]:
     return included[bounds[0]:bounds[1]]
 
 
-def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str]]:
+def _one_line(text: str, value: Any) -> str:
+    """A message's line in the file: its JSON text as written, or, where the source spreads
+    it over several lines (a map, say), the value written compactly on one."""
+    if "\n" not in text:
+        return text
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str], Optional[str]]:
+    """A case's input as the bundle gives it, the input's encoding (raw cases), and the exact
+    text of the file (message and log cases: their JSON as written, not as re-serialized)."""
     kind = case.get("kind")
     if not isinstance(kind, str) or kind not in _INPUT_KEYS:
         raise CorpusError(f"{where}: kind is one of {', '.join(_INPUT_KEYS)}, not {kind!r}")
@@ -132,24 +144,27 @@ def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str
         raise CorpusError(f"{where}: kind {kind!r} needs exactly one of {', '.join(_INPUT_KEYS[kind])}")
     key = given[0]
     if key == "json":
-        return _strict_json(case["json"], where), None
-    if key == "lines":
-        if not isinstance(case["lines"], list):
+        value = _strict_json(case["json"], where)
+        return value, None, _one_line(case["json"], value) + "\n"
+    if key in ("lines", "file"):
+        if key == "file":
+            lines = _file_lines(root, case["file"], where)
+        elif not isinstance(case["lines"], list):
             raise CorpusError(f"{where}: lines is a list, not {_kind_of(case['lines'])}")
-        values = []
-        for item in case["lines"]:
-            if isinstance(item, dict) and set(item) <= {"include", "first", "after"} and "include" in item:
-                values += _included(item, root, where)
-            else:
-                values.append(_strict_json(item, f"{where} line {len(values) + 1}"))
-        return values, None
-    if key == "file":
-        return _file_messages(root, case["file"], where), None
+        else:
+            lines = []
+            for item in case["lines"]:
+                if isinstance(item, dict) and set(item) <= {"include", "first", "after"} and "include" in item:
+                    lines += _included(item, root, where)
+                else:
+                    value = _strict_json(item, f"{where} line {len(lines) + 1}")
+                    lines.append((_one_line(item, value), value))
+        return [value for _, value in lines], None, "".join(text + "\n" for text, _ in lines)
     if not isinstance(case[key], str):
         raise CorpusError(f"{where}: {key} is a string, not {_kind_of(case[key])}")
     if kind in NOTATIONS:
-        return case[key], None
-    return case[key], key
+        return case[key], None, None
+    return case[key], key, None
 
 
 def _source_cases(source: Path) -> List[Any]:
@@ -184,9 +199,11 @@ def build_bundle(root: Optional[Path] = None) -> dict:
                 raise CorpusError(f"{where}: a case is a mapping of its fields, not {_kind_of(case)}")
             where += f" ({case.get('id', '?')})"
             data = {k: case[k] for k in _PASS_THROUGH if k in case}
-            data["input"], encoding = _bundle_input(case, root, where)
+            data["input"], encoding, text = _bundle_input(case, root, where)
             if encoding:
                 data["input_encoding"] = encoding
+            if text is not None:
+                data["text"] = text
             data.setdefault("errors", [])
             data.setdefault("tags", [])
             problems = _case_problems(data)
@@ -195,14 +212,25 @@ def build_bundle(root: Optional[Path] = None) -> dict:
             if data["level"] == "rules" and data["valid"]:
                 data["state"] = expected_state(data)
             cases.append(data)
-    return {"format": FORMAT, "cases": cases}
+    return {"format": FORMAT, "version": version(root), "cases": cases}
+
+
+def version(root: Optional[Path] = None) -> str:
+    """The corpus's version: the newest heading of its changelog."""
+    import re
+    path = (root or packaged.corpus_dir()) / CHANGELOG
+    found = re.search(r"^## (\d+\.\d+\.\d+)\s*$", _read(path), re.MULTILINE)
+    if found is None:
+        raise CorpusError(f"{describe(path)}: no version heading (## 1.2.3)")
+    return found.group(1)
 
 
 def dump_bundle(bundle: dict) -> str:
     """The bundle as committed: one case per line, so that a change shows as one line (a
     lone surrogate, which a raw case's text may hold, as its JSON escape)."""
     lines = [printable(json.dumps(case, ensure_ascii=False)) for case in bundle["cases"]]
-    return ('{"format": %d, "cases": [\n' % bundle["format"]) + ",\n".join(lines) + "\n]}\n"
+    head = {key: bundle[key] for key in ("format", "version") if key in bundle}
+    return json.dumps(head)[:-1] + ', "cases": [\n' + ",\n".join(lines) + "\n]}\n"
 
 
 def load_cases(path: Optional[Path] = None) -> List[dict]:
@@ -252,12 +280,31 @@ def _case_problems(case: dict) -> List[str]:
                 f"not {_kind_of(case['input'])}"]
     if case["kind"] in ("message", "log") and _too_deep(case["input"]):
         return [f"input: nested more than {MAX_DEPTH} deep"]
+    if case["kind"] in ("message", "log"):
+        try:
+            json.dumps(case["input"], allow_nan=False)
+        except ValueError:
+            return ["input: a number no double holds (1e400 reads as infinity): write such a case as raw text"]
+        if "text" in case and not _text_reads_as_input(case):
+            return ["text: its lines do not read as the input"]
     if case.get("input_encoding") == "base64":
         try:
             base64.b64decode(case["input"])
         except ValueError as error:
             return [f"input: not base64 ({error})"]
     return []
+
+
+def _text_reads_as_input(case: dict) -> bool:
+    """Whether a case's exact text, line by line, reads as its input (a message: one line)."""
+    lines = case["text"].split("\n")
+    if lines[-1] != "":
+        return False
+    try:
+        values = [json.loads(line) for line in lines[:-1]]
+    except (ValueError, RecursionError):
+        return False
+    return values == ([case["input"]] if case["kind"] == "message" else case["input"])
 
 
 def bundle_problems(bundle: Any) -> List[str]:
@@ -285,7 +332,10 @@ def _problem(error) -> str:
 
 
 def case_bytes(case: dict) -> bytes:
-    """The exact bytes of the file a case stands for."""
+    """The exact bytes of the file a case stands for: its `text` where it has one (a bundle
+    of an older corpus may not: then its input, serialized)."""
+    if "text" in case:
+        return case["text"].encode("utf-8", "surrogatepass")
     kind, value = case["kind"], case["input"]
     if kind == "message":
         return (json.dumps(value, ensure_ascii=False) + "\n").encode("utf-8")

@@ -1,6 +1,7 @@
 """The corpus: in sync with its sources, sound, and every case passes through the API and the CLI."""
 import json
 import re
+import sys
 from collections import defaultdict
 from types import SimpleNamespace
 
@@ -165,3 +166,61 @@ def test_a_bundle_that_cannot_be_read_is_a_clear_error(tmp_path):
     (tmp_path / "bad.json").write_bytes(b'{"format": 1, "cases": ["\xff"]}')
     with pytest.raises(corpus.CorpusError, match="bad.json: not UTF-8"):
         corpus.load_cases(tmp_path / "bad.json")
+
+
+# -- the exact bytes, the version ----------------------------------------------------------------
+
+def build_one(tmp_path, **case):
+    (tmp_path / "src").mkdir(exist_ok=True)
+    (tmp_path / "CHANGELOG.md").write_text("# changes\n\n## 2.3.4\n\n- a change\n\n## 2.3.3\n", encoding="utf-8")
+    source = dict({"id": "x", "description": "d", "kind": "message", "level": "schema", "valid": True,
+                   "spec": "s"}, **case)
+    (tmp_path / "src" / "a.yaml").write_text(json.dumps([source]), encoding="utf-8")
+    return corpus.build_bundle(tmp_path)
+
+
+def test_every_message_and_log_case_carries_its_exact_text():
+    for case in CASES:
+        assert ("text" in case) == (case["kind"] in ("message", "log")), case["id"]
+        if "text" in case:
+            assert corpus.case_bytes(case) == case["text"].encode("utf-8", "surrogatepass")
+            assert corpus.bundle_problems({"format": 1, "cases": [case]}) == []
+
+
+@pytest.mark.parametrize("written", ['["1","RD",{"result":8e0}]', '["1","RD",{"result":-0.0}]',
+                                     '["1","RD",{"result":12.0000000000000001}]', '["1", "RD", {"result": 8.0}]'])
+def test_the_text_keeps_the_spelling_a_serializer_would_lose(tmp_path, written):
+    case = build_one(tmp_path, json=written)["cases"][0]
+    assert case["text"] == written + "\n" and corpus.case_bytes(case) == (written + "\n").encode()
+    assert json.loads(written) == case["input"]
+
+
+def test_a_number_no_double_holds_must_be_raw(tmp_path):
+    with pytest.raises(corpus.CorpusError, match="1e400 reads as infinity"):
+        build_one(tmp_path, json='["1","RD",{"result":1e400}]')
+
+
+def test_a_bundle_whose_text_says_another_thing_than_its_input_is_refused():
+    case = dict(next(c for c in CASES if c["kind"] == "message"))
+    case["text"] = '["9","RD",{"result":8}]\n'
+    assert corpus.bundle_problems({"format": 1, "cases": [case]}) == [
+        f"case 1 ({case['id']}): text: its lines do not read as the input"]
+
+
+def test_the_version_is_the_changelog_s_newest(tmp_path):
+    assert build_one(tmp_path, json='["1","RD",{"result":8}]')["version"] == "2.3.4"
+    bundle = json.loads((CORPUS / corpus.BUNDLE).read_text(encoding="utf-8"))
+    assert bundle["version"] == corpus.version(CORPUS)
+    assert f"## {bundle['version']}" in (CORPUS / corpus.CHANGELOG).read_text(encoding="utf-8")
+    (tmp_path / "CHANGELOG.md").write_text("# no version yet\n", encoding="utf-8")
+    with pytest.raises(corpus.CorpusError, match="no version heading"):
+        corpus.build_bundle(tmp_path)
+
+
+def test_reports_name_the_corpus_by_version_and_hash():
+    import hashlib
+    result = run_cli("conformance", "--impl", f"{sys.executable} -m sgn.harness --simple", "--run", "valid-bc", "-o", "json")
+    meta = json.loads(result.stdout)["metadata"]
+    assert meta["corpus"] == {"version": corpus.version(CORPUS), "cases": len(CASES),
+                              "sha256": hashlib.sha256(corpus.packaged.corpus_dir().joinpath(corpus.BUNDLE).read_bytes()).hexdigest()}
+    assert meta["harness"]["name"] == "sgn" and re.match(r"\d{4}-\d\d-\d\dT", meta["date"])

@@ -8,7 +8,6 @@ brick in the end state), no-state (no end state), shuffled (pieces listed in
 another order, tiles of each intersection reversed: the same state), chatty
 (says so on standard error, and calls everything valid).
 """
-import json
 import sys
 
 from sgn import harness
