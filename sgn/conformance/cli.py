@@ -21,8 +21,9 @@ def add_parsers(commands) -> None:
             name, help=about,
             description=about[0].upper() + about[1:] + ". The implementation is a command, run "
                         "without a shell. See docs/conformance.md.")
-        sub.add_argument("--impl", required=True, metavar="CMD",
-                         help="the implementation's command line (split like a shell would)")
+        sub.add_argument("--impl", action="append", default=[], metavar="CMD",
+                         help="the implementation's command line (split like a shell would)"
+                              + ("; repeat it to run several side by side" if name == "conformance" else ""))
         sub.add_argument("--mode", choices=("simple", "persistent"), default="simple",
                          help="simple: one process per case, verdict in the exit code (default); "
                               "persistent: the JSON protocol of schema/harness/v1")
@@ -30,7 +31,8 @@ def add_parsers(commands) -> None:
         sub.add_argument("--invalid-exit", type=positive_int, default=1, metavar="N",
                          help="simple mode: the exit code that means invalid (default 1; an exit with it "
                               "whose standard error shows an uncaught exception is a crash)")
-        sub.add_argument("-o", "--output", choices=("text", "json", "junit"), default="text")
+        sub.add_argument("-o", "--output", choices=("text", "json", "junit", "html"), default="text",
+                         help="the report's format (html: the matrix of implementations as one page)")
         sub.add_argument("--report", metavar="FILE", help="also write the report to FILE")
         sub.add_argument("--cases", metavar="FILE", help="a corpus bundle (default: the packaged one)")
         if name == "conformance":
@@ -53,7 +55,33 @@ def add_parsers(commands) -> None:
                              help="stop after N cases failed or errored")
             sub.add_argument("--fail-fast", dest="max_fail", action="store_const", const=1,
                              help="stop at the first case that fails or errors (--max-fail 1)")
+            actions = sub.add_subparsers(dest="action", metavar="ACTION")
+            diff = actions.add_parser("diff", help="the cases whose outcome changed between two JSON reports",
+                                      description="List the cases whose outcome changed between two JSON reports "
+                                                  "of sgn conformance (-o json). Exit 0 when none did, 1 when some did.")
+            diff.add_argument("old", metavar="OLD.json")
+            diff.add_argument("new", metavar="NEW.json")
+            diff.add_argument("-o", "--output", dest="diff_output", choices=("text", "json"), default="text")
         sub.set_defaults(run=run, smoke=name == "smoke")
+
+
+def run_diff(args: argparse.Namespace, out) -> int:
+    import json
+
+    from .diff import NotAReport, changes, load, render_text
+    tables = []
+    for path in (args.old, args.new):
+        try:
+            tables.append(load(path))
+        except OSError as error:
+            sys.stderr.write(f"sgn conformance diff: cannot read {describe(path)}: {error.strerror or error}\n")
+            return EXIT_USAGE
+        except NotAReport as error:
+            sys.stderr.write(f"sgn conformance diff: {describe(path)}: {error}\n")
+            return EXIT_USAGE
+    found = changes(*tables)
+    out.write(json.dumps(found, indent=1) + "\n" if args.diff_output == "json" else render_text(found))
+    return EXIT_INVALID if found else EXIT_OK
 
 
 def _smoke_verdict(run) -> int:
@@ -75,10 +103,13 @@ def _smoke_verdict(run) -> int:
 
 
 def run(args: argparse.Namespace, out) -> int:
-
+    """`sgn conformance` (one implementation, or several side by side), `sgn smoke`, and
+    `sgn conformance diff`."""
     from .. import conformance
     from ..corpus import CorpusError, identity, load_cases
 
+    if getattr(args, "action", None) == "diff":
+        return run_diff(args, out)
     me = f"sgn {'smoke' if args.smoke else 'conformance'}"
     try:
         bundle = Path(args.cases) if args.cases else None
@@ -92,8 +123,11 @@ def run(args: argparse.Namespace, out) -> int:
     except (OSError, ValueError) as error:          # the skip file
         sys.stderr.write(f"{me}: cannot read {describe(args.skip_file)}: {getattr(error, 'strerror', None) or error}\n")
         return EXIT_USAGE
-    if not conformance.command(args.impl):
-        sys.stderr.write("sgn conformance: --impl is empty\n")
+    problem = ("--impl CMD is required (or: sgn conformance diff OLD.json NEW.json)" if not args.impl
+               else "--impl is empty" if not all(conformance.command(i) for i in args.impl)
+               else "smoke checks one implementation at a time" if args.smoke and len(args.impl) > 1 else "")
+    if problem:
+        sys.stderr.write(f"{me}: {problem}\n")
         return EXIT_USAGE
     if args.smoke:
         chosen, skipped = conformance.smoke_cases(cases), []
@@ -111,26 +145,31 @@ def run(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"{me}: no case is selected (--run, --skip and --level leave none of "
                          f"{count(len(cases), 'case')})\n")
         return EXIT_USAGE
-    try:
-        run = conformance.run_cases(args.impl, chosen, mode=args.mode, timeout=args.timeout,
-                                    codes=codes, state=state, skipped=skipped, invalid_exit=args.invalid_exit,
-                                    jobs=getattr(args, "jobs", 1), max_fail=getattr(args, "max_fail", None))
-    except conformance.CannotStart as error:
-        sys.stderr.write(f"{me}: {error}\n")
-        return EXIT_USAGE
-    run.metadata["corpus"] = identity(bundle)
-    run.metadata["options"].update(level=getattr(args, "level", None), profile=getattr(args, "profile", None),
-                                   run=getattr(args, "run_globs", []), skip=skip)
-    text = conformance.RENDERERS[args.output](run)
+    runs = []
+    for impl in args.impl:
+        try:
+            run = conformance.run_cases(impl, chosen, mode=args.mode, timeout=args.timeout,
+                                        codes=codes, state=state, skipped=skipped, invalid_exit=args.invalid_exit,
+                                        jobs=getattr(args, "jobs", 1), max_fail=getattr(args, "max_fail", None))
+        except conformance.CannotStart as error:
+            sys.stderr.write(f"{me}: {error}\n")
+            return EXIT_USAGE
+        run.metadata["corpus"] = identity(bundle)
+        run.metadata["options"].update(level=getattr(args, "level", None), profile=getattr(args, "profile", None),
+                                       run=getattr(args, "run_globs", []), skip=skip)
+        runs.append(run)
+    if len(runs) > 1 or args.output == "html":
+        from .matrix import MATRIX_RENDERERS
+        text = MATRIX_RENDERERS[args.output](runs)
+    else:
+        text = conformance.RENDERERS[args.output](runs[0])
     out.write(text)
     if args.report:
         try:
             Path(args.report).write_text(printable(text), encoding="utf-8")
         except OSError as error:
-            sys.stderr.write(f"sgn conformance: cannot write {describe(args.report)}: {error.strerror}\n")
+            sys.stderr.write(f"{me}: cannot write {describe(args.report)}: {error.strerror}\n")
             return EXIT_USAGE
     if args.smoke:
-        return _smoke_verdict(run)
-    return EXIT_OK if run.ok else EXIT_INVALID
-
-
+        return _smoke_verdict(runs[0])
+    return EXIT_OK if all(r.ok for r in runs) else EXIT_INVALID

@@ -81,31 +81,38 @@ def render_json(run: Run) -> str:
     return json.dumps(summary(run), indent=1) + "\n"
 
 
-def render_junit(run: Run) -> str:
+def junit_suites(run: Run, prefix: str = "") -> List[str]:
+    """The JUnit test suites of a run, one per level (named after the implementation too
+    when several are reported together)."""
     from xml.sax.saxutils import escape, quoteattr
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<testsuites name={quoteattr("sgn conformance: " + str(run.info.get("name", "?")))} '
-           f'time="{run.seconds:.3f}">']
+    out = []
     for level in CASE_LEVELS:
         members = [o for o in run.outcomes if o.case["level"] == level]
         if not members:
             continue
         counts = {s: sum(o.status == s for o in members) for s in STATUSES}
-        out.append(f'  <testsuite name="{level}" tests="{len(members)}" failures="{counts[FAILED]}" '
-                   f'errors="{counts[ERRORED]}" skipped="{counts[SKIPPED] + counts[UNDECLARED]}">')
+        lines = [f'  <testsuite name={quoteattr(prefix + level)} tests="{len(members)}" failures="{counts[FAILED]}" '
+                 f'errors="{counts[ERRORED]}" skipped="{counts[SKIPPED] + counts[UNDECLARED]}">']
         for o in members:
-            head = f'    <testcase classname="{level}" name={quoteattr(o.case["id"])} time="{o.seconds:.4f}"'
+            head = f'    <testcase classname={quoteattr(prefix + level)} name={quoteattr(o.case["id"])} time="{o.seconds:.4f}"'
             if o.status == PASSED:
-                out.append(head + "/>")
+                lines.append(head + "/>")
                 continue
             tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped", UNDECLARED: "skipped"}[o.status]
-            out += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>"]
+            lines += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>"]
             if o.stderr:
-                out.append(f"      <system-err>{escape(o.stderr)}</system-err>")
-            out.append("    </testcase>")
-        out.append("  </testsuite>")
-    out.append("</testsuites>")
-    return "\n".join(out) + "\n"
+                lines.append(f"      <system-err>{escape(o.stderr)}</system-err>")
+            lines.append("    </testcase>")
+        lines.append("  </testsuite>")
+        out.append("\n".join(lines) + "\n")
+    return out
+
+
+def render_junit(run: Run) -> str:
+    from xml.sax.saxutils import quoteattr
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<testsuites name={quoteattr("sgn conformance: " + str(run.info.get("name", "?")))} '
+            f'time="{run.seconds:.3f}">\n' + "".join(junit_suites(run)) + "</testsuites>\n")
 
 
 RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}

@@ -1,0 +1,72 @@
+"""The matrix of several implementations as one self-contained HTML page: no network,
+nothing to install to view it. Each cell's title holds the case's detail."""
+from __future__ import annotations
+
+from html import escape
+from typing import List, Sequence
+
+from ..words import count
+from .matrix import LEGEND, answer, disagrees, names, rows
+from .outcome import STATUSES
+from .report import summary
+from .run import Run
+
+STYLE = """
+body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #ccc; padding: 2px 8px; text-align: left; }
+th { background: #f3f3f3; position: sticky; top: 0; }
+td.passed { background: #d9f2d9; } td.failed { background: #f8caca; font-weight: bold; }
+td.errored { background: #f6dfa6; font-weight: bold; } td.skipped { background: #e8e8e8; }
+td.undeclared { background: #fafafa; color: #999; } td.num { text-align: right; }
+tr.agree.hidden { display: none; }
+.meta { color: #555; }
+"""
+SCRIPT = """
+document.getElementById('only').addEventListener('change', function (e) {
+  document.querySelectorAll('tr.agree').forEach(function (row) { row.classList.toggle('hidden', e.target.checked); });
+});
+"""
+
+
+def _row(cells: List[str], tag: str = "td", css: str = "") -> str:
+    return f"<tr{f' class={chr(34)}{css}{chr(34)}' if css else ''}>" + "".join(
+        c if c.startswith("<t") else f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>"
+
+
+def page(runs: Sequence[Run]) -> str:
+    columns = names(runs)
+    table = rows(runs)
+    meta = runs[0].metadata
+    corpus = meta.get("corpus", {})
+    split = sum(disagrees(r) for r in table)
+    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+           "<title>SGN conformance</title>", f"<style>{STYLE}</style></head><body>",
+           f"<h1>SGN conformance: {escape(', '.join(columns))}</h1>",
+           f'<p class="meta">{count(len(table), "case")}, {escape(runs[0].mode)} mode; corpus '
+           f'{escape(str(corpus.get("version") or "?"))} (sha256 {escape(str(corpus.get("sha256", "?")))}); '
+           f'harness sgn {escape(str(meta.get("harness", {}).get("version", "?")))}; {escape(str(meta.get("date", "")))}</p>',
+           "<h2>Implementations</h2><table>",
+           _row(["implementation", "language", "version", *STATUSES, "accepting all passes", "rejecting all passes"], "th")]
+    for name, run in zip(columns, runs):
+        totals = summary(run)["totals"]
+        out.append(_row([escape(name), escape(str(run.info.get("language", "?"))), escape(str(run.info.get("version", ""))),
+                         *(f'<td class="num">{totals[s]}</td>' for s in STATUSES),
+                         f'<td class="num">{run.baselines["accept_everything"]}</td>',
+                         f'<td class="num">{run.baselines["reject_everything"]}</td>']))
+    out += ["</table>", f"<h2>Cases</h2><p>{escape(LEGEND)}.</p>",
+            f'<p><label><input type="checkbox" id="only" checked> only the {count(split, "case")} where the '
+            "implementations disagree with each other or with the corpus</label></p>", "<table>",
+            _row(["case", "level", "corpus", *(escape(c) for c in columns)], "th")]
+    for r in table:
+        case = r["case"]
+        cells = [f'<td title="{escape(case["description"])}">{escape(case["id"])}</td>', escape(case["level"]),
+                 "valid" if case["valid"] else "invalid"]
+        for o in r["outcomes"]:
+            if o is None:
+                cells.append("<td></td>")
+                continue
+            cells.append(f'<td class="{o.status}" title="{escape(o.detail or o.status)}">{escape(answer(o))}</td>')
+        out.append(_row(cells, css="disagree" if disagrees(r) else "agree hidden"))
+    out += ["</table>", f"<script>{SCRIPT}</script>", "</body></html>"]
+    return "\n".join(out) + "\n"

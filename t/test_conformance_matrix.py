@@ -1,0 +1,119 @@
+"""Several implementations side by side (the matrix, in text, JSON, JUnit and HTML), and
+the difference between two runs (`sgn conformance diff`)."""
+import json
+import sys
+import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
+
+import pytest
+
+from sgn import corpus
+from conftest import CHECKOUT, CORPUS, run_cli
+
+PY = sys.executable
+TWISTED = str(CHECKOUT / "t" / "impls" / "twisted.py")
+CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
+SELECTION = ["--run", "schema-rd-*", "--run", "valid-r*"]
+CHOSEN = [c for c in CASES if c["id"].startswith(("schema-rd-", "valid-r"))]
+SGN, CHATTY = f"{PY} -m sgn.harness", f"{PY} {TWISTED} chatty"     # chatty calls everything valid
+
+
+def conformance(*args):
+    return run_cli("conformance", "--mode", "persistent", *SELECTION, *args)
+
+
+def test_the_matrix_leads_with_the_cases_of_disagreement():
+    result = conformance("--impl", SGN, "--impl", CHATTY, "-o", "json")
+    assert result.returncode == 1
+    report = json.loads(result.stdout)
+    assert [i["column"] for i in report["implementations"]] == ["sgn", "sgn #2"]
+    invalid = [c["id"] for c in CHOSEN if not c["valid"]]
+    assert invalid and report["disagreements"] == invalid
+    assert [row["id"] for row in report["matrix"]] == [c["id"] for c in CHOSEN]
+    row = next(r for r in report["matrix"] if r["id"] == invalid[0])
+    assert row["results"]["sgn"]["answer"] == "invalid" and row["results"]["sgn #2"]["status"] == "failed"
+    assert report["metadata"]["corpus"]["version"] == corpus.version(CORPUS)
+
+    text = conformance("--impl", SGN, "--impl", CHATTY).stdout.decode()
+    head, every = text.split("\nevery case:\n")
+    assert f"{len(invalid)} cases where the implementations disagree" in head
+    assert all(f"\n{case}" in head for case in invalid) and all(f"\n{c['id']} " in every for c in CHOSEN)
+    assert "!valid" in head and text.rstrip().endswith("NOT ALL CONFORM: sgn #2 do not")
+
+
+def test_implementations_that_agree_with_the_corpus_conform_together():
+    result = conformance("--impl", SGN, "--impl", f"{PY} {TWISTED} shuffled")
+    assert result.returncode == 0 and "no case where the implementations disagree" in result.stdout.decode()
+
+
+def test_junit_of_several_implementations_names_each():
+    root = ElementTree.fromstring(conformance("--impl", SGN, "--impl", CHATTY, "-o", "junit").stdout)
+    names = {suite.get("name") for suite in root.iter("testsuite")}
+    assert names == {"sgn: schema", "sgn #2: schema"}
+    assert sum(int(s.get("failures")) for s in root.iter("testsuite")) == sum(not c["valid"] for c in CHOSEN)
+
+
+class Page(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.tags, self.cells, self.rows, self.links = [], [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        self.tags.append(tag)
+        self.links += [attrs[k] for k in ("src", "href") if k in attrs]
+        if tag == "td" and attrs.get("class"):
+            self.cells.append(attrs["class"])
+        if tag == "tr" and attrs.get("class"):
+            self.rows.append(attrs["class"])
+
+
+def test_the_html_page_is_self_contained_and_shows_every_cell(tmp_path):
+    out = tmp_path / "matrix.html"
+    assert conformance("--impl", SGN, "--impl", CHATTY, "-o", "html", "--report", out).returncode == 1
+    page = Page()
+    page.feed(out.read_text(encoding="utf-8"))
+    assert page.links == [] and "link" not in page.tags      # nothing fetched from anywhere
+    invalid = sum(not c["valid"] for c in CHOSEN)
+    assert page.cells.count("failed") == invalid and page.cells.count("passed") == 2 * len(CHOSEN) - invalid
+    assert page.rows.count("disagree") == invalid and len(page.rows) == len(CHOSEN)
+
+
+def test_diff_lists_the_cases_whose_outcome_changed(tmp_path):
+    old, new, same = tmp_path / "old.json", tmp_path / "new.json", tmp_path / "same.json"
+    conformance("--impl", SGN, "-o", "json", "--report", old)
+    conformance("--impl", CHATTY, "-o", "json", "--report", new)
+    conformance("--impl", SGN, "-o", "json", "--report", same)
+    result = run_cli("conformance", "diff", old, new)
+    invalid = [c["id"] for c in CHOSEN if not c["valid"]]
+    assert result.returncode == 1
+    text = result.stdout.decode()
+    assert all(f" {case} " in text for case in invalid) and "passed -> failed" in text
+    assert text.endswith(f"{len(invalid)} changed: 0 now pass, {len(invalid)} no longer pass\n")
+    assert run_cli("conformance", "diff", old, same).stdout == b"no case changed its outcome\n"
+    assert run_cli("conformance", "diff", old, same).returncode == 0
+    changed = json.loads(run_cli("conformance", "diff", new, old, "-o", "json").stdout)
+    assert {c["id"] for c in changed} == set(invalid) and {c["new"] for c in changed} == {"passed"}
+
+
+def test_diff_of_matrices_compares_each_implementation(tmp_path):
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    conformance("--impl", SGN, "--impl", SGN, "-o", "json", "--report", old)
+    conformance("--impl", SGN, "--impl", CHATTY, "-o", "json", "--report", new)
+    changed = json.loads(run_cli("conformance", "diff", old, new, "-o", "json").stdout)
+    assert {c["implementation"] for c in changed} == {"sgn #2"} and len(changed) == sum(not c["valid"] for c in CHOSEN)
+
+
+@pytest.mark.parametrize("content, says", [("[1, 2]", "not a JSON report of sgn conformance"),
+                                           ("{", "not JSON")])
+def test_diff_of_what_is_not_a_report_is_exit_2(tmp_path, content, says):
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    result = run_cli("conformance", "diff", bad, bad)
+    assert result.returncode == 2 and says in result.stderr.decode() and result.stdout == b""
+    assert run_cli("conformance", "diff", tmp_path / "none.json", bad).returncode == 2
+
+
+def test_an_implementation_is_required():
+    result = run_cli("conformance")
+    assert result.returncode == 2 and "--impl CMD is required" in result.stderr.decode()
