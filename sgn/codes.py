@@ -137,6 +137,7 @@ _TABLE = [
     Code("log-ends-unfinished", "rules", "warning", "The log ends while something is owed (the setup, a discard, the robber, a steal)."),
     # notation: reading and converting the neighbouring notations (sgn parse, sgn convert).
     Code("han-syntax", "notation", "error", "A HAN action does not follow the seed grammar; the column is the character at fault."),
+    Code("han-place", "notation", "error", "A HAN coordinate names no place of the standard board (HAN has no map: its coordinates are the seed's default setup, d4 its centre)."),
     Code("han-style", "notation", "warning", "A HAN action breaks a SHOULD rule: a count of 1 written, resources or dice out of the standard order."),
     Code("hsn-syntax", "notation", "error", "An HSN state (seed 000, or 002 with --notation hsn-002) does not follow the grammar; the line and column are those of the field at fault."),
     Code("hsgn-syntax", "notation", "error", "A line of HSGN turns (seed 004) does not follow the turn notation; the column is the character at fault."),
