@@ -24,8 +24,8 @@ _TABLE = [
     Code("file-not-found", IO_LAYER, "error", "The path does not exist."),
     Code("is-a-directory", IO_LAYER, "error", "The path is a directory, not a log file."),
     Code("read-error", IO_LAYER, "error", "The operating system refused to read the file (permissions, device error)."),
-    Code("empty-file", IO_LAYER, "error", "The file holds no message at all (no bytes, or only blank lines)."),
     # syntax: bytes, lines and JSON.
+    Code("empty-file", "syntax", "error", "The file holds no message at all (no bytes, or only blank lines): a verdict on the data, not a file that cannot be read."),
     Code("invalid-utf8", "syntax", "error", "The line is not valid UTF-8."),
     Code("utf8-bom", "syntax", "warning", "The file starts with a UTF-8 byte order mark; it is skipped."),
     Code("crlf-line-ending", "syntax", "warning", "The file uses CRLF line endings (reported once, at the first); they are read as LF."),
@@ -42,6 +42,7 @@ _TABLE = [
     Code("json-nan-infinity", "syntax", "error", "NaN and Infinity are not JSON."),
     Code("json-duplicate-key", "syntax", "error", "An object has the same key twice; which one counts is undefined."),
     Code("json-number-too-long", "syntax", "error", "A number literal longer than 100 characters; no SGN field holds such a number and interoperable JSON cannot represent it."),
+    Code("json-number-out-of-range", "syntax", "error", "A number beyond the range of a double (1e400): interoperable JSON cannot represent it, and no SGN field holds it."),
     Code("json-too-deep", "syntax", "error", "Arrays or objects nested more than 64 deep, counted on the text before parsing (an SGN message is at most 6 deep)."),
     # schema: the shape of one message, checked against schema/v1.0/message.json.
     Code("message-not-array", "schema", "error", "A message must be a JSON array [player, aCode, value]."),
@@ -69,7 +70,7 @@ _TABLE = [
     Code("intersection-at-sea", "semantic", "error", "An intersection touches no land: all three tiles are sea."),
     Code("path-same-intersection", "semantic", "error", "Both ends of a path are the same intersection."),
     Code("path-not-adjacent", "semantic", "error", "The two intersections of a path are not neighbours (they do not share exactly two tiles)."),
-    Code("path-at-sea", "semantic", "error", "A path runs between two sea tiles."),
+    Code("path-at-sea", "semantic", "error", "A path runs between two tiles neither of which is land (sea, or not on the map)."),
     Code("robber-off-map", "semantic", "error", "The robber moves to a tile that is not on the map."),
     Code("robber-at-sea", "semantic", "error", "The robber moves to a sea tile."),
     Code("card-resources-missing", "semantic", "error", "Monopoly (MO) or Year of Plenty (YP) is played without rCodes."),
@@ -136,6 +137,7 @@ _TABLE = [
     Code("log-ends-unfinished", "rules", "warning", "The log ends while something is owed (the setup, a discard, the robber, a steal)."),
     # notation: reading and converting the neighbouring notations (sgn parse, sgn convert).
     Code("han-syntax", "notation", "error", "A HAN action does not follow the seed grammar; the column is the character at fault."),
+    Code("han-place", "notation", "error", "A HAN coordinate names no place of the standard board (HAN has no map: its coordinates are the seed's default setup, d4 its centre)."),
     Code("han-style", "notation", "warning", "A HAN action breaks a SHOULD rule: a count of 1 written, resources or dice out of the standard order."),
     Code("hsn-syntax", "notation", "error", "An HSN state (seed 000, or 002 with --notation hsn-002) does not follow the grammar; the line and column are those of the field at fault."),
     Code("hsgn-syntax", "notation", "error", "A line of HSGN turns (seed 004) does not follow the turn notation; the column is the character at fault."),

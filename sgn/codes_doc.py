@@ -16,7 +16,6 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "file-not-found": "a path that does not exist",
     "is-a-directory": "a path that is a folder",
     "read-error": "a file the system refuses to read",
-    "line-too-long": "a line longer than 256 KiB (or than --max-line-bytes)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "max-errors-reached": "an `info` of the command line: `sgn validate --max-errors N`",
     "json-multiline-rest": "an `info` that follows `json-multiline` (its case shows both)",

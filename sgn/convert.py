@@ -72,7 +72,7 @@ def read_input(source: Readable, name: Optional[str] = None) -> Input:
         line, seen = reader.decode(number, raw)
         found += [d for d in seen if d.code != "blank-line"]
         lines.append(line.text if line is not None else "" if reader.blanks > blanks else None)
-    lines += [None] * (reader.number - len(lines))
+    lines += [None] * (reader.number + reader.broken - len(lines))   # and the line a damaged stream cut
     return Input(reader.name, lines, found)
 
 
@@ -113,14 +113,30 @@ def _numbered(lines: Iterable[Optional[str]]) -> Iterator[Tuple[int, str]]:
             yield number, text
 
 
+def nothing_to_read(lines: Lines) -> bool:
+    """Whether an input holds nothing at all: no line, or blank lines only (a line that
+    could not be read is something, reported by itself). Such an input is an error in
+    every notation, as an empty log is (`empty-file`): a HAN or HSGN input holds at least
+    one action, as an SGN log holds at least one message."""
+    return all(line is not None and not line.strip() for line in lines)
+
+
+def _nothing(code: str, what: str, name: str) -> Diagnostic:
+    return make(code, f"the input holds no {what}: it is empty or has only blank lines",
+                file=name, line=1, column=1)
+
+
 def parse_han(lines: Iterable[Optional[str]], name: str
               ) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
     """(line number, action or None, diagnostics) for each non-blank line."""
+    lines = list(lines)
+    if nothing_to_read(lines):
+        yield 1, None, [_nothing("han-syntax", "HAN action", name)]
     for number, text in _numbered(lines):
         try:
             action, warnings = han.parse(text.strip())
         except han.HanError as error:
-            yield number, None, [make("han-syntax", error.reason, file=name, line=number, column=error.column)]
+            yield number, None, [make(error.code, error.reason, file=name, line=number, column=error.column)]
             continue
         yield number, action, [make("han-style", message, file=name, line=number, column=column)
                                for column, message in warnings]
@@ -129,6 +145,9 @@ def parse_han(lines: Iterable[Optional[str]], name: str
 def parse_hsgn(lines: Iterable[Optional[str]], name: str
                ) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
     """(line number, its turns, diagnostics) for each non-blank line; no turns when it does not parse."""
+    lines = list(lines)
+    if nothing_to_read(lines):
+        yield 1, [], [_nothing("hsgn-syntax", "HSGN turn", name)]
     for number, text in _numbered(lines):
         try:
             turns, warnings = hsgn_turns.parse_line(text)
@@ -218,6 +237,11 @@ def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     from .jsonline import parse_line
     from .validate import validate_message
 
+    lines = list(lines)
+    if nothing_to_read(lines):
+        yield Source(name, 0), None, [make("empty-file", f"{name} holds no message: it is empty or has only "
+                                           "blank lines", file=name)]
+        return
     for number, text in _numbered(lines):
         where = Source(name, number)
         parsed = parse_line(text, file=name, line=number)

@@ -1,6 +1,7 @@
 """Parsing: one line of text to one JSON value, strictly.
 
-Stricter than Python's json module: NaN and Infinity are refused, a key
+Stricter than Python's json module: NaN and Infinity are refused, as is a number
+beyond the range of a double (1e400, which Python would read as infinity); a key
 repeated in an object is an error (its meaning is undefined), number literals
 longer than any SGN field could need are refused before Python converts them
 (converting a huge literal costs quadratic time), and nesting too deep for the
@@ -44,7 +45,11 @@ def _checked_float(literal: str) -> float:
         raise _Refused("json-number-too-long",
                        f"a number literal of {len(literal)} characters "
                        f"(more than {MAX_NUMBER_CHARS}) is refused")
-    return float(literal)
+    value = float(literal)
+    if math.isinf(value):        # 1e400: a parser either refuses it or makes it infinity
+        raise _Refused("json-number-out-of-range",
+                       f"the number {literal} is beyond the range of a double (about 1.8e308) and is refused")
+    return value
 
 
 def value_problem(value: Any, *, file: str = "<input>", line: int = 0) -> Optional[Diagnostic]:

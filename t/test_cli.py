@@ -79,9 +79,11 @@ def test_many_files_keep_going_and_unreadable_ones_exit_2(write, tmp_path):
     assert f"{bad}:1: /2/result" in out
 
 
-def test_empty_file_exits_2(write):
+def test_an_empty_file_is_invalid_data_exit_1_as_the_corpus_says(write):
     result = run_cli("validate", write(""))
-    assert result.returncode == 2 and "[empty-file]" in result.stdout.decode()
+    assert result.returncode == 1 and "[empty-file]" in result.stdout.decode()
+    both = run_cli("validate", write(""), write('["1","RD",{"result":8}]\n', "good.sgn"))
+    assert both.returncode == 1
 
 
 @pytest.mark.parametrize("args", [["validate", "--level", "nope"], ["validate", "--profile", "x"],

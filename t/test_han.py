@@ -43,7 +43,7 @@ def test_coordinates_follow_the_notes():
 @pytest.mark.parametrize("text, column", [
     ("", 1), ("X", 1), ("R(7+1)", 3), ("R(2-3)", 4), ("T(LO2)(B3)", 11), ("Pv(d4x)", 6),
     ("Pq(d4n)", 2), ("S(Q)2", 3), ("EE", 2), ("T(LO2)(B3)12", 12), ("Pr(d4n)", 6), ("M(4)", 3),
-    ("2D(O02)", 5),
+    ("2D(O02)", 6),
 ])
 def test_errors_point_at_the_offending_character(text, column):
     with pytest.raises(han.HanError) as error:
@@ -98,8 +98,8 @@ def test_convert_command_both_ways():
     assert back.returncode == 0
     assert [json.loads(line)[1] for line in back.stdout.decode().splitlines()] == ["BS", "BR"]
     assert run_cli("convert", "--to", "sgn", stdin=b'["1","RD",{"result":8}]\n').returncode == 2
-    outside = run_cli("convert", "--to", "han", stdin=b'["1","MR",{"tile":[-5,0]}]\n')   # column 0 has no name
-    assert outside.returncode == 1 and b"<stdin>:1: tile [-5,0] has no HAN name" in outside.stderr
+    outside = run_cli("convert", "--to", "han", stdin=b'["1","MR",{"tile":[-5,0]}]\n')   # off the board
+    assert outside.returncode == 1 and b"<stdin>:1: [-5,0] is no place of the standard board" in outside.stderr
 
 
 @pytest.mark.parametrize("target", ["hsgn", "sgn"])
@@ -117,3 +117,64 @@ def test_from_sgn_refuses_a_steal_or_trade_without_two_parties():
         han.from_sgn(["1", "ST", [{"player": "1", "resources": {"G": 1}}, {"player": "1", "resources": {"G": -1}}]])
     with pytest.raises(han.NoMapping):
         han.from_sgn(["1", "TR", [{"player": "1", "resources": {"G": 1}}]])
+
+
+@pytest.mark.parametrize("text, column", [("Pv(a1n)", 4), ("M(a1)", 3), ("Pv(a7s)", 4), ("Pr(a7w)", 4),
+                                          ("Pc(zz99n)", 4), ("M(d8)", 3)])
+def test_a_place_off_the_standard_board_is_refused_at_its_name(text, column):
+    with pytest.raises(han.PlaceError) as error:
+        han.parse(text)
+    assert error.value.column == column and error.value.code == "han-place"
+
+
+@pytest.mark.parametrize("text", ["M(a7)", "M(g1)", "Pv(a7n)", "Pv(g1s)", "Pr(a7ne)", "M(d7)"])
+def test_the_sea_ring_and_the_coast_are_places(text):
+    assert han.parse(text)[1] == []
+
+
+def test_every_place_of_the_standard_board_has_a_han_name_that_reads_back():
+    land = board.STANDARD.land
+    tiles = board.hexagon(3)
+    corners = {c for c in board.iter_corners(land)}
+    edges = {e for c in corners for e in board.edges_of_corner(c) if board.edge_tiles(e) & land}
+    for tile in tiles:
+        assert han.parse(f"M({han.tile_name(tile)})")[0].tile == tile
+    for c in corners:
+        assert han.parse(f"Pv({han.vertex_name(c)})")[0].vertex == c
+    for e in edges:
+        assert han.parse(f"Pr({han.edge_name(e)})")[0].edge == e
+
+
+def test_sgn_places_off_the_standard_board_have_no_han_form():
+    for message in (["1", "BS", {"intersection": [[-3, -4], [-2, -4], [-3, -3]]}],      # a1n, in open sea
+                    ["1", "BR", {"path": [[[-3, 3], [-3, 4], [-4, 4]], [[-4, 4], [-4, 3], [-3, 3]]]}],
+                    ["1", "MR", {"tile": [-3, -3]}]):
+        with pytest.raises(han.NoMapping, match="no place of the standard board"):
+            han.from_sgn(message)
+    result = run_cli("convert", "--to", "han", stdin=b'["1","BS",{"intersection":[[-3,-4],[-2,-4],[-3,-3]]}]\n')
+    assert result.returncode == 1 and result.stdout == b"" and b"[no-counterpart]" in result.stderr
+
+
+@pytest.mark.parametrize("notation, code", [("han", "han-syntax"), ("hsgn", "hsgn-syntax")])
+@pytest.mark.parametrize("data", [b"", b"\n", b"  \n\n"])
+def test_an_input_without_any_action_is_an_error(notation, code, data):
+    result = run_cli("parse", "--notation", notation, stdin=data)
+    assert result.returncode == 1 and result.stderr.decode().splitlines() == [
+        f"<stdin>:1:1: the input holds no {'HAN action' if notation == 'han' else 'HSGN turn'}: "
+        f"it is empty or has only blank lines [{code}]"]
+
+
+def test_blank_lines_between_actions_are_skipped():
+    result = run_cli("parse", stdin=b"\nR(2+3)\n\nE\n")
+    assert result.returncode == 0 and result.stdout == b"2: R(2+3)\n4: E\n"
+
+
+def test_convert_of_an_empty_input_says_so_in_its_notation():
+    assert b"[empty-file]" in run_cli("convert", "--from", "sgn", "--to", "han", stdin=b"\n").stderr
+    assert b"[han-syntax]" in run_cli("convert", "--from", "han", "--to", "sgn", stdin=b"").stderr
+
+
+def test_a_damaged_stream_is_its_own_error_not_an_empty_input():
+    result = run_cli("parse", stdin=b"\x1f\x8b\x08\x00\x00")
+    assert result.returncode == 1 and [line.rsplit(" ", 1)[-1] for line in result.stderr.decode().splitlines()] == [
+        "[gzip-truncated]"]

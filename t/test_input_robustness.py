@@ -155,9 +155,9 @@ def test_damaged_gzip_is_reported(offset):
 
 
 @pytest.mark.parametrize("data", [b"", b"\n\n", b"   \n"])
-def test_a_file_without_messages_is_an_io_error(data):
+def test_a_file_without_messages_is_a_syntax_error(data):
     found = list(sgn.iter_diagnostics(io.BytesIO(data)))
-    assert found[-1].code == "empty-file" and found[-1].is_io
+    assert found[-1].code == "empty-file" and found[-1].layer == "syntax" and not found[-1].is_io
 
 
 def test_missing_path_and_directory(tmp_path):

@@ -10,9 +10,13 @@ as warnings when parsing.
 Coordinates: a tile is letters + row, spreadsheet-style columns (a = 1), and
 SGN `[q, r]` = (column - 4, row - 4): `d4` is `[0,0]`. A vertex is a tile and
 `n` or `s` (its north or south corner); an edge is a tile and `ne`, `nw` or `w`.
+HAN has no map, so a coordinate names a place of the seed's default setup, the
+standard board: one that is not (`a1n`, far out at sea) is refused, reading and
+writing alike (docs/notations.md).
 """
 from __future__ import annotations
 
+import json
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
 from .. import board
@@ -25,6 +29,14 @@ OFFSET = 4                                                    # HAN column/row o
 
 class HanError(NotationError):
     """A HAN string that does not parse: the message, and the 1-based column at fault."""
+
+    code = "han-syntax"
+
+
+class PlaceError(HanError):
+    """A coordinate that follows the grammar but names no place of the standard board."""
+
+    code = "han-place"
 
 
 class Action(NamedTuple):
@@ -66,6 +78,23 @@ def tile_name(tile: Tile) -> str:
     return f"{column_letters(q)}{r}"
 
 
+# HAN has no map: its coordinates name the places of the seed's "default game setup",
+# the standard board with d4 ([0,0]) its centre. Its hexes are the land and the sea ring
+# (within 3 of d4); its corners and sides are those touching land, where a building or
+# a road can stand (and a harbor lies), as the semantic rules of SGN say.
+BOARD_RADIUS = 3
+
+
+def on_board(kind: str, place) -> bool:
+    """Whether a tile, corner or edge (`kind` "tile", "vertex", "edge") is a place of the
+    standard board, the one HAN names."""
+    land = board.STANDARD.land
+    if kind == "tile":
+        return board.distance(place, (0, 0)) <= BOARD_RADIUS
+    tiles = board.edge_tiles(place) if kind == "edge" else place
+    return any(t in land for t in tiles)
+
+
 def vertex_of(tile: Tile, corner: str) -> Corner:
     return board.corner(tile, {"n": "N", "s": "S"}[corner])
 
@@ -97,6 +126,7 @@ def edge_name(e: Edge) -> str:
 
 class _Parser(Cursor):
     error = HanError
+    name_at = 0                 # where the name of the last coordinate read starts
 
     def player(self) -> int:
         return int(self.take("0123456", "a player (0-6)"))
@@ -104,7 +134,7 @@ class _Parser(Cursor):
     def formula(self) -> Dict[str, int]:
         start = self.at
         self.expect("(")
-        found, order = self.counts(one_is_style=True)
+        found, order = self.counts(one_is_style=True, zero_is_whole=True)
         self.expect(")")
         if order != sorted(order, key=RESOURCES.index):
             self.warn(start, "resources SHOULD be in the standard order B G L O W")
@@ -112,6 +142,7 @@ class _Parser(Cursor):
 
     def coordinate(self, suffixes: Tuple[str, ...], what: str) -> Tuple[Tile, str]:
         self.expect("(")
+        self.name_at = self.at
         letters = self.bounded(lambda ch: "a" <= ch <= "z", "a column")      # column letters, then the row
         if not letters:
             self.fail("expected column letters a-z")
@@ -128,6 +159,16 @@ class _Parser(Cursor):
             self.fail(f"expected {what}: {' or '.join(s for s in suffixes if s)}")
         self.expect(")")
         return (column_number(letters) - OFFSET, int(digits) - OFFSET), suffix
+
+    def place(self, kind: str, found):
+        """A tile, corner or edge read, when it is a place of the standard board."""
+        if not on_board(kind, found):
+            name = self.text[self.name_at:self.at - 1]
+            where = ("a hex beyond its sea ring" if kind == "tile" else
+                     f"{'a corner' if kind == 'vertex' else 'a side'} that touches none of its land")
+            raise PlaceError(f"{name!r} is no place of the standard board, the one HAN names (d4 its "
+                             f"centre): {where}", self.name_at + 1)
+        return found
 
     def action(self) -> Action:
         if is_digit(self.peek()):
@@ -149,7 +190,7 @@ class _Parser(Cursor):
             return Action("R", dice=(a, b))
         if verb == "M":
             tile, _ = self.coordinate(("",), "a tile")
-            return Action("M", tile=tile)
+            return Action("M", tile=self.place("tile", tile))
         if verb == "S":
             formula = None
             if self.peek() == "?":
@@ -163,9 +204,9 @@ class _Parser(Cursor):
             item = self.take("vcr", "v, c or r (village, city, road)")
             if item == "r":
                 tile, border = self.coordinate(("ne", "nw", "w"), "an edge")
-                return Action("P", item=item, edge=edge_of(tile, border))
+                return Action("P", item=item, edge=self.place("edge", edge_of(tile, border)))
             tile, corner = self.coordinate(("n", "s"), "a corner")
-            return Action("P", item=item, vertex=vertex_of(tile, corner))
+            return Action("P", item=item, vertex=self.place("vertex", vertex_of(tile, corner)))
         if verb == "U":
             card = self.take("kymo", "k, y, m or o (knight, year of plenty, monopoly, road card)")
             return Action("U", item=card, formula=self.formula() if card in "ym" else None)
@@ -279,18 +320,31 @@ def to_sgn(action: Action, actor: str) -> list:
     raise NoMapping("E (end of turn) has no SGN form: the next player's roll implies it")
 
 
-def from_sgn(message: list) -> Action:
-    """The HAN action for an SGN message. Raises NoMapping where HAN cannot say it."""
+def _named(kind: str, place, raw, checked: bool):
+    """A place of an SGN message, when HAN can name it (it is on the standard board)."""
+    if checked and not on_board(kind, place):
+        text = json.dumps(raw, separators=(",", ":"))
+        raise NoMapping(f"{text} is no place of the standard board, the only board HAN names "
+                        "(HAN has no map: its coordinates are the seed's default setup, d4 its centre)")
+    return place
+
+
+def from_sgn(message: list, *, board_only: bool = True) -> Action:
+    """The HAN action for an SGN message. Raises NoMapping where HAN cannot say it, and for
+    a place off the standard board unless `board_only` is False (HSGN, which builds on
+    these actions, says that in its own words)."""
     player, code, value = message
     if code == "RD":
         raise NoMapping("HAN records the two dice; SGN's RD only their total")
     if code == "MR":
-        return Action("M", tile=tuple(value["tile"]))
+        return Action("M", tile=_named("tile", tuple(value["tile"]), value["tile"], board_only))
     if code in ("BS", "BC"):
-        return Action("P", item="v" if code == "BS" else "c",
-                      vertex=frozenset(tuple(t) for t in value["intersection"]))
+        vertex = _named("vertex", frozenset(tuple(t) for t in value["intersection"]), value["intersection"],
+                        board_only)
+        return Action("P", item="v" if code == "BS" else "c", vertex=vertex)
     if code == "BR":
-        return Action("P", item="r", edge=frozenset(frozenset(tuple(t) for t in end) for end in value["path"]))
+        edge = frozenset(frozenset(tuple(t) for t in end) for end in value["path"])
+        return Action("P", item="r", edge=_named("edge", edge, value["path"], board_only))
     if code == "PD":
         card = {c: h for h, c in CARDS.items()}.get(value["cCode"])
         if card is None:

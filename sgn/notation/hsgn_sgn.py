@@ -107,7 +107,7 @@ def from_sgn(message: list, viewpoint: Optional[str] = None) -> Action:
         return Action("PR")
     if code == "TR" and viewpoint in _parties(value):
         message = [viewpoint, code, value]
-    h = han.from_sgn(message)
+    h = han.from_sgn(message, board_only=False)
     if h.verb == "T" and not (h.formula and h.formula2):
         raise NoMapping("HSGN's Tx(y, z) trades some cards for others; this trade is one-sided")
     action = Action(_FROM_HAN[(h.verb, h.item if h.verb in "PU" else None)],

@@ -80,10 +80,12 @@ class Cursor:
             self.fail(f"{what} of {len(text)} characters is too long (at most {MAX_RUN})", start)
         return text
 
-    def counts(self, *, one_is_style: bool) -> Tuple[Dict[str, int], List[str]]:
+    def counts(self, *, one_is_style: bool, zero_is_whole: bool = False) -> Tuple[Dict[str, int], List[str]]:
         """Resources with optional counts (`B2O3W`), up to the first character that is no
         resource; the counts of a resource written twice are added. Returns the counts and
-        the letters in the order written."""
+        the letters in the order written. A count with a leading zero (`02`) is an error at
+        the zero, or with `zero_is_whole` (HAN's grammar, where `0` is a whole count) at the
+        digit after it, where a parser of that grammar stops."""
         found: Dict[str, int] = {}
         order: List[str] = []
         while True:
@@ -91,6 +93,9 @@ class Cursor:
             r = self.take(RESOURCES, "a resource (B G L O W)")
             digits = self.bounded(is_digit, "a count")
             if digits.startswith("0") and digits != "0":
+                if zero_is_whole:
+                    self.fail(f"expected a resource or ')' after the count 0, found {digits[1]!r} "
+                              "(a count has no leading zero)", at + 2)
                 self.fail("a count has no leading zero", at + 1)
             n = int(digits) if digits else 1
             if digits == "1" and one_is_style:
