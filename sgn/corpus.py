@@ -212,13 +212,17 @@ def build_bundle(root: Optional[Path] = None) -> dict:
             if data["level"] == "rules" and data["valid"]:
                 data["state"] = expected_state(data)
             cases.append(data)
-    return {"format": FORMAT, "version": version(root), "cases": cases}
+    number = version(root)
+    return {"format": FORMAT, **({"version": number} if number else {}), "cases": cases}
 
 
-def version(root: Optional[Path] = None) -> str:
-    """The corpus's version: the newest heading of its changelog."""
+def version(root: Optional[Path] = None) -> Optional[str]:
+    """The corpus's version: the newest heading of its changelog (None for a corpus of
+    one's own with no changelog)."""
     import re
     path = (root or packaged.corpus_dir()) / CHANGELOG
+    if not path.exists():
+        return None
     found = re.search(r"^## (\d+\.\d+\.\d+)\s*$", _read(path), re.MULTILINE)
     if found is None:
         raise CorpusError(f"{describe(path)}: no version heading (## 1.2.3)")

@@ -117,3 +117,13 @@ def test_diff_of_what_is_not_a_report_is_exit_2(tmp_path, content, says):
 def test_an_implementation_is_required():
     result = run_cli("conformance")
     assert result.returncode == 2 and "--impl CMD is required" in result.stderr.decode()
+
+
+def test_the_expected_matrix_of_ci_covers_the_corpus():
+    """tox -e matrix checks three implementations against examples/conformance-matrix.json;
+    a case added or removed without updating it (examples/update_matrix.py) shows here first."""
+    expected = json.loads((CHECKOUT / "examples" / "conformance-matrix.json").read_text(encoding="utf-8"))
+    assert [row["id"] for row in expected["matrix"]] == [c["id"] for c in CASES]
+    assert expected["metadata"]["corpus"]["version"] == corpus.version(CORPUS)
+    sgn = {row["id"]: row["results"]["sgn"]["status"] for row in expected["matrix"]}
+    assert set(sgn.values()) == {"passed"}

@@ -31,6 +31,7 @@ from jsonschema import Draft4Validator
 
 SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "schema", "v1.0", "message.json")
 MAX_DEPTH, MAX_NUMBER_CHARS = 64, 100          # sgn's limits on a line (docs/codes.md)
+MAX_LINE_BYTES = 256 * 1024                    # a longer line is skipped unread
 MAX_ERRORS = 1000                              # a reply may be 1 MiB long: report the first errors only
 JSON_WHITESPACE = " \t\r\n"                    # str.strip() would also take \f and \xa0: JSON does not
 LEVELS, PROFILES = ["syntax", "schema"], ["strict"]
@@ -68,7 +69,13 @@ def unique_keys(pairs):
 
 def short_number(convert):
     return lambda literal: (refuse("json-number-too-long", f"a number of {len(literal)} characters")
-                            if len(literal) > MAX_NUMBER_CHARS else convert(literal))
+                            if len(literal) > MAX_NUMBER_CHARS else in_range(convert(literal), literal))
+
+
+def in_range(number, literal):
+    if number in (float("inf"), float("-inf")):
+        refuse("json-number-out-of-range", f"{literal} is beyond the range of a double")
+    return number
 
 
 DECODER = json.JSONDecoder(object_pairs_hook=unique_keys, parse_int=short_number(int),
@@ -143,13 +150,16 @@ def check(data, level):
         try:
             data = gzip.decompress(data)
         except EOFError as cut:
-            return {"valid": False, "errors": [error("gzip-truncated", 0, str(cut))]}
+            return {"valid": False, "errors": [error("gzip-truncated", 1, str(cut))]}
         except (OSError, zlib.error) as damaged:
-            return {"valid": False, "errors": [error("gzip-corrupt", 0, str(damaged))]}
+            return {"valid": False, "errors": [error("gzip-corrupt", 1, str(damaged))]}
     errors, messages, open_depth = [], 0, 0
     for number, raw in enumerate(data.split(b"\n"), 1):        # not splitlines(): it splits at \f too
         if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
             raw = raw[3:]
+        if len(raw) > MAX_LINE_BYTES:
+            errors.append(error("line-too-long", number, f"a line of {len(raw)} bytes"))
+            continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as bad:
