@@ -14,7 +14,8 @@ notations are at the level `notation`, their kind the notation's name in `sgn pa
 --notation`: `han` (a HAN action) has `han`, `hsgn` (lines of HSGN turns) has `hsgn`,
 `hsn` and `hsn-002` (an HSN state) have `hsn`. An item of `lines` may be
 `{include: PATH}`, which stands for the lines of that file (a map, say), or
-`{include: PATH, first: N}`, its first N lines (the start of a game).
+`{include: PATH, first: N}`, its first N lines (the start of a game); a raw case's
+`text` may be a list of strings and such includes (a game with one line damaged).
 
 Reading a source or a bundle never fails with a traceback: what is not of the format
 (a source that is no list, a case that is no mapping, a key missing or of the wrong type,
@@ -102,17 +103,24 @@ def _strict_json(text: Any, where: str) -> Any:
     return _json(text, where, strict=True)
 
 
-def _file_messages(root: Path, name: Any, where: str) -> List[Any]:
+def _file_lines(root: Path, name: Any, where: str) -> List[str]:
     if not isinstance(name, str):
         raise CorpusError(f"{where}: a file to include is a path, a string, not {_kind_of(name)}")
-    text = _read(root / name, f"{where}: ")
-    return [_strict_json(t, f"{where} {name}:{n}") for n, t in enumerate(text.splitlines(), 1)]
+    return _read(root / name, f"{where}: ").splitlines()
 
 
-def _included(item: dict, root: Path, where: str) -> List[Any]:
-    """The lines of a file a case includes: its first `first` lines (all by default), after
-    its first `after` lines (none by default)."""
-    included = _file_messages(root, item["include"], where)
+def _file_messages(root: Path, name: Any, where: str) -> List[Any]:
+    return [_strict_json(t, f"{where} {name}:{n}") for n, t in enumerate(_file_lines(root, name, where), 1)]
+
+
+def _is_include(item: Any) -> bool:
+    return isinstance(item, dict) and set(item) <= {"include", "first", "after"} and "include" in item
+
+
+def _included(item: dict, root: Path, where: str, read=_file_messages) -> List[Any]:
+    """The lines of a file a case includes (as messages, or as `read` reads them): its
+    first `first` lines (all by default), after its first `after` lines (none by default)."""
+    included = read(root, item["include"], where)
     bounds = []
     for key, default in (("after", 0), ("first", len(included))):
         value = item.get(key, default)
@@ -120,6 +128,16 @@ def _included(item: dict, root: Path, where: str) -> List[Any]:
             raise CorpusError(f"{where}: {key} is a number of lines, not {value!r}")
         bounds.append(value)
     return included[bounds[0]:bounds[1]]
+
+
+def _text_piece(item: Any, root: Path, where: str) -> str:
+    """A piece of a raw case's text: a string as it is, or `{include: PATH}`: the file's
+    lines (bounded as in `_included`), each with its newline."""
+    if isinstance(item, str):
+        return item
+    if not _is_include(item):
+        raise CorpusError(f"{where}: a piece of text is a string or {{include: PATH}}, not {_kind_of(item)}")
+    return "".join(line + "\n" for line in _included(item, root, where, _file_lines))
 
 
 def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str]]:
@@ -137,13 +155,15 @@ def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str
             raise CorpusError(f"{where}: lines is a list, not {_kind_of(case['lines'])}")
         values = []
         for item in case["lines"]:
-            if isinstance(item, dict) and set(item) <= {"include", "first", "after"} and "include" in item:
+            if _is_include(item):
                 values += _included(item, root, where)
             else:
                 values.append(_strict_json(item, f"{where} line {len(values) + 1}"))
         return values, None
     if key == "file":
         return _file_messages(root, case["file"], where), None
+    if key == "text" and isinstance(case["text"], list):     # pieces: strings as they are, files' lines
+        return "".join(_text_piece(item, root, where) for item in case["text"]), key
     if not isinstance(case[key], str):
         raise CorpusError(f"{where}: {key} is a string, not {_kind_of(case[key])}")
     if kind in NOTATIONS:
