@@ -345,8 +345,9 @@ def compare(case: dict, diagnostics: Iterable) -> List[str]:
     return problems
 
 
-def self_check(cases: List[dict]) -> List[str]:
-    """Problems with the corpus itself; an empty list means it is sound."""
+def self_check(cases: List[dict], root: Optional[Path] = None) -> List[str]:
+    """Problems with the corpus itself; an empty list means it is sound. With the corpus
+    folder `root`, also what it lacks of the coverage it asks for (`corpus_coverage`)."""
     problems = []
     for field in ("id", "description"):
         seen: Dict[str, int] = {}
@@ -378,4 +379,7 @@ def self_check(cases: List[dict]) -> List[str]:
         if (case["kind"] in NOTATIONS) != (case["level"] == "notation"):
             problems.append(f"{name}: the cases of a notation ({', '.join(NOTATIONS)}), "
                             "and only they, are at the level notation")
+    if root is not None:
+        from . import corpus_coverage
+        problems += corpus_coverage.check(cases, root)
     return problems
