@@ -352,7 +352,7 @@ def run_corpus(args: argparse.Namespace, out) -> int:
         return EXIT_INVALID
     text = corpus.dump_bundle(bundle)
     target = root / corpus.BUNDLE
-    problems = corpus.self_check(bundle["cases"])
+    problems = corpus.self_check(bundle["cases"], root)
     try:
         if args.action == "build":
             target.write_text(text, encoding="utf-8")

@@ -14,7 +14,8 @@ notations are at the level `notation`, their kind the notation's name in `sgn pa
 --notation`: `han` (a HAN action) has `han`, `hsgn` (lines of HSGN turns) has `hsgn`,
 `hsn` and `hsn-002` (an HSN state) have `hsn`. An item of `lines` may be
 `{include: PATH}`, which stands for the lines of that file (a map, say), or
-`{include: PATH, first: N}`, its first N lines (the start of a game).
+`{include: PATH, first: N}`, its first N lines (the start of a game); a raw case's
+`text` may be a list of strings and such includes (a game with one line damaged).
 
 Reading a source or a bundle never fails with a traceback: what is not of the format
 (a source that is no list, a case that is no mapping, a key missing or of the wrong type,
@@ -104,18 +105,26 @@ def _strict_json(text: Any, where: str) -> Any:
     return _json(text, where, strict=True)
 
 
-def _file_lines(root: Path, name: Any, where: str) -> List[Tuple[str, Any]]:
-    """The lines of a file under the corpus root, each as written and as read."""
+def _raw_lines(root: Path, name: Any, where: str) -> List[str]:
+    """The lines of a file under the corpus root, as written."""
     if not isinstance(name, str):
         raise CorpusError(f"{where}: a file to include is a path, a string, not {_kind_of(name)}")
-    text = _read(root / name, f"{where}: ")
-    return [(t, _strict_json(t, f"{where} {name}:{n}")) for n, t in enumerate(text.splitlines(), 1)]
+    return _read(root / name, f"{where}: ").splitlines()
 
 
-def _included(item: dict, root: Path, where: str) -> List[Tuple[str, Any]]:
-    """The lines of a file a case includes: its first `first` lines (all by default), after
-    its first `after` lines (none by default)."""
-    included = _file_lines(root, item["include"], where)
+def _file_lines(root: Path, name: Any, where: str) -> List[Tuple[str, Any]]:
+    """The lines of a file under the corpus root, each as written and as read."""
+    return [(t, _strict_json(t, f"{where} {name}:{n}")) for n, t in enumerate(_raw_lines(root, name, where), 1)]
+
+
+def _is_include(item: Any) -> bool:
+    return isinstance(item, dict) and set(item) <= {"include", "first", "after"} and "include" in item
+
+
+def _included(item: dict, root: Path, where: str, read=_file_lines) -> List[Any]:
+    """The lines of a file a case includes (as written and read, or as `read` reads them):
+    its first `first` lines (all by default), after its first `after` lines (none by default)."""
+    included = read(root, item["include"], where)
     bounds = []
     for key, default in (("after", 0), ("first", len(included))):
         value = item.get(key, default)
@@ -131,6 +140,16 @@ def _one_line(text: str, value: Any) -> str:
     if "\n" not in text:
         return text
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _text_piece(item: Any, root: Path, where: str) -> str:
+    """A piece of a raw case's text: a string as it is, or `{include: PATH}`: the file's
+    lines (bounded as in `_included`), each with its newline."""
+    if isinstance(item, str):
+        return item
+    if not _is_include(item):
+        raise CorpusError(f"{where}: a piece of text is a string or {{include: PATH}}, not {_kind_of(item)}")
+    return "".join(line + "\n" for line in _included(item, root, where, _raw_lines))
 
 
 def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str], Optional[str]]:
@@ -154,12 +173,14 @@ def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str
         else:
             lines = []
             for item in case["lines"]:
-                if isinstance(item, dict) and set(item) <= {"include", "first", "after"} and "include" in item:
+                if _is_include(item):
                     lines += _included(item, root, where)
                 else:
                     value = _strict_json(item, f"{where} line {len(lines) + 1}")
                     lines.append((_one_line(item, value), value))
         return [value for _, value in lines], None, "".join(text + "\n" for text, _ in lines)
+    if key == "text" and isinstance(case["text"], list):     # pieces: strings as they are, files' lines
+        return "".join(_text_piece(item, root, where) for item in case["text"]), key, None
     if not isinstance(case[key], str):
         raise CorpusError(f"{where}: {key} is a string, not {_kind_of(case[key])}")
     if kind in NOTATIONS:
@@ -391,8 +412,9 @@ def compare(case: dict, diagnostics: Iterable) -> List[str]:
     return problems
 
 
-def self_check(cases: List[dict]) -> List[str]:
-    """Problems with the corpus itself; an empty list means it is sound."""
+def self_check(cases: List[dict], root: Optional[Path] = None) -> List[str]:
+    """Problems with the corpus itself; an empty list means it is sound. With the corpus
+    folder `root`, also what it lacks of the coverage it asks for (`corpus_coverage`)."""
     problems = []
     for field in ("id", "description"):
         seen: Dict[str, int] = {}
@@ -424,4 +446,7 @@ def self_check(cases: List[dict]) -> List[str]:
         if (case["kind"] in NOTATIONS) != (case["level"] == "notation"):
             problems.append(f"{name}: the cases of a notation ({', '.join(NOTATIONS)}), "
                             "and only they, are at the level notation")
+    if root is not None:
+        from . import corpus_coverage
+        problems += corpus_coverage.check(cases, root)
     return problems

@@ -33,7 +33,7 @@ def test_bundle_matches_its_schema():
 
 
 def test_corpus_is_sound():
-    assert corpus.self_check(CASES) == []
+    assert corpus.self_check(CASES, CORPUS) == []
 
 
 def test_self_check_finds_faults():
@@ -109,6 +109,9 @@ DEEP = "[" * 100_000 + "]" * 100_000
     (json.dumps([dict(GOOD_CASE, kind="log", lines=[{"include": "none.sgn"}])]),
      "a.yaml case 1 (x): cannot read "),
     (json.dumps([dict(GOOD_CASE, kind="raw", base64="a")]), "a.yaml case 1 (x): input: not base64"),
+    (json.dumps([dict(GOOD_CASE, kind="raw", text=["a", 5])]),
+     "a.yaml case 1 (x): a piece of text is a string or {include: PATH}, not a number"),
+    (json.dumps([dict(GOOD_CASE, kind="raw", text=[{"include": "none.sgn"}])]), "a.yaml case 1 (x): cannot read "),
 ])
 def test_a_bad_source_is_a_clear_error_naming_the_file_and_case(tmp_path, source, says):
     (tmp_path / "src").mkdir()
@@ -224,3 +227,13 @@ def test_reports_name_the_corpus_by_version_and_hash():
     assert meta["corpus"] == {"version": corpus.version(CORPUS), "cases": len(CASES),
                               "sha256": hashlib.sha256(corpus.packaged.corpus_dir().joinpath(corpus.BUNDLE).read_bytes()).hexdigest()}
     assert meta["harness"]["name"] == "sgn" and re.match(r"\d{4}-\d\d-\d\dT", meta["date"])
+
+
+def test_a_raw_text_of_pieces_is_the_strings_and_the_included_lines(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "g.sgn").write_text("[1]\n[2]\n[3]\n", encoding="utf-8")
+    pieces = ["\ufeff", {"include": "g.sgn", "first": 1}, "x\r\n", {"include": "g.sgn", "after": 2}]
+    raw = dict({k: v for k, v in GOOD_CASE.items() if k != "han"}, kind="raw", level="syntax", text=pieces)
+    (tmp_path / "src" / "a.yaml").write_text(json.dumps([raw]), encoding="utf-8")
+    [case] = corpus.build_bundle(tmp_path)["cases"]
+    assert case["input"] == "\ufeff[1]\nx\r\n[3]\n" and case["input_encoding"] == "text"
