@@ -339,18 +339,18 @@ def run_codes(args: argparse.Namespace, out) -> int:
 def run_corpus(args: argparse.Namespace, out) -> int:
     from pathlib import Path
 
-    from . import corpus, packaged
+    from . import corpus, corpus_source, packaged
 
     root = Path(args.root) if args.root else packaged.corpus_dir()
     if not (root / corpus.SOURCES).is_dir():
         sys.stderr.write(f"sgn corpus: {describe(root / corpus.SOURCES)} not found; run it in a source checkout\n")
         return EXIT_USAGE
     try:
-        bundle = corpus.build_bundle(root)
+        bundle = corpus_source.build_bundle(root)
     except corpus.CorpusError as error:
         sys.stderr.write(f"sgn corpus: {error}\n")
         return EXIT_INVALID
-    text = corpus.dump_bundle(bundle)
+    text = corpus_source.dump_bundle(bundle)
     target = root / corpus.BUNDLE
     problems = corpus.self_check(bundle["cases"], root)
     try:

@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from sgn import corpus
+from sgn import corpus, corpus_source
 from conftest import CHECKOUT, CORPUS, run_cli
 
 PY = sys.executable
@@ -32,7 +32,7 @@ def test_the_matrix_leads_with_the_cases_of_disagreement():
     assert [row["id"] for row in report["matrix"]] == [c["id"] for c in CHOSEN]
     row = next(r for r in report["matrix"] if r["id"] == invalid[0])
     assert row["results"]["sgn"]["answer"] == "invalid" and row["results"]["sgn #2"]["status"] == "failed"
-    assert report["metadata"]["corpus"]["version"] == corpus.version(CORPUS)
+    assert report["metadata"]["corpus"]["version"] == corpus_source.version(CORPUS)
 
     text = conformance("--impl", SGN, "--impl", CHATTY).stdout.decode()
     head, every = text.split("\nevery case:\n")
@@ -124,6 +124,6 @@ def test_the_expected_matrix_of_ci_covers_the_corpus():
     a case added or removed without updating it (examples/update_matrix.py) shows here first."""
     expected = json.loads((CHECKOUT / "examples" / "conformance-matrix.json").read_text(encoding="utf-8"))
     assert [row["id"] for row in expected["matrix"]] == [c["id"] for c in CASES]
-    assert expected["metadata"]["corpus"]["version"] == corpus.version(CORPUS)
+    assert expected["metadata"]["corpus"]["version"] == corpus_source.version(CORPUS)
     sgn = {row["id"]: row["results"]["sgn"]["status"] for row in expected["matrix"]}
     assert set(sgn.values()) == {"passed"}

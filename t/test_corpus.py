@@ -8,14 +8,14 @@ from types import SimpleNamespace
 import pytest
 from jsonschema import Draft4Validator
 
-from sgn import corpus, packaged
+from sgn import corpus, corpus_source, packaged
 from conftest import CORPUS, json_report, run_cli
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 
 
 def test_bundle_is_in_sync_with_sources():
-    built = corpus.dump_bundle(corpus.build_bundle(CORPUS))
+    built = corpus_source.dump_bundle(corpus_source.build_bundle(CORPUS))
     assert (CORPUS / corpus.BUNDLE).read_text(encoding="utf-8") == built, \
         "test-corpus/cases.json is stale: run `sgn corpus build`"
 
@@ -117,7 +117,7 @@ def test_a_bad_source_is_a_clear_error_naming_the_file_and_case(tmp_path, source
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "a.yaml").write_text(source, encoding="utf-8")
     with pytest.raises(corpus.CorpusError) as error:
-        corpus.build_bundle(tmp_path)
+        corpus_source.build_bundle(tmp_path)
     assert str(error.value).startswith(says)
     result = run_cli("corpus", "build", "--root", tmp_path)
     assert result.returncode == 1 and result.stderr.decode() == f"sgn corpus: {error.value}\n"
@@ -179,7 +179,7 @@ def build_one(tmp_path, **case):
     source = dict({"id": "x", "description": "d", "kind": "message", "level": "schema", "valid": True,
                    "spec": "s"}, **case)
     (tmp_path / "src" / "a.yaml").write_text(json.dumps([source]), encoding="utf-8")
-    return corpus.build_bundle(tmp_path)
+    return corpus_source.build_bundle(tmp_path)
 
 
 def test_every_message_and_log_case_carries_its_exact_text():
@@ -213,18 +213,18 @@ def test_a_bundle_whose_text_says_another_thing_than_its_input_is_refused():
 def test_the_version_is_the_changelog_s_newest(tmp_path):
     assert build_one(tmp_path, json='["1","RD",{"result":8}]')["version"] == "2.3.4"
     bundle = json.loads((CORPUS / corpus.BUNDLE).read_text(encoding="utf-8"))
-    assert bundle["version"] == corpus.version(CORPUS)
+    assert bundle["version"] == corpus_source.version(CORPUS)
     assert f"## {bundle['version']}" in (CORPUS / corpus.CHANGELOG).read_text(encoding="utf-8")
     (tmp_path / "CHANGELOG.md").write_text("# no version yet\n", encoding="utf-8")
     with pytest.raises(corpus.CorpusError, match="no version heading"):
-        corpus.build_bundle(tmp_path)
+        corpus_source.build_bundle(tmp_path)
 
 
 def test_reports_name_the_corpus_by_version_and_hash():
     import hashlib
     result = run_cli("conformance", "--impl", f"{sys.executable} -m sgn.harness --simple", "--run", "valid-bc", "-o", "json")
     meta = json.loads(result.stdout)["metadata"]
-    assert meta["corpus"] == {"version": corpus.version(CORPUS), "cases": len(CASES),
+    assert meta["corpus"] == {"version": corpus_source.version(CORPUS), "cases": len(CASES),
                               "sha256": hashlib.sha256(corpus.packaged.corpus_dir().joinpath(corpus.BUNDLE).read_bytes()).hexdigest()}
     assert meta["harness"]["name"] == "sgn" and re.match(r"\d{4}-\d\d-\d\dT", meta["date"])
 
@@ -235,5 +235,5 @@ def test_a_raw_text_of_pieces_is_the_strings_and_the_included_lines(tmp_path):
     pieces = ["\ufeff", {"include": "g.sgn", "first": 1}, "x\r\n", {"include": "g.sgn", "after": 2}]
     raw = dict({k: v for k, v in GOOD_CASE.items() if k != "han"}, kind="raw", level="syntax", text=pieces)
     (tmp_path / "src" / "a.yaml").write_text(json.dumps([raw]), encoding="utf-8")
-    [case] = corpus.build_bundle(tmp_path)["cases"]
+    [case] = corpus_source.build_bundle(tmp_path)["cases"]
     assert case["input"] == "\ufeff[1]\nx\r\n[3]\n" and case["input_encoding"] == "text"
