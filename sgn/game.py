@@ -78,6 +78,9 @@ class Game(Moves):
             return [Problem("map-redefined", "/1", "the map is defined once, at the start of the game")]
         self.board = Board.from_value(value)
         self.robber = self.board.desert
+        self.variant = rules.variant_for(self.board.land)
+        self.bank = dict.fromkeys(rules.RESOURCES, self.variant.bank)
+        self.deck = dict(self.variant.deck)
         return []
 
     def _expected_setup_player(self) -> Optional[str]:
@@ -99,8 +102,9 @@ class Game(Moves):
         if action == "MR" and not self.setup_order:
             tile = tile_from_json(value["tile"])
             self.robber = tile
-            if tile != self._map().desert:
-                return [Problem("robber-start-not-desert", "/2/tile", "the robber starts on the desert")]
+            if tile not in self._map().deserts:
+                return [Problem("robber-start-not-desert", "/2/tile", "the robber starts on "
+                                + ("a desert" if len(self._map().deserts) > 1 else "the desert"))]
             return []
         if action == "BR" and self.setup_road_due is not None:
             return self._setup_road(player, value)
@@ -148,10 +152,12 @@ class Game(Moves):
         return problems
 
     def _check_count(self) -> List[Problem]:
-        if self.count not in rules.PLAYER_COUNTS:
+        counts = self.variant.player_counts
+        if self.count not in counts:
             return [Problem("player-count", "/0",
-                            f"the setup shows {count(self.count or 0, 'player')}; the base game's rules, which this "
-                            f"replay follows, are for {' or '.join(map(str, rules.PLAYER_COUNTS))}")]
+                            f"the setup shows {count(self.count or 0, 'player')}; the rules of the {self.variant.name}, "
+                            f"which the map calls for ({self._map().land} land tiles) and this replay follows, "
+                            f"are for {' or '.join(map(str, counts))}")]
         return []
 
     def _setup_road(self, player: str, value) -> List[Problem]:

@@ -62,7 +62,7 @@ class Moves(State):
         if self.deck[card] <= 0:
             problems.append(Problem("deck-empty", "/2/cCode",
                                     f"no {rules.CARD_NAMES[card]} card is left in the deck "
-                                    f"(it holds {rules.DECK[card]})"))
+                                    f"(it holds {self.variant.deck[card]})"))
         else:
             self.deck[card] -= 1
         p.new_cards[card] += 1

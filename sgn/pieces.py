@@ -37,7 +37,7 @@ def show_corner(c: Corner) -> str:
 class Board:
     """The map as the replay needs it: kinds, numbers, harbors, and lookups worked out once."""
 
-    __slots__ = ("kinds", "numbers", "harbor_at", "desert", "harbors", "yields")
+    __slots__ = ("kinds", "numbers", "harbor_at", "desert", "deserts", "land", "harbors", "yields")
 
     def __init__(self, kinds: Dict[Tile, str], numbers: Dict[Tile, int],
                  harbor_at: Dict[Corner, Set[str]], desert: Optional[Tile],
@@ -45,7 +45,9 @@ class Board:
         self.kinds = kinds
         self.numbers = numbers
         self.harbor_at = harbor_at                 # corner -> harbor codes reachable from it
-        self.desert = desert
+        self.desert = desert                       # the first desert the map lists: the robber's start
+        self.deserts = [t for t, k in kinds.items() if k == "D"]     # where the robber may start
+        self.land = sum(k != board.SEA for k in kinds.values())     # land tiles, which name the variant
         self.harbors = harbors                     # each harbor's edge and hCode, as the map lists them
         # tile -> (number, resource) for each tile that produces
         self.yields: Dict[Tile, Tuple[int, str]] = {

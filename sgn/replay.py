@@ -39,7 +39,7 @@ def render_state(state: dict) -> str:
     """The state as a few lines of text."""
     turn = (f"player {state['current']}'s turn ({'rolled' if state['rolled'] else 'not rolled yet'})"
             if state["current"] else "no turn yet")
-    out = [f"after line {state['line']}: {state['phase']}, turn {state['turn']}, {turn}"]
+    out = [f"after line {state['line']}: {state['phase']}, turn {state['turn']}, {turn}; rules of the {state['variant']}"]
     if state["ended_at_line"]:
         out.append(f"the game ended at line {state['ended_at_line']}")
     robber = state["robber"]

@@ -1,11 +1,12 @@
-"""The rules of the base game (3-4 players), as data: costs, supplies, the deck, limits.
+"""The rules, as data: costs, supplies, the deck, limits, and the numbers that differ
+between the base game (3-4 players) and the 5-6 player extension (`VARIANTS`).
 
 The replay (`sgn/game.py`) reads these tables; changing a number here changes
 the game it checks.
 """
 from __future__ import annotations
 
-from typing import Dict, Mapping
+from typing import Dict, Mapping, Tuple
 
 RESOURCES = ("B", "G", "L", "O", "W")
 RESOURCE_NAMES = {"B": "brick", "G": "grain", "L": "lumber", "O": "ore", "W": "wool"}
@@ -49,6 +50,34 @@ RATE_RESOURCE_HARBOR = 2
 
 # Player counts of the base game.
 PLAYER_COUNTS = (3, 4)
+
+
+class Variant:
+    """The numbers of one way to play that differ from another's: the game a replay follows
+    is chosen by its map (`variant_for`), and named in its report."""
+
+    def __init__(self, name: str, player_counts: Tuple[int, ...], land_tiles: int, bank: int,
+                 deck: Mapping[str, int], special_build: bool) -> None:
+        self.name = name
+        self.player_counts = player_counts      # for which the rules are written
+        self.land_tiles = land_tiles            # of its board, deserts included
+        self.bank = bank                        # cards of each resource
+        self.deck = deck                        # development cards of each kind
+        self.special_build = special_build      # whether other players may build after each turn
+
+
+BASE_GAME = Variant("base game", PLAYER_COUNTS, 19, BANK_STOCK, DECK, False)
+FIVE_SIX = Variant("5-6 player extension", (5, 6), 30, 24, {"KN": 20, "VP": 5, "RB": 3, "YP": 3, "MO": 3}, True)
+VARIANTS = (BASE_GAME, FIVE_SIX)
+
+
+def variant_for(land_tiles: int) -> Variant:
+    """The variant whose board has that many land tiles (the base game's for any other
+    count: the semantic layer says whether a map is a real board)."""
+    for variant in VARIANTS:
+        if variant.land_tiles == land_tiles:
+            return variant
+    return BASE_GAME
 
 
 def show_hand(hand: Mapping[str, int], keys=RESOURCES) -> str:

@@ -25,8 +25,9 @@ class State:
         self.board: Optional[Board] = None
         self.players: Dict[str, Player] = {}
         self.count: Optional[int] = None        # number of players, once the setup shows it
-        self.bank: Dict[str, int] = dict.fromkeys(RESOURCES, rules.BANK_STOCK)
-        self.deck: Dict[str, int] = dict(rules.DECK)
+        self.variant: rules.Variant = rules.BASE_GAME      # chosen by the map (game._define_map)
+        self.bank: Dict[str, int] = dict.fromkeys(RESOURCES, self.variant.bank)
+        self.deck: Dict[str, int] = dict(self.variant.deck)
         self.robber: Optional[Tile] = None
         self.phase = SETUP
         self.setup_order: List[str] = []        # who placed each setup settlement, in order
@@ -60,7 +61,7 @@ class State:
     def _copy_into(self, other: "State") -> None:
         """Make `other` (a fresh state) a copy of this one that changes apart from it (the
         board is shared: it never changes), for trying several readings of a log."""
-        other.board = self.board
+        other.board, other.variant = self.board, self.variant
         players = {name: p.clone() for name, p in self.players.items()}
         other.players = players
         other.count, other.bank, other.deck, other.robber = self.count, dict(self.bank), dict(self.deck), self.robber
@@ -335,6 +336,7 @@ class State:
             return sorted([[[list(t) for t in end] for end in board.canonical_edge(e)] for e in es])
 
         return {
+            "variant": self.variant.name,
             "phase": self.phase, "turn": self.turn, "current": self.current, "rolled": self.rolled,
             "robber": list(self.robber) if self.robber else None,
             "bank": {r: self.bank[r] for r in RESOURCES},
