@@ -93,7 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Make whole legal SGN games by playing random legal moves under the rules "
                     "replay. The same seed gives the same games.")
     generate.add_argument("--games", type=_positive_int, default=1, metavar="N")
-    generate.add_argument("--players", type=int, choices=(3, 4), default=4)
+    generate.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4,
+                          help="3 or 4 on the standard board, 5 or 6 on the 5-6 player extension's "
+                               "(with its Special Build Phase); default 4")
     generate.add_argument("--seed", type=int, default=0)
     generate.add_argument("-o", "--output", default="-", metavar="DIR|-",
                           help="a folder to write game-00001.sgn, ... into; '-' (the default) "

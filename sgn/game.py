@@ -27,6 +27,8 @@ from .words import count
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR"})
+# What another player may do in the Special Build Phase (5-6 players).
+_SPECIAL_BUILDS = frozenset({"BS", "BC", "BR", "BD"})
 
 
 class Game(Moves):
@@ -227,6 +229,10 @@ class Game(Moves):
             problems += self._pass_turn(player)        # a card played before the roll starts the turn
         if self.current is None:
             self.current = "1"
+        if self.variant.special_build and self.rolled and (self.special_built or player != self.current):
+            special = self._special_build(player, action, value, discard)
+            if special is not None:
+                return problems + special
         if action == "TR":
             return problems + self._trade(player, value, discard)
         if player != self.current:
@@ -242,6 +248,50 @@ class Game(Moves):
         if action != "BR":
             self.free_roads = 0
         return problems + BUILDS[action](self, p, value)
+
+    def _special_build(self, player: str, action: str, value, discard: bool) -> Optional[List[Problem]]:
+        """The Special Build Phase of the 5-6 player extension (docs/rules.md): after the
+        turn's player rolled, each other player, in turn order from the next one, may build
+        and buy cards with their own cards; the phase begins with the first such build and
+        ends with the next turn. None when the message is no part of it (the caller goes on)."""
+        turn = self.current
+        assert turn is not None
+        if action in _SPECIAL_BUILDS and player != turn:
+            order = self.special_order(turn)
+            if player not in order:
+                return None                # not a player of this game: not-your-turn says so
+            problems = []
+            last = self.special_built[-1] if self.special_built else None
+            if last is not None and player != last and (player in self.special_built
+                                                        or order.index(player) < order.index(last)):
+                problems.append(Problem("special-build-order", "/0",
+                                        f"player {player} builds in the Special Build Phase after player {last} did; "
+                                        f"after player {turn}'s turn they build in the order "
+                                        f"{', '.join(order)}, each once"))
+            if player != last:
+                self.special_built.append(player)
+            self.free_roads = 0
+            return problems + BUILDS[action](self, self.player(player), value)
+        if not self.special_built or discard:
+            return None
+        if player == turn:
+            return [Problem("special-build-turn-over", "/0",
+                            f"player {turn}'s turn ended when player {self.special_built[0]} built in the Special "
+                            "Build Phase (the message is not replayed)")]
+        if action == "TR":
+            return [Problem("special-build-trade", "/1", "a trade in the Special Build Phase, where players may only "
+                                                         "build and buy development cards (the message is not replayed)")]
+        if action == "PD":
+            return [Problem("special-build-card", "/1", "a development card played in the Special Build Phase "
+                                                        "(the message is not replayed)")]
+        return None
+
+    def special_order(self, turn: str) -> List[str]:
+        """The players after `turn`, in turn order: who may build in its Special Build Phase."""
+        order = [self.next_player(turn)]
+        while order[-1] != turn and len(order) <= len(self.players):
+            order.append(self.next_player(order[-1]))
+        return order[:-1]
 
     def _expected_next(self) -> str:
         return "1" if self.current is None else self.next_player(self.current)
@@ -269,6 +319,8 @@ class Game(Moves):
             p.new_cards = dict.fromkeys(rules.DECK, 0)
         self.buyers.clear()
         self.current, self.rolled, self.free_roads = player, False, 0
+        if self.special_built:
+            self.special_built = []
         return problems
 
     def begin_turn(self, player: str) -> List[Problem]:

@@ -23,7 +23,15 @@ STANDARD_HARBOR_EDGES: Tuple[Tuple[Tile, Tile], ...] = (
     ((0, -2), (0, -3)), ((1, -2), (2, -3)), ((2, -1), (3, -2)), ((2, 0), (3, 0)), ((1, 1), (1, 2)),
     ((-1, 2), (-1, 3)), ((-2, 2), (-3, 3)), ((-2, 1), (-3, 1)), ((-1, -1), (-2, -1)),
 )
+# The harbor edges of the 5-6 player extension's board, likewise.
+EXTENDED_HARBOR_EDGES: Tuple[Tuple[Tile, Tile], ...] = (
+    ((-3, 0), (-4, 0)), ((-3, 1), (-4, 2)), ((-3, 3), (-4, 4)), ((-2, 3), (-2, 4)), ((0, 2), (0, 3)),
+    ((1, 1), (2, 1)), ((2, -1), (3, -1)), ((2, -2), (3, -3)), ((1, -3), (2, -4)), ((0, -3), (0, -4)),
+    ((-2, -1), (-2, -2)),
+)
+HARBOR_EDGES = {board.STANDARD.name: STANDARD_HARBOR_EDGES, board.EXTENDED.name: EXTENDED_HARBOR_EDGES}
 MAX_TURNS = 1000
+SPECIAL_BUILD_CHANCE = 0.5     # that a player with cards to build uses their slot in a Special Build Phase
 
 
 def _corner_json(c: Corner) -> list:
@@ -34,21 +42,22 @@ def _edge_json(e: Edge) -> list:
     return [[list(t) for t in end] for end in board.canonical_edge(e)]
 
 
-def random_map(rng: random.Random) -> dict:
-    """A standard board: land kinds, number tokens and harbor kinds shuffled."""
-    kinds = [k for k, n in board.STANDARD.kinds.items() for _ in range(n)]
-    numbers = list(board.STANDARD.numbers)
-    harbors = [h for h, n in board.STANDARD.harbors.items() for _ in range(n)]
+def random_map(rng: random.Random, spec: board.BoardSpec = board.STANDARD) -> dict:
+    """A board of that shape (the standard one, or the 5-6 player extension's): land kinds,
+    number tokens and harbor kinds shuffled."""
+    kinds = [k for k, n in spec.kinds.items() for _ in range(n)]
+    numbers = list(spec.numbers)
+    harbors = [h for h, n in spec.harbors.items() for _ in range(n)]
     for items in (kinds, numbers, harbors):
         rng.shuffle(items)
-    land = sorted(board.STANDARD.land, key=lambda t: (t[1], t[0]))
+    land = sorted(spec.land, key=lambda t: (t[1], t[0]))
     tiles = [{"tile": list(t), "tCode": "S", "rNumber": None}
-             for t in sorted(board.ring(board.STANDARD.land), key=lambda t: (t[1], t[0]))]
+             for t in sorted(board.ring(spec.land), key=lambda t: (t[1], t[0]))]
     for t, kind in zip(land, kinds):
         tiles.append({"tile": list(t), "tCode": kind, "rNumber": None if kind == "D" else numbers.pop()})
     return {"tiles": tiles,
             "harbors": [{"path": _edge_json(board.edge_between(a, b)), "hCode": h}
-                        for (a, b), h in zip(STANDARD_HARBOR_EDGES, harbors)]}
+                        for (a, b), h in zip(HARBOR_EDGES[spec.name], harbors)]}
 
 
 class RandomPlayer:
@@ -102,7 +111,8 @@ class RandomPlayer:
 
     # -- the phases ---------------------------------------------------------------------------------
     def play(self) -> List[list]:
-        self.emit(["B", "DM", random_map(self.rng)])
+        spec = board.EXTENDED if self.count in rules.FIVE_SIX.player_counts else board.STANDARD
+        self.emit(["B", "DM", random_map(self.rng, spec)])
         self._learn_map()
         order = [str(i) for i in range(1, self.count + 1)]
         for name in order + order[::-1]:
@@ -127,13 +137,27 @@ class RandomPlayer:
                 return
         roll = self.rng.randint(1, 6) + self.rng.randint(1, 6)
         self.emit([name, "RD", {"result": roll}])
+        if self.game.phase == OVER:        # 10 points reached in a Special Build Phase: won on the roll
+            return
         if roll == rules.ROBBER_ROLL:
             for victim, n in sorted(self.game.discards_owed.items()):
                 self.discard(self.game.players[victim], n)
             self.robber(p)
         for _ in range(12):
             if self.game.phase == OVER or not self.act(p):
-                return
+                break
+        if self.game.phase != OVER and self.game.variant.special_build:
+            self.special_build(name)
+
+    def special_build(self, name: str) -> None:
+        """The Special Build Phase after `name`'s turn (5-6 players): each other player, in
+        turn order, may build and buy cards with what they hold; no trades, no cards played."""
+        for other in self.game.special_order(name):
+            q = self.game.players[other]
+            if self.rng.random() < SPECIAL_BUILD_CHANCE:
+                for _ in range(3):
+                    if not self.build(q):
+                        break
 
     def _playable(self, p: Player, card: str) -> bool:
         if self.game.card_played:
@@ -166,6 +190,15 @@ class RandomPlayer:
 
     def act(self, p: Player) -> bool:
         """One useful move, or False when there is none (the turn ends)."""
+        if self.build(p):
+            return True
+        for card in ("RB", "YP", "MO", "KN"):
+            if self._playable(p, card) and self.rng.random() < 0.7:
+                return self.play_card(p, card)
+        return self.bank_trade(p)
+
+    def build(self, p: Player) -> bool:
+        """A build or a card bought, with the player's own cards; False when none is made."""
         name = p.name
         if self._can_pay(p, "city") and p.settlements and len(p.cities) < rules.PIECES["city"]:
             c = self.rng.choice(sorted(p.settlements, key=sorted))
@@ -186,10 +219,7 @@ class RandomPlayer:
             card = self.rng.choice([c for c in sorted(self.game.deck) for _ in range(self.game.deck[c])])
             self.emit([name, "BD", {"cCode": card}])
             return True
-        for card in ("RB", "YP", "MO", "KN"):
-            if self._playable(p, card) and self.rng.random() < 0.7:
-                return self.play_card(p, card)
-        return self.bank_trade(p)
+        return False
 
     def play_card(self, p: Player, card: str) -> bool:
         if card == "KN":

@@ -44,6 +44,7 @@ class State:
         self.steal_needed = False               # whether a steal must follow (not only may)
         self.card_played = False
         self.free_roads = 0
+        self.special_built: List[str] = []     # who has built in this Special Build Phase, in order
         self.longest_road: Optional[str] = None
         self.largest_army: Optional[str] = None
         self.ended_at: Optional[int] = None
@@ -74,6 +75,7 @@ class State:
         other.steal_from = set(self.steal_from) if self.steal_from is not None else None
         other.steal_needed = self.steal_needed
         other.card_played, other.free_roads = self.card_played, self.free_roads
+        other.special_built = list(self.special_built)
         other.longest_road, other.largest_army = self.longest_road, self.largest_army
         other.ended_at, other.after_end_reported = self.ended_at, self.after_end_reported
         other.without_map_reported = self.without_map_reported

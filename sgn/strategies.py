@@ -173,7 +173,8 @@ def messages(*, action_codes: SearchStrategy[str] = st.sampled_from(ACTION_CODES
 
 def games(*, players: SearchStrategy[int] = st.sampled_from(rules.PLAYER_COUNTS)) -> SearchStrategy[List[list]]:
     """A whole legal game, from its map to the winner's last move, made by driving the
-    rules replay with random legal choices. The choices come from a seeded generator (a
+    rules replay with random legal choices (`players=st.sampled_from((5, 6))`: the 5-6
+    player extension, on its board, with Special Build Phases). The choices come from a seeded generator (a
     drawn seed): shrinking moves to smaller seeds, never to degenerate dice that would
     leave a game without a winner."""
     return st.builds(random_game, st.integers(0, 2 ** 32 - 1), players)

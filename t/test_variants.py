@@ -49,3 +49,83 @@ def test_replay_says_which_rules_it_followed():
     text = MAPS["extension"].read_bytes()
     state, _ = replay(io.BytesIO(text), name="m")
     assert state["variant"] == "5-6 player extension"
+
+
+# -- the Special Build Phase ---------------------------------------------------------------------
+
+from sgn.play import random_game  # noqa: E402
+from sgn.validate import iter_diagnostics  # noqa: E402
+
+BUILDS = ("BS", "BC", "BR", "BD")
+
+
+def codes_of(messages):
+    text = "".join(json.dumps(m) + "\n" for m in messages).encode()
+    return [d.code for d in iter_diagnostics(io.BytesIO(text), level="rules") if d.severity != "info"]
+
+
+def special_builds(game):
+    """(index, turn's player) of each build by another player after the turn's roll."""
+    found, roller = [], None
+    for i, (player, action, _) in enumerate(game):
+        if action == "RD":
+            roller = player
+        elif action in BUILDS and roller and player != roller:
+            found.append((i, roller))
+    return found
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_generated_games_of_the_extension_are_legal_and_build_in_the_special_phase(players):
+    for seed in range(4):
+        game = random_game(seed, players)
+        assert game[0][1] == "DM" and len([t for t in game[0][2]["tiles"] if t["tCode"] != "S"]) == 30
+        assert codes_of(game) == [] and special_builds(game)
+
+
+def a_game_with_special_builds(players=5):
+    for seed in range(50):
+        game = random_game(seed, players)
+        found = special_builds(game)
+        if len(found) > 5:
+            return game, found
+    raise AssertionError("no generated game builds in a Special Build Phase")
+
+
+def test_a_trade_or_a_card_in_the_special_phase_is_one_error_each():
+    game, found = a_game_with_special_builds()
+    i, turn = found[0]
+    builder = game[i][0]
+    trade = [builder, "TR", [{"player": builder, "resources": {"W": -4, "O": 1}},
+                             {"player": "B", "resources": {"W": 4, "O": -1}}]]
+    assert codes_of(game[:i + 1] + [trade] + game[i + 1:]) == ["special-build-trade"]
+    outsider = next(p for p in "12345" if p not in (turn, builder, str(int(turn) % 5 + 1)))
+    card = [outsider, "PD", {"cCode": "MO", "rCodes": ["O"]}]
+    assert codes_of(game[:i + 1] + [card] + game[i + 1:]) == ["special-build-card"]
+
+
+def test_the_turn_s_player_cannot_act_once_the_special_phase_began():
+    game, found = a_game_with_special_builds()
+    i, turn = found[0]
+    late = [turn, "BD", {"cCode": "KN"}]
+    assert codes_of(game[:i + 1] + [late] + game[i + 1:]) == ["special-build-turn-over"]
+
+
+def test_building_out_of_turn_order_in_the_special_phase():
+    for players, seed in ((5, s) for s in range(20)):
+        game = random_game(seed, players)
+        found = special_builds(game)
+        for (i, turn), (j, turn2) in zip(found, found[1:]):
+            if j == i + 1 and turn == turn2 and game[i][0] != game[j][0]:
+                swapped = game[:i] + [game[j], game[i]] + game[j + 1:]
+                assert codes_of(swapped) == ["special-build-order"]
+                return
+    raise AssertionError("no two players built one after the other in a Special Build Phase")
+
+
+def test_in_the_base_game_a_build_by_another_player_is_not_your_turn():
+    game = random_game(1, 4)
+    roll = next(i for i, m in enumerate(game) if m[1] == "RD")
+    other = "2" if game[roll][0] != "2" else "3"
+    extra = [other, "BD", {"cCode": "KN"}]
+    assert "not-your-turn" in codes_of(game[:roll + 1] + [extra] + game[roll + 1:])
