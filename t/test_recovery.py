@@ -5,7 +5,7 @@ import json
 from hypothesis import given, settings, strategies as st
 
 import sgn
-from sgn import recovery, strategies as sgs
+from sgn import game_faults, recovery
 from sgn.game import Game
 from sgn.play import random_game
 from conftest import any_message, run_cli, scaled
@@ -75,7 +75,7 @@ def test_a_discard_after_the_robber_moved_is_one_error_at_the_move():
 
 def test_an_action_before_the_own_roll_is_roll_first_not_someone_elses_turn():
     # a build or bank trade the player could already pay for, moved before their own roll
-    cases = (sgs._before_own_roll(random_game(seed, 4), 0) for seed in range(40))
+    cases = (game_faults._before_own_roll(random_game(seed, 4), 0) for seed in range(40))
     moved, code, line = next(c for c in cases if c is not None)
     assert code == "roll-first"
     found = [d for d in sgn.iter_diagnostics([json.dumps(m) for m in moved], level="rules") if d.is_error]

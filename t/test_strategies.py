@@ -79,7 +79,7 @@ def test_every_mutant_game_raises_exactly_its_code_on_its_line(case):
 
 
 def test_every_game_mutation_is_exercised_and_keeps_the_rest_of_the_game():
-    games = [random_game(seed, 3 + seed % 2) for seed in range(40)]
+    games = [random_game(seed, 3 + seed % 4) for seed in range(40)]     # 3 to 6 players
     for mutation in sgs.GAME_MUTATIONS:
         results = [(g, r) for g, r in ((g, mutation(json.loads(json.dumps(g)), 7)) for g in games) if r is not None]
         assert results, f"{mutation.__name__} applies to none of the games"
@@ -89,6 +89,15 @@ def test_every_game_mutation_is_exercised_and_keeps_the_rest_of_the_game():
         found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in faulty], level="rules")
                  if d.is_error]
         assert found == [(line, code)], mutation.__name__
+
+
+@settings(max_examples=scaled(10))
+@given(sgs.invalid_games(games=sgs.games(players=st.sampled_from((5, 6)))))
+def test_every_mutant_game_of_the_extension_raises_exactly_its_code_on_its_line(case):
+    game, code, line = case
+    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
+             if d.is_error}
+    assert found == {(code, line)}
 
 
 @settings(max_examples=10)
