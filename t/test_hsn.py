@@ -133,3 +133,18 @@ def test_002_fields_must_be_written_as_002_writes_them():
             assert old.strip() in error.reason.split("writes")[1]
         else:
             raise AssertionError(f"{new} read as HSN 002")
+
+
+def test_the_state_of_a_game_on_the_5_6_player_board_is_written_on_a_moved_grid():
+    """The extension's board reaches beyond HAN's first column: HSN, which carries its own
+    map, moves it into the grid, places with it, and the state reads back."""
+    from sgn.notation import hsn
+    from sgn.replay import replay
+    path = CORPUS / "logs" / "random-5p.sgn"
+    state, errors = replay(path.open("rb"), name=str(path))
+    assert errors == 0 and state["variant"] == "5-6 player extension"
+    text = hsn.format_state(state["game"])
+    fields = hsn.parse(text)
+    assert len(fields) == 17
+    rows = text.split("]")[0].lstrip("[").split("/")
+    assert len(rows) == 9 and all(row.count("D") <= 1 for row in rows) and text.count("D") >= 2

@@ -5,6 +5,9 @@ Conventions where HSN is silent or cannot say something (docs/notations.md):
 - every tile row is written, in both the tile kinds and the resource numbers, so that
   the groups line up with the rows (the seed's example leaves out the last, empty one);
 - rows and columns are HAN's (d4 is SGN [0,0]); a row is as wide as the map's widest;
+  a map that reaches beyond HAN's first row or column (the 5-6 player board) is moved
+  right and down until it starts at row 1 and column 1, and every place with it: HSN
+  carries its own map, so its names stay consistent, but they are not HAN's;
 - the turn number counts the turns after the setup from 1; the setup itself is written
   as turn 1 with nothing rolled (HSN has no setup marker, and no current player: the
   player whose turn it is follows from the turn number and the player count);
@@ -50,9 +53,20 @@ def format_state(game) -> str:
     b = game.board
     if b is None:
         raise ValueError("no map yet: HSN starts with the map")
+    dq = max(0, 1 - OFFSET - min(q for q, _ in b.kinds))     # the shift that puts the map in HAN's grid
+    dr = max(0, 1 - OFFSET - min(r for _, r in b.kinds))
+
+    def tile(t):
+        return (t[0] + dq, t[1] + dr)
+
+    def vertex(c) -> str:
+        return vertex_name(frozenset(tile(t) for t in c))
+
+    def edge(e) -> str:
+        return edge_name(frozenset(frozenset(tile(t) for t in c) for c in e))
     rows: Dict[int, Dict[int, str]] = {}
     for (q, r), kind in b.kinds.items():
-        rows.setdefault(r + OFFSET, {})[q + OFFSET] = kind
+        rows.setdefault(r + dr + OFFSET, {})[q + dq + OFFSET] = kind
     width = max(c for row in rows.values() for c in row)
     kinds, numbers = [], []
     for r in range(1, max(rows) + 1):
@@ -66,14 +80,14 @@ def format_state(game) -> str:
                 text += str(skip)
                 skip = 0
             text += KIND[row[c]]
-            number = b.numbers.get((c - OFFSET, r - OFFSET))
+            number = b.numbers.get((c - OFFSET - dq, r - OFFSET - dr))
             if number is not None and board.PRODUCING.get(row[c]):
                 row_numbers.append(str(number))
         if skip:
             text += str(skip)
         kinds.append(text)
         numbers.append(",".join(row_numbers))
-    harbors = sorted((edge_name(e), HARBOR_PREFIX[code]) for e, code in b.harbors)
+    harbors = sorted((edge(e), HARBOR_PREFIX[code]) for e, code in b.harbors)
     harbors.sort(key=lambda h: _sort_key(h[0]))
 
     names = [str(i) for i in range(1, (game.count or max((int(n) for n in game.players), default=0)) + 1)]
@@ -100,8 +114,8 @@ def format_state(game) -> str:
         "[" + "/".join(numbers) + "]",
         "[" + ",".join(prefix + name for name, prefix in harbors) + "]",
         "",
-        " ".join([places(lambda p: p.cities, vertex_name), places(lambda p: p.settlements, vertex_name),
-                  places(lambda p: p.roads, edge_name), tile_name(game.robber) if game.robber else ""]),
+        " ".join([places(lambda p: p.cities, vertex), places(lambda p: p.settlements, vertex),
+                  places(lambda p: p.roads, edge), tile_name(tile(game.robber)) if game.robber else ""]),
         "",
         " ".join([held, cards, knights, game.largest_army or "0", game.longest_road or "0"]),
         "",
