@@ -70,8 +70,8 @@ class Game(Moves):
             problems = self._setup(player, action, value)
         else:
             problems = self._turn(player, action, value)
-        if (self.phase == TURNS and self.current and action not in _NO_POINTS
-                and self.points(self.current) >= rules.POINTS_TO_WIN):
+        if (self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built
+                and self.points(self.current) >= rules.POINTS_TO_WIN):     # nobody wins in a Special Build Phase
             self.phase, self.ended_at = OVER, line
         return problems
 
@@ -79,7 +79,8 @@ class Game(Moves):
         if self.board is not None:
             return [Problem("map-redefined", "/1", "the map is defined once, at the start of the game")]
         self.board = Board.from_value(value)
-        self.robber = self.board.desert
+        # on one of two deserts, as the players like (docs/rules.md): unknown until it is placed or moves
+        self.robber = self.board.desert if len(self.board.deserts) == 1 else None
         self.variant = rules.variant_for(self.board.land)
         self.bank = dict.fromkeys(rules.RESOURCES, self.variant.bank)
         self.deck = dict(self.variant.deck)
@@ -274,17 +275,30 @@ class Game(Moves):
             return problems + BUILDS[action](self, self.player(player), value)
         if not self.special_built or discard:
             return None
-        if player == turn:
-            return [Problem("special-build-turn-over", "/0",
-                            f"player {turn}'s turn ended when player {self.special_built[0]} built in the Special "
-                            "Build Phase (the message is not replayed)")]
+        # The phase has begun. A fault here is one of timing: the log's reading (the move
+        # stands) first, with its SBP code alone; `sgn/recovery.py` may choose the server's.
         if action == "TR":
-            return [Problem("special-build-trade", "/1", "a trade in the Special Build Phase, where players may only "
-                                                         "build and buy development cards (the message is not replayed)")]
-        if action == "PD":
-            return [Problem("special-build-card", "/1", "a development card played in the Special Build Phase "
-                                                        "(the message is not replayed)")]
-        return None
+            problem = Problem("special-build-trade", "/1",
+                              f"player {player} trades in the Special Build Phase after player {turn}'s turn: "
+                              "players build and buy there, they do not trade")
+            self._trade(player, value, discard)
+        elif action == "PD":
+            problem = Problem("special-build-card", "/1",
+                              f"player {player} plays a {rules.CARD_NAMES.get(value['cCode'], value['cCode'])} in the "
+                              f"Special Build Phase after player {turn}'s turn: development cards are played only "
+                              "in one's own turn")
+            self._play(self.player(player), value)
+        elif action in _SPECIAL_BUILDS and player == turn:
+            problem = Problem("special-build-turn-player", "/0",
+                              f"player {turn} builds after player {self.special_built[0]} began the Special Build "
+                              f"Phase: player {turn}'s turn is over")
+            self.special_built = []      # read as the turn going on: the next build by another begins the phase afresh
+            return [problem] + BUILDS[action](self, self.player(player), value)
+        else:
+            return None
+        if player == turn:
+            self.special_built = []
+        return [problem]
 
     def special_order(self, turn: str) -> List[str]:
         """The players after `turn`, in turn order: who may build in its Special Build Phase."""
@@ -406,7 +420,7 @@ class Game(Moves):
         if not self.robber_due:
             problems.append(Problem("robber-not-allowed", "/1",
                                     "the robber moves only after a 7 or a Knight"))
-        if self.current is not None and player != self.current:
+        if self.current is not None and player != self.current and not self.special_built:
             problems.append(Problem("not-your-turn", "/0",
                                     f"player {player} moves the robber during player {self.current}'s turn"))
         if tile == self.robber:
@@ -439,7 +453,7 @@ class Game(Moves):
             problems.append(Problem("steal-wrong-victim", "/2",
                                     f"player {victim} cannot be robbed here; the robber's tile touches "
                                     f"player {' or '.join(sorted(self.steal_from))}"))
-        if self.current is not None and player != self.current:
+        if self.current is not None and player != self.current and not self.special_built:
             problems.append(Problem("not-your-turn", "/0",
                                     f"player {player} steals during player {self.current}'s turn"))
         p, v = self.player(player), self.player(victim)

@@ -197,13 +197,15 @@ def _special_card(game: List[list], pick: int):
     return _insert(game, i + 1, [outsider, "PD", {"cCode": "MO", "rCodes": ["O"]}]), "special-build-card", i + 2
 
 
-def _special_turn_over(game: List[list], pick: int):
-    """The turn's player buying a card after another player built in its Special Build Phase."""
-    spots = _special_builds(game)
-    if not spots:
+def _special_turn_player(game: List[list], pick: int):
+    """The turn's last build moved after the first build of its Special Build Phase."""
+    spots = [i for i, turn in _special_builds(game) if game[i - 1][0] == turn and game[i - 1][1] in _SPECIAL]
+    fits = [i for i in spots if _replays_with(game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], i + 1,
+                                              "special-build-turn-player")]
+    if not fits:
         return None
-    i, turn = spots[pick % len(spots)]
-    return _insert(game, i + 1, [turn, "BD", {"cCode": "KN"}]), "special-build-turn-over", i + 2
+    i = fits[pick % len(fits)]
+    return game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], "special-build-turn-player", i + 1
 
 
 def _special_order(game: List[list], pick: int):
@@ -211,20 +213,21 @@ def _special_order(game: List[list], pick: int):
     found = _special_builds(game)
     spots = [i for (i, turn), (j, turn2) in zip(found, found[1:])
              if j == i + 1 and turn == turn2 and game[i][0] != game[j][0]]
-    fits = [i for i in spots if _replays_with(game[:i] + [game[i + 1], game[i]] + game[i + 2:], i + 2)]
+    fits = [i for i in spots if _replays_with(game[:i] + [game[i + 1], game[i]] + game[i + 2:], i + 2,
+                                              "special-build-order")]
     if not fits:
         return None
     i = fits[pick % len(fits)]
     return game[:i] + [game[i + 1], game[i]] + game[i + 2:], "special-build-order", i + 2
 
 
-def _replays_with(game: List[list], line: int) -> bool:
-    """Whether the game replays with one error, special-build-order on that line (a swap
-    can change more: the first build may have taken the second one's place)."""
+def _replays_with(game: List[list], line: int, code: str) -> bool:
+    """Whether the game replays with one error, `code` on that line (a swap can change
+    more: the first build may have taken the second one's place, or paid with its cards)."""
     trial = Game()
     for n, message in enumerate(game, 1):
         found = [p.code for p in trial.apply(message, n)]
-        if found and (n != line or found != ["special-build-order"]):
+        if found and (n != line or found != [code]):
             return False
     return True
 
@@ -232,7 +235,7 @@ def _replays_with(game: List[list], line: int) -> bool:
 GAME_MUTATIONS: Tuple[Callable, ...] = (_drop_map, _after_the_end, _roll_twice, _roll_out_of_turn,
                                         _city_without_ore, _robber_without_seven, _lost_roll,
                                         _late_discard, _setup_swapped, _before_own_roll, _roll_out_of_range,
-                                        _special_trade, _special_card, _special_turn_over, _special_order)
+                                        _special_trade, _special_card, _special_turn_player, _special_order)
 
 
 # Faults that only the messages after them tell apart from another fault: a lost roll,

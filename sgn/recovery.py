@@ -66,6 +66,9 @@ READINGS: Dict[str, Tuple[str, ...]] = {
     "road-not-connected": (SKIP, CARRY),
     "city-not-on-settlement": (SKIP, CARRY),
     "piece-limit": (SKIP,),
+    # the Special Build Phase (5-6 players): a trade or a card there was most likely refused
+    "special-build-trade": (SKIP, CARRY),
+    "special-build-card": (SKIP, CARRY),
     # reported once, however the message is read: the log's reading keeps that memory
     "game-without-map": (CARRY,),
     "after-game-end": (CARRY,),

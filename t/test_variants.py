@@ -35,6 +35,9 @@ def test_every_variant_is_complete_and_told_apart_by_its_board():
         assert rules.variant_for(variant.land_tiles) is variant
         assert set(variant.deck) == set(rules.DECK) and variant.bank > 0
     assert rules.variant_for(36) is rules.BASE_GAME
+    from sgn import board
+    for spec, variant in ((board.STANDARD, rules.BASE_GAME), (board.EXTENDED, rules.FIVE_SIX)):
+        assert sum(spec.kinds.values()) == len(spec.land) == variant.land_tiles
 
 
 @pytest.mark.parametrize("tile, legal", [([-1, -1], True), ([0, 1], True), ([0, 0], False)])
@@ -105,10 +108,15 @@ def test_a_trade_or_a_card_in_the_special_phase_is_one_error_each():
 
 
 def test_the_turn_s_player_cannot_act_once_the_special_phase_began():
-    game, found = a_game_with_special_builds()
-    i, turn = found[0]
-    late = [turn, "BD", {"cCode": "KN"}]
-    assert codes_of(game[:i + 1] + [late] + game[i + 1:]) == ["special-build-turn-over"]
+    """The turn's last build moved after the first build of the phase: it stands, once reported."""
+    for seed in range(30):
+        game = random_game(seed, 5)
+        for i, turn in special_builds(game):
+            if game[i - 1][0] == turn and game[i - 1][1] in BUILDS:
+                swapped = game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:]
+                if codes_of(swapped) == ["special-build-turn-player"]:
+                    return
+    raise AssertionError("no turn ends with a build right before the Special Build Phase")
 
 
 def test_building_out_of_turn_order_in_the_special_phase():
@@ -129,3 +137,47 @@ def test_in_the_base_game_a_build_by_another_player_is_not_your_turn():
     other = "2" if game[roll][0] != "2" else "3"
     extra = [other, "BD", {"cCode": "KN"}]
     assert "not-your-turn" in codes_of(game[:roll + 1] + [extra] + game[roll + 1:])
+
+
+def test_the_examples_of_docs_rules_md_replay_as_it_says():
+    import re
+    from conftest import CHECKOUT
+    doc = (CHECKOUT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = doc[doc.index("### Examples"):doc.index("### The table in")]
+    setup = re.findall(r'^(\[".*)$', section.split("The second settlements")[0], re.M)
+    turn = [line.split(" ", 1)[1] for line in re.findall(r'^\d+ \[.*$', section, re.M)]
+    base = [json.loads(MAPS["extension"].read_text().splitlines()[0])] + [json.loads(x) for x in setup + turn]
+    assert len(base) == 27 and codes_of(base) == []
+
+    def inserted(after, message):
+        return codes_of(base[:after] + [json.loads(message)] + base[after:])
+
+    def swapped(a, b):
+        return codes_of(base[:a - 1] + [base[b - 1], base[a - 1]] + base[b:])
+    other_trade = '["5","TR",[{"player":"5","resources":{"G":-1,"O":1}},{"player":"3","resources":{"G":1,"O":-1}}]]'
+    own_trade = '["1","TR",[{"player":"1","resources":{"G":-1,"B":1}},{"player":"3","resources":{"G":1,"B":-1}}]]'
+    assert inserted(25, other_trade) == ["special-build-trade"]
+    assert inserted(26, '["4","PD",{"cCode":"KN"}]') == ["special-build-card"]
+    assert swapped(25, 26) == ["special-build-order"]
+    assert swapped(24, 25) == ["special-build-turn-player"]
+    assert inserted(25, own_trade) == ["special-build-trade"]
+    assert inserted(25, '["3","MR",{"tile":[0,1]}]') == ["robber-not-allowed"]
+
+
+def test_nobody_wins_in_the_special_phase_but_at_the_start_of_their_own_turn():
+    """A roll gives no points: a game that ends at a roll ends there because its player came
+    to 10 points in a Special Build Phase, and won only when their turn began."""
+    ended_at_roll = 0
+    for seed in range(40):
+        game = random_game(seed, 5)
+        if game[-1][1] != "RD":
+            continue
+        ended_at_roll += 1
+        replayed = Game()
+        for line, message in enumerate(game[:-1], 1):
+            replayed.apply(message, line)
+        winner = game[-1][0]
+        assert replayed.points(winner) >= 10 and replayed.phase != "over"
+        replayed.apply(game[-1], len(game))
+        assert replayed.phase == "over" and replayed.current == winner
+    assert ended_at_roll
