@@ -175,6 +175,7 @@ class Replay:
         # the games of the log, one after another: the line of each one's map, and its winner
         self.starts: List[int] = []
         self.winners: List[Optional[str]] = []
+        self.variants: List[str] = []   # the rules each listed game follows (the last: the game's own, once over)
         self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
         self.game_count = 0
         self.unlisted_from = 0          # the line of the first game not listed (0: all are)
@@ -238,6 +239,7 @@ class Replay:
             if len(self.starts) < MAX_GAMES_LISTED:
                 self.starts.append(line)
                 self.winners.append(None)
+                self.variants.append("")
             elif not self.unlisted_from:
                 self.unlisted_from = line
         self._after_apply(message, line, self.game.apply(message, line), out)
@@ -260,6 +262,11 @@ class Replay:
         if len(self._since) >= CHECKPOINT_EVERY:
             self._checkpoint()
 
+    def _note_variant(self) -> None:
+        """The rules the listed game being replayed follows (its map chose them)."""
+        if self.variants and self.game_count == len(self.starts):
+            self.variants[-1] = self.game.variant.name
+
     def _note_end(self) -> None:
         if (self.game.phase == OVER and self.winners and self.winners[-1] is None
                 and self.game_count == len(self.starts)):
@@ -267,6 +274,7 @@ class Replay:
 
     def _new_game(self) -> None:
         """A map after the end of a game starts the next one."""
+        self._note_variant()
         self.game = Game()
         self._checkpoint()
 

@@ -37,7 +37,8 @@ class FileSummary:
             return f"{self.level}, a fragment: no map at its start, no game replayed"
         if self.game_count > 1:
             return f"{self.level}, {count(self.game_count, 'game')}"
-        return self.level
+        rules = self.games[0].get("rules") if self.games else None
+        return f"{self.level}, {rules}" if rules and rules != "base game" else self.level
 
 
 class Tally:
@@ -139,6 +140,8 @@ class TextReporter(Reporter):
                 for game in f.games:
                     verdict = "valid" if not game["errors"] else "INVALID"
                     end = f"player {game['winner']} won" if game["winner"] else "no winner"
+                    if game.get("rules") not in (None, "base game"):
+                        end += f" ({game['rules']})"
                     self.out.write(printable(f"{f.file}: game {game['game']} (from line {game['line']}): {verdict}: "
                                              f"{count(game['errors'], 'error')}, "
                                              f"{count(game['warnings'], 'warning')}; {end}\n"))

@@ -170,15 +170,17 @@ class FileCheck:
     @property
     def games(self) -> List[Dict[str, Any]]:
         """Each game of the log, in order (after iteration): the line of its map, its errors
-        and warnings, and its winner (None if it did not end). Empty below the rules level;
+        and warnings, its winner (None if it did not end) and the rules it followed (the
+        variant its map chose). Empty below the rules level;
         at most the first 1,000 (`recovery.MAX_GAMES_LISTED`), so that memory stays bounded."""
         replay = getattr(self, "replay", None)
         if replay is None:
             return []
         counts = self._per_game + [[0, 0]] * (len(replay.starts) - len(self._per_game))
-        return [{"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner}
-                for n, (start, (errors, warnings), winner)
-                in enumerate(zip(replay.starts, counts, replay.winners), 1)]
+        replay._note_variant()
+        return [{"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
+                for n, (start, (errors, warnings), winner, rules)
+                in enumerate(zip(replay.starts, counts, replay.winners, replay.variants), 1)]
 
     @property
     def game_count(self) -> int:

@@ -181,3 +181,14 @@ def test_nobody_wins_in_the_special_phase_but_at_the_start_of_their_own_turn():
         replayed.apply(game[-1], len(game))
         assert replayed.phase == "over" and replayed.current == winner
     assert ended_at_roll
+
+
+def test_validate_names_the_rules_of_each_game():
+    from conftest import run_cli
+    result = run_cli("validate", CORPUS / "logs" / "random-5p.sgn", "-o", "json")
+    [game] = json.loads(result.stdout)["files"][0]["games"]
+    assert game["rules"] == "5-6 player extension" and game["winner"]
+    text = run_cli("validate", CORPUS / "logs" / "random-5p.sgn").stdout.decode()
+    assert "valid (rules, 5-6 player extension)" in text
+    base = json.loads(run_cli("validate", CORPUS / "games" / "random-3p.sgn", "-o", "json").stdout)
+    assert base["files"][0]["games"][0]["rules"] == "base game"
