@@ -1,7 +1,7 @@
 """The state of a replayed game, and the bookkeeping every move shares: paying and taking
 cards, where pieces may go, the longest road and largest army, production, what the
-end of a log leaves unfinished, and a snapshot. The moves are in `sgn/moves.py` and
-`sgn/game.py`.
+end of a log leaves unfinished, and a snapshot. The moves are in the modules that
+build on it, one per concern (`sgn/game.py` lists them).
 """
 from __future__ import annotations
 

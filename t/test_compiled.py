@@ -22,8 +22,8 @@ PURE_GAME = importlib.import_module(f"{interpreted.NAME}.game")
 CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
 # The modules that must be compiled when a compiled build is expected (setup.py compiles them).
-HOT = {"board", "fastpath", "game", "moves", "multiline", "pieces", "reader", "recovery", "rules", "semantic", "state",
-       "validate"}
+HOT = {"board", "building", "cards", "fastpath", "game", "game_setup", "multiline", "pieces", "reader", "recovery",
+       "robber", "rules", "semantic", "state", "trades", "turns", "validate"}
 
 
 def test_the_build_is_the_one_asked_for():
