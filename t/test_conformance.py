@@ -339,6 +339,7 @@ def test_text_and_junit_reports(tmp_path):
     report_file = tmp_path / "report.xml"
     result = run_cli("conformance", "--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
                      "--run", "schema-rd-result-1*", "-o", "junit", "--report", report_file)
+    assert result.returncode == 1 and result.stdout.decode() == report_file.read_text()
     root = ElementTree.fromstring(report_file.read_bytes())
     assert root.tag == "testsuites" and root.find(".//failure") is not None
     text = run_cli("conformance", "--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
