@@ -97,10 +97,16 @@ def _robber_without_seven(game: List[list], pick: int):
 
 def _lost_roll(game: List[list], pick: int):
     """A roll (not a 7) lost from the log, where the same player acts next and the log goes on
-    after that (an action that ends the log reads as well as one made before the roll)."""
+    after that (an action that ends the log reads as well as one made before the roll). In
+    the 5-6 player extension only a bank trade may follow: a build there is the next
+    player's slot in the Special Build Phase of the turn before, which is no fault."""
+    count = max(int(m[0]) for m in game if m[0] != "B")
+    extension = count in rules.FIVE_SIX.player_counts
+    follows = ("TR",) if extension else ("BR", "BS", "BC", "BD", "TR")
     spots = [i for i, _ in _turn_rolls(game)
              if game[i][2]["result"] != rules.ROBBER_ROLL and i + 2 < len(game)
-             and game[i + 1][0] == game[i][0] and game[i + 1][1] in ("BR", "BS", "BC", "BD", "TR")]
+             and game[i + 1][0] == game[i][0] and game[i + 1][1] in follows
+             and not (extension and game[i + 1][2][1]["player"] != "B")]     # (a trade with the turn before's player is legal)
     if not spots:
         return None
     i = spots[pick % len(spots)]

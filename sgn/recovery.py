@@ -77,7 +77,7 @@ READINGS: Dict[str, Tuple[str, ...]] = {
 DEFAULT_READINGS = (CARRY, SKIP)
 # A fault by a player whose turn it is not may be the start of their turn: these codes
 # (of the fault's first error) let the replay try that.
-TURN_CODES = frozenset({"not-your-turn", "roll-first"})
+TURN_CODES = frozenset({"not-your-turn", "roll-first", "special-build-trade"})
 
 
 def is_error(problem: Problem) -> bool:
