@@ -133,7 +133,7 @@ _TABLE = [
     Code("steal-missing", "rules", "error", "No steal after the robber moved next to another player who holds cards."),
     Code("steal-not-allowed", "rules", "error", "A steal where none is possible: not after a robber move, or no victim there."),
     Code("steal-wrong-victim", "rules", "error", "A steal from a player with no building on the robber's tile or no cards."),
-    Code("deck-empty", "rules", "error", "A development card is bought of a kind the deck no longer holds (14 KN, 5 VP, 2 RB, 2 YP, 2 MO)."),
+    Code("deck-empty", "rules", "error", "A development card is bought of a kind the deck no longer holds (14 KN, 5 VP, 2 RB, 2 YP, 2 MO; with 5-6 players 20, 5, 3, 3, 3)."),
     Code("card-not-held", "rules", "error", "A development card is played that the player does not hold."),
     Code("card-bought-this-turn", "rules", "error", "A development card is played on the turn it was bought."),
     Code("card-second-play", "rules", "error", "A second development card (other than Victory Point) is played in one turn."),
