@@ -104,11 +104,18 @@ def test_diff_of_matrices_compares_each_implementation(tmp_path):
     assert {c["implementation"] for c in changed} == {"sgn #2"} and len(changed) == sum(not c["valid"] for c in CHOSEN)
 
 
-@pytest.mark.parametrize("content, says", [("[1, 2]", "not a JSON report of sgn conformance"),
-                                           ("{", "not JSON")])
+@pytest.mark.parametrize("content, says", [
+    ("[1, 2]", "not a JSON report of sgn conformance"), ("{", "not JSON"), ("[" * 100_000, "not JSON"),
+    ('{"matrix": [1]}', "matrix row 1 is not a case"),
+    ('{"matrix": [{"id": "x", "results": [1]}]}', "matrix row 1 is not a case"),
+    ('{"matrix": [{"id": "x", "results": {"a": 5}}]}', "matrix row 1 is not a case"),
+    ('{"cases": [{"id": "x"}], "implementation": "zz"}', "its implementation and each of its cases are objects"),
+    ('{"cases": ["x"], "implementation": {}}', "its implementation and each of its cases are objects")])
 def test_diff_of_what_is_not_a_report_is_exit_2(tmp_path, content, says):
     bad = tmp_path / "bad.json"
     bad.write_text(content)
+    (tmp_path / "bytes.json").write_bytes(b"\xff\xfe{")
+    assert run_cli("conformance", "diff", tmp_path / "bytes.json", bad).returncode == 2
     result = run_cli("conformance", "diff", bad, bad)
     assert result.returncode == 2 and says in result.stderr.decode() and result.stdout == b""
     assert run_cli("conformance", "diff", tmp_path / "none.json", bad).returncode == 2

@@ -13,17 +13,23 @@ class NotAReport(ValueError):
 
 
 def outcomes_of(report) -> Table:
-    """Each implementation's outcome of each case, from either form of JSON report."""
+    """Each implementation's outcome of each case, from either form of JSON report; a
+    report of another shape is NotAReport, naming the first part that is not as written."""
     if isinstance(report, dict) and isinstance(report.get("matrix"), list):
         table: Table = {}
-        for row in report["matrix"]:
-            for name, result in (row.get("results") or {}).items():
-                if isinstance(result, dict):
+        for number, row in enumerate(report["matrix"], 1):
+            results = row.get("results") if isinstance(row, dict) else None
+            if not isinstance(results, dict) or not all(isinstance(r, (dict, type(None))) for r in results.values()):
+                raise NotAReport(f"matrix row {number} is not a case with its results by implementation")
+            for name, result in results.items():
+                if result is not None:
                     table.setdefault(name, {})[str(row.get("id"))] = result
         return table
     if isinstance(report, dict) and isinstance(report.get("cases"), list):
-        name = str((report.get("implementation") or {}).get("name", "?"))
-        return {name: {str(c.get("id")): c for c in report["cases"] if isinstance(c, dict)}}
+        described = report.get("implementation")
+        if not isinstance(described, dict) or not all(isinstance(c, dict) for c in report["cases"]):
+            raise NotAReport("its implementation and each of its cases are objects")
+        return {str(described.get("name", "?")): {str(c.get("id")): c for c in report["cases"]}}
     raise NotAReport("not a JSON report of sgn conformance (-o json)")
 
 
