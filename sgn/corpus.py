@@ -19,7 +19,7 @@ import base64
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from . import packaged
 from .codes import CODES, LAYERS
@@ -99,24 +99,23 @@ def _strict_json(text: Any, where: str) -> Any:
 def load_cases(path: Optional[Path] = None) -> List[dict]:
     """The cases of the committed (or installed) bundle, or of the bundle at `path`; raises
     CorpusError, naming the file and the case, for one that is not of the bundle's format."""
+    return load_bundle(path)[0]
+
+
+def load_bundle(path: Optional[Path] = None) -> Tuple[List[dict], Dict[str, Any]]:
+    """The cases of a bundle (as `load_cases`), and what names it in a report: its version,
+    the SHA-256 of its bytes, its number of cases."""
+    import hashlib
     path = path or packaged.corpus_dir() / BUNDLE
     name = describe(path)
-    bundle = _json(_read(path), name)
+    text = _read(path)
+    bundle = _json(text, name)
     problems = bundle_problems(bundle)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise CorpusError(f"{name}: {problems[0]}{more}")
-    return bundle["cases"]
-
-
-def identity(path: Optional[Path] = None) -> Dict[str, Any]:
-    """What names a bundle in a report: its version, the SHA-256 of its bytes, its number of cases."""
-    import hashlib
-    path = path or packaged.corpus_dir() / BUNDLE
-    data = path.read_bytes()
-    bundle = json.loads(data)
-    return {"version": bundle.get("version"), "sha256": hashlib.sha256(data).hexdigest(),
-            "cases": len(bundle.get("cases", []))}
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()     # the file's bytes: it was read as strict UTF-8
+    return bundle["cases"], {"version": bundle.get("version"), "sha256": digest, "cases": len(bundle["cases"])}
 
 
 @lru_cache(maxsize=None)

@@ -10,6 +10,7 @@ order an implementation lists them in is the same state.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Optional
 
 PLAYER_KEYS = ("points", "hand", "cards", "knights_played", "settlements", "cities", "roads")
@@ -69,6 +70,5 @@ def difference(expected: dict, reported: Optional[Any], path: str = "") -> str:
 
 
 def _show(value: Any) -> str:
-    import json
     text = json.dumps(value, separators=(",", ":"))
     return text if len(text) <= 80 else text[:80] + "..."

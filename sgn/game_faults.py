@@ -9,7 +9,7 @@ the numbers are given.
 """
 from __future__ import annotations
 
-from typing import Callable, List, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from . import board, rules
 from .game import Game
@@ -139,17 +139,8 @@ def _before_own_roll(game: List[list], pick: int):
     after the turn before, which is no fault: only a trade fits.)"""
     spots = [i + 1 for i, _ in _turn_rolls(game) if game[i][2]["result"] != rules.ROBBER_ROLL
              and i + 1 < len(game) and game[i + 1][0] == game[i][0] and game[i + 1][1] in ("BR", "BS", "BC", "BD", "TR")]
-    fits = []
-    for i in spots:
-        trial, seen = Game(), False
-        for n, message in enumerate(game[:i - 1] + [game[i], game[i - 1]], 1):
-            found = [p.code for p in trial.apply(message, n)]
-            seen |= n == i and found == ["roll-first"]
-            if found and not (n == i and seen):
-                break
-        else:
-            if seen:
-                fits.append(i)
+    fits = [i for i in spots
+            if _replays_with(game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], i, "roll-first", through=i + 1)]
     if not fits:
         return None
     i = fits[pick % len(fits)]
@@ -227,13 +218,14 @@ def _special_order(game: List[list], pick: int):
     return game[:i] + [game[i + 1], game[i]] + game[i + 2:], "special-build-order", i + 2
 
 
-def _replays_with(game: List[list], line: int, code: str) -> bool:
-    """Whether the game replays with one error, `code` on that line (a swap can change
-    more: the first build may have taken the second one's place, or paid with its cards)."""
+def _replays_with(game: List[list], line: int, code: str, through: Optional[int] = None) -> bool:
+    """Whether the game (its first `through` lines) replays with one error, `code` on that
+    line: a moved message can change more (a build may take another's place, or pay with
+    its cards; in the 5-6 player extension a build before its roll is a legal slot)."""
     trial = Game()
-    for n, message in enumerate(game, 1):
+    for n, message in enumerate(game[:through], 1):
         found = [p.code for p in trial.apply(message, n)]
-        if found and (n != line or found != [code]):
+        if found != ([code] if n == line else []):
             return False
     return True
 

@@ -175,7 +175,7 @@ class Replay:
         # the games of the log, one after another: the line of each one's map, and its winner
         self.starts: List[int] = []
         self.winners: List[Optional[str]] = []
-        self.variants: List[str] = []   # the rules each listed game follows (the last: the game's own, once over)
+        self.variants: List[str] = []   # the rules each listed game followed (filled as the next begins)
         self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
         self.game_count = 0
         self.unlisted_from = 0          # the line of the first game not listed (0: all are)
@@ -262,10 +262,13 @@ class Replay:
         if len(self._since) >= CHECKPOINT_EVERY:
             self._checkpoint()
 
-    def _note_variant(self) -> None:
-        """The rules the listed game being replayed follows (its map chose them)."""
+    @property
+    def rules_of_games(self) -> List[str]:
+        """The rules each listed game follows (its map chose them), the game being replayed
+        included."""
         if self.variants and self.game_count == len(self.starts):
-            self.variants[-1] = self.game.variant.name
+            return self.variants[:-1] + [self.game.variant.name]
+        return list(self.variants)
 
     def _note_end(self) -> None:
         if (self.game.phase == OVER and self.winners and self.winners[-1] is None
@@ -274,7 +277,8 @@ class Replay:
 
     def _new_game(self) -> None:
         """A map after the end of a game starts the next one."""
-        self._note_variant()
+        if self.variants and self.game_count == len(self.starts):
+            self.variants[-1] = self.game.variant.name
         self.game = Game()
         self._checkpoint()
 

@@ -177,10 +177,9 @@ class FileCheck:
         if replay is None:
             return []
         counts = self._per_game + [[0, 0]] * (len(replay.starts) - len(self._per_game))
-        replay._note_variant()
         return [{"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
                 for n, (start, (errors, warnings), winner, rules)
-                in enumerate(zip(replay.starts, counts, replay.winners, replay.variants), 1)]
+                in enumerate(zip(replay.starts, counts, replay.winners, replay.rules_of_games), 1)]
 
     @property
     def game_count(self) -> int:

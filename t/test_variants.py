@@ -56,6 +56,7 @@ def test_replay_says_which_rules_it_followed():
 
 # -- the Special Build Phase ---------------------------------------------------------------------
 
+from sgn.game_faults import _special_builds as special_builds  # noqa: E402
 from sgn.play import random_game  # noqa: E402
 from sgn.validate import iter_diagnostics  # noqa: E402
 
@@ -65,17 +66,6 @@ BUILDS = ("BS", "BC", "BR", "BD")
 def codes_of(messages):
     text = "".join(json.dumps(m) + "\n" for m in messages).encode()
     return [d.code for d in iter_diagnostics(io.BytesIO(text), level="rules") if d.severity != "info"]
-
-
-def special_builds(game):
-    """(index, turn's player) of each build by another player after the turn's roll."""
-    found, roller = [], None
-    for i, (player, action, _) in enumerate(game):
-        if action == "RD":
-            roller = player
-        elif action in BUILDS and roller and player != roller:
-            found.append((i, roller))
-    return found
 
 
 @pytest.mark.parametrize("players", [5, 6])
@@ -192,3 +182,13 @@ def test_validate_names_the_rules_of_each_game():
     assert "valid (rules, 5-6 player extension)" in text
     base = json.loads(run_cli("validate", CORPUS / "games" / "random-3p.sgn", "-o", "json").stdout)
     assert base["files"][0]["games"][0]["rules"] == "base game"
+
+
+def test_each_game_of_a_stream_names_its_own_rules():
+    from conftest import run_cli
+    stream = (CORPUS / "games" / "random-3p.sgn").read_bytes() + (CORPUS / "logs" / "random-5p.sgn").read_bytes() \
+        + (CORPUS / "games" / "random-4p.sgn").read_bytes()
+    result = run_cli("validate", "-", "-o", "json", stdin=stream)
+    games = json.loads(result.stdout)["files"][0]["games"]
+    assert [g["rules"] for g in games] == ["base game", "5-6 player extension", "base game"]
+    assert all(g["winner"] for g in games) and result.returncode == 0

@@ -106,14 +106,14 @@ def run(args: argparse.Namespace, out) -> int:
     """`sgn conformance` (one implementation, or several side by side), `sgn smoke`, and
     `sgn conformance diff`."""
     from .. import conformance
-    from ..corpus import CorpusError, identity, load_cases
+    from ..corpus import CorpusError, load_bundle
 
     if getattr(args, "action", None) == "diff":
         return run_diff(args, out)
     me = f"sgn {'smoke' if args.smoke else 'conformance'}"
     try:
         bundle = Path(args.cases) if args.cases else None
-        cases = load_cases(bundle)
+        cases, identity = load_bundle(bundle)
         skip = list(getattr(args, "skip", []))
         if getattr(args, "skip_file", None):
             skip += conformance.read_skip_file(args.skip_file)
@@ -154,7 +154,7 @@ def run(args: argparse.Namespace, out) -> int:
         except conformance.CannotStart as error:
             sys.stderr.write(f"{me}: {error}\n")
             return EXIT_USAGE
-        run.metadata["corpus"] = identity(bundle)
+        run.metadata["corpus"] = identity
         run.metadata["options"].update(level=getattr(args, "level", None), profile=getattr(args, "profile", None),
                                        run=getattr(args, "run_globs", []), skip=skip)
         runs.append(run)

@@ -8,7 +8,7 @@ from typing import List, Sequence
 from ..words import count
 from .matrix import LEGEND, answer, disagrees, names, rows
 from .outcome import STATUSES
-from .report import summary
+from .report import totals
 from .run import Run
 
 STYLE = """
@@ -30,8 +30,9 @@ document.getElementById('only').addEventListener('change', function (e) {
 
 
 def _row(cells: List[str], tag: str = "td", css: str = "") -> str:
-    return f"<tr{f' class={chr(34)}{css}{chr(34)}' if css else ''}>" + "".join(
-        c if c.startswith("<t") else f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>"
+    """A table row; a cell that is already an element (`<td ...>`) is kept as it is."""
+    opening = f'<tr class="{css}">' if css else "<tr>"
+    return opening + "".join(c if c.startswith("<t") else f"<{tag}>{c}</{tag}>" for c in cells) + "</tr>"
 
 
 def page(runs: Sequence[Run]) -> str:
@@ -49,9 +50,9 @@ def page(runs: Sequence[Run]) -> str:
            "<h2>Implementations</h2><table>",
            _row(["implementation", "language", "version", *STATUSES, "accepting all passes", "rejecting all passes"], "th")]
     for name, run in zip(columns, runs):
-        totals = summary(run)["totals"]
+        counted = totals(run)
         out.append(_row([escape(name), escape(str(run.info.get("language", "?"))), escape(str(run.info.get("version", ""))),
-                         *(f'<td class="num">{totals[s]}</td>' for s in STATUSES),
+                         *(f'<td class="num">{counted[s]}</td>' for s in STATUSES),
                          f'<td class="num">{run.baselines["accept_everything"]}</td>',
                          f'<td class="num">{run.baselines["reject_everything"]}</td>']))
     out += ["</table>", f"<h2>Cases</h2><p>{escape(LEGEND)}.</p>",

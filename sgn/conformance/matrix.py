@@ -8,7 +8,7 @@ from typing import List, Sequence
 
 from ..words import count
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
-from .report import summary
+from .report import summary, totals
 from .run import Run
 
 LEGEND = ("each cell is the implementation's answer: valid, invalid, error (no answer), skip "
@@ -89,10 +89,10 @@ def render_matrix_text(runs: Sequence[Run]) -> str:
     head = ["implementation", *STATUSES, "accept-all", "reject-all"]
     body = []
     for name, run in zip(columns, runs):
-        totals = summary(run)["totals"]
+        counted = totals(run)
         version = run.info.get("version")
         body.append([f"{name} ({run.info.get('language', '?')}{' ' + version if version else ''})",
-                     *(str(totals[s]) for s in STATUSES),
+                     *(str(counted[s]) for s in STATUSES),
                      str(run.baselines["accept_everything"]), str(run.baselines["reject_everything"])])
     out += _grid(head, body) + ["", LEGEND, ""]
     split = [r for r in table if disagrees(r)]

@@ -24,12 +24,17 @@ def _actions(case: dict) -> List[str]:
     return [t for t in case.get("tags", []) if t in ACTION_CODES] or ["(none)"]
 
 
+def totals(run: Run) -> Dict[str, int]:
+    """How many cases of the run ended in each status."""
+    return dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0)))
+
+
 def summary(run: Run) -> dict:
     return {
         "metadata": run.metadata,
         "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
         "gave_up": run.gave_up, "not_run": run.not_run, "baselines": run.baselines,
-        "totals": dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0))),
+        "totals": totals(run),
         "by_level": tally(run.outcomes, lambda c: [c["level"]]),
         "by_action": tally(run.outcomes, _actions),
         "cases": [o.to_dict() for o in run.outcomes],

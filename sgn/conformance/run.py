@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, UNDECLARED, Outcome
-from .runners import RUNNERS, CannotStart, SimpleRunner
+from .runners import RUNNERS, CannotStart
 
 
 @dataclass
@@ -104,18 +104,15 @@ def _metadata(info: Dict[str, Any], mode: str, codes: bool, state: bool, started
 
 def _end(runners: list, threads: List[threading.Thread]) -> None:
     """Kill every runner's processes. With several runners their threads may be in a case:
-    their process groups are killed first (`ImplProcess.terminate`), which ends the case,
-    and the threads are given a moment to clean up."""
+    their process groups are killed first (`interrupt`), which ends the case, and the
+    threads are given a moment to clean up before the runners are."""
     for runner in runners:
-        process = getattr(runner, "current", None) or getattr(runner, "process", None)
-        if process is not None:
-            process.terminate()
+        runner.interrupt()
     deadline = time.monotonic() + 5
     for thread in threads:
         thread.join(max(0.0, deadline - time.monotonic()))
     for runner in runners:
-        if not isinstance(runner, SimpleRunner):
-            runner.kill()
+        runner.kill()
 
 
 def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float = 10.0,

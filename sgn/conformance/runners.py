@@ -45,11 +45,14 @@ class SimpleRunner:
     def stop(self) -> None:
         pass
 
-    def kill(self) -> None:
+    def interrupt(self) -> None:
         """End the case running (its process group), from any thread; each case's process
         is cleaned up when its case ends."""
         if self.current is not None:
             self.current.terminate()
+
+    def kill(self) -> None:
+        self.interrupt()
 
     def run(self, case: dict) -> Outcome:
         if self.broken:
@@ -142,6 +145,11 @@ class PersistentRunner:
             except ImplError:
                 pass
         self.kill()
+
+    def interrupt(self) -> None:
+        """Kill the process group, from any thread: the case running ends; `kill` cleans up."""
+        if self.process is not None:
+            self.process.terminate()
 
     def kill(self) -> None:
         if self.process is not None:
