@@ -104,6 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
                           help="processes to use (the games are the same for any J)")
     generate.set_defaults(run=run_generate)
 
+    from .pictures.render import add_render_parser
+    add_render_parser(commands)
     from .conformance.cli import add_parsers
     add_parsers(commands)
 

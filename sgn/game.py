@@ -40,6 +40,11 @@ class Game(Setup):
         self._copy_into(other)
         return other
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture, as Jupyter shows it (`sgn.svg.board`)."""
+        from .pictures.draw import board
+        return board(self)
+
     def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]:
         """Check one message against the state, then change the state as the message says."""
         self.line = line

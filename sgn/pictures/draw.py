@@ -11,8 +11,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .. import board as geo
 from ..board import Corner, Edge, Tile
+from ..words import count
 from . import style
-from .geometry import Point, between, bounds, center, corner_point, edge_points, hex_points
+from .geometry import (Point, between, bounds, center, corner_point, edge_points, hex_points, is_corner,
+                       is_edge, is_tile)
 from .places import Place, corner_key, edge_key, tile_key
 
 RADIUS = 50.0                   # a hex's radius, in the picture's own units
@@ -115,9 +117,10 @@ def highlight_svg(place: Place) -> str:
 def board_layer(board) -> str:
     """The map: tiles, tokens, harbors (what never changes in a game)."""
     out = ['<g class="tiles">']
-    out += [tile_svg(t, k, board.numbers.get(t)) for t, k in sorted(board.kinds.items(), key=_row_order)]
+    out += [tile_svg(t, str(k), _number(board.numbers.get(t)))
+            for t, k in sorted(_drawable_tiles(board.kinds), key=_row_order)]
     out.append('</g><g class="harbors">')
-    out += [harbor_svg(e, code, board.kinds) for e, code in board.harbors]
+    out += [harbor_svg(e, str(code), board.kinds) for e, code in board.harbors if is_edge(e)]
     out.append("</g>")
     return "".join(out)
 
@@ -125,14 +128,14 @@ def board_layer(board) -> str:
 def pieces_layer(players: Dict[str, object], robber: Optional[Tile]) -> str:
     """Roads, then buildings, then the robber, so that each is seen over the one before."""
     out = ['<g class="roads">']
-    for name, p in sorted(players.items()):
-        out += [road_svg(e, name) for e in sorted(p.roads, key=edge_key)]        # type: ignore[attr-defined]
+    for name, p in _by_name(players):
+        out += [road_svg(e, name) for e in sorted(filter(is_edge, p.roads), key=edge_key)]  # type: ignore[attr-defined]
     out.append('</g><g class="buildings">')
-    for name, p in sorted(players.items()):
-        out += [building_svg(c, name, "settlement") for c in sorted(p.settlements, key=corner_key)]  # type: ignore[attr-defined]
-        out += [building_svg(c, name, "city") for c in sorted(p.cities, key=corner_key)]  # type: ignore[attr-defined]
+    for name, p in _by_name(players):
+        for kind, corners in (("settlement", p.settlements), ("city", p.cities)):  # type: ignore[attr-defined]
+            out += [building_svg(c, name, kind) for c in sorted(filter(is_corner, corners), key=corner_key)]
     out.append("</g>")
-    if robber is not None:
+    if robber is not None and is_tile(robber):
         out.append(robber_svg(robber))
     return "".join(out)
 
@@ -140,13 +143,27 @@ def pieces_layer(players: Dict[str, object], robber: Optional[Tile]) -> str:
 def legend_rows(game) -> List[Tuple[str, str]]:
     """One line per player: (player, text), in the players' order."""
     rows = []
-    for name, p in sorted(game.players.items()):
+    for key, p in sorted(game.players.items(), key=lambda item: str(item[0])):
+        name = str(key)
         awards = [w for w, holder in (("longest road", game.longest_road), ("largest army", game.largest_army))
-                  if holder == name]
-        text = (f"player {name}: {game.points(name)} points, {sum(p.hand.values())} cards in hand, "
-                f"{p.knights} knights" + (", " + " and ".join(awards) if awards else ""))
+                  if holder == key]
+        text = (f"player {name}: {count(game.points(key), 'point')}, {count(sum(p.hand.values()), 'card')} "
+                f"in hand, {count(p.knights, 'knight')}" + (", " + " and ".join(awards) if awards else ""))
         rows.append((name, text))
     return rows
+
+
+def _drawable_tiles(kinds: Dict[Tile, str]) -> List[Tuple[Tile, str]]:
+    return [(t, k) for t, k in kinds.items() if is_tile(t)]
+
+
+def _number(n) -> Optional[int]:
+    return n if isinstance(n, int) and not isinstance(n, bool) else None
+
+
+def _by_name(players: Dict[str, object]) -> List[Tuple[str, object]]:
+    """The players in order, their names as text (the API may be given any name)."""
+    return sorted(((str(n), p) for n, p in players.items()), key=lambda item: item[0])
 
 
 def _row_order(item) -> Tuple[int, int]:
@@ -167,7 +184,7 @@ def board(game, *, highlight: Optional[Place] = None, caption: Optional[str] = N
         body = board_layer(game.board) + pieces_layer(game.players, game.robber)
         if highlight is not None:
             body += f'<g class="highlights">{highlight_svg(highlight)}</g>'
-        x0, y0, x1, y1 = bounds(game.board.kinds, RADIUS)
+        x0, y0, x1, y1 = bounds([t for t, _ in _drawable_tiles(game.board.kinds)], RADIUS)
     margin = 10.0
     x0, y0, x1 = x0 - margin, y0 - margin, x1 + margin
     y = y1 + margin

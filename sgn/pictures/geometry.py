@@ -17,6 +17,20 @@ Point = Tuple[float, float]
 SQRT3 = math.sqrt(3.0)
 
 
+def is_tile(tile) -> bool:
+    """Two whole numbers: what can be placed (the Python API accepts anything)."""
+    return (isinstance(tile, tuple) and len(tile) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 10_000 for n in tile))
+
+
+def is_corner(corner) -> bool:
+    return isinstance(corner, frozenset) and len(corner) == 3 and all(is_tile(t) for t in corner)
+
+
+def is_edge(edge) -> bool:
+    return isinstance(edge, frozenset) and len(edge) == 2 and all(is_corner(c) for c in edge)
+
+
 def center(tile: Tile, radius: float) -> Point:
     q, r = tile
     return (radius * SQRT3 * (q + r / 2.0), radius * 1.5 * r)

@@ -54,7 +54,7 @@ def place(value: Any) -> Optional[Place]:
     return None
 
 
-def named_by(message: Any, pointer: str) -> Optional[Place]:
+def named_by(message: Any, pointer: str, fall_back: bool = True) -> Optional[Place]:
     """The place at `pointer` in `message`, or at the nearest part above it that is one, or
     else the place the move is made on (a settlement out of turn: its intersection)."""
     parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]] if pointer else []
@@ -71,6 +71,6 @@ def named_by(message: Any, pointer: str) -> Optional[Place]:
         found = place(node)
         if found is not None:
             return found
-    if isinstance(message, list) and len(message) == 3:    # the move itself (a move out of turn)
+    if fall_back and isinstance(message, list) and len(message) == 3:    # the move itself (a move out of turn)
         return place(message[2])
     return None
