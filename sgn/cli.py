@@ -16,7 +16,7 @@ from .reader import DEFAULT_MAX_LINE_BYTES, describe
 from .report import REPORTERS, Tally, printable
 from .schema import PROFILES, STRICT
 from .streams import ClosedOutput, standard_input
-from .validate import DEFAULT_LEVEL, LEVEL_CHOICES
+from .validate import LEVEL_CHOICES
 from .words import count
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
@@ -47,24 +47,27 @@ def build_parser() -> argparse.ArgumentParser:
         description="Check SGN logs (newline-delimited JSON, plain or gzip) and report every "
                     "problem with its line and JSON pointer. Exit 0 when valid, 1 when any "
                     "error is found, 2 on a usage error or a file that cannot be read.")
-    validate.add_argument("files", nargs="*", metavar="FILE",
-                          help="log files to check; '-' or nothing reads standard input")
-    validate.add_argument("--level", choices=LEVEL_CHOICES, default=DEFAULT_LEVEL,
+    validate.add_argument("files", nargs="*", metavar="PATH",
+                          help="log files, folders (walked for *.sgn, *.sgn.gz, *.jsonl, *.ndjson) or "
+                               "quoted globs; '-' or nothing reads standard input")
+    validate.add_argument("--level", choices=LEVEL_CHOICES, default=None,
                           help="the last layer of checks to run; auto (the default) is rules for a log "
                                "that starts with a map (DM), semantic for any other")
-    validate.add_argument("--profile", choices=PROFILES, default=STRICT,
+    validate.add_argument("--profile", choices=PROFILES, default=None,
                           help="strict: the schema as written (default); compat: also read the "
                                "seed's legacy encodings, with a warning each")
-    validate.add_argument("-o", "--output", choices=sorted(REPORTERS), default="text",
+    validate.add_argument("-o", "--output", "--output-format", choices=sorted(REPORTERS), default=None,
                           help="output format (default: text)")
     validate.add_argument("-q", "--quiet", action="store_true",
                           help="print errors only: no warnings, no summary")
     validate.add_argument("-j", "--jobs", type=_positive_int, default=1, metavar="N",
                           help="check files in N processes (the output keeps the files' order)")
-    validate.add_argument("--max-line-bytes", type=_positive_int, default=DEFAULT_MAX_LINE_BYTES,
+    validate.add_argument("--max-line-bytes", type=_positive_int, default=None,
                           metavar="N", help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})")
     validate.add_argument("--max-errors", type=_positive_int, default=None, metavar="N",
                           help="stop checking a file after N errors, and say so (default: no limit)")
+    from .validate_settings import add_options
+    add_options(validate)
     validate.set_defaults(run=run_validate)
 
     example = commands.add_parser("example", help="print a bundled example game",
@@ -156,13 +159,33 @@ def run_validate(args: argparse.Namespace, out) -> int:
     from . import jobs
     from .report import Progress
 
+    from . import files, validate_settings
+    from .config import ConfigError
+
+    try:
+        settings = validate_settings.resolve(args)
+    except ConfigError as error:
+        sys.stderr.write(f"sgn validate: {error}\n")
+        return EXIT_USAGE
+    if args.show_settings:
+        out.write(settings.show())
+        return EXIT_OK
+    if args.output not in REPORTERS:
+        sys.stderr.write(f"sgn validate: output format {args.output!r} is not known here "
+                         f"(known: {', '.join(sorted(REPORTERS))})\n")
+        return EXIT_USAGE
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
         return EXIT_USAGE
-    paths = args.files or ["-"]
+    paths = files.collect(args.files or ["-"], include=validate_settings.include(settings),
+                          exclude=validate_settings.exclude(settings),
+                          respect_gitignore=bool(settings.get("respect-gitignore")))
+    if not paths:
+        sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
+        return EXIT_USAGE
     reporter = REPORTERS[args.output](out, quiet=args.quiet)
     progress = Progress.for_terminal(sys.stderr, len(paths))
-    tally = Tally()
+    tally = Tally(fail_on_warnings=settings.get("fail-on") == "warning")
     reporter.start()
     results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes, args.max_errors), jobs=args.jobs,
                            stdin=standard_input())
@@ -170,6 +193,8 @@ def run_validate(args: argparse.Namespace, out) -> int:
         for name, found, check in results:
             summary = tally.start(name)
             for diagnostic in found:
+                if not (diagnostic.is_io or settings.keeps(name, diagnostic.code)):
+                    continue            # not selected, or ignored (a file that cannot be read always counts)
                 tally.count(summary, diagnostic)
                 if reporter.wants(diagnostic):
                     progress.clear()

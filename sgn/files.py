@@ -23,14 +23,15 @@ _GLOB_CHARS = set("*?[")
 
 def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
             exclude: Iterable[str] = DEFAULT_EXCLUDE, respect_gitignore: bool = True) -> List[str]:
-    """The files to check, in the order named (each folder's files sorted by path); `-` and
-    names that do not exist are kept as they are, for the reader to report."""
+    """The files to check, in the order named (each folder's files sorted by path, and left
+    out when named or found before); `-` and names that do not exist are kept as they are,
+    for the reader to report."""
     include, exclude = tuple(include), tuple(exclude)
     out: List[str] = []
     seen: Set[str] = set()
 
-    def add(path: str) -> None:
-        if path not in seen:
+    def add(path: str, named: bool = False) -> None:
+        if named or path not in seen:      # a file named twice is checked twice, as asked
             seen.add(path)
             out.append(path)
 
@@ -47,7 +48,7 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
             for found in _walk(path, include, exclude, respect_gitignore):
                 add(found)
         else:
-            add(path)
+            add(path, named=True)
     return out
 
 

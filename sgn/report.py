@@ -44,8 +44,9 @@ class FileSummary:
 class Tally:
     """Counts what the run found; decides the exit code."""
 
-    def __init__(self) -> None:
+    def __init__(self, fail_on_warnings: bool = False) -> None:
         self.files: List[FileSummary] = []
+        self.fail_on_warnings = fail_on_warnings      # --fail-on warning: warnings fail the run too
 
     def start(self, name: str) -> FileSummary:
         summary = FileSummary(name)
@@ -75,7 +76,7 @@ class Tally:
 
     @property
     def valid(self) -> bool:
-        return self.errors == 0
+        return self.errors == 0 and not (self.fail_on_warnings and self.warnings)
 
     @property
     def exit_code(self) -> int:

@@ -75,8 +75,10 @@ def test_many_files_keep_going_and_unreadable_ones_exit_2(write, tmp_path):
     result = run_cli("validate", good, tmp_path / "missing.sgn", bad, tmp_path)
     out = result.stdout.decode()
     assert result.returncode == 2
-    assert "no such file [file-not-found]" in out and "it is a directory [is-a-directory]" in out
-    assert f"{bad}:1: /2/result" in out
+    assert "no such file [file-not-found]" in out
+    # the folder is walked for logs; the two it holds are checked once, where first named
+    assert "is-a-directory" not in out and out.count(f"{bad}:1: /2/result") == 1
+    assert "3 files:" in out
 
 
 def test_an_empty_file_is_invalid_data_exit_1_as_the_corpus_says(write):

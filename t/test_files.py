@@ -29,11 +29,13 @@ def test_include_and_exclude_patterns(tmp_path):
     assert [os.path.basename(p) for p in found] == ["a.sgn", "b.log"]
 
 
-def test_named_files_are_kept_whatever_their_name_and_once(tmp_path):
-    _tree(tmp_path, ["a.txt", "b.sgn"])
-    named = [str(tmp_path / "a.txt"), str(tmp_path / "b.sgn"), str(tmp_path), "-", str(tmp_path / "none.sgn")]
-    assert collect(named, respect_gitignore=False) == [str(tmp_path / "a.txt"), str(tmp_path / "b.sgn"), "-",
-                                                       str(tmp_path / "none.sgn")]
+def test_named_files_are_kept_whatever_their_name_and_found_ones_once(tmp_path):
+    _tree(tmp_path, ["a.txt", "b.sgn", "c.sgn"])
+    named = [str(tmp_path / "a.txt"), str(tmp_path / "b.sgn"), str(tmp_path), "-", str(tmp_path / "none.sgn"),
+             str(tmp_path / "b.sgn"), str(tmp_path)]
+    assert collect(named, respect_gitignore=False) == [
+        str(tmp_path / "a.txt"), str(tmp_path / "b.sgn"), str(tmp_path / "c.sgn"), "-", str(tmp_path / "none.sgn"),
+        str(tmp_path / "b.sgn")]
 
 
 def test_a_quoted_glob_is_expanded(tmp_path):
