@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
+from ..diagnostic import Diagnostic
 from ..game import Game
 from ..reader import LogReader
 from ..validate import FileCheck
@@ -85,17 +86,20 @@ def _pieces(game: Game) -> Dict[str, Tuple[Any, ...]]:
     return out
 
 
-def _source_bytes(source) -> Any:
+def _source_bytes(source, name: str) -> Any:
     """A path is read twice as it is; a stream is read once into memory."""
     if hasattr(source, "read"):
-        data = source.read()
+        try:
+            data = source.read()
+        except OSError as error:
+            raise ReportError(f"cannot read {name}: {error.strerror or error}") from None
         return lambda: io.BytesIO(data.encode("utf-8") if isinstance(data, str) else data)
     return lambda: source
 
 
 def collect(source, name: str, profile: str = "strict") -> Tuple[dict, int, int]:
     """The page's data, with the numbers of errors and warnings."""
-    again = _source_bytes(source)
+    again = _source_bytes(source, name)
     game = Game()
     moves: List[dict] = []
     messages: Dict[int, Any] = {}
@@ -106,7 +110,9 @@ def collect(source, name: str, profile: str = "strict") -> Tuple[dict, int, int]
     map_index = None
     reader = LogReader(again(), name=name)
     for item in reader:
-        if not isinstance(item, tuple):
+        if isinstance(item, Diagnostic):
+            if reader.unreadable:
+                raise ReportError(item.message)
             continue
         number, raw = item
         line, _ = reader.decode(number, raw)
@@ -136,8 +142,6 @@ def collect(source, name: str, profile: str = "strict") -> Tuple[dict, int, int]
         now = set(pieces)
         who, text = label(message)
         moves.append({"line": number, "player": who, "text": text})
-    if reader.unreadable:
-        raise ReportError(f"cannot read {name}")
     players.sort()
     order = sorted(markup, key=lambda k: (LAYERS.index(k.split(":")[0]), k))
     index = {k: i for i, k in enumerate(order)}
