@@ -16,8 +16,9 @@ import zlib
 from html.parser import HTMLParser
 
 import pytest
+from hypothesis import example, given, strategies as st
 
-from conftest import CORPUS, run_cli
+from conftest import CORPUS, any_message, run_cli
 from sgn.game import Game
 from sgn.pictures import page, style
 from sgn.pictures.places import corner_key, edge_key, named_by, tile_key
@@ -192,6 +193,20 @@ def test_a_line_that_is_no_message_changes_nothing(write):
     assert data["stats"][4] == data["stats"][8]
     plain = data_of(page.report_html(str(BASE), "game.sgn"))
     assert data["stats"][-1] == plain["stats"][-1] and len(data["pieces"]) == len(plain["pieces"])
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+
+
+@given(st.one_of(any_message(), st.lists(JSON, min_size=3, max_size=3).map(lambda m: ["1", m[1], m[2]]),
+                 st.tuples(st.sampled_from(["PD", "TR", "ST", "RD"]), JSON).map(lambda m: ["1", m[0], m[1]]), JSON))
+@example(["1", "PD", {"cCode": [], "rCodes": [[1], {}]}])
+@example(["2", "TR", [{"player": "2", "resources": {"O": -4, "W": 1}}, {"player": "B", "resources": []}]])
+def test_every_message_has_a_label_whatever_it_holds(message):
+    who, text = page.label(message)
+    assert isinstance(who, str) and isinstance(text, str) and text
 
 
 def test_the_command_writes_the_page_and_exits_by_the_errors(tmp_path, faulty):

@@ -54,9 +54,9 @@ def label(message: Any) -> Tuple[str, str]:
     if action == "RD":
         return (str(who), f"rolls {get('result', '?')}")
     if action == "PD":
-        text = CARD_NAMES.get(get("cCode"), "plays a development card")
+        text = CARD_NAMES.get(str(get("cCode")), "plays a development card")
         codes = get("rCodes") if isinstance(get("rCodes"), list) else []
-        names = [RESOURCE_NAMES.get(c, str(c)) for c in codes]
+        names = [RESOURCE_NAMES.get(str(c), str(c)) for c in codes]
         return (str(who), text + (f" ({', '.join(names)})" if names else ""))
     if action in ("TR", "ST"):
         sides = [s for s in value if isinstance(s, dict)] if isinstance(value, list) else []
