@@ -111,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_render_parser(commands)
     from .conformance.cli import add_parsers
     add_parsers(commands)
+    from .pictures.cli import add_report_parser
+    add_report_parser(commands)
 
     parse = commands.add_parser(
         "parse", help="read HAN actions, HSGN turns or an HSN state and print their meaning",

@@ -1,0 +1,108 @@
+// The SGN game report: steps through the moves of the data that sgn/pictures/page.py writes.
+// Nothing is drawn here: the pieces, highlights and charts are SVG markup made in Python;
+// the pieces at a line are rebuilt from the steps (ids added and removed at each line).
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("sgn-data").textContent);
+  var count = data.lines.length - 1;           // messages; index 0 is line 0, before the first
+  var $ = function (id) { return document.getElementById(id); };
+  var slider = $("slider"), pieces = $("pieces"), highlights = $("highlights"), map = $("map");
+  var moves = document.querySelectorAll("#moves > li");
+  moves.forEach(function (li, k) { li.sgnIndex = k + 1; });
+  var diagItems = document.querySelectorAll("#diagnostics li[data-diag]");
+  var byIndex = {};                            // index -> diagnostics shown there
+  data.diags.forEach(function (d, n) { (byIndex[d.i] = byIndex[d.i] || []).push(n); });
+  var rows = {};
+  document.querySelectorAll("#legend tr[data-player]").forEach(function (tr) { rows[tr.dataset.player] = tr; });
+  var current = -1;
+
+  // The set of piece indices on the board after index i, replayed from the start
+  // (a few thousand steps for a long game: fast enough, and nothing to keep in step).
+  function piecesAt(i) {
+    var on = new Uint8Array(data.pieces.length);
+    for (var k = 1; k <= i; k++) {
+      data.del[k].forEach(function (p) { on[p] = 0; });
+      data.add[k].forEach(function (p) { on[p] = 1; });
+    }
+    var out = [];
+    for (var p = 0; p < on.length; p++) if (on[p]) out.push(data.pieces[p]);
+    return out.join("");
+  }
+
+  function text(node, value) { node.textContent = value; }
+
+  function show(i, chosen) {
+    i = Math.max(0, Math.min(count, i | 0));
+    if (i !== current) {
+      pieces.innerHTML = piecesAt(i);
+      if (map) map.style.display = (data.map < 0 || i >= data.map) ? "" : "none";
+      data.players.forEach(function (p, j) {
+        var s = data.stats[i][j], tr = rows[p];
+        text(tr.querySelector(".points"), s[0]);
+        text(tr.querySelector(".cards"), s[1]);
+        text(tr.querySelector(".knights"), s[2]);
+        var awards = [];
+        if (data.awards[i][0] === p) awards.push("longest road");
+        if (data.awards[i][1] === p) awards.push("largest army");
+        text(tr.querySelector(".awards"), awards.join(", "));
+      });
+      if (current > 0) moves[current - 1].classList.remove("current");
+      if (i > 0) {
+        moves[i - 1].classList.add("current");
+        moves[i - 1].scrollIntoView({block: "nearest"});
+      }
+      $("start").classList.toggle("current", i === 0);
+      document.querySelectorAll(".chart").forEach(function (svg) {
+        var x = (+svg.dataset.x0 + i * +svg.dataset.step).toFixed(1);
+        var cursor = svg.querySelector(".cursor");
+        cursor.setAttribute("x1", x);
+        cursor.setAttribute("x2", x);
+      });
+      slider.value = i;
+      text($("where"), "line " + data.lines[i] + " (" + i + " of " + count + ")");
+      document.body.dataset.line = data.lines[i];
+      current = i;
+    }
+    // the diagnostics of this move: all of them, or the one chosen
+    var shown = chosen !== undefined ? [chosen] : (byIndex[i] || []);
+    highlights.innerHTML = shown.map(function (n) { return data.diags[n].hl; }).join("");
+    var caption = $("caption");
+    caption.innerHTML = "";
+    shown.forEach(function (n) {
+      var d = data.diags[n], p = document.createElement("p");
+      p.className = d.severity;
+      p.textContent = "line " + d.line + ": " + d.message + " [" + d.code + "]";
+      caption.appendChild(p);
+    });
+    diagItems.forEach(function (li) {
+      var n = +li.dataset.diag;
+      li.classList.toggle("current", shown.indexOf(n) >= 0);
+    });
+  }
+
+  $("moves").addEventListener("click", function (e) {
+    var li = e.target.closest("#moves > li");
+    if (li) show(li.sgnIndex);
+  });
+  $("diagnostics").addEventListener("click", function (e) {
+    var li = e.target.closest("li[data-diag]");
+    if (li) {
+      show(+li.dataset.index, +li.dataset.diag);
+      li.scrollIntoView({block: "nearest"});
+    }
+  });
+  $("start").addEventListener("click", function () { show(0); });
+  $("first").addEventListener("click", function () { show(0); });
+  $("prev").addEventListener("click", function () { show(current - 1); });
+  $("next").addEventListener("click", function () { show(current + 1); });
+  $("last").addEventListener("click", function () { show(count); });
+  slider.addEventListener("input", function () { show(+slider.value); });
+  document.addEventListener("keydown", function (e) {
+    if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;   // the slider steps itself
+    var to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: count}[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    show(to);
+  });
+  show(count);
+})();
