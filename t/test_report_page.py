@@ -8,9 +8,9 @@ screenshot shows the terrain colours where the hexes are.
 """
 import json
 import re
+import os
 import shutil
 import struct
-import time
 import xml.etree.ElementTree as ET
 import zlib
 from html.parser import HTMLParser
@@ -19,7 +19,6 @@ import pytest
 from hypothesis import example, given, strategies as st
 
 from conftest import CORPUS, any_message, run_cli
-from sgn.game import Game
 from sgn.pictures import page, style
 from sgn.pictures.places import corner_key, edge_key, named_by, tile_key
 from sgn.replay import replay
@@ -229,20 +228,27 @@ def test_the_command_writes_the_page_and_exits_by_the_errors(tmp_path, faulty):
 
 # --- in a browser --------------------------------------------------------------------------
 
+def _no_browser(reason):
+    """Skip, saying why; where CI installed a browser (SGN_EXPECT_BROWSER=1), fail instead."""
+    if os.environ.get("SGN_EXPECT_BROWSER") == "1":
+        pytest.fail(f"a browser was expected here (SGN_EXPECT_BROWSER=1): {reason}")
+    pytest.skip(reason)
+
+
 @pytest.fixture(scope="module")
 def browser():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("playwright not installed: pip install playwright (the system's chromium is used)")
+        _no_browser("playwright not installed: pip install playwright (the system's chromium is used)")
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
-        pytest.skip("chromium not found: apt-get install chromium")
+        _no_browser("chromium not found: apt-get install chromium")
     with sync_playwright() as playwright:
         try:
             chromium = playwright.chromium.launch(executable_path=executable, headless=True)
         except Exception as error:          # a browser that cannot start here
-            pytest.skip(f"chromium ({executable}) does not start: {error}")
+            _no_browser(f"chromium ({executable}) does not start: {error}")
         yield chromium
         chromium.close()
 
@@ -403,23 +409,24 @@ def test_a_screenshot_shows_the_terrain_colours_on_the_hexes(valid_tab):
     assert matched >= {"FO", "P", "F", "H", "M", "D", "S"}
 
 
-def test_a_long_game_stays_responsive(browser, tmp_path_factory):
-    """1,000 messages: the 6-player game, then rolls after its end up to 1,000 lines."""
+def test_a_long_game_is_one_page_that_steps_to_every_line(browser, tmp_path_factory):
+    """1,000 messages: the 6-player game, then rolls after its end up to 1,000 lines. How fast
+    it is written and stepped through is measured by bench/bench_report.py, not here."""
     lines = LONG.read_text(encoding="utf-8").splitlines()
     rolls = [text for text in lines if '"RD"' in text]
     lines += (rolls * 10)[:1000 - len(lines)]
     path = tmp_path_factory.mktemp("long") / "long.sgn"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    started = time.perf_counter()
     html = page.report_html(str(path), "long.sgn")
-    assert time.perf_counter() - started < 5 and len(html) < 600_000
+    assert len(html) < 600_000
     tab = open_page(browser, tmp_path_factory, html, "long.html")
     try:
         assert tab.locator("#moves li[data-line]").count() == 1000
-        took = tab.evaluate("""() => { const s = document.getElementById('slider'), t = performance.now();
-            for (let i = 0; i <= 1000; i += 10) { s.value = i; s.dispatchEvent(new Event('input')); }
-            return (performance.now() - t) / 101; }""")
-        assert took < 50, f"{took:.1f} ms a step"
+        shown = tab.evaluate("""() => { const s = document.getElementById('slider'), seen = [];
+            for (let i = 0; i <= 1000; i += 10) { s.value = i; s.dispatchEvent(new Event('input'));
+                                                  seen.push(document.body.dataset.line); }
+            return seen; }""")
+        assert shown == [str(i) for i in range(0, 1001, 10)]
         assert tab.errors == []
     finally:
         tab.close()
