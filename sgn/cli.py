@@ -13,14 +13,15 @@ from typing import List, Optional, Sequence
 
 from . import __version__, colour
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
-from .report import REPORTERS, Tally, printable
+from .report import Tally, printable
+from .reporters import REPORTERS
 from .schema import PROFILES, STRICT
 from .streams import STDIN_NAME, ClosedOutput, standard_input
 from .validate import DEFAULT_LEVEL, LEVEL_CHOICES
 from .words import count
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .exits import job_count
+from .exits import job_count, nonempty
 from .exits import positive_int as _positive_int
 
 
@@ -34,12 +35,6 @@ class _Version(argparse.Action):
         libraries = "in use" if COMPILED else "not in use"
         print(f"sgn {__version__} ({build}; orjson and jsonschema-rs {libraries})")
         parser.exit()
-
-
-def _name(text: str) -> str:
-    if not text:
-        raise argparse.ArgumentTypeError("must not be empty")
-    return text
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -70,7 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument("--color", choices=colour.CHOICES, default="auto",
                           help="colour the text output: auto (the default) on a terminal, unless "
                                "NO_COLOR is set or TERM is dumb; always; never")
-    validate.add_argument("--stdin-filename", type=_name, metavar="NAME", default=STDIN_NAME,
+    validate.add_argument("--stdin-filename", type=nonempty, metavar="NAME", default=STDIN_NAME,
                           help=f"the name of standard input in diagnostics (default: {STDIN_NAME})")
     validate.add_argument("-j", "--jobs", type=job_count, default=1, metavar="N",
                           help="check files in N processes (the output keeps the files' order); "

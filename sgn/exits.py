@@ -18,6 +18,13 @@ def positive_int(text: str) -> int:
     return value
 
 
+def nonempty(text: str) -> str:
+    """A name on the command line (of standard input, say): not empty."""
+    if not text:
+        raise argparse.ArgumentTypeError("must not be empty")
+    return text
+
+
 def cores() -> int:
     """The processors this process may run on (its affinity where the system tells it)."""
     if hasattr(os, "sched_getaffinity"):

@@ -3,13 +3,14 @@
 Collecting (the `Tally`) is separate from rendering (the reporters). A reporter
 writes each diagnostic as soon as it is found, so output starts at once and
 memory stays constant however many problems a file has; `-o json` streams its
-list too. Reporters are registered by name for `-o`: text, json and github here,
-jsonl too; junit and sarif, for CI, in their own modules.
+list too. Text, json, jsonl and github are here; junit and sarif, for CI, in their
+own modules; `sgn.reporters` registers them all by name for `-o`.
 """
 from __future__ import annotations
 
 import json
-from typing import Dict, List, Optional, TextIO, Type
+import re
+from typing import List, Optional, TextIO
 
 from .colour import Painter
 from .diagnostic import ERROR, INFO, WARNING, Diagnostic
@@ -133,17 +134,28 @@ def printable(text: str) -> str:
     return text
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with each control character written as its escape (`\\x1b`, `\\n`): a file name
+    or a pointer (a key of the message) may hold any, and the text report stays one line
+    per diagnostic, with no escape sequence reaching the terminal but its own colours."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 _PLAIN = Painter(False)
 
 
 def text_lines(d: Diagnostic, paint: Painter = _PLAIN) -> str:
     """A diagnostic as text: its line, and its hint on the next (both ending in a newline)."""
-    where = d.file + (f":{d.line}" if d.line else "") + (f":{d.column}" if d.line and d.column else "") + ":"
+    where = visible(d.file) + (f":{d.line}" if d.line else "") + (f":{d.column}" if d.line and d.column else "") + ":"
     role = d.severity if d.severity in (ERROR, WARNING, INFO) else ERROR
     severity = "" if d.severity == ERROR else " " + paint(f"{d.severity}:", role)
-    pointer = f" {d.pointer}:" if d.pointer else ""
-    hint = f"    {paint('hint:', 'hint')} {d.hint}\n" if d.hint else ""
-    return printable(f"{paint(where, 'location')}{severity}{pointer} {d.message} [{paint(d.code, role)}]\n{hint}")
+    pointer = f" {visible(d.pointer)}:" if d.pointer else ""
+    hint = f"    {paint('hint:', 'hint')} {visible(d.hint)}\n" if d.hint else ""
+    return printable(f"{paint(where, 'location')}{severity}{pointer} {visible(d.message)} "
+                     f"[{paint(d.code, role)}]\n{hint}")
 
 
 class TextReporter(Reporter):
@@ -171,17 +183,17 @@ class TextReporter(Reporter):
             end = f"player {game['winner']} won" if game["winner"] else "no winner"
             if game.get("rules") not in (None, "base game"):
                 end += f" ({game['rules']})"
-            self.out.write(printable(f"{f.file}: game {game['game']} (from line {game['line']}): {verdict}: "
+            self.out.write(printable(f"{visible(f.file)}: game {game['game']} (from line {game['line']}): {verdict}: "
                                      f"{count(game['errors'], 'error')}, "
                                      f"{count(game['warnings'], 'warning')}; {end}\n"))
         if f.game_count > len(f.games):
-            self.out.write(printable(f"{f.file}: {count(f.game_count - len(f.games), 'more game')} "
+            self.out.write(printable(f"{visible(f.file)}: {count(f.game_count - len(f.games), 'more game')} "
                                      f"(not listed: the first {len(f.games)} are)\n"))
 
     def _summary(self, what: str, verdict: str, levels: List[str], messages: int, errors: int,
                  warnings: int) -> None:
         checked = f" ({', '.join(levels)})" if levels else ""
-        self.out.write(printable(f"{what}: {self._verdict(verdict)}{checked}: {count(messages, 'message')}, "
+        self.out.write(printable(f"{visible(what)}: {self._verdict(verdict)}{checked}: {count(messages, 'message')}, "
                                  f"{count(errors, 'error')}, {count(warnings, 'warning')}\n"))
 
     def finish(self, tally: Tally) -> None:
@@ -260,19 +272,6 @@ class GithubReporter(Reporter):
             props.append(f"col={d.column}")
         props.append(f"title={_escape_property(d.code)}")
         self.out.write(printable(f"::{command} {','.join(props)}::{_escape_data(one_line(d))}\n"))
-
-
-from .report_junit import JunitReporter  # noqa: E402 (they build on the classes above)
-from .report_sarif import SarifReporter  # noqa: E402
-
-REPORTERS: Dict[str, Type[Reporter]] = {
-    "text": TextReporter,
-    "json": JsonReporter,
-    "jsonl": JsonLinesReporter,
-    "github": GithubReporter,
-    "junit": JunitReporter,
-    "sarif": SarifReporter,
-}
 
 
 class Progress:

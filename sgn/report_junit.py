@@ -12,8 +12,6 @@ stays bounded however many diagnostics a run has.
 """
 from __future__ import annotations
 
-import shutil
-import tempfile
 from typing import IO
 
 from . import junit
@@ -25,7 +23,15 @@ SUITE = "sgn validate"
 
 
 def _spool() -> IO[str]:
+    import tempfile         # here: the import costs every command's start-up a few milliseconds
     return tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY, mode="w+", encoding="utf-8", newline="")
+
+
+def _copy(source: IO[str], target: IO[str]) -> None:
+    """All of `source`, from its start, to `target`, a piece at a time."""
+    source.seek(0)
+    for piece in iter(lambda: source.read(1 << 16), ""):
+        target.write(piece)
 
 
 class JunitReporter(Reporter):
@@ -50,8 +56,7 @@ class JunitReporter(Reporter):
                        f"{count(summary.warnings, 'warning')}")
             opening, closing = f"      <{tag} message={junit.attribute(message)}>", f"</{tag}>\n"
         self.cases.write(head + ">\n" + opening)
-        self.listed.seek(0)
-        shutil.copyfileobj(self.listed, self.cases)
+        _copy(self.listed, self.cases)
         self.listed.seek(0)
         self.listed.truncate()
         self.cases.write(closing + "    </testcase>\n")
@@ -62,8 +67,7 @@ class JunitReporter(Reporter):
         failures = sum(not f.valid for f in files) - errors
         counts = junit.attributes(dict(name=SUITE, **junit.counts(len(files), failures, errors, 0)))
         self.out.write(f"{junit.HEADER}<testsuites{counts}>\n  <testsuite{counts}>\n")
-        self.cases.seek(0)
-        shutil.copyfileobj(self.cases, self.out)
+        _copy(self.cases, self.out)
         self.out.write("  </testsuite>\n</testsuites>\n")
         self.cases.close()
         self.listed.close()

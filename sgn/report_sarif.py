@@ -38,7 +38,7 @@ def information_uri() -> Optional[str]:
             meta = metadata.metadata(name)
         except metadata.PackageNotFoundError:
             continue
-        urls = [meta.get("Home-page")] + [u.split(",", 1)[-1].strip() for u in meta.get_all("Project-URL") or []]
+        urls = (meta.get_all("Home-page") or []) + [u.split(",", 1)[-1].strip() for u in meta.get_all("Project-URL") or []]
         for url in urls:
             if url and url.startswith(("https://", "http://")):
                 return url
