@@ -13,7 +13,7 @@ from typing import List, Optional, Sequence
 
 from . import __version__, colour
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
-from .report import Tally, printable
+from .report import ReportError, Tally, printable
 from .reporters import REPORTERS
 from .schema import PROFILES, STRICT
 from .streams import STDIN_NAME, ClosedOutput, standard_input
@@ -189,7 +189,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
             summary.fragment, summary.games, summary.game_count = check.fragment, check.games, check.game_count
             reporter.file_done(summary)
             progress.advance(tally)
-    except jobs.JobsError as error:
+    except (jobs.JobsError, ReportError) as error:
         progress.clear()
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE

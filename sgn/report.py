@@ -98,6 +98,10 @@ class Tally:
         return 0 if self.valid else 1
 
 
+class ReportError(Exception):
+    """A reporter cannot keep what it holds until the end of the run (a full disk)."""
+
+
 class Reporter:
     """Base reporter: `diagnostic` for each problem as found, `file_done` after each file's
     last (with its counts), `finish` once at the end. Only text is ever in colour."""

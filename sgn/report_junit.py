@@ -12,10 +12,11 @@ stays bounded however many diagnostics a run has.
 """
 from __future__ import annotations
 
-from typing import IO
+import contextlib
+from typing import IO, Iterator
 
 from . import junit
-from .report import FileSummary, Reporter, Tally, text_lines
+from .report import FileSummary, ReportError, Reporter, Tally, text_lines
 from .words import count
 
 _IN_MEMORY = 1 << 20       # bytes of each temporary file kept in memory before it goes to disk
@@ -27,6 +28,15 @@ def _spool() -> IO[str]:
     return tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY, mode="w+", encoding="utf-8", newline="")
 
 
+@contextlib.contextmanager
+def _spooling() -> Iterator[None]:
+    """Writing to the temporary files: a failure (a full disk) is the run's, said in a line."""
+    try:
+        yield
+    except OSError as error:
+        raise ReportError(f"-o junit cannot write a temporary file: {error.strerror or error}") from None
+
+
 def _copy(source: IO[str], target: IO[str]) -> None:
     """All of `source`, from its start, to `target`, a piece at a time."""
     source.seek(0)
@@ -35,14 +45,21 @@ def _copy(source: IO[str], target: IO[str]) -> None:
 
 
 class JunitReporter(Reporter):
+    """The test cases as each file is done; the suite, with its counts, at the end."""
+
     def start(self) -> None:
         self.cases = _spool()           # the test cases written so far
         self.listed = _spool()          # the diagnostics of the file being checked
 
     def diagnostic(self, d) -> None:
-        self.listed.write(junit.text(text_lines(d)))
+        with _spooling():
+            self.listed.write(junit.text(text_lines(d)))
 
     def file_done(self, summary: FileSummary) -> None:
+        with _spooling():
+            self._case(summary)
+
+    def _case(self, summary: FileSummary) -> None:
         head = f"    <testcase{junit.attributes({'classname': SUITE, 'name': summary.file})}"
         has_listed = self.listed.tell() > 0
         if summary.valid and not has_listed:

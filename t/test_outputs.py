@@ -120,6 +120,21 @@ def test_junit_memory_does_not_hold_the_cases(tmp_path, monkeypatch):
     assert [c.find("failure").text.count("[schema-maximum]") for c in cases] == [3000, 3000]
 
 
+def test_junit_on_a_full_disk_says_so_in_a_line(tmp_path, monkeypatch, capsys):
+    import errno
+    import tempfile
+    from sgn import report_junit
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(report_junit, "_IN_MEMORY", 1000)
+    monkeypatch.setattr(tempfile, "TemporaryFile", full)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "many.sgn").write_text(BAD * 100)
+    assert validate("-o", "junit", "many.sgn") == (2, "")
+    assert capsys.readouterr().err == "sgn validate: -o junit cannot write a temporary file: No space left on device\n"
+
+
 # the shared XML escapes (also conformance's JUnit)
 
 @given(st.text())
