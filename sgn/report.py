@@ -39,7 +39,7 @@ class FileSummary:
         return "UNREADABLE" if self.unreadable else "valid" if self.valid else "INVALID"
 
     def to_dict(self) -> dict:
-        """`level` is null when no level was run (the file could not be read)."""
+        """`level` is null when no level was run (the file could not be read, or held no message)."""
         return {"file": self.file, "level": self.level or None, "messages": self.messages, "errors": self.errors,
                 "warnings": self.warnings, "valid": self.valid,
                 "fragment": self.fragment, "games": self.games, "game_count": self.game_count}
