@@ -11,15 +11,17 @@ import os
 import sys
 from typing import List, Optional, Sequence
 
-from . import __version__
+from . import __version__, colour
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
-from .report import REPORTERS, Tally, printable
+from .report import ReportError, Tally, printable
+from .reporters import REPORTERS
 from .schema import PROFILES, STRICT
-from .streams import ClosedOutput, standard_input
+from .streams import STDIN_NAME, ClosedOutput, standard_input
 from .validate import LEVEL_CHOICES
 from .words import count
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .exits import job_count, nonempty
 from .exits import positive_int as _positive_int
 
 
@@ -57,11 +59,18 @@ def build_parser() -> argparse.ArgumentParser:
                           help="strict: the schema as written (default); compat: also read the "
                                "seed's legacy encodings, with a warning each")
     validate.add_argument("-o", "--output", "--output-format", choices=sorted(REPORTERS), default=None,
-                          help="output format (default: text)")
+                          help="output format (default: text); jsonl: one diagnostic a line; "
+                               "junit, sarif: for CI test reports and code scanning")
     validate.add_argument("-q", "--quiet", action="store_true",
                           help="print errors only: no warnings, no summary")
-    validate.add_argument("-j", "--jobs", type=_positive_int, default=1, metavar="N",
-                          help="check files in N processes (the output keeps the files' order)")
+    validate.add_argument("--color", choices=colour.CHOICES, default="auto",
+                          help="colour the text output: auto (the default) on a terminal, unless "
+                               "NO_COLOR is set or TERM is dumb; always; never")
+    validate.add_argument("--stdin-filename", type=nonempty, metavar="NAME", default=STDIN_NAME,
+                          help=f"the name of standard input in diagnostics (default: {STDIN_NAME})")
+    validate.add_argument("-j", "--jobs", type=job_count, default=1, metavar="N",
+                          help="check files in N processes (the output keeps the files' order); "
+                               "0 or auto: one per core")
     validate.add_argument("--max-line-bytes", type=_positive_int, default=None,
                           metavar="N", help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})")
     validate.add_argument("--max-errors", type=_positive_int, default=None, metavar="N",
@@ -185,12 +194,13 @@ def run_validate(args: argparse.Namespace, out) -> int:
     if not paths:
         sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
         return EXIT_USAGE
-    reporter = REPORTERS[args.output](out, quiet=args.quiet)
+    color = colour.wanted(args.color, out, os.environ)
+    reporter = REPORTERS[args.output](out, quiet=args.quiet, color=color)
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally(fail_on_warnings=settings.get("fail-on") == "warning")
     reporter.start()
     results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes, args.max_errors), jobs=args.jobs,
-                           stdin=standard_input())
+                           stdin=standard_input(), stdin_name=describe(args.stdin_filename))
     try:
         for name, found, check in results:
             summary = tally.start(name)
@@ -201,10 +211,12 @@ def run_validate(args: argparse.Namespace, out) -> int:
                 if reporter.wants(diagnostic):
                     progress.clear()
                     reporter.diagnostic(diagnostic)
-            summary.messages, summary.level = check.messages, (check.level if check.level != "auto" else "")
+            checked = check.level != "auto" and not summary.unreadable     # a level was run
+            summary.messages, summary.level = check.messages, (check.level if checked else "")
             summary.fragment, summary.games, summary.game_count = check.fragment, check.games, check.game_count
+            reporter.file_done(summary)
             progress.advance(tally)
-    except jobs.JobsError as error:
+    except (jobs.JobsError, ReportError) as error:
         progress.clear()
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE

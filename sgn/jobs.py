@@ -18,6 +18,7 @@ from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, S
 
 from .diagnostic import Diagnostic, make
 from .reader import describe
+from .streams import STDIN_NAME
 from .validate import FileCheck, warm_up
 from .words import count
 
@@ -43,16 +44,17 @@ class JobsError(Exception):
 
 
 def results(paths: Sequence[str], options: Options, *, jobs: int = 1,
-            stdin: Any = None) -> Generator[Result, None, None]:
+            stdin: Any = None, stdin_name: str = STDIN_NAME) -> Generator[Result, None, None]:
     """Each file's diagnostics and counts, in the order given. With several jobs (and no
     '-'), the first file is checked here before the workers fork: they start with the lines
     it verified in their memory, and with everything it loaded (warm_up loads the rest).
+    '-' is standard input, named `stdin_name` in the diagnostics (`--stdin-filename`).
     Close the iterator when done with it early: that ends the workers and removes the spools."""
     if jobs > 1 and len(paths) > 2 and "-" not in paths:
-        yield from _here(paths[:1], options, stdin)
+        yield from _here(paths[:1], options, stdin, stdin_name)
         yield from _in_workers(paths[1:], options, jobs)
     else:
-        yield from _here(paths, options, stdin)
+        yield from _here(paths, options, stdin, stdin_name)
 
 
 def _check(source: Any, name: str, options: Options) -> FileCheck:
@@ -80,9 +82,9 @@ def limited(found: Iterator[Diagnostic], name: str, max_errors: Optional[int]) -
             return
 
 
-def _here(paths: Sequence[str], options: Options, stdin: Any) -> Iterator[Result]:
+def _here(paths: Sequence[str], options: Options, stdin: Any, stdin_name: str) -> Iterator[Result]:
     for path in paths:
-        source, name = (stdin, "<stdin>") if path == "-" else (path, describe(path))
+        source, name = (stdin, stdin_name) if path == "-" else (path, describe(path))
         check = _check(source, name, options)
         yield name, limited(iter(check), name, options[3]), check
 

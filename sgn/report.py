@@ -3,14 +3,17 @@
 Collecting (the `Tally`) is separate from rendering (the reporters). A reporter
 writes each diagnostic as soon as it is found, so output starts at once and
 memory stays constant however many problems a file has; `-o json` streams its
-list too. Reporters are registered by name for `-o`.
+list too. Text, json, jsonl and github are here; junit and sarif, for CI, in their
+own modules; `sgn.reporters` registers them all by name for `-o`.
 """
 from __future__ import annotations
 
 import json
-from typing import Dict, List, Optional, TextIO, Type
+import re
+from typing import List, Optional, TextIO
 
-from .diagnostic import ERROR, WARNING, Diagnostic
+from .colour import Painter
+from .diagnostic import ERROR, INFO, WARNING, Diagnostic
 from .words import count
 
 
@@ -25,10 +28,21 @@ class FileSummary:
         self.fragment = False       # no map at the start: checked message by message, not replayed
         self.games: List[dict] = []  # each game of the log (rules level): line, errors, warnings, winner
         self.game_count = 0          # the games of the log, listed or not (past the first 1,000)
+        self.fail_on_warnings = False   # --fail-on warning: a warning makes the file invalid too
+
+    @property
+    def valid(self) -> bool:
+        return self.errors == 0 and not self.unreadable and not (self.fail_on_warnings and self.warnings)
+
+    @property
+    def verdict(self) -> str:
+        """valid, INVALID, or UNREADABLE (not checked at all: exit 2)."""
+        return "UNREADABLE" if self.unreadable else "valid" if self.valid else "INVALID"
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "level": self.level, "messages": self.messages, "errors": self.errors,
-                "warnings": self.warnings, "valid": self.errors == 0 and not self.unreadable,
+        """`level` is null when no level was run (the file could not be read, or held no message)."""
+        return {"file": self.file, "level": self.level or None, "messages": self.messages, "errors": self.errors,
+                "warnings": self.warnings, "valid": self.valid,
                 "fragment": self.fragment, "games": self.games, "game_count": self.game_count}
 
     def describe(self) -> str:
@@ -50,6 +64,7 @@ class Tally:
 
     def start(self, name: str) -> FileSummary:
         summary = FileSummary(name)
+        summary.fail_on_warnings = self.fail_on_warnings
         self.files.append(summary)
         return summary
 
@@ -86,12 +101,18 @@ class Tally:
         return 0 if self.valid else 1
 
 
-class Reporter:
-    """Base reporter: `diagnostic` for each problem as found, `finish` once at the end."""
+class ReportError(Exception):
+    """A reporter cannot keep what it holds until the end of the run (a full disk)."""
 
-    def __init__(self, out: TextIO, *, quiet: bool = False):
+
+class Reporter:
+    """Base reporter: `diagnostic` for each problem as found, `file_done` after each file's
+    last (with its counts), `finish` once at the end. Only text is ever in colour."""
+
+    def __init__(self, out: TextIO, *, quiet: bool = False, color: bool = False):
         self.out = out
         self.quiet = quiet
+        self.paint = Painter(color)
 
     def wants(self, diagnostic: Diagnostic) -> bool:
         return not self.quiet or diagnostic.severity == ERROR
@@ -101,6 +122,9 @@ class Reporter:
 
     def diagnostic(self, diagnostic: Diagnostic) -> None:
         raise NotImplementedError
+
+    def file_done(self, summary: FileSummary) -> None:
+        pass
 
     def finish(self, tally: Tally) -> None:
         pass
@@ -117,43 +141,89 @@ def printable(text: str) -> str:
     return text
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with each control character written as its escape (`\\x1b`, `\\n`): a file name
+    or a pointer (a key of the message) may hold any, and the text report stays one line
+    per diagnostic, with no escape sequence reaching the terminal but its own colours."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+_PLAIN = Painter(False)
+
+
+def text_lines(d: Diagnostic, paint: Painter = _PLAIN) -> str:
+    """A diagnostic as text: its line, and its hint on the next (both ending in a newline)."""
+    where = visible(d.file) + (f":{d.line}" if d.line else "") + (f":{d.column}" if d.line and d.column else "") + ":"
+    role = d.severity if d.severity in (ERROR, WARNING, INFO) else ERROR
+    severity = "" if d.severity == ERROR else " " + paint(f"{d.severity}:", role)
+    pointer = f" {visible(d.pointer)}:" if d.pointer else ""
+    hint = f"    {paint('hint:', 'hint')} {visible(d.hint)}\n" if d.hint else ""
+    return printable(f"{paint(where, 'location')}{severity}{pointer} {visible(d.message)} "
+                     f"[{paint(d.code, role)}]\n{hint}")
+
+
 class TextReporter(Reporter):
     """One line per diagnostic, like a compiler, `file:line:column:` first (so that editors
     jump to it), and its hint, if it has one, on the next line:
 
         game.sgn:12:20: /2/result: 13 is greater than the maximum of 12 [schema-maximum]
             hint: a roll of two dice is 2 to 12
+
+    then a summary: of each game of a log of several, of each file when there are several,
+    and of the whole run.
     """
 
     def diagnostic(self, d: Diagnostic) -> None:
-        where = d.file + (f":{d.line}" if d.line else "") + (f":{d.column}" if d.line and d.column else "") + ":"
-        severity = "" if d.severity == ERROR else f" {d.severity}:"
-        pointer = f" {d.pointer}:" if d.pointer else ""
-        hint = f"    hint: {d.hint}\n" if d.hint else ""
-        self.out.write(printable(f"{where}{severity}{pointer} {d.message} [{d.code}]\n{hint}"))
+        self.out.write(text_lines(d, self.paint))
+
+    def _verdict(self, verdict: str) -> str:
+        return self.paint(verdict, "valid" if verdict == "valid" else "error")
+
+    def _games(self, f: FileSummary) -> None:
+        if len(f.games) < 2:
+            return
+        for game in f.games:
+            verdict = self._verdict("valid" if not game["errors"] else "INVALID")
+            end = f"player {game['winner']} won" if game["winner"] else "no winner"
+            if game.get("rules") not in (None, "base game"):
+                end += f" ({game['rules']})"
+            self.out.write(printable(f"{visible(f.file)}: game {game['game']} (from line {game['line']}): {verdict}: "
+                                     f"{count(game['errors'], 'error')}, "
+                                     f"{count(game['warnings'], 'warning')}; {end}\n"))
+        if f.game_count > len(f.games):
+            self.out.write(printable(f"{visible(f.file)}: {count(f.game_count - len(f.games), 'more game')} "
+                                     f"(not listed: the first {len(f.games)} are)\n"))
+
+    def _summary(self, what: str, verdict: str, levels: List[str], messages: int, errors: int,
+                 warnings: int) -> None:
+        checked = f" ({', '.join(levels)})" if levels else ""
+        self.out.write(printable(f"{visible(what)}: {self._verdict(verdict)}{checked}: {count(messages, 'message')}, "
+                                 f"{count(errors, 'error')}, {count(warnings, 'warning')}\n"))
 
     def finish(self, tally: Tally) -> None:
         if self.quiet:
             return
         files = tally.files
         for f in files:
-            if len(f.games) > 1:
-                for game in f.games:
-                    verdict = "valid" if not game["errors"] else "INVALID"
-                    end = f"player {game['winner']} won" if game["winner"] else "no winner"
-                    if game.get("rules") not in (None, "base game"):
-                        end += f" ({game['rules']})"
-                    self.out.write(printable(f"{f.file}: game {game['game']} (from line {game['line']}): {verdict}: "
-                                             f"{count(game['errors'], 'error')}, "
-                                             f"{count(game['warnings'], 'warning')}; {end}\n"))
-                if f.game_count > len(f.games):
-                    self.out.write(printable(f"{f.file}: {count(f.game_count - len(f.games), 'more game')} "
-                                             f"(not listed: the first {len(f.games)} are)\n"))
-        what = files[0].file if len(files) == 1 else count(len(files), "file")
+            self._games(f)
+            if len(files) > 1:
+                self._summary(f.file, f.verdict, [f.describe()] if f.level else [], f.messages, f.errors, f.warnings)
+        if len(files) == 1:
+            verdict = files[0].verdict
+            what = files[0].file
+        else:
+            verdict = "valid" if tally.exit_code == 0 else "INVALID"
+            what = count(len(files), "file")
         levels = sorted({f.describe() for f in files if f.level})
-        verdict = ("valid" if tally.exit_code == 0 else "INVALID") + (f" ({', '.join(levels)})" if levels else "")
-        self.out.write(printable(f"{what}: {verdict}: {count(tally.messages, 'message')}, "
-                                 f"{count(tally.errors, 'error')}, {count(tally.warnings, 'warning')}\n"))
+        self._summary(what, verdict, levels, tally.messages, tally.errors, tally.warnings)
+
+
+def json_line(d: Diagnostic) -> str:
+    """A diagnostic as one line of JSON (no newline), as `-o json` and `-o jsonl` write it."""
+    return printable(json.dumps(d.to_dict(), ensure_ascii=False))
 
 
 class JsonReporter(Reporter):
@@ -164,7 +234,7 @@ class JsonReporter(Reporter):
         self.out.write('{"diagnostics": [')
 
     def diagnostic(self, d: Diagnostic) -> None:
-        self.out.write(("\n  " if self.first else ",\n  ") + printable(json.dumps(d.to_dict(), ensure_ascii=False)))
+        self.out.write(("\n  " if self.first else ",\n  ") + json_line(d))
         self.first = False
 
     def finish(self, tally: Tally) -> None:
@@ -183,6 +253,20 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+class JsonLinesReporter(Reporter):
+    """One JSON object a line, a diagnostic each (the fields of `-o json`'s diagnostics), and
+    nothing else, as ruff's json-lines: for `jq` and `grep`. The exit status is the verdict."""
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        self.out.write(json_line(d) + "\n")
+
+
+def one_line(d: Diagnostic) -> str:
+    """The pointer, the message and the hint in one line, for a CI annotation."""
+    text = f"{d.pointer}: {d.message}" if d.pointer else d.message
+    return text + (f" (hint: {d.hint})" if d.hint else "")
+
+
 class GithubReporter(Reporter):
     """GitHub Actions workflow commands, so problems show as annotations on the file."""
 
@@ -194,17 +278,7 @@ class GithubReporter(Reporter):
         if d.column:
             props.append(f"col={d.column}")
         props.append(f"title={_escape_property(d.code)}")
-        text = f"{d.pointer}: {d.message}" if d.pointer else d.message
-        if d.hint:
-            text += f" (hint: {d.hint})"
-        self.out.write(printable(f"::{command} {','.join(props)}::{_escape_data(text)}\n"))
-
-
-REPORTERS: Dict[str, Type[Reporter]] = {
-    "text": TextReporter,
-    "json": JsonReporter,
-    "github": GithubReporter,
-}
+        self.out.write(printable(f"::{command} {','.join(props)}::{_escape_data(one_line(d))}\n"))
 
 
 class Progress:

@@ -6,6 +6,8 @@ import errno
 import io
 import sys
 
+STDIN_NAME = "<stdin>"          # what standard input is called in diagnostics, unless named
+
 
 class ClosedInput(io.RawIOBase):
     """Standard input when closed (`<&-`: sys.stdin is None): unreadable like any file that

@@ -66,7 +66,8 @@ def logs(tmp_path):
     (folder / "locked.sgn").chmod(0o644)
 
 
-@pytest.mark.parametrize("output", [["-o", "text"], ["-o", "json"], ["-o", "github"], ["-q"]])
+@pytest.mark.parametrize("output", [["-o", "text"], ["-o", "json"], ["-o", "github"], ["-q"], ["-o", "jsonl"],
+                                    ["-o", "junit"], ["-o", "sarif"], ["--color", "always"]])
 def test_several_jobs_give_the_output_of_one_byte_for_byte(logs, spools, output):
     folder, names = logs
     one = run_sgn(["validate", *output, "-j", "1", *names], spools, folder)

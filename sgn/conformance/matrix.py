@@ -117,9 +117,10 @@ def render_matrix_json(runs: Sequence[Run]) -> str:
 
 
 def render_matrix_junit(runs: Sequence[Run]) -> str:
+    from .. import junit
     from .report import junit_suites
     suites = [s for name, run in zip(names(runs), runs) for s in junit_suites(run, f"{name}: ")]
-    return '<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="sgn conformance">\n' + "".join(suites) \
+    return junit.HEADER + '<testsuites name="sgn conformance">\n' + "".join(suites) \
         + "</testsuites>\n"
 
 

@@ -88,25 +88,26 @@ def render_json(run: Run) -> str:
 
 def junit_suites(run: Run, prefix: str = "") -> List[str]:
     """The JUnit test suites of a run, one per level (named after the implementation too
-    when several are reported together)."""
-    from xml.sax.saxutils import escape, quoteattr
+    when several are reported together). An implementation's standard error may hold any
+    character (a colour escape): the shared escapes keep the XML well-formed."""
+    from .. import junit
     out = []
     for level in CASE_LEVELS:
         members = [o for o in run.outcomes if o.case["level"] == level]
         if not members:
             continue
         counts = {s: sum(o.status == s for o in members) for s in STATUSES}
-        lines = [f'  <testsuite name={quoteattr(prefix + level)} tests="{len(members)}" failures="{counts[FAILED]}" '
-                 f'errors="{counts[ERRORED]}" skipped="{counts[SKIPPED] + counts[UNDECLARED]}">']
+        tally = junit.counts(len(members), counts[FAILED], counts[ERRORED], counts[SKIPPED] + counts[UNDECLARED])
+        lines = [f"  <testsuite{junit.attributes(dict(name=prefix + level, **tally))}>"]
         for o in members:
-            head = f'    <testcase classname={quoteattr(prefix + level)} name={quoteattr(o.case["id"])} time="{o.seconds:.4f}"'
+            head = f"    <testcase{junit.attributes(dict(classname=prefix + level, name=o.case['id'], time=f'{o.seconds:.4f}'))}"
             if o.status == PASSED:
                 lines.append(head + "/>")
                 continue
             tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped", UNDECLARED: "skipped"}[o.status]
-            lines += [head + ">", f"      <{tag} message={quoteattr(o.detail)}>{escape(o.case['description'])}</{tag}>"]
+            lines += [head + ">", f"      <{tag} message={junit.attribute(o.detail)}>{junit.text(o.case['description'])}</{tag}>"]
             if o.stderr:
-                lines.append(f"      <system-err>{escape(o.stderr)}</system-err>")
+                lines.append(f"      <system-err>{junit.text(o.stderr)}</system-err>")
             lines.append("    </testcase>")
         lines.append("  </testsuite>")
         out.append("\n".join(lines) + "\n")
@@ -114,10 +115,10 @@ def junit_suites(run: Run, prefix: str = "") -> List[str]:
 
 
 def render_junit(run: Run) -> str:
-    from xml.sax.saxutils import quoteattr
-    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<testsuites name={quoteattr("sgn conformance: " + str(run.info.get("name", "?")))} '
-            f'time="{run.seconds:.3f}">\n' + "".join(junit_suites(run)) + "</testsuites>\n")
+    from .. import junit
+    name = "sgn conformance: " + str(run.info.get("name", "?"))
+    return (junit.HEADER + f"<testsuites{junit.attributes(dict(name=name, time=f'{run.seconds:.3f}'))}>\n"
+            + "".join(junit_suites(run)) + "</testsuites>\n")
 
 
 RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}

@@ -1,0 +1,17 @@
+"""The reporters of `sgn validate -o`, by name."""
+from __future__ import annotations
+
+from typing import Dict, Type
+
+from .report import GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
+from .report_junit import JunitReporter
+from .report_sarif import SarifReporter
+
+REPORTERS: Dict[str, Type[Reporter]] = {
+    "text": TextReporter,
+    "json": JsonReporter,
+    "jsonl": JsonLinesReporter,
+    "github": GithubReporter,
+    "junit": JunitReporter,
+    "sarif": SarifReporter,
+}
