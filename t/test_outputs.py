@@ -384,5 +384,5 @@ def test_one_file_has_one_summary_line_and_quiet_has_none(files):
 
 @pytest.mark.parametrize("level", [[], ["--level", "schema"]])
 def test_json_level_is_null_for_a_file_not_checked(files, level, tmp_path):
-    report = json.loads(validate("-o", "json", *level, "missing.sgn", tmp_path, "good.sgn")[1])
+    report = json.loads(validate("-o", "json", *level, "missing.sgn", tmp_path / "none" / "x.sgn", "good.sgn")[1])
     assert [f["level"] for f in report["files"]] == [None, None, "semantic" if not level else "schema"]
