@@ -76,7 +76,7 @@ def explanation_text(data: Dict[str, Any]) -> str:
                   f"    input: {example['input']}"]
         said = example["diagnostic"]
         if said:
-            where = "".join(f"{key} {said[key]}, " for key in ("line", "column") if said.get(key))
+            where = ", ".join(f"{key} {said[key]}" for key in ("line", "column") if said.get(key))
             pointer = f"{said['pointer']}: " if said.get("pointer") else ""
-            lines.append(f"    sgn says: {where}{pointer}{said['message']}")
+            lines.append(f"    sgn says: {where + ': ' if where else ''}{pointer}{said['message']}")
     return "\n".join(lines) + "\n"

@@ -94,29 +94,33 @@ def in_line_order(found: List[Diagnostic], items: Iterable[Tuple[Optional[T], Li
         yield None, pending
 
 
-_HSN_FIRST_FIELD = re.compile(r"\[[0-9A-Za-z/]*\]")          # [3SSSS/2SOWLS/...]: the tile rows
-_HSN_002_TILE_ROWS = re.compile(r"[0-9A-Za-z]+(/[0-9A-Za-z]+)+")   # 3SSSS/2SOWLS/...: the same, bare
+_HSN_KINDS = "BDGLOSW"                                              # HSN's tile letters
+_HSN_FIRST_FIELD = re.compile(rf"\[[0-9{_HSN_KINDS}/]*\]")            # [3SSSS/2SOWLS/...]: the tile rows
+_HSN_002_TILE_ROWS = re.compile(rf"[0-9{_HSN_KINDS}]*[{_HSN_KINDS}][0-9{_HSN_KINDS}/]*")   # the same, bare
+_HSGN_PLAYER = re.compile(r"(\d+\.\s*)?p\d+\s*:")                          # p1: or 4.p2: opens a turn
 
 
 def detect(lines: Lines) -> str:
-    """The notation of some input, from its first non-blank line: sgn when it is JSON or
-    starts like it ({, or [ but for HSN's first field), hsn when it opens with HSN's
-    bracketed tile rows, hsn-002 when it is the earlier bare ones (rows split by /),
-    hsgn when it ends with a period (an HSGN turn does), else han."""
+    """The notation of some input, from its first non-blank line: hsn when it opens with
+    HSN's bracketed tile rows (and is no JSON), sgn when it is JSON or starts like it ([ or
+    {), hsn-002 when its first word is bare tile rows (capitals of tile kinds, digits,
+    slashes: no HAN action or HSGN turn looks so), hsgn when it starts with a player
+    (p1:, after a turn number or not) or ends with a period, as an HSGN turn does, else han."""
     first = next((line.strip() for line in lines if line and line.strip()), "")
-    if first[:1] == "[" and _HSN_FIRST_FIELD.match(first) and not _is_json(first):
+    is_json = _is_json(first)
+    if _HSN_FIRST_FIELD.match(first) and not is_json:
         return "hsn"
-    if first[:1] in ("[", "{"):
+    if is_json or first[:1] in ("[", "{"):
         return "sgn"
-    if _HSN_002_TILE_ROWS.fullmatch(first):
+    if first and _HSN_002_TILE_ROWS.fullmatch(first.split(None, 1)[0]):
         return "hsn-002"
-    return "hsgn" if first.endswith(".") else "han"
+    return "hsgn" if first.endswith(".") or _HSGN_PLAYER.match(first) else "han"
 
 
 def _is_json(text: str) -> bool:
     try:
         json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
     return True
 

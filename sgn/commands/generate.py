@@ -41,15 +41,15 @@ def add_parser(commands) -> None:
                           help="3 or 4 on the standard board, 5 or 6 on the 5-6 player extension's "
                                "(with its Special Build Phase); default 4")
     generate.add_argument("--seed", type=int, default=0, metavar="S",
-                          help="the seed of the random moves, any whole number (default 0); game i "
-                               "of a run depends on the seed and i only")
+                          help="the seed of the random moves, any whole number (default 0); the i-th "
+                               "game depends on the seed, i and --players only")
     generate.add_argument("-o", "--output", default="-", metavar="FILE|DIR|-",
                           help="'-' (the default): the games one after another on standard output; "
                                "a path with a suffix (games.sgn; .gz compresses): one file of them; "
                                "an existing folder, or a path ending in / or without a suffix: a "
                                "folder of game-00001.sgn, ... (game-NNNNN.sgn files beyond the new "
                                "count are removed)")
-    generate.add_argument("--jobs", type=positive_int, default=1, metavar="J",
+    generate.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="J",
                           help="processes to use (the games are the same for any J)")
     generate.set_defaults(run=run_generate)
 

@@ -42,9 +42,9 @@ def add_parsers(commands) -> None:
     convert = commands.add_parser(
         "convert", help="convert between SGN messages, HAN actions and HSGN turns",
         description="Convert through SGN. The input notation, unless --from says it, is detected from "
-                    "the first non-blank line: SGN when it is JSON (it starts with [ or {), HSN when it opens "
-                    "with HSN's tile rows (a state: it has no conversion), HSGN when it ends with a "
-                    "period, else HAN. What has no counterpart in the target notation is left out "
+                    "the first non-blank line, as `sgn parse` does: SGN when it is JSON (or starts with "
+                    "[ or {), HSGN when it starts with a player (p1:) or ends with a period, else HAN "
+                    "(an HSN state has no conversion). What has no counterpart in the target notation is left out "
                     "with a warning, and the rest is converted (exit 0); an error in the input is "
                     "exit 1. SGN to SGN writes each message in its canonical form.")
     convert.add_argument("file", nargs="?", default="-", metavar="FILE",
