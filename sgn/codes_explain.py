@@ -27,7 +27,7 @@ LAYER_DOCS: Dict[str, str] = {
 
 def close_matches(name: str) -> List[str]:
     """The codes whose names are nearest an unknown one, best first."""
-    return difflib.get_close_matches(name, CODES, n=3, cutoff=0.6)
+    return difflib.get_close_matches(name.lower().replace("_", "-"), CODES, n=3, cutoff=0.6)
 
 
 def explain(name: str, cases: List[dict], examples: Optional[Dict[str, dict]] = None) -> Dict[str, Any]:
