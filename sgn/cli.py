@@ -1,4 +1,5 @@
-"""The command line: `sgn validate`, `sgn example`.
+"""The command line: `sgn validate`, `sgn example`, `sgn replay`; the other commands add
+their parsers from their own modules (`sgn.commands`, `sgn.pictures.render`, `sgn.conformance.cli`).
 
 Exit codes: 0 valid, 1 the data has errors, 2 usage error or a file that
 cannot be read. No traceback reaches the user: an unexpected failure prints
