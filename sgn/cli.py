@@ -1,4 +1,5 @@
-"""The command line: `sgn validate`, `sgn example`.
+"""The command line: `sgn validate`, `sgn example`, `sgn replay`; the other commands add
+their parsers from their own modules (`sgn.commands`, `sgn.pictures.render`, `sgn.conformance.cli`).
 
 Exit codes: 0 valid, 1 the data has errors, 2 usage error or a file that
 cannot be read. No traceback reaches the user: an unexpected failure prints
@@ -13,12 +14,11 @@ from typing import List, Optional, Sequence
 
 from . import __version__, colour
 from .reader import DEFAULT_MAX_LINE_BYTES, describe
-from .report import ReportError, Tally, printable
+from .report import ReportError, Tally
 from .reporters import REPORTERS
 from .schema import PROFILES, STRICT
 from .streams import STDIN_NAME, ClosedOutput, standard_input
 from .validate import LEVEL_CHOICES
-from .words import count
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .exits import job_count, nonempty
@@ -100,21 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--profile", choices=PROFILES, default=STRICT)
     replay.set_defaults(run=run_replay)
 
-    generate = commands.add_parser(
-        "generate", help="make whole legal games, each ending with a winner",
-        description="Make whole legal SGN games by playing random legal moves under the rules "
-                    "replay. The same seed gives the same games.")
-    generate.add_argument("--games", type=_positive_int, default=1, metavar="N")
-    generate.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4,
-                          help="3 or 4 on the standard board, 5 or 6 on the 5-6 player extension's "
-                               "(with its Special Build Phase); default 4")
-    generate.add_argument("--seed", type=int, default=0)
-    generate.add_argument("-o", "--output", default="-", metavar="DIR|-",
-                          help="a folder to write game-00001.sgn, ... into; '-' (the default) "
-                               "writes the games one after another to standard output")
-    generate.add_argument("--jobs", type=_positive_int, default=1, metavar="J",
-                          help="processes to use (the games are the same for any J)")
-    generate.set_defaults(run=run_generate)
+    from .commands import generate
+    generate.add_parser(commands)
 
     from .pictures.render import add_render_parser
     add_render_parser(commands)
@@ -123,46 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .pictures.cli import add_report_parser
     add_report_parser(commands)
 
-    parse = commands.add_parser(
-        "parse", help="read HAN actions, HSGN turns or an HSN state and print their meaning",
-        description="han: each line is a HAN action (seed 001); hsgn: each line holds HSGN turns "
-                    "(seed 004); hsn: the whole input is one HSN state (seed 000, bracketed; hsn-002 "
-                    "the earlier version). Print what it means in its standard form (text) or as JSON "
-                    "(one object a line), and a diagnostic with line and column for what does not parse "
-                    "(exit 1).")
-    parse.add_argument("file", nargs="?", default="-", metavar="FILE")
-    parse.add_argument("--notation", choices=("han", "hsn", "hsn-002", "hsgn"), default="han",
-                       help="han (seed 001, the default), hsn (seed 000), hsn-002 (seed 002), hsgn (seed 004)")
-    parse.add_argument("-o", "--output", choices=("text", "json"), default="text")
-    parse.set_defaults(run=run_parse)
-
-    convert = commands.add_parser(
-        "convert", help="convert between SGN messages, HAN actions and HSGN turns",
-        description="Convert through SGN. The input notation, unless --from says it, is detected from "
-                    "the first non-blank line: SGN when it starts with [ or {, HSGN when it ends with "
-                    "a period, else HAN. Each message or action with no counterpart in the other "
-                    "notation gets a diagnostic, the rest is converted, and the exit status is 1.")
-    convert.add_argument("file", nargs="?", default="-", metavar="FILE")
-    convert.add_argument("--to", choices=("han", "hsgn", "sgn"), required=True)
-    convert.add_argument("--from", dest="source", choices=("han", "hsgn", "sgn"),
-                         help="the input notation (default: detected from the first line)")
-    convert.add_argument("--player", default="1",
-                         help="from HAN: the acting player (HAN names none but for discards)")
-    convert.set_defaults(run=run_convert)
-
-    codes = commands.add_parser("codes", help="list every diagnostic code",
-                                description="List every diagnostic code: layer, severity, what triggers it.")
-    codes.add_argument("--markdown", action="store_true",
-                       help="print docs/codes.md (with an example from the corpus for each code)")
-    codes.set_defaults(run=run_codes)
-
-    corpus = commands.add_parser(
-        "corpus", help="build or check the test corpus bundle",
-        description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src; "
-                    "check: fail when the bundle is stale or the corpus is unsound.")
-    corpus.add_argument("action", choices=("build", "check"))
-    corpus.add_argument("--root", metavar="DIR", help="the test-corpus folder (default: this checkout's)")
-    corpus.set_defaults(run=run_corpus)
+    from .commands import codes, completion, corpus, notation
+    notation.add_parsers(commands)
+    codes.add_parser(commands)
+    corpus.add_parser(commands)
+    completion.add_parser(commands)
     return parser
 
 
@@ -268,146 +220,6 @@ def run_replay(args: argparse.Namespace, out) -> int:
         state.pop("game")
         out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))
     return EXIT_INVALID if found else EXIT_OK
-
-
-def _one_game(task) -> str:
-    from .play import game_seed, random_game
-    seed, index, players = task
-    import json
-    return "".join(json.dumps(m, separators=(",", ":")) + "\n"
-                   for m in random_game(game_seed(seed, index), players))
-
-
-def run_generate(args: argparse.Namespace, out) -> int:
-    from pathlib import Path
-
-    tasks = [(args.seed, i, args.players) for i in range(args.games)]
-    folder = None
-    if args.output != "-":
-        folder = Path(args.output)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            sys.stderr.write(f"sgn generate: cannot create {describe(folder)}: {error.strerror}\n")
-            return EXIT_USAGE
-    if args.jobs > 1:
-        import multiprocessing
-        pool = multiprocessing.Pool(args.jobs)
-        texts = pool.imap(_one_game, tasks, chunksize=4)
-    else:
-        pool, texts = None, map(_one_game, tasks)
-    try:
-        for i, text in enumerate(texts, 1):
-            if folder is None:
-                out.write(text)
-            else:
-                (folder / f"game-{i:05d}.sgn").write_text(text, encoding="utf-8")
-    finally:
-        if pool is not None:
-            pool.close()
-    if folder is not None:
-        sys.stderr.write(f"wrote {count(args.games, 'game')} to {describe(folder)}\n")
-    return EXIT_OK
-
-
-def _read_input(path: str):
-    """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
-    from .convert import read_input
-    return read_input(standard_input(), "<stdin>") if path == "-" else read_input(path, describe(path))
-
-
-def _print_diagnostics(found) -> bool:
-    """Diagnostics to standard error, like a compiler (with the column when known);
-    True when one is an error."""
-    errors = False
-    for d in found:
-        where = d.file + "".join(f":{n}" for n in (d.line, d.column) if n) + ":"
-        sys.stderr.write(printable(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n"))
-        errors |= d.is_error
-    return errors
-
-
-def run_parse(args: argparse.Namespace, out) -> int:
-    import json
-
-    from .convert import in_line_order, parse
-
-    text = _read_input(args.file)
-    if text.unreadable:
-        _print_diagnostics(text.found)
-        return EXIT_USAGE
-    errors = False
-    for record, found in in_line_order(text.found, parse(args.notation, text.lines, text.name)):
-        errors |= _print_diagnostics(found)
-        if record is not None:
-            data, text = record
-            out.write((json.dumps(data) if args.output == "json" else text) + "\n")
-    return EXIT_INVALID if errors else EXIT_OK
-
-
-def run_convert(args: argparse.Namespace, out) -> int:
-    from .convert import convert, detect, in_line_order
-
-    text = _read_input(args.file)
-    if text.unreadable:
-        _print_diagnostics(text.found)
-        return EXIT_USAGE
-    source = args.source or detect(text.lines)
-    if source == args.to:
-        sys.stderr.write(f"sgn convert: the input is already {source}\n")
-        return EXIT_USAGE
-    errors = False
-    for line, found in in_line_order(text.found, convert(text.lines, text.name, source, args.to, args.player)):
-        errors |= _print_diagnostics(found)
-        if line is not None:
-            out.write(line + "\n")
-    return EXIT_INVALID if errors else EXIT_OK
-
-
-def run_codes(args: argparse.Namespace, out) -> int:
-    from . import codes_doc
-    if args.markdown:
-        from .corpus import CorpusError, load_cases
-        try:
-            cases = load_cases()
-        except CorpusError as error:
-            sys.stderr.write(f"sgn codes: {error}\n")
-            return EXIT_USAGE
-        out.write(codes_doc.codes_markdown(cases))
-    else:
-        out.write(codes_doc.codes_text())
-    return EXIT_OK
-
-
-def run_corpus(args: argparse.Namespace, out) -> int:
-    from pathlib import Path
-
-    from . import corpus, corpus_source, packaged
-
-    root = Path(args.root) if args.root else packaged.corpus_dir()
-    if not (root / corpus.SOURCES).is_dir():
-        sys.stderr.write(f"sgn corpus: {describe(root / corpus.SOURCES)} not found; run it in a source checkout\n")
-        return EXIT_USAGE
-    try:
-        bundle = corpus_source.build_bundle(root)
-    except corpus.CorpusError as error:
-        sys.stderr.write(f"sgn corpus: {error}\n")
-        return EXIT_INVALID
-    text = corpus_source.dump_bundle(bundle)
-    target = root / corpus.BUNDLE
-    problems = corpus.self_check(bundle["cases"], root)
-    try:
-        if args.action == "build":
-            target.write_text(text, encoding="utf-8")
-            out.write(f"wrote {describe(target)}: {count(len(bundle['cases']), 'case')}\n")
-        elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
-            problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
-    except OSError as error:
-        sys.stderr.write(f"sgn corpus: cannot {args.action} {describe(target)}: {error.strerror or error}\n")
-        return EXIT_USAGE
-    for problem in problems:
-        sys.stderr.write(f"sgn corpus: {problem}\n")
-    return EXIT_INVALID if problems else EXIT_OK
 
 
 def main(argv: Optional[Sequence[str]] = None, out=None) -> int:

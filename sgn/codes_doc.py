@@ -46,13 +46,15 @@ def _shown_input(case: dict) -> str:
         text = " \\n ".join(json.dumps(m, separators=(",", ":")) for m in case["input"])
     else:
         text = json.dumps(case["input"], separators=(",", ":"))
-    return _cell(text)
+    return _shortened(text)
+
+
+def _shortened(text: str) -> str:
+    return text[:_MAX_INPUT - 1] + "\u2026" if len(text) > _MAX_INPUT else text
 
 
 def _cell(text: str) -> str:
-    """Text shortened and escaped for a cell of a Markdown table, inside backquotes."""
-    if len(text) > _MAX_INPUT:
-        text = text[:_MAX_INPUT - 1] + "\u2026"
+    """Text escaped for a cell of a Markdown table, inside backquotes."""
     return text.replace("|", "\\|").replace("`", "'")
 
 
@@ -62,15 +64,19 @@ def _shown_line(case: dict, code: str) -> str:
     line = expected.get("line") or len(case["input"])
     if not 1 <= line <= len(case["input"]):
         return _shown_input(case)
-    return _cell(f"line {line}: " + json.dumps(case["input"][line - 1], separators=(",", ":")))
+    return _shortened(f"line {line}: " + json.dumps(case["input"][line - 1], separators=(",", ":")))
+
+
+def shown_case(case: dict, code: str) -> str:
+    """A case's input in one line, cut short; for a log, the line that raises the code."""
+    return _shown_line(case, code) if case["kind"] == "log" else _shown_input(case)
 
 
 def _example(code: str, examples: Dict[str, dict]) -> str:
     case: Optional[dict] = examples.get(code)
     if case is None:
         return NOT_IN_CORPUS.get(code, "")
-    shown = _shown_line(case, code) if case["kind"] == "log" else _shown_input(case)
-    return f"`{case['id']}`: {case['description']}<br>`{shown}`"
+    return f"`{case['id']}`: {case['description']}<br>`{_cell(shown_case(case, code))}`"
 
 
 def codes_markdown(cases: List[dict]) -> str:

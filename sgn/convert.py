@@ -4,8 +4,9 @@ Reading (`PARSERS`) gives, for each line of HAN actions or HSGN turns (or for a 
 HSN state), what it means as JSON data and in its standard form, or diagnostics with
 the line and column at fault. Converting is a reader to SGN messages, each with the
 place it came from, then a writer from them (`READERS`, `WRITERS`), so that any of
-SGN, HAN and HSGN converts to any other. What one side cannot say becomes a
-`no-counterpart` diagnostic at its source, and the rest is still converted.
+SGN, HAN and HSGN converts to any other, and SGN to SGN normalises (`canonical`). What
+one side cannot say is left out with a `no-counterpart` warning at its source, and the
+rest is converted.
 
 The input is read as bytes by `read_input`, as `sgn validate` reads a log: a line of
 bad UTF-8 is its own diagnostic, and None among the lines given to the parsers.
@@ -13,6 +14,7 @@ bad UTF-8 is its own diagnostic, and None among the lines given to the parsers.
 from __future__ import annotations
 
 import json
+import re
 from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar
 
 from . import board
@@ -92,13 +94,35 @@ def in_line_order(found: List[Diagnostic], items: Iterable[Tuple[Optional[T], Li
         yield None, pending
 
 
+_HSN_KINDS = "BDGLOSW"                                              # HSN's tile letters
+_HSN_FIRST_FIELD = re.compile(rf"\[[0-9{_HSN_KINDS}/]*\]")            # [3SSSS/2SOWLS/...]: the tile rows
+_HSN_002_TILE_ROWS = re.compile(rf"[0-9{_HSN_KINDS}]*[{_HSN_KINDS}][0-9{_HSN_KINDS}/]*")   # the same, bare
+_HSGN_PLAYER = re.compile(r"(\d+\.\s*)?p\d+\s*:")                          # p1: or 4.p2: opens a turn
+
+
 def detect(lines: Lines) -> str:
-    """The notation of some input, from its first non-blank line: sgn when it starts like
-    JSON ([ or {), hsgn when it ends with a period (an HSGN turn does), else han."""
+    """The notation of some input, from its first non-blank line: hsn when it opens with
+    HSN's bracketed tile rows (and is no JSON), sgn when it is JSON or starts like it ([ or
+    {), hsn-002 when its first word is bare tile rows (capitals of tile kinds, digits,
+    slashes: no HAN action or HSGN turn looks so), hsgn when it starts with a player
+    (p1:, after a turn number or not) or ends with a period, as an HSGN turn does, else han."""
     first = next((line.strip() for line in lines if line and line.strip()), "")
-    if first[:1] in ("[", "{"):
+    is_json = _is_json(first)
+    if _HSN_FIRST_FIELD.match(first) and not is_json:
+        return "hsn"
+    if is_json or first[:1] in ("[", "{"):
         return "sgn"
-    return "hsgn" if first.endswith(".") else "han"
+    if first and _HSN_002_TILE_ROWS.fullmatch(first.split(None, 1)[0]):
+        return "hsn-002"
+    return "hsgn" if first.endswith(".") or _HSGN_PLAYER.match(first) else "han"
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 # -- reading a notation -------------------------------------------------------------------------
@@ -266,15 +290,31 @@ def _as_sgn(where: Source, message: list, found: List[Diagnostic]) -> Item:
                                  for d in errors]
 
 
-def read_han(lines: Iterable[Optional[str]], name: str, player: str = "1", **_) -> Iterator[Item]:
-    """Each HAN line as an SGN message by `player` (HAN names no actor but for discards)."""
+_NO_ACTOR = "?"
+
+
+def missing_actor(lines: Iterable[Optional[str]], name: str) -> Optional[Tuple[int, str]]:
+    """The first HAN action (its line and text) whose SGN form needs the acting player,
+    which HAN does not name (it does for a discard); None when no action needs one."""
+    for number, action, _ in parse_han(lines, name):
+        try:
+            if action is not None and han.to_sgn(action, _NO_ACTOR)[0] == _NO_ACTOR:
+                return number, han.format_action(action)
+        except NoMapping:
+            continue
+    return None
+
+
+def read_han(lines: Iterable[Optional[str]], name: str, player: Optional[str] = None, **_) -> Iterator[Item]:
+    """Each HAN line as an SGN message by `player` (HAN names no actor but for discards;
+    `missing_actor` tells beforehand whether one is needed)."""
     for number, action, found in parse_han(lines, name):
         where = Source(name, number)
         if action is None:
             yield where, None, found
             continue
         try:
-            message = han.to_sgn(action, player)
+            message = han.to_sgn(action, player or _NO_ACTOR)
         except NoMapping as error:
             yield where, None, found + [where.problem("no-counterpart", str(error))]
             continue
@@ -314,8 +354,10 @@ def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Source) -> Iterato
 # -- conversion: writers from SGN --------------------------------------------------------------
 
 def write_sgn(items: Iterable[Item]) -> Iterator[Output]:
+    """Each message in its canonical form (`canonical`), so SGN to SGN normalises a log."""
+    from .canonical import canonical_line
     for _, message, found in items:
-        yield (None if message is None else json.dumps(message, separators=(",", ":"))), found
+        yield (None if message is None else canonical_line(message)), found
 
 
 def write_han(items: Iterable[Item]) -> Iterator[Output]:
@@ -350,6 +392,6 @@ READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn}
 WRITERS = {"sgn": write_sgn, "han": write_han, "hsgn": write_hsgn}
 
 
-def convert(lines: Lines, name: str, source: str, target: str, player: str = "1") -> Iterator[Output]:
+def convert(lines: Lines, name: str, source: str, target: str, player: Optional[str] = None) -> Iterator[Output]:
     """Each line of output (None where there is none) with the diagnostics found on the way."""
     return WRITERS[target](READERS[source](lines, name, player=player))

@@ -92,21 +92,21 @@ def test_convert_command_both_ways():
     game = CORPUS / "games" / "game.sgn"
     result = run_cli("convert", game, "--to", "han")
     han_lines = result.stdout.decode().splitlines()
-    assert result.returncode == 1 and b"DM has no HAN form" in result.stderr    # the map has no HAN form
+    assert result.returncode == 0 and b"warning: DM has no HAN form" in result.stderr   # the map: left out
     assert han_lines[:3] == ["M(b4)", "Pv(d4s)", "Pr(c5ne)"]
     back = run_cli("convert", "--to", "sgn", "--player", "1", stdin="\n".join(han_lines[1:3]).encode())
     assert back.returncode == 0
     assert [json.loads(line)[1] for line in back.stdout.decode().splitlines()] == ["BS", "BR"]
-    assert run_cli("convert", "--to", "sgn", stdin=b'["1","RD",{"result":8}]\n').returncode == 2
     outside = run_cli("convert", "--to", "han", stdin=b'["1","MR",{"tile":[-5,0]}]\n')   # off the board
-    assert outside.returncode == 1 and b"<stdin>:1: [-5,0] is no place of the standard board" in outside.stderr
+    assert outside.returncode == 0 and outside.stdout == b""
+    assert b"<stdin>:1: warning: [-5,0] is no place of the standard board" in outside.stderr
 
 
 @pytest.mark.parametrize("target", ["hsgn", "sgn"])
 def test_an_action_that_would_be_an_invalid_message_is_an_error_not_a_crash(target):
     # S(G)1 by player 1 (the default actor) is a steal from oneself: no valid SGN message,
     # so no line of output, but the SGN error at the HAN line (it once crashed --to hsgn)
-    result = run_cli("convert", "-", "--to", target, "--from", "han", stdin=b"S(G)1\nS(G)2\n")
+    result = run_cli("convert", "-", "--to", target, "--from", "han", "--player", "1", stdin=b"S(G)1\nS(G)2\n")
     assert result.returncode == 1 and b"internal error" not in result.stderr
     assert b"<stdin>:1: as SGN " in result.stderr and b"[steal-same-player]" in result.stderr
     assert b"<stdin>:2:" not in result.stderr and len(result.stdout.splitlines()) == 1
@@ -152,7 +152,8 @@ def test_sgn_places_off_the_standard_board_have_no_han_form():
         with pytest.raises(han.NoMapping, match="no place of the standard board"):
             han.from_sgn(message)
     result = run_cli("convert", "--to", "han", stdin=b'["1","BS",{"intersection":[[-3,-4],[-2,-4],[-3,-3]]}]\n')
-    assert result.returncode == 1 and result.stdout == b"" and b"[no-counterpart]" in result.stderr
+    assert result.returncode == 0 and result.stdout == b"" and b"warning: " in result.stderr
+    assert b"[no-counterpart]" in result.stderr
 
 
 @pytest.mark.parametrize("notation, code", [("han", "han-syntax"), ("hsgn", "hsgn-syntax")])

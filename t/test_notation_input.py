@@ -22,7 +22,8 @@ def test_validate_says_the_same_of_the_bad_byte(write):
     assert said[0].endswith(":2:1: " + message)
 
 
-@pytest.mark.parametrize("command", [["parse"], ["convert", "--to", "sgn"], ["convert", "--to", "hsgn"]])
+@pytest.mark.parametrize("command", [["parse"], ["convert", "--to", "sgn", "--player", "1"],
+                                     ["convert", "--to", "hsgn", "--player", "1"]])
 def test_a_bad_byte_is_a_diagnostic_at_its_line_and_the_other_lines_are_read(write, command):
     path = write(BAD_LINE, "game.han")
     result = run_cli(*command, path)
@@ -34,7 +35,7 @@ def test_a_bad_byte_is_a_diagnostic_at_its_line_and_the_other_lines_are_read(wri
 
 
 def test_a_bad_byte_in_stdin_too():
-    result = run_cli("convert", "--to", "sgn", stdin=b"R(2+3)\nM(d\xc3)\n")
+    result = run_cli("convert", "--to", "sgn", "--player", "1", stdin=b"R(2+3)\nM(d\xc3)\n")
     assert result.returncode == 1 and stderr_lines(result) == [
         "<stdin>:2:4: the line is not valid UTF-8: byte 4 (c3 29) is invalid continuation byte [invalid-utf8]"]
     assert result.stdout == b'["1","RD",{"result":5}]\n'

@@ -34,7 +34,7 @@ def test_the_rule():
 
 
 @pytest.mark.parametrize("args", [["validate"], ["validate", "-o", "github"], ["validate", "-q"],
-                                  ["replay"], ["parse"], ["convert", "--to", "han"]])
+                                  ["replay"], ["parse", "--notation", "han"], ["convert", "--to", "han"]])
 def test_text_reports_show_the_name_by_the_rule(odd, args):
     result = run_here(odd, *args)
     both = result.stdout + result.stderr
