@@ -28,10 +28,11 @@ def add_parser(commands) -> None:
 
 
 def _path_kind(action: argparse.Action) -> str:
-    """'file', 'directory' or '' for an argument, from its metavar: FILE, or a name with a
-    suffix (OUT.svg, OLD.json), is a file; DIR a folder (FILE|DIR|-: either, so a file)."""
+    """'file', 'directory' or '' for an argument, from its metavar: FILE or PATH (a file or a
+    folder), or a name with a suffix (OUT.svg, OLD.json), is a file; DIR a folder (FILE|DIR|-:
+    either, so a file)."""
     words = str(action.metavar or "").split("|")
-    if any(word == "FILE" or "." in word for word in words):
+    if any(word in ("FILE", "PATH") or "." in word for word in words):
         return "file"
     return "directory" if "DIR" in words else ""
 
