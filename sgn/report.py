@@ -206,6 +206,15 @@ REPORTERS: Dict[str, Type[Reporter]] = {
 }
 
 
+def _parquet(out, *, quiet: bool = False) -> Reporter:
+    """-o parquet (sgn/cluster/parquet.py), loaded when asked: pyarrow is an optional extra."""
+    from .cluster.parquet import ParquetReporter
+    return ParquetReporter(out, quiet=quiet)
+
+
+REPORTERS["parquet"] = _parquet     # type: ignore[assignment]
+
+
 class Progress:
     """A one-line progress report on a terminal (never in a pipe or on CI), for long runs."""
 
