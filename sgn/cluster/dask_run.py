@@ -37,10 +37,14 @@ from . import SetupError, install_hint
 INLINE = 256            # diagnostics of a file sent back with its result
 PART = 10_000           # diagnostics of a file sent back by one later task, on a remote cluster
 BATCH = 32              # files checked by one task, at most
+CONNECT_TIMEOUT = "20s"      # to reach a scheduler given by its address
 
 
 class ClusterError(jobs.JobsError, SetupError):
     """The cluster cannot be used: Dask missing, a scheduler out of reach, the connection lost."""
+
+
+Where = Tuple[str, str]         # a file as named on the command line, and where a worker opens it
 
 
 class Shipped(NamedTuple):
@@ -65,10 +69,17 @@ def parse_target(text: str) -> Tuple[Optional[str], int]:
     return text, 0
 
 
-def check_one(path: str, options: jobs.Options, spools: Optional[str]) -> Shipped:
+def located(path: str) -> Where:
+    """A file as named here, and where a worker opens it: a local path made absolute (the
+    workers have another working folder; on other machines, a shared disk must hold it)."""
+    from .remote import is_url
+    return path, (path if is_url(path) else os.path.abspath(path))
+
+
+def check_one(file: Where, options: jobs.Options, spools: Optional[str]) -> Shipped:
     """On a worker: check one file and keep its diagnostics for the way back (see above)."""
-    name = describe(path)
-    check = jobs._check(jobs.source_of(path), name, options)
+    name = describe(file[0])
+    check = jobs._check(jobs.source_of(file[1]), name, options)
     found: List[tuple] = []
     total = 0
     spool = out = None
@@ -92,10 +103,10 @@ def check_one(path: str, options: jobs.Options, spools: Optional[str]) -> Shippe
     return Shipped(counts, found, total, spool)
 
 
-def check_part(path: str, options: jobs.Options, start: int, stop: int) -> List[tuple]:
+def check_part(file: Where, options: jobs.Options, start: int, stop: int) -> List[tuple]:
     """On a worker: the diagnostics `start` to `stop` of a file, checked again."""
-    name = describe(path)
-    check = jobs._check(jobs.source_of(path), name, options)
+    name = describe(file[0])
+    check = jobs._check(jobs.source_of(file[1]), name, options)
     found = jobs.limited(iter(check), name, options[3])
     try:
         return [tuple(diagnostic) for diagnostic in islice(found, start, stop)]
@@ -103,13 +114,13 @@ def check_part(path: str, options: jobs.Options, start: int, stop: int) -> List[
         getattr(found, "close")()
 
 
-CheckOne = Callable[[str, jobs.Options, Optional[str]], Shipped]
+CheckOne = Callable[[Where, jobs.Options, Optional[str]], Shipped]
 
 
-def check_batch(paths: Sequence[str], options: jobs.Options, spools: Optional[str],
+def check_batch(files: Sequence[Where], options: jobs.Options, spools: Optional[str],
                 one: CheckOne = check_one) -> List[Shipped]:
     """On a worker: the files of a batch, one after another."""
-    return [one(path, options, spools) for path in paths]
+    return [one(file, options, spools) for file in files]
 
 
 class DaskRunner:
@@ -131,15 +142,21 @@ class DaskRunner:
             raise ClusterError(f"--dask needs Dask's distributed scheduler: {install_hint('dask')}") from None
         self.check = check
         self.cluster: Any = None
-        self.spools: Optional[str] = None
+        self.folder = self.spools = None      # type: Optional[str]
         try:
             if address is None:
-                self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                            dashboard_address=None, silence_logs=logging.ERROR)
-                self.spools = tempfile.mkdtemp(prefix="sgn-dask-")     # the workers share this disk
+                import dask
+                # one private folder for the workers' scratch space and the spools, removed at the end
+                self.folder = tempfile.mkdtemp(prefix="sgn-dask-")
+                self.spools = os.path.join(self.folder, "spools")
+                os.mkdir(self.spools)
+                with dask.config.set({"temporary-directory": self.folder}):
+                    self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                local_directory=self.folder, dashboard_address="127.0.0.1:0",
+                                                silence_logs=logging.ERROR)
                 self.client = Client(self.cluster, set_as_default=False)
             else:
-                self.client = Client(address, timeout="20s", set_as_default=False)
+                self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except Exception as error:
             self.close()
             where = f"the Dask scheduler at {address}" if address else f"a local Dask cluster of {workers}"
@@ -155,9 +172,9 @@ class DaskRunner:
                 except Exception:
                     pass                # closing on the way out: nothing more to tell
                 setattr(self, part, None)
-        if self.spools is not None:
-            shutil.rmtree(self.spools, ignore_errors=True)
-            self.spools = None
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = self.spools = None
 
     def results(self, paths: Sequence[str], options: jobs.Options, *, stdin: Any = None) -> Iterator[jobs.Result]:
         """Each file's name, diagnostics and counts, in the order given ('-' is read here)."""
@@ -176,7 +193,8 @@ class DaskRunner:
                 batch = next(batches, None)
                 if batch is None:
                     break
-                window.append((batch, None if batch == ["-"] else self._submit(check_batch, batch, options,
+                files = [located(path) for path in batch]
+                window.append((batch, None if batch == ["-"] else self._submit(check_batch, files, options,
                                                                                   self.spools, self.check)))
             if not window:
                 return
@@ -202,7 +220,7 @@ class DaskRunner:
 
     def _one_by_one(self, batch: List[str], options: jobs.Options) -> Iterator[jobs.Result]:
         """A batch that failed, each file tried alone; one that fails alone is reported lost."""
-        futures = [self._submit(self.check, path, options, self.spools) for path in batch]
+        futures = [self._submit(self.check, located(path), options, self.spools) for path in batch]
         for path, future in zip(batch, futures):
             name = describe(path)
             try:
@@ -226,7 +244,7 @@ class DaskRunner:
         while start < shipped.total:
             stop = min(shipped.total, start + PART)
             try:
-                part = self._submit(check_part, path, options, start, stop).result()
+                part = self._submit(check_part, located(path), options, start, stop).result()
             except Exception as error:
                 self._connected(error)
                 name = describe(path)
