@@ -8,6 +8,7 @@ one line (set SGN_DEBUG=1 to see the traceback).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from typing import List, Optional, Sequence
@@ -75,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
                           metavar="N", help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})")
     validate.add_argument("--max-errors", type=_positive_int, default=None, metavar="N",
                           help="stop checking a file after N errors, and say so (default: no limit)")
+    validate.add_argument("--output-file", metavar="FILE",
+                          help="write the report to FILE instead of standard output (-o parquet needs one)")
+    validate.add_argument("--dask", metavar="ADDRESS|local[:N]",
+                          help="check the files on a Dask cluster: a scheduler's address (tcp://host:8786), "
+                               "or local[:N] for N workers on this machine (needs the extra 'dask')")
     from .validate_settings import add_options
     add_options(validate)
     validate.set_defaults(run=run_validate)
@@ -119,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_validate(args: argparse.Namespace, out) -> int:
-    from . import jobs
+    from . import cluster, jobs
     from .report import Progress
 
     from . import files, validate_settings
@@ -137,8 +143,16 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn validate: output format {args.output!r} is not known here "
                          f"(known: {', '.join(sorted(REPORTERS))})\n")
         return EXIT_USAGE
+    if args.output_file is not None:
+        return _into_output_file(args, run_validate)
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
+        return EXIT_USAGE
+    if args.output == "parquet" and not isinstance(out, (io.RawIOBase, io.BufferedIOBase)):
+        sys.stderr.write("sgn validate: -o parquet writes a binary table: name its file with --output-file FILE\n")
+        return EXIT_USAGE
+    if args.dask is not None and args.jobs != 1:
+        sys.stderr.write("sgn validate: --jobs and --dask cannot be used together: the cluster's workers are the jobs\n")
         return EXIT_USAGE
     paths = files.collect(args.files or ["-"], include=validate_settings.include(settings),
                           exclude=validate_settings.exclude(settings),
@@ -146,13 +160,20 @@ def run_validate(args: argparse.Namespace, out) -> int:
     if not paths:
         sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
         return EXIT_USAGE
+    try:        # URLs expanded, extras found, the cluster reached: before the report starts
+        paths, runner = cluster.prepare(paths, dask=args.dask, output=args.output)
+    except cluster.SetupError as error:
+        sys.stderr.write(f"sgn validate: {error}\n")
+        return EXIT_USAGE
     color = colour.wanted(args.color, out, os.environ)
     reporter = REPORTERS[args.output](out, quiet=args.quiet, color=color)
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally(fail_on_warnings=settings.get("fail-on") == "warning")
     reporter.start()
-    results = jobs.results(paths, (args.level, args.profile, args.max_line_bytes, args.max_errors), jobs=args.jobs,
-                           stdin=standard_input(), stdin_name=describe(args.stdin_filename))
+    options = (args.level, args.profile, args.max_line_bytes, args.max_errors)
+    stdin_name = describe(args.stdin_filename)
+    results = (runner.results(paths, options, stdin=standard_input(), stdin_name=stdin_name) if runner is not None
+               else jobs.results(paths, options, jobs=args.jobs, stdin=standard_input(), stdin_name=stdin_name))
     try:
         for name, found, check in results:
             summary = tally.start(name)
@@ -177,6 +198,19 @@ def run_validate(args: argparse.Namespace, out) -> int:
     progress.clear()
     reporter.finish(tally)
     return tally.exit_code
+
+
+def _into_output_file(args: argparse.Namespace, run) -> int:
+    """--output-file: the report written to a file (binary for -o parquet) instead of standard output."""
+    path, args.output_file = args.output_file, None
+    try:
+        target = (open(path, "wb") if args.output == "parquet"
+                  else open(path, "w", encoding="utf-8", errors="backslashreplace"))
+    except OSError as error:
+        sys.stderr.write(f"sgn validate: cannot write {describe(path)}: {error.strerror or error}\n")
+        return EXIT_USAGE
+    with target:
+        return run(args, target)
 
 
 def run_example(args: argparse.Namespace, out) -> int:

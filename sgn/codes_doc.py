@@ -16,6 +16,7 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "file-not-found": "a path that does not exist",
     "is-a-directory": "a path that is a folder",
     "read-error": "a file the system refuses to read",
+    "worker-lost": "a Dask worker that dies on every try at the file (`sgn validate --dask`)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "max-errors-reached": "an `info` of the command line: `sgn validate --max-errors N`",
     "json-multiline-rest": "an `info` that follows `json-multiline` (its case shows both)",

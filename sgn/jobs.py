@@ -57,6 +57,12 @@ def results(paths: Sequence[str], options: Options, *, jobs: int = 1,
         yield from _here(paths, options, stdin, stdin_name)
 
 
+def source_of(path: str) -> Any:
+    """What the reader opens for a name: the path itself, or a URL read through fsspec."""
+    from .cluster.remote import RemoteFile, is_url
+    return RemoteFile(path) if is_url(path) else path
+
+
 def _check(source: Any, name: str, options: Options) -> FileCheck:
     level, profile, max_line_bytes, _ = options
     return FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes)
@@ -84,7 +90,7 @@ def limited(found: Iterator[Diagnostic], name: str, max_errors: Optional[int]) -
 
 def _here(paths: Sequence[str], options: Options, stdin: Any, stdin_name: str) -> Iterator[Result]:
     for path in paths:
-        source, name = (stdin, stdin_name) if path == "-" else (path, describe(path))
+        source, name = (stdin, stdin_name) if path == "-" else (source_of(path), describe(path))
         check = _check(source, name, options)
         yield name, limited(iter(check), name, options[3]), check
 
@@ -98,7 +104,7 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
     """In a worker: check one file, its diagnostics written to `spool` as found (made only
     when there is one); the spool's path, or None, and the counts."""
     path, spool, options = task
-    check = _check(path, describe(path), options)
+    check = _check(source_of(path), describe(path), options)
     out = None
     try:
         for diagnostic in limited(iter(check), describe(path), options[3]):

@@ -229,6 +229,10 @@ def _open(source: Source, limit: int):
     if isinstance(source, (str, os.PathLike)):
         handle = open(source, "rb")
         return _maybe_gunzip(handle), handle
+    opener = getattr(source, "open_binary", None)
+    if opener is not None:      # a remote file (sgn/cluster/remote.py), opened here as a path is
+        handle = opener()
+        return _maybe_gunzip(handle), handle
     if hasattr(source, "readline"):
         binary = getattr(source, "buffer", None)  # a text wrapper over bytes: read the bytes
         if binary is not None:

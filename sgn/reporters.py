@@ -15,3 +15,12 @@ REPORTERS: Dict[str, Type[Reporter]] = {
     "junit": JunitReporter,
     "sarif": SarifReporter,
 }
+
+
+def _parquet(out, *, quiet: bool = False, color: bool = False) -> Reporter:
+    """-o parquet (sgn/cluster/parquet.py), loaded when asked: pyarrow is an optional extra."""
+    from .cluster.parquet import ParquetReporter
+    return ParquetReporter(out, quiet=quiet)
+
+
+REPORTERS["parquet"] = _parquet     # type: ignore[assignment]

@@ -1,0 +1,276 @@
+"""`sgn validate --dask ADDRESS|local[:N]`: the files checked on a Dask cluster, the report
+the same, byte for byte, as one process's, in the files' order.
+
+A task checks a batch of consecutive files, each whole, with the code `--jobs` runs
+(`jobs._check` and `jobs.limited`). The batches in flight are a bounded window, so that
+neither the scheduler nor this process holds a task or a result per file of a million.
+
+A file's diagnostics are bounded on their way back. Up to INLINE of them travel with the
+file's result. Past that, on a local cluster (`local[:N]`, which shares this machine's disk),
+the worker writes them all to a spool in a private folder, which this process reads, one
+diagnostic at a time, and deletes; on a cluster given by its address (no shared disk), the
+result says how many there are, and this process asks for the rest in parts of PART, each a
+task that checks the file again and keeps only its part. Either way no process holds more
+than PART diagnostics of a file; the price of a file with millions on a remote cluster is a
+check per part.
+
+A worker that dies takes its tasks with it: Dask runs them again on another worker, up to
+`distributed.scheduler.allowed-failures` times. A batch that still fails is split, each file
+tried alone, and a file that fails alone is reported with a `worker-lost` diagnostic: no file
+is ever missing from the report.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import tempfile
+from collections import deque
+from itertools import islice
+from typing import Any, Callable, Deque, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+
+from .. import jobs
+from ..diagnostic import Diagnostic, make
+from ..reader import describe
+from . import SetupError, install_hint
+
+INLINE = 256            # diagnostics of a file sent back with its result
+PART = 10_000           # diagnostics of a file sent back by one later task, on a remote cluster
+BATCH = 32              # files checked by one task, at most
+CONNECT_TIMEOUT = "20s"      # to reach a scheduler given by its address
+
+
+class ClusterError(jobs.JobsError, SetupError):
+    """The cluster cannot be used: Dask missing, a scheduler out of reach, the connection lost."""
+
+
+Where = Tuple[str, str]         # a file as named on the command line, and where a worker opens it
+
+
+class Shipped(NamedTuple):
+    """What a worker sends back of one file."""
+
+    counts: jobs.Counts
+    found: List[tuple]          # its diagnostics, as tuples: all of them, or the first INLINE
+    total: int                  # how many it has
+    spool: Optional[str]        # all of them, written to this file (local cluster, past INLINE)
+
+
+def parse_target(text: str) -> Tuple[Optional[str], int]:
+    """`local` or `local:N` (a cluster of N workers on this machine; N defaults to its cores),
+    or a scheduler's address: (None, N) or (address, 0). ValueError when malformed."""
+    if text == "local" or text.startswith("local:"):
+        count = text[6:] or str(os.cpu_count() or 1)
+        if not count.isdigit() or int(count) < 1:
+            raise ValueError(f"local:N needs a number of workers of 1 or more, not {count!r}")
+        return None, int(count)
+    if not text.strip():
+        raise ValueError("give a scheduler's address (tcp://host:8786) or local[:N]")
+    return text, 0
+
+
+def located(path: str) -> Where:
+    """A file as named here, and where a worker opens it: a local path made absolute (the
+    workers have another working folder; on other machines, a shared disk must hold it)."""
+    from .remote import is_url
+    return path, (path if is_url(path) else os.path.abspath(path))
+
+
+def check_one(file: Where, options: jobs.Options, spools: Optional[str]) -> Shipped:
+    """On a worker: check one file and keep its diagnostics for the way back (see above)."""
+    name = describe(file[0])
+    check = jobs._check(jobs.source_of(file[1]), name, options)
+    found: List[tuple] = []
+    total = 0
+    spool = out = None
+    try:
+        for diagnostic in jobs.limited(iter(check), name, options[3]):
+            total += 1
+            if total <= INLINE:
+                found.append(tuple(diagnostic))
+            elif spools is not None:
+                if out is None:
+                    fd, spool = tempfile.mkstemp(suffix=".spool", dir=spools)
+                    out = os.fdopen(fd, "wb")
+                    for record in found:
+                        pickle.dump(record, out, pickle.HIGHEST_PROTOCOL)
+                    found = []
+                pickle.dump(tuple(diagnostic), out, pickle.HIGHEST_PROTOCOL)
+    finally:
+        if out is not None:
+            out.close()
+    counts = jobs.Counts(check.messages, check.level, check.fragment, check.games, check.game_count)
+    return Shipped(counts, found, total, spool)
+
+
+def check_part(file: Where, options: jobs.Options, start: int, stop: int) -> List[tuple]:
+    """On a worker: the diagnostics `start` to `stop` of a file, checked again."""
+    name = describe(file[0])
+    check = jobs._check(jobs.source_of(file[1]), name, options)
+    found = jobs.limited(iter(check), name, options[3])
+    try:
+        return [tuple(diagnostic) for diagnostic in islice(found, start, stop)]
+    finally:
+        getattr(found, "close")()
+
+
+CheckOne = Callable[[Where, jobs.Options, Optional[str]], Shipped]
+
+
+def check_batch(files: Sequence[Where], options: jobs.Options, spools: Optional[str],
+                one: CheckOne = check_one) -> List[Shipped]:
+    """On a worker: the files of a batch, one after another."""
+    return [one(file, options, spools) for file in files]
+
+
+class DaskRunner:
+    """A connection to a cluster (or a local cluster started for the run); `results` gives
+    what `jobs.results` gives, and closes the connection when done."""
+
+    def __init__(self, target: str, *, check: CheckOne = check_one):
+        """Connect, or start the local cluster: a ClusterError says why not. `check` is what
+        a worker runs on one file (the tests give one that kills its worker)."""
+        try:
+            address, workers = parse_target(target)
+        except ValueError as error:
+            raise ClusterError(f"--dask {target}: {error}") from None
+        try:
+            import logging
+
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise ClusterError(f"--dask needs Dask's distributed scheduler: {install_hint('dask')}") from None
+        self.check = check
+        self.cluster: Any = None
+        self.folder = self.spools = None      # type: Optional[str]
+        try:
+            if address is None:
+                import dask
+                # one private folder for the workers' scratch space and the spools, removed at the end
+                self.folder = tempfile.mkdtemp(prefix="sgn-dask-")
+                self.spools = os.path.join(self.folder, "spools")
+                os.mkdir(self.spools)
+                with dask.config.set({"temporary-directory": self.folder}):
+                    self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                                local_directory=self.folder, dashboard_address="127.0.0.1:0",
+                                                silence_logs=logging.ERROR)
+                self.client = Client(self.cluster, set_as_default=False)
+            else:
+                self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        except Exception as error:
+            self.close()
+            where = f"the Dask scheduler at {address}" if address else f"a local Dask cluster of {workers}"
+            raise ClusterError(f"cannot reach {where}: {type(error).__name__}: {error}") from None
+        self.workers = len(self.client.scheduler_info().get("workers", {})) or workers or 1
+
+    def close(self) -> None:
+        for part in ("client", "cluster"):
+            thing = getattr(self, part, None)
+            if thing is not None:
+                try:
+                    thing.close()
+                except Exception:
+                    pass                # closing on the way out: nothing more to tell
+                setattr(self, part, None)
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = self.spools = None
+
+    def results(self, paths: Sequence[str], options: jobs.Options, *, stdin: Any = None,
+                stdin_name: str = "<stdin>") -> Iterator[jobs.Result]:
+        """Each file's name, diagnostics and counts, in the order given ('-' is read here)."""
+        try:
+            yield from self._results(paths, options, stdin, stdin_name)
+        finally:
+            self.close()
+
+    def _results(self, paths: Sequence[str], options: jobs.Options, stdin: Any,
+                 stdin_name: str) -> Iterator[jobs.Result]:
+        size = max(1, min(BATCH, len(paths) // (self.workers * 8)))
+        batches = _batches(paths, size)
+        window: Deque[Tuple[List[str], Any]] = deque()
+        ahead = 4 * self.workers
+        while True:
+            while len(window) < ahead:
+                batch = next(batches, None)
+                if batch is None:
+                    break
+                files = [located(path) for path in batch]
+                window.append((batch, None if batch == ["-"] else self._submit(check_batch, files, options,
+                                                                                  self.spools, self.check)))
+            if not window:
+                return
+            batch, future = window.popleft()
+            if future is None:
+                yield from jobs._here(batch, options, stdin, stdin_name)
+                continue
+            try:
+                shipped = future.result()
+            except Exception as error:
+                self._connected(error)
+                yield from self._one_by_one(batch, options)
+                continue
+            for path, one in zip(batch, shipped):
+                yield describe(path), self._diagnostics(path, options, one), one.counts
+
+    def _submit(self, function: Callable[..., Any], *args: Any) -> Any:
+        return self.client.submit(function, *args, pure=False)
+
+    def _connected(self, error: Exception) -> None:
+        if self.client.status != "running":
+            raise ClusterError(f"lost the connection to the Dask scheduler: {type(error).__name__}: {error}")
+
+    def _one_by_one(self, batch: List[str], options: jobs.Options) -> Iterator[jobs.Result]:
+        """A batch that failed, each file tried alone; one that fails alone is reported lost."""
+        futures = [self._submit(self.check, located(path), options, self.spools) for path in batch]
+        for path, future in zip(batch, futures):
+            name = describe(path)
+            try:
+                one = future.result()
+            except Exception as error:
+                self._connected(error)
+                lost = make("worker-lost", f"{name} could not be checked: the Dask worker checking it died, "
+                            f"on every try ({type(error).__name__}: {error})", file=name,
+                            hint="check it alone (sgn validate FILE) to see whether the file is the cause")
+                yield name, iter([lost]), jobs.Counts(0, options[0], False, [], 0)
+                continue
+            yield name, self._diagnostics(path, options, one), one.counts
+
+    def _diagnostics(self, path: str, options: jobs.Options, shipped: Shipped) -> Iterator[Diagnostic]:
+        if shipped.spool is not None:
+            yield from jobs._spooled(shipped.spool)
+            return
+        for record in shipped.found:
+            yield Diagnostic(*record)
+        start = len(shipped.found)
+        while start < shipped.total:
+            stop = min(shipped.total, start + PART)
+            try:
+                part = self._submit(check_part, located(path), options, start, stop).result()
+            except Exception as error:
+                self._connected(error)
+                name = describe(path)
+                yield make("worker-lost", f"the diagnostics of {name} after the {start:,}th were lost: the Dask "
+                           f"worker checking it died ({type(error).__name__}: {error})", file=name)
+                return
+            for record in part:
+                yield Diagnostic(*record)
+            start = stop
+
+
+def _batches(paths: Sequence[str], size: int) -> Iterator[List[str]]:
+    """Consecutive files, `size` at a time; standard input alone in its own."""
+    batch: List[str] = []
+    for path in paths:
+        if path == "-":
+            if batch:
+                yield batch
+            yield ["-"]
+            batch = []
+            continue
+        batch.append(path)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch

@@ -1,0 +1,29 @@
+"""Worker-side faults for t/test_dask.py: a check that kills its own worker process.
+Importable by the workers of the tests' LocalCluster (they start with the tests' sys.path)."""
+import os
+import signal
+
+from sgn.cluster.dask_run import check_one
+
+
+def _die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def kill_once(file, options, spools):
+    path = file[1]
+    """The first try at a file named victim.sgn kills the worker; the next one checks it."""
+    if os.path.basename(path) == "victim.sgn":
+        marker = path + ".killed"
+        if not os.path.exists(marker):
+            open(marker, "w").close()
+            _die()
+    return check_one(file, options, spools)
+
+
+def kill_always(file, options, spools):
+    path = file[1]
+    """Every try at a file named poison.sgn kills the worker."""
+    if os.path.basename(path) == "poison.sgn":
+        _die()
+    return check_one(file, options, spools)

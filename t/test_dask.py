@@ -1,0 +1,128 @@
+"""`sgn validate --dask`: on a real Dask cluster (two worker processes), the report of one
+process byte for byte, whatever a file holds; no file lost when a worker dies."""
+import io
+import json
+import sys
+
+import pytest
+
+from sgn import jobs
+from sgn.cli import main
+import test_jobs
+from sgn.reader import describe
+from test_jobs import BAD, GOOD, run_sgn
+
+logs, spools = test_jobs.logs, test_jobs.spools         # the fixtures of --jobs's own tests
+
+distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
+dask_run = pytest.importorskip("sgn.cluster.dask_run")
+OPTIONS = ("auto", "strict", 1 << 18, None)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """Two worker processes of one thread each; a task whose worker dies is tried twice at most."""
+    import dask
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
+                                      dashboard_address=None, silence_logs=50) as local:
+            yield local.scheduler_address
+
+
+def one_process(paths):
+    return [(name, list(found), (check.messages,)) for name, found, check in
+            jobs.results(paths, OPTIONS)]
+
+
+def on_cluster(paths, address, **options):
+    runner = dask_run.DaskRunner(address, **options)
+    return [(name, list(found), (counts.messages,)) for name, found, counts in runner.results(paths, OPTIONS)]
+
+
+@pytest.mark.parametrize("output", [["-o", "text"], ["-o", "json"]])
+def test_the_report_on_a_cluster_is_that_of_one_process_byte_for_byte(logs, spools, cluster, output):
+    folder, names = logs
+    one = run_sgn(["validate", *output, *names], spools, folder)
+    assert one.returncode == 2 and one.stdout.count(b"schema-maximum") > 1400     # many.sgn: 2,100 errors
+    on = run_sgn(["validate", *output, "--dask", cluster, *names], spools, folder)
+    assert (on.returncode, on.stdout, on.stderr) == (one.returncode, one.stdout, one.stderr)
+    if output[1] == "json":
+        assert [f["file"] for f in json.loads(on.stdout)["files"]] == [describe(name) for name in names]
+
+
+def test_a_local_cluster_started_for_the_run_gives_the_same_report_and_leaves_nothing(logs, spools):
+    """local:2: sgn starts and stops the cluster; past 256 diagnostics a file's go by a spool."""
+    folder, names = logs
+    one = run_sgn(["validate", "-o", "json", *names], spools, folder)
+    on = run_sgn(["validate", "-o", "json", "--dask", "local:2", *names], spools, folder)
+    assert (on.returncode, on.stdout, on.stderr) == (one.returncode, one.stdout, one.stderr)
+
+
+def test_many_diagnostics_come_back_in_parts(tmp_path, cluster, monkeypatch):
+    """A file's diagnostics past the first 256 are fetched in parts (here of 100), in order."""
+    monkeypatch.setattr(dask_run, "PART", 100)
+    many = tmp_path / "many.sgn"
+    many.write_text((BAD + GOOD + "[1]\n") * 400)       # 1,200 errors
+    small = tmp_path / "small.sgn"
+    small.write_text(GOOD)
+    paths = [str(small), str(many), str(small)]
+    expected = one_process(paths)
+    assert len(expected[1][1]) == 1200
+    assert on_cluster(paths, cluster) == expected
+
+
+def test_standard_input_is_read_here_in_its_place(tmp_path, cluster, monkeypatch):
+    (tmp_path / "a.sgn").write_text(BAD)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((BAD * 2).encode())))
+    out = io.StringIO()
+    code = main(["validate", "--dask", cluster, str(tmp_path / "a.sgn"), "-", str(tmp_path / "a.sgn")], out=out)
+    lines = out.getvalue().splitlines()
+    assert code == 1 and [line.split(":")[0] for line in lines[:4]] == [str(tmp_path / "a.sgn"), "<stdin>", "<stdin>",
+                                                                      str(tmp_path / "a.sgn")]
+
+
+def test_a_worker_killed_mid_run_loses_no_file(tmp_path, cluster):
+    """The first try at victim.sgn kills its worker: Dask runs the batch again elsewhere."""
+    paths = []
+    for i in range(12):
+        path = tmp_path / ("victim.sgn" if i == 5 else f"{i:02d}.sgn")
+        path.write_text(GOOD + BAD * (i % 3))
+        paths.append(str(path))
+    expected = one_process(paths)
+    assert on_cluster(paths, cluster, check=_faults().kill_once) == expected
+    assert (tmp_path / "victim.sgn.killed").exists()        # the worker was killed indeed
+
+
+def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster):
+    paths = []
+    for i in range(6):
+        path = tmp_path / ("poison.sgn" if i == 2 else f"{i:02d}.sgn")
+        path.write_text(GOOD + BAD)
+        paths.append(str(path))
+    expected = one_process(paths)
+    found = on_cluster(paths, cluster, check=_faults().kill_always)
+    assert [name for name, _, _ in found] == [name for name, _, _ in expected]
+    for (name, diagnostics, counts), want in zip(found, expected):
+        if name.endswith("poison.sgn"):
+            [lost] = diagnostics
+            assert lost.code == "worker-lost" and lost.is_io and lost.file == name and counts == (0,)
+        else:
+            assert (name, diagnostics, counts) == want
+
+
+def _faults():
+    import dask_faults
+    return dask_faults
+
+
+def test_bad_targets_and_unreachable_schedulers_are_usage_errors(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(dask_run, "CONNECT_TIMEOUT", "1s")
+    (tmp_path / "a.sgn").write_text(GOOD)
+    for target, said in [("local:0", "1 or more"), ("local:x", "1 or more"),
+                         ("tcp://127.0.0.1:9", "cannot reach the Dask scheduler at tcp://127.0.0.1:9")]:
+        out = io.StringIO()
+        assert main(["validate", "--dask", target, str(tmp_path / "a.sgn")], out=out) == 2
+        error = capsys.readouterr().err
+        assert said in error and "Traceback" not in error and out.getvalue() == ""
+    assert main(["validate", "--dask", "local:1", "-j", "2", str(tmp_path / "a.sgn")], out=io.StringIO()) == 2
+    assert "cannot be used together" in capsys.readouterr().err
