@@ -129,7 +129,8 @@ def pieces_layer(players: Dict[str, object], robber: Optional[Tile]) -> str:
     """Roads, then buildings, then the robber, so that each is seen over the one before."""
     out = ['<g class="roads">']
     for name, p in _by_name(players):
-        out += [road_svg(e, name) for e in sorted(filter(is_edge, p.roads), key=edge_key)]  # type: ignore[attr-defined]
+        roads = p.roads  # type: ignore[attr-defined]
+        out += [road_svg(e, name) for e in sorted((e for e in roads if is_edge(e)), key=edge_key)]
     out.append('</g><g class="buildings">')
     for name, p in _by_name(players):
         for kind, corners in (("settlement", p.settlements), ("city", p.cities)):  # type: ignore[attr-defined]
