@@ -274,7 +274,8 @@ def main():
         handle.write("".join(line + "\n" for line in lines[:10]))
     script = os.path.join(os.path.dirname(sys.executable), "sgn")     # the installed command, if any
     command = [script] if os.path.exists(script) else [sys.executable, "-m", "sgn"]
-    startup = min(_wall(command + ["validate", "-q", small]) for _ in range(7))
+    # the median of 15 runs, what a user meets (the best of them is what the machine can do)
+    startup = statistics.median(_wall(command + ["validate", "-q", small]) for _ in range(15))
 
     # peak memory (RSS) of `sgn validate` on a file of --rss-messages messages, at every level
     big = os.path.join(os.path.dirname(small), "big.sgn")
@@ -314,7 +315,7 @@ def main():
           for level, mb in rss.items()],
         (f"--jobs 2 >= 1.8 x one job ({args.job_games:,} files)", f"{one_job / two_jobs:.2f} x",
          one_job / two_jobs >= 1.8),
-        ("10-line file <= 150 ms, start-up included", f"{startup * 1000:.0f} ms", startup <= 0.150),
+        ("10-line file <= 150 ms, start-up included (median of 15)", f"{startup * 1000:.0f} ms", startup <= 0.150),
         *board_targets,
         *gzip_targets(lines, args.rounds),
     ]

@@ -1,13 +1,17 @@
 """sgn: validate, test and convert SGN (Settlers Game Notation) game logs.
 
-The public API:
+The public API (`sgn/api.py`):
 
+- `check(source, level=..., profile=...)`: one log's verdict, counts, level and diagnostics.
 - `iter_diagnostics(source, level=..., profile=...)`: every problem in a log, streamed.
 - `validate_message(value, level=..., profile=...)`: the problems of one parsed message.
-- `Diagnostic`: the record both return.
+- `Diagnostic`: the record they give; `Result`: what `check` returns.
+
+The rules replay alone is `sgn.game.Game`.
 """
+from .api import Result, check, iter_diagnostics, validate_message
 from .diagnostic import Diagnostic
-from .validate import LEVELS, iter_diagnostics, validate_message
+from .validate import LEVELS
 
 __version__ = "0.1.0"
-__all__ = ["Diagnostic", "LEVELS", "iter_diagnostics", "validate_message", "__version__"]
+__all__ = ["Diagnostic", "LEVELS", "Result", "check", "iter_diagnostics", "validate_message", "__version__"]

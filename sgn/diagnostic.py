@@ -36,6 +36,7 @@ class Diagnostic(NamedTuple):
 
     @property
     def is_error(self) -> bool:
+        """True for an error, the only severity that makes a log invalid."""
         return self.severity == ERROR
 
     @property

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, List, Sequence
 
 from . import rules
+from .game_errors import MessageError, message_error
 from .game_setup import Setup
 from .pieces import Board, Income, Player
 from .semantic import Problem
@@ -31,7 +32,14 @@ _NO_POINTS = frozenset({"TR", "ST", "MR"})
 
 
 class Game(Setup):
-    """The state of one game, replayed message by message: the map, the setup and the turns."""
+    """The state of one game, replayed message by message: the map, the setup and the turns.
+
+    It checks the rules only. The shape of a message (the schema: `RD 13`, a missing
+    property) and its meaning (the semantic checks: an intersection that is no corner, a
+    place off the map) are `sgn.validate_message`'s and `sgn validate`'s to check, which
+    run before the replay; a message they refuse may be applied here without a word, or
+    raise `MessageError` when it cannot be applied at all.
+    """
 
     def clone(self) -> "Game":
         """A copy of the state that changes apart from this one, for trying several readings
@@ -46,8 +54,18 @@ class Game(Setup):
         return board(self)
 
     def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]:
-        """Check one message against the state, then change the state as the message says."""
+        """Check one message against the state, then change the state as the message says:
+        the rules it breaks, as `Problem`s. The message must be one the schema and semantic
+        checks pass (see the class); one that cannot be applied raises `MessageError`."""
         self.line = line
+        if isinstance(message, str):      # it would unpack, one letter an item
+            raise message_error(message, TypeError("a message is a sequence [player, aCode, value], not a str"))
+        try:
+            return self._apply(message, line)
+        except (LookupError, TypeError, ValueError, AttributeError) as error:   # no message it can apply
+            raise message_error(message, error) from error
+
+    def _apply(self, message: Sequence[Any], line: int) -> List[Problem]:
         player, action, value = message
         if self.without_map_reported:
             return []
@@ -91,4 +109,4 @@ class Game(Setup):
         return []
 
 
-__all__ = ["Board", "Game", "Income", "OVER", "Player", "SETUP", "TURNS"]
+__all__ = ["Board", "Game", "Income", "MessageError", "OVER", "Player", "SETUP", "TURNS"]

@@ -1,11 +1,11 @@
 """Hypothesis strategies for SGN: valid messages, whole legal games, and labelled invalid ones.
 
-Install with the extra: `pip install sgn[hypothesis]`. In Hypothesis's own
-style: plural names, keyword arguments whose varying values are themselves
-strategies, and values built by construction (an intersection is a tile and
-one of its corners; a trade is one side's deltas and their negation), never by
-filtering. Invalid data comes from targeted mutations of valid data, each
-labelled with the one diagnostic code it must raise.
+Needs Hypothesis, which the extra brings: `pip install "settlers-game-notation[hypothesis]"`
+(from a checkout: `pip install ".[hypothesis]"`). In Hypothesis's own style: plural names,
+keyword arguments whose varying values are themselves strategies, and values built by
+construction (an intersection is a tile and one of its corners; a trade is one side's deltas
+and their negation), never by filtering. Invalid data comes from targeted mutations of valid
+data, each labelled with the one diagnostic code it must raise.
 
     from hypothesis import given
     from sgn import strategies as sgs
@@ -29,7 +29,8 @@ try:
     from hypothesis import strategies as st
     from hypothesis.strategies import SearchStrategy
 except ImportError as error:     # pragma: no cover - depends on the environment
-    raise ImportError("sgn.strategies needs Hypothesis: pip install 'sgn[hypothesis]'") from error
+    raise ImportError("sgn.strategies needs Hypothesis: pip install hypothesis (or install the package with its "
+                      "extra: pip install 'settlers-game-notation[hypothesis]')") from error
 
 from . import board, rules
 from .board import STANDARD, Tile

@@ -327,26 +327,14 @@ def warm_up() -> None:
 def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
                      name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                      fast: bool = True) -> Iterator[Diagnostic]:
-    """Every problem in an SGN log, in file order, streamed in bounded memory.
-
-    `source` is a path, a binary or text file object, or an iterable of lines
-    (str or bytes). `level` is one of LEVELS or "auto"; `profile` is "strict" or
-    "compat". Never raises for bad content: an unreadable file is a diagnostic
-    of layer "io". `fast=False` takes the careful path for every line (the
-    diagnostics are the same; it exists to prove that).
-    """
+    """`sgn.iter_diagnostics` (documented in sgn/api.py, which the compiled build keeps readable)."""
     return iter(FileCheck(source, level=level, profile=profile, name=name,
                           max_line_bytes=max_line_bytes, fast=fast))
 
 
 def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
                      file: str = "<input>", line: int = 0) -> List[Diagnostic]:
-    """The problems of one already-parsed message (a Python value as json.loads gives it).
-
-    A single message is no game: `auto` and `rules` check it at the semantic level. What no
-    line could hold (nesting too deep, an integer too long, NaN) has the code it would have
-    in a line (`sgn.jsonline.value_problem`). The value is not changed (compat reads the
-    legacy forms from a copy)."""
+    """`sgn.validate_message` (documented in sgn/api.py, which the compiled build keeps readable)."""
     problem = value_problem(value, file=file, line=line)
     if problem is not None:
         return [problem]

@@ -188,7 +188,7 @@ def test_render_writes_svg_and_png_files(tmp_path, monkeypatch, capsys):
     assert status == 0 and ET.parse(tmp_path / "board.svg").getroot().tag == SVG + "svg"
     monkeypatch.setitem(__import__("sys").modules, "cairosvg", None)      # as if not installed
     status, _ = _render(path, "-o", tmp_path / "board.png")
-    assert status == 2 and "pip install" in capsys.readouterr().err
+    assert status == 2 and "pip install 'settlers-game-notation[png]'" in capsys.readouterr().err
     assert not (tmp_path / "board.png").exists()
 
 
@@ -196,7 +196,7 @@ def test_render_writes_png_with_the_extra(tmp_path):
     try:
         import cairosvg  # noqa: F401
     except (ImportError, OSError) as error:
-        pytest.skip(f"cairosvg cannot be loaded ({error}): pip install 'sgn[png]', apt-get install libcairo2")
+        pytest.skip(f"cairosvg cannot be loaded ({error}): pip install cairosvg, apt-get install libcairo2")
     path = _log(tmp_path, random_game(seed=8))
     status, _ = _render(path, "-o", tmp_path / "board.png")
     assert status == 0

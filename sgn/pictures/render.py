@@ -15,8 +15,8 @@ from ..report import TextReporter
 from ..schema import PROFILES, STRICT
 from ..streams import standard_input
 
-PNG_MISSING = ("sgn render: PNG needs cairosvg, an optional extra: pip install 'sgn[png]' "
-               "(SVG needs nothing: use -o OUT.svg)")
+PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
+               "pip install 'settlers-game-notation[png]'); SVG needs nothing: use -o OUT.svg")
 
 
 def add_render_parser(commands) -> None:

@@ -1,0 +1,128 @@
+"""The Python API: `sgn.check` gives what `sgn validate` says of one file, from any source;
+every public callable keeps its docstring, in the compiled build too."""
+import gzip
+import inspect
+import io
+
+import pytest
+
+import sgn
+from sgn.packaged import example_games
+
+from conftest import json_report, run_cli
+
+GAMES = example_games()
+INVALID = b'["1","RD",{"result":13}]\n'
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_check_agrees_with_sgn_validate(name):
+    """Verdict, counts, level and diagnostics, for each bundled game, faulty ones included."""
+    path = GAMES[name]
+    report = json_report(run_cli("validate", "-o", "json", path))
+    summary, = report["files"]
+    result = sgn.check(path)
+    assert (result.file, result.valid, result.errors, result.warnings, result.messages, result.exit_code) == \
+        (summary["file"], summary["valid"], summary["errors"], summary["warnings"], summary["messages"],
+         report["exit_code"])
+    assert result.level == (summary["level"] or None)
+    assert [d.to_dict() for d in result.diagnostics] == report["diagnostics"]
+    assert result.verdict == ("valid" if summary["valid"] else "invalid")
+
+
+def test_a_valid_game_and_its_level():
+    result = sgn.check(GAMES["game"])
+    assert (result.verdict, result.valid, result.level, result.errors, result.warnings, result.infos) == \
+        ("valid", True, "rules", 0, 0, 0)
+    assert result.messages == len(GAMES["game"].read_bytes().splitlines()) and result.diagnostics == []
+
+
+def test_bytes_are_the_log_itself_plain_or_gzip():
+    for data in (INVALID, gzip.compress(INVALID)):
+        result = sgn.check(data)
+        assert (result.verdict, result.valid, result.level, result.errors, result.file, result.exit_code) == \
+            ("invalid", False, "semantic", 1, "<input>", 1)
+        assert [(d.code, d.line, d.pointer) for d in result.diagnostics] == [("schema-maximum", 1, "/2/result")]
+
+
+@pytest.mark.parametrize("make", [io.BytesIO, lambda data: io.StringIO(data.decode()),
+                                  lambda data: data.decode().splitlines(keepends=True), bytearray, memoryview],
+                         ids=["binary file", "text file", "lines", "bytearray", "memoryview"])
+def test_every_kind_of_source(make):
+    result = sgn.check(make(b'["1","RD",{"result":8}]\n' + INVALID), name="mine.sgn")
+    assert (result.verdict, result.errors, result.messages, result.file) == ("invalid", 1, 2, "mine.sgn")
+    assert result.diagnostics[0].file == "mine.sgn" and result.diagnostics[0].line == 2
+
+
+def test_warnings_and_infos_are_counted_and_do_not_invalidate():
+    result = sgn.check(b'["1","RD",{"result":8}]\n\n["1","RD",{"result":8}]')
+    assert (result.verdict, result.errors, result.warnings, result.infos) == ("valid", 0, 1, 1)
+    assert sorted(d.code for d in result.diagnostics) == ["blank-line", "no-final-newline"]
+
+
+def test_a_file_that_cannot_be_read_is_unreadable(tmp_path):
+    for path, code in ((tmp_path / "missing.sgn", "file-not-found"), (tmp_path, "is-a-directory"),
+                       (str(tmp_path / "[draft].sgn"), "file-not-found")):
+        result = sgn.check(path)
+        assert (result.verdict, result.valid, result.level, result.exit_code, result.messages) == \
+            ("unreadable", False, None, 2, 0)
+        assert [d.code for d in result.diagnostics] == [code]
+
+
+def test_an_empty_log_is_invalid_with_no_level():
+    result = sgn.check(b"")
+    assert (result.verdict, result.level, [d.code for d in result.diagnostics]) == ("invalid", None, ["empty-file"])
+
+
+def test_level_and_profile_are_those_of_validate():
+    assert sgn.check(INVALID, level="syntax").verdict == "valid"
+    assert sgn.check(INVALID, level="syntax").level == "syntax"
+    legacy = b'["1","MR",{"tile":["0","0"]}]\n'
+    assert sgn.check(legacy).valid is False
+    assert (sgn.check(legacy, profile="compat").verdict, sgn.check(legacy, profile="compat").warnings) == ("valid", 1)
+    long_line = b'["1","RD",{"result":8}]' + b" " * 100 + b"\n"
+    assert [d.code for d in sgn.check(long_line, max_line_bytes=64).diagnostics] == ["line-too-long"]
+
+
+@pytest.mark.parametrize("options", [{"level": "everything"}, {"profile": "lenient"}])
+def test_unknown_options_raise(options):
+    with pytest.raises(ValueError, match="unknown"):
+        sgn.check(INVALID, **options)
+
+
+@pytest.mark.parametrize("text", ['["1","RD",{"result":8}]', '["1","RD",{"result":8}]\n["1","RD",{"result":8}]\n'])
+def test_a_str_of_log_text_is_refused_with_the_way_to_pass_it(text):
+    with pytest.raises(ValueError, match=r"text.encode\(\)"):
+        sgn.check(text)
+    assert sgn.check(text.encode()).valid
+
+
+def test_the_result_reads_briefly():
+    text = repr(sgn.check(INVALID))
+    assert text.startswith("Result(verdict='invalid', file='<input>', level='semantic'") and "diagnostics" not in text
+
+
+def _public_callables():
+    for name in sgn.__all__:
+        value = getattr(sgn, name)
+        if callable(value):
+            yield f"sgn.{name}", value
+            if inspect.isclass(value):
+                for attribute, member in vars(value).items():
+                    if not attribute.startswith("_") and (callable(member) or isinstance(member, property)):
+                        yield f"sgn.{name}.{attribute}", member
+
+
+def test_every_public_callable_has_a_docstring():
+    """In the compiled build too (tox's env py): mypyc drops the docstrings of what it compiles."""
+    documented = {name: (inspect.getdoc(value) or "").strip() for name, value in _public_callables()}
+    assert {"sgn.check", "sgn.iter_diagnostics", "sgn.validate_message", "sgn.Result.valid"} <= set(documented)
+    assert [name for name, doc in documented.items() if not doc] == []
+
+
+def test_the_public_functions_are_those_of_validate():
+    """The documented functions give what the engine does (they are thin)."""
+    from sgn import validate
+    assert list(sgn.iter_diagnostics([INVALID])) == list(validate.iter_diagnostics([INVALID]))
+    assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == \
+        validate.validate_message(["1", "RD", {"result": 13}], file="f", line=3)

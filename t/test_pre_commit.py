@@ -1,0 +1,104 @@
+"""The pre-commit hook `sgn-validate` (.pre-commit-hooks.yaml), run as a user would try it:
+`pre-commit try-repo` on a repository of logs."""
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from sgn.packaged import example_games
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOOKS = os.path.join(ROOT, ".pre-commit-hooks.yaml")
+# the log extensions the hook takes (README, "pre-commit"): .sgn, .jsonl, .ndjson, each plain or gzip
+LOGS = ["a.sgn", "a.sgn.gz", "a.jsonl", "a.jsonl.gz", "a.ndjson", "a.ndjson.gz", "dir/b.sgn.gz"]
+NOT_LOGS = ["a.json", "a.txt", "a.gz", "a.sgn.bak", "sgn", "a.sgn.gz.txt", "a.sgnx"]
+GIT_IDENTITY = ["-c", "user.name=sgn tests", "-c", "user.email=tests@sgn.invalid", "-c", "commit.gpgsign=false"]
+
+
+def _hook() -> dict:
+    yaml = pytest.importorskip("yaml")
+    with open(HOOKS, encoding="utf-8") as file:
+        hooks = yaml.safe_load(file)
+    assert [h["id"] for h in hooks] == ["sgn-validate"]
+    return hooks[0]
+
+
+def test_the_hook_runs_sgn_validate_on_the_log_files():
+    hook = _hook()
+    assert (hook["entry"], hook["language"], hook["pass_filenames"], hook["require_serial"]) == \
+        ("sgn validate", "python", True, False)
+    files = re.compile(hook["files"])        # pre-commit searches the path with this regex
+    assert [name for name in LOGS if not files.search(name)] == []
+    assert [name for name in NOT_LOGS if files.search(name)] == []
+
+
+def test_the_hook_takes_what_a_folder_is_searched_for():
+    """The same set as `sgn validate DIR` (sgn/files.py), where that exists."""
+    try:
+        from sgn.files import DEFAULT_INCLUDE
+    except ImportError:
+        pytest.skip("sgn.files (folders of logs) is not in this build: nothing to compare with")
+    files = re.compile(_hook()["files"])
+    assert sorted("x" + glob.lstrip("*") for glob in DEFAULT_INCLUDE if not files.search("x" + glob.lstrip("*"))) == []
+
+
+def _git(*args, cwd):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    return subprocess.run(["git", *GIT_IDENTITY, *args], cwd=cwd, env=env, check=True, capture_output=True)
+
+
+def _repository_of_the_checkout(target) -> None:
+    """A git repository holding the checkout as it is on disk, committed: try-repo clones
+    HEAD (with changes to tracked files only), so new and changed files are copied first."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True)
+    if listed.returncode != 0:
+        pytest.skip(f"the tests do not run from a git checkout ({ROOT}): no repository for try-repo")
+    for name in filter(None, listed.stdout.decode("utf-8", "surrogateescape").split("\0")):
+        source = os.path.join(ROOT, name)
+        if os.path.isfile(source):        # listed but deleted on disk: not in the copy
+            os.makedirs(os.path.join(target, os.path.dirname(name)), exist_ok=True)
+            shutil.copy2(source, os.path.join(target, name))
+    _git("init", "-q", ".", cwd=target)
+    _git("add", "-A", cwd=target)
+    _git("commit", "-q", "-m", "the checkout", cwd=target)
+
+
+@pytest.mark.slow
+def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_path):
+    """Installs the package into pre-commit's own environment twice (pip, from the package
+    index and pip's cache): 10 to 60 seconds, a few minutes on a cold cache."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not on the PATH: pre-commit needs it")
+    if importlib.util.find_spec("pre_commit") is None:
+        pytest.skip("pre-commit is not installed (it is in the extra 'test')")
+    source, logs = tmp_path / "checkout", tmp_path / "logs"
+    source.mkdir()
+    logs.mkdir()
+    _repository_of_the_checkout(source)
+    shutil.copy(example_games()["game"], logs / "valid.sgn")
+    (logs / "invalid.sgn").write_bytes(b'["1","RD",{"result":13}]\n')
+    (logs / "notes.txt").write_bytes(b"not a log\n")
+    _git("init", "-q", ".", cwd=logs)
+    _git("add", "-A", cwd=logs)
+    _git("commit", "-q", "-m", "logs", cwd=logs)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    # pure Python in the hook's environment: the install takes seconds, not a minute of compiling
+    env.update(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"), SGN_COMPILE="0", NO_COLOR="1")
+
+    def try_repo(*files):
+        run = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(source), "sgn-validate",
+                              "--color", "never", "--files", *files],
+                             cwd=logs, env=env, capture_output=True, text=True, timeout=900)
+        return run.returncode, run.stdout + run.stderr
+
+    status, out = try_repo("valid.sgn", "notes.txt")
+    assert status == 0 and re.search(r"^sgn validate\.+Passed$", out, re.M), out
+    status, out = try_repo("valid.sgn", "invalid.sgn", "notes.txt")
+    assert status == 1 and re.search(r"^sgn validate\.+Failed$", out, re.M), out
+    assert "invalid.sgn:1: /2/result: 13 is greater than the maximum 12 [schema-maximum]" in out
+    assert not re.search(r"^(valid\.sgn|notes\.txt):\d", out, re.M), out
