@@ -12,14 +12,8 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
-
-try:
-    import tomllib                       # Python 3.11 and later
-except ImportError:                      # pragma: no cover - Python 3.9 and 3.10
-    import tomli as tomllib              # type: ignore[no-redef]
 
 CONFIG_NAMES = ("sgn.toml", ".sgn.toml", "pyproject.toml")
 FAIL_ON = ("error", "warning")
@@ -88,13 +82,14 @@ KEYS: Dict[str, Callable[[Any], Any]] = {
 }
 
 
-@dataclass
 class Settings:
     """What is in force, and where each value came from ("default", a file, "command line")."""
 
-    values: Dict[str, Any] = field(default_factory=dict)
-    sources: Dict[str, str] = field(default_factory=dict)
-    file: Optional[Path] = None
+    def __init__(self, values: Optional[Dict[str, Any]] = None, sources: Optional[Dict[str, str]] = None,
+                 file: Optional[Path] = None):
+        self.values: Dict[str, Any] = values if values is not None else {}
+        self.sources: Dict[str, str] = sources if sources is not None else {}
+        self.file = file
 
     def get(self, key: str) -> Any:
         return self.values.get(key)
@@ -157,6 +152,10 @@ def find_config(start: Path) -> Optional[Path]:
 
 
 def _read(path: Path) -> Dict[str, Any]:
+    try:        # imported when a file is read: most runs have none, and start-up counts
+        import tomllib                   # Python 3.11 and later
+    except ImportError:                  # pragma: no cover - Python 3.9 and 3.10
+        import tomli as tomllib          # type: ignore[no-redef]
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)
