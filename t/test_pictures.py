@@ -228,3 +228,15 @@ def test_render_of_any_bytes_is_a_picture_or_a_clear_refusal(tmp_path, lines):
 def test_render_of_a_missing_file_is_exit_2(tmp_path, capsys):
     status, svg = _render(tmp_path / "none.sgn")
     assert status == 2 and svg == "" and "Traceback" not in capsys.readouterr().err
+
+
+def test_render_of_a_line_nested_past_any_stack_is_a_diagnostic_twice_in_one_process(tmp_path, capsys):
+    """The line of the highlight is read with the careful parser: 5,000 brackets deep is the
+    data's fault (exit 1), not an internal error, and a second run in the process says the same."""
+    path = tmp_path / "deep.sgn"
+    path.write_text("[" * 5000 + "]" * 5000 + "\n")
+    for _ in range(2):
+        status, svg = _render(path)
+        err = capsys.readouterr().err
+        assert status == 1 and "[json-too-deep]" in err and "internal error" not in err
+        ET.fromstring(svg)

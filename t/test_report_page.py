@@ -430,3 +430,11 @@ def test_a_long_game_is_one_page_that_steps_to_every_line(browser, tmp_path_fact
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_a_line_nested_past_any_stack_is_reported_not_an_internal_error(tmp_path):
+    path = tmp_path / "deep.sgn"
+    path.write_bytes(b"[" * 5000 + b"]" * 5000 + b"\n" + BASE.read_bytes())
+    result = run_cli("report", path, "-o", tmp_path / "deep.html")
+    assert result.returncode == 1 and b"internal error" not in result.stderr
+    assert (tmp_path / "deep.html").read_text(encoding="utf-8").count("json-too-deep") >= 1

@@ -15,11 +15,12 @@ import bisect
 import io
 import json
 from pathlib import Path
-from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, List, NamedTuple, Set, Tuple
 from xml.sax.saxutils import escape, quoteattr
 
 from ..diagnostic import Diagnostic
 from ..game import Game
+from ..jsonline import parse_line
 from ..reader import LogReader
 from ..validate import FileCheck
 from . import draw, style
@@ -118,10 +119,8 @@ def collect(source, name: str, profile: str = "strict") -> Tuple[dict, int, int]
         line, _ = reader.decode(number, raw)
         if line is None:
             continue
-        try:
-            message = json.loads(line.text)
-        except ValueError:
-            message = None
+        parsed = parse_line(line.text)     # the careful parser: too deep or not JSON is no message
+        message = parsed[0] if isinstance(parsed, tuple) else None
         messages[number] = message
         if isinstance(message, list) and len(message) == 3:
             before = game.clone()

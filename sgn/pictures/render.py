@@ -4,12 +4,12 @@ names marked and the diagnostic written under the board."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, List, Optional
 
 from ..diagnostic import Diagnostic
 from ..exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from ..jsonline import parse_line
 from ..reader import LogReader, describe
 from ..report import TextReporter
 from ..schema import PROFILES, STRICT
@@ -39,16 +39,16 @@ def add_render_parser(commands) -> None:
 
 
 def message_at(source, name: str, line: int) -> Any:
-    """The parsed message on `line` of the log, or None (not JSON, or no such line)."""
-    for item in LogReader(source, name=name):
+    """The parsed message on `line` of the log, or None (not JSON, too deep, or no such line)."""
+    reader = LogReader(source, name=name)
+    for item in reader:
         if isinstance(item, Diagnostic):
             continue
         number, raw = item
         if number == line:
-            try:
-                return json.loads(raw)
-            except ValueError:
-                return None
+            text, _ = reader.decode(number, raw)
+            parsed = parse_line(text.text) if text is not None else None
+            return parsed[0] if isinstance(parsed, tuple) else None
         if number > line:
             break
     return None
