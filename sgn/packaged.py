@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
+# The distribution's name on the package index (the import name and the command are `sgn`).
+DISTRIBUTION = "settlers-game-notation"
 
 
 def _folder(package: str, checkout_name: str) -> Path:

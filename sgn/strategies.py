@@ -29,8 +29,9 @@ try:
     from hypothesis import strategies as st
     from hypothesis.strategies import SearchStrategy
 except ImportError as error:     # pragma: no cover - depends on the environment
+    from .packaged import DISTRIBUTION
     raise ImportError("sgn.strategies needs Hypothesis: pip install hypothesis (or install the package with its "
-                      "extra: pip install 'settlers-game-notation[hypothesis]')") from error
+                      f"extra: pip install '{DISTRIBUTION}[hypothesis]')") from error
 
 from . import board, rules
 from .board import STANDARD, Tile

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple
 
-DISTRIBUTION = "settlers-game-notation"
+from ..packaged import DISTRIBUTION
 
 
 class SetupError(Exception):

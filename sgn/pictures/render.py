@@ -10,13 +10,14 @@ from typing import Any, List, Optional
 from ..diagnostic import Diagnostic
 from ..exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from ..jsonline import parse_line
+from ..packaged import DISTRIBUTION
 from ..reader import LogReader, describe
 from ..report import TextReporter
 from ..schema import PROFILES, STRICT
 from ..streams import standard_input
 
 PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
-               "pip install 'settlers-game-notation[png]'); SVG needs nothing: use -o OUT.svg")
+               f"pip install '{DISTRIBUTION}[png]'); SVG needs nothing: use -o OUT.svg")
 
 
 def add_render_parser(commands) -> None:
