@@ -7,9 +7,7 @@ folder is in a git work tree (one `git ls-files` per folder; no git, no filter).
 from __future__ import annotations
 
 import fnmatch
-import glob
 import os
-import subprocess
 from typing import Iterable, List, Optional, Set
 
 # What a folder is searched for: SGN logs, plain or gzip, and the usual names of JSON Lines.
@@ -37,6 +35,7 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
 
     for path in paths:
         if path != "-" and not os.path.exists(path) and _GLOB_CHARS & set(path):
+            import glob         # here, not at start-up: most runs name files
             matches = sorted(glob.glob(path, recursive=True))
             if matches:
                 for match in matches:
@@ -80,6 +79,7 @@ def _rel(root: str, name: str) -> str:
 def _not_ignored(folder: str) -> Optional[Set[str]]:
     """The files under `folder` that git does not ignore (tracked or not), as real paths; None
     when the folder is in no git work tree or git cannot be run."""
+    import subprocess           # here, not at start-up: only folders need it
     try:
         done = subprocess.run(["git", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard",
                                "--full-name", "."], capture_output=True, timeout=60)
