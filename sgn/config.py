@@ -163,6 +163,8 @@ def _read(path: Path) -> Dict[str, Any]:
         raise ConfigError(f"{path}: cannot be read: {error.strerror or error}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not valid TOML: the file is not UTF-8") from None
 
 
 def load_file(path: Path) -> Dict[str, Any]:

@@ -48,6 +48,12 @@ def test_a_bad_file_is_named_with_its_key(tmp_path, text, message):
     assert str(tmp_path / "sgn.toml") in str(caught.value)
 
 
+def test_a_file_that_is_not_utf8_is_named_not_an_internal_error(tmp_path):
+    (tmp_path / "pyproject.toml").write_bytes(b"\xff\xfe[tool.sgn]\n")
+    with pytest.raises(ConfigError, match="not UTF-8"):
+        resolve(DEFAULTS, {}, cwd=tmp_path)
+
+
 def test_a_pyproject_table_is_read_and_checked(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.sgn]\nfail-on = 'warning'\nbogus = 1\n")
     with pytest.raises(ConfigError, match=r"\[tool.sgn\] 'bogus'"):
