@@ -13,7 +13,8 @@ def test_without_dask_the_option_says_how_to_install_it(tmp_path, capsys, monkey
     out = io.StringIO()
     assert main(["validate", "--dask", "local:2", str(tmp_path / "a.sgn")], out=out) == 2
     assert capsys.readouterr().err == ("sgn validate: --dask needs Dask's distributed scheduler: "
-                                       "pip install 'settlers-game-notation[dask]'\n")
+                                       "pip install 'dask[distributed]' (or install the package with its extra: "
+                                       "pip install 'settlers-game-notation[dask]')\n")
     assert out.getvalue() == ""
 
 
@@ -21,7 +22,8 @@ def test_without_fsspec_a_url_says_how_to_install_it(tmp_path, capsys, monkeypat
     monkeypatch.setitem(sys.modules, "fsspec", None)
     assert main(["validate", "https://example.org/game.sgn"], out=io.StringIO()) == 2
     assert capsys.readouterr().err == ("sgn validate: reading URLs needs fsspec: "
-                                       "pip install 'settlers-game-notation[remote]'\n")
+                                       "pip install fsspec aiohttp (or install the package with its extra: "
+                                       "pip install 'settlers-game-notation[remote]')\n")
 
 
 def test_without_pyarrow_parquet_says_how_to_install_it(tmp_path, capsys, monkeypatch):
@@ -30,4 +32,5 @@ def test_without_pyarrow_parquet_says_how_to_install_it(tmp_path, capsys, monkey
     target = tmp_path / "out.parquet"
     assert main(["validate", "-o", "parquet", "--output-file", str(target), str(tmp_path / "a.sgn")]) == 2
     assert capsys.readouterr().err == ("sgn validate: -o parquet needs pyarrow: "
-                                       "pip install 'settlers-game-notation[parquet]'\n")
+                                       "pip install pyarrow (or install the package with its extra: "
+                                       "pip install 'settlers-game-notation[parquet]')\n")

@@ -14,9 +14,11 @@ class SetupError(Exception):
     scheduler out of reach): a usage error, told before any file is checked."""
 
 
-def install_hint(extra: str) -> str:
-    """The command that installs an optional extra, for the message of a missing dependency."""
-    return f"pip install '{DISTRIBUTION}[{extra}]'"
+def install_hint(extra: str, packages: str) -> str:
+    """How to install what an optional extra brings, for the message of a missing dependency:
+    the packages themselves first (the distribution is not on the package index yet), then
+    the extra."""
+    return f"pip install {packages} (or install the package with its extra: pip install '{DISTRIBUTION}[{extra}]')"
 
 
 def prepare(paths: Sequence[str], *, dask: Optional[str], output: str) -> Tuple[List[str], Any]:

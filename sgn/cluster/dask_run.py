@@ -34,6 +34,8 @@ from ..diagnostic import Diagnostic, make
 from ..reader import describe
 from . import SetupError, install_hint
 
+DASK_PACKAGE = "'dask[distributed]'"      # what --dask needs, as pip is told it
+
 INLINE = 256            # diagnostics of a file sent back with its result
 PART = 10_000           # diagnostics of a file sent back by one later task, on a remote cluster
 BATCH = 32              # files checked by one task, at most
@@ -139,7 +141,7 @@ class DaskRunner:
 
             from distributed import Client, LocalCluster
         except ImportError:
-            raise ClusterError(f"--dask needs Dask's distributed scheduler: {install_hint('dask')}") from None
+            raise ClusterError(f"--dask needs Dask's distributed scheduler: {install_hint('dask', DASK_PACKAGE)}") from None
         self.check = check
         self.cluster: Any = None
         self.folder = self.spools = None      # type: Optional[str]

@@ -31,7 +31,7 @@ def require() -> Any:
         import pyarrow
         import pyarrow.parquet as parquet
     except ImportError:
-        raise SetupError(f"-o parquet needs pyarrow: {install_hint('parquet')}") from None
+        raise SetupError(f"-o parquet needs pyarrow: {install_hint('parquet', 'pyarrow')}") from None
     return pyarrow, parquet
 
 

@@ -34,7 +34,7 @@ def _fsspec() -> Any:
     try:
         import fsspec
     except ImportError:
-        raise RemoteError(f"reading URLs needs fsspec: {install_hint('remote')}") from None
+        raise RemoteError(f"reading URLs needs fsspec: {install_hint('remote', 'fsspec aiohttp')}") from None
     return fsspec
 
 
