@@ -125,11 +125,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_validate(args: argparse.Namespace, out) -> int:
-    from . import cluster, jobs
-    from .report import Progress
-
-    from . import files, validate_settings
+    """Every usage check first, the output file opened last (sgn/output_file.py): a usage
+    error writes nothing, and an output that is an input is refused before it is opened."""
+    from . import cluster, files, validate_settings
     from .config import ConfigError
+    from .output_file import OutputError, open_output, refuse_inputs
 
     try:
         settings = validate_settings.resolve(args)
@@ -143,12 +143,11 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn validate: output format {args.output!r} is not known here "
                          f"(known: {', '.join(sorted(REPORTERS))})\n")
         return EXIT_USAGE
-    if args.output_file is not None:
-        return _into_output_file(args, run_validate)
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
         return EXIT_USAGE
-    if args.output == "parquet" and not isinstance(out, (io.RawIOBase, io.BufferedIOBase)):
+    binary = args.output == "parquet"
+    if binary and args.output_file is None and not isinstance(out, (io.RawIOBase, io.BufferedIOBase)):
         sys.stderr.write("sgn validate: -o parquet writes a binary table: name its file with --output-file FILE\n")
         return EXIT_USAGE
     if args.dask is not None and args.jobs != 1:
@@ -160,26 +159,45 @@ def run_validate(args: argparse.Namespace, out) -> int:
     if not paths:
         sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
         return EXIT_USAGE
-    try:        # URLs expanded, extras found, the cluster reached: before the report starts
+    try:
+        if args.output_file is not None:     # (the configuration file is an input too)
+            read = paths + ([str(settings.file)] if settings.file is not None else [])
+            refuse_inputs(args.output_file, read)
         paths, runner = cluster.prepare(paths, dask=args.dask, output=args.output)
-    except cluster.SetupError as error:
+    except (OutputError, cluster.SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
+    if args.output_file is None:
+        return _validate(args, settings, paths, runner, out)
+    try:
+        target = open_output(args.output_file, binary=binary)
+    except OutputError as error:
+        if runner is not None:
+            runner.close()
+        sys.stderr.write(f"sgn validate: {error}\n")
+        return EXIT_USAGE
+    with target:
+        return _validate(args, settings, paths, runner, target)
+
+
+def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out) -> int:
+    """Check the files and report them on `out`; the exit status."""
+    from . import jobs, validate_settings
+    from .report import Progress
+
     color = colour.wanted(args.color, out, os.environ)
     reporter = REPORTERS[args.output](out, quiet=args.quiet, color=color)
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally(fail_on_warnings=settings.get("fail-on") == "warning")
     reporter.start()
-    options = (args.level, args.profile, args.max_line_bytes, args.max_errors)
+    options = jobs.Options(args.level, args.profile, args.max_line_bytes, validate_settings.policy(settings))
     stdin_name = describe(args.stdin_filename)
     results = (runner.results(paths, options, stdin=standard_input(), stdin_name=stdin_name) if runner is not None
                else jobs.results(paths, options, jobs=args.jobs, stdin=standard_input(), stdin_name=stdin_name))
     try:
         for name, found, check in results:
             summary = tally.start(name)
-            for diagnostic in found:
-                if not (diagnostic.is_io or settings.keeps(name, diagnostic.code)):
-                    continue            # not selected, or ignored (a file that cannot be read always counts)
+            for diagnostic in found:        # (what the policy reports: sgn/policy.py)
                 tally.count(summary, diagnostic)
                 if reporter.wants(diagnostic):
                     progress.clear()
@@ -198,19 +216,6 @@ def run_validate(args: argparse.Namespace, out) -> int:
     progress.clear()
     reporter.finish(tally)
     return tally.exit_code
-
-
-def _into_output_file(args: argparse.Namespace, run) -> int:
-    """--output-file: the report written to a file (binary for -o parquet) instead of standard output."""
-    path, args.output_file = args.output_file, None
-    try:
-        target = (open(path, "wb") if args.output == "parquet"
-                  else open(path, "w", encoding="utf-8", errors="backslashreplace"))
-    except OSError as error:
-        sys.stderr.write(f"sgn validate: cannot write {describe(path)}: {error.strerror or error}\n")
-        return EXIT_USAGE
-    with target:
-        return run(args, target)
 
 
 def run_example(args: argparse.Namespace, out) -> int:

@@ -24,6 +24,7 @@ _TABLE = [
     Code("file-not-found", IO_LAYER, "error", "The path does not exist."),
     Code("is-a-directory", IO_LAYER, "error", "The path is a directory, not a log file."),
     Code("read-error", IO_LAYER, "error", "The operating system refused to read the file (permissions, device error)."),
+    Code("internal-error", IO_LAYER, "error", "The file could not be checked to its end: sgn itself failed on it (a bug in sgn, to be reported); the other files are checked as usual."),
     Code("worker-lost", IO_LAYER, "error", "The file could not be checked: the Dask worker checking it died, on every try (sgn validate --dask)."),
     # syntax: bytes, lines and JSON.
     Code("empty-file", "syntax", "error", "The file holds no message at all (no bytes, or only blank lines): a verdict on the data, not a file that cannot be read."),

@@ -16,6 +16,7 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "file-not-found": "a path that does not exist",
     "is-a-directory": "a path that is a folder",
     "read-error": "a file the system refuses to read",
+    "internal-error": "a bug in sgn itself, which no corpus case may trigger once fixed",
     "worker-lost": "a Dask worker that dies on every try at the file (`sgn validate --dask`)",
     "no-final-newline": "an `info`: a file whose last line has no newline",
     "max-errors-reached": "an `info` of the command line: `sgn validate --max-errors N`",

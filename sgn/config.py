@@ -10,8 +10,6 @@ the file and the key.
 """
 from __future__ import annotations
 
-import fnmatch
-import os
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -94,15 +92,6 @@ class Settings:
     def get(self, key: str) -> Any:
         return self.values.get(key)
 
-    def keeps(self, path: str, code: str) -> bool:
-        """Whether a diagnostic with `code`, in the file `path`, is reported (and counted)."""
-        selected = self.values.get("select", ["ALL"]) + self.values.get("extend-select", [])
-        ignored = self.values.get("ignore", []) + self.values.get("extend-ignore", [])
-        for pattern, codes in self.values.get("per-file-ignores", {}).items():
-            if _path_matches(path, pattern, self.file):
-                ignored = ignored + codes
-        return _matches(code, selected) and not _matches(code, ignored)
-
     def show(self) -> str:
         """The settings as `--show-settings` prints them: one per line, with their source."""
         lines = [f"configuration file: {self.file if self.file else 'none'}"]
@@ -121,22 +110,6 @@ def _toml(value: Any) -> str:
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{_toml(k)} = {_toml(v)}" for k, v in value.items()) + " }"
     return str(value)
-
-
-def _matches(code: str, patterns: List[str]) -> bool:
-    return any(p == "ALL" or fnmatch.fnmatchcase(code, p) for p in patterns)
-
-
-def _path_matches(path: str, pattern: str, config: Optional[Path]) -> bool:
-    """A file matches a per-file pattern by its path relative to the configuration's folder
-    (or as given), or by its name alone, as ruff matches them."""
-    candidates = [path, os.path.basename(path)]
-    if config is not None:
-        try:
-            candidates.append(os.path.relpath(os.path.abspath(path), config.parent))
-        except ValueError:          # another drive (Windows)
-            pass
-    return any(fnmatch.fnmatch(c.replace(os.sep, "/"), pattern) for c in candidates)
 
 
 def find_config(start: Path) -> Optional[Path]:

@@ -16,13 +16,21 @@ import pickle
 import signal
 from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from .diagnostic import Diagnostic, make
+from .diagnostic import Diagnostic
+from .policy import EVERYTHING, Policy
 from .reader import describe
 from .streams import STDIN_NAME
 from .validate import FileCheck, warm_up
-from .words import count
 
-Options = Tuple[str, str, int, Optional[int]]        # level, profile, max_line_bytes, max_errors
+
+
+class Options(NamedTuple):
+    """How each file of a run is checked, the same in every executor (pickled to workers)."""
+
+    level: str
+    profile: str
+    max_line_bytes: int
+    policy: Optional[Policy] = None      # None: every diagnostic, no limit
 
 
 class Counts(NamedTuple):
@@ -63,36 +71,23 @@ def source_of(path: str) -> Any:
     return RemoteFile(path) if is_url(path) else path
 
 
-def _check(source: Any, name: str, options: Options) -> FileCheck:
-    level, profile, max_line_bytes, _ = options
-    return FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes)
+def check_file(source: Any, name: str, options: Options) -> Tuple[FileCheck, Iterator[Diagnostic]]:
+    """One file's check, and the diagnostics the run's policy reports of it (sgn/policy.py):
+    what every executor runs on a file, so that the report is the same with any of them."""
+    level, profile, max_line_bytes, policy = options
+    check = FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes)
+    return check, (policy or EVERYTHING).apply(name, iter(check))
 
 
-def limited(found: Iterator[Diagnostic], name: str, max_errors: Optional[int]) -> Iterator[Diagnostic]:
-    """The diagnostics of a file, up to its `max_errors`-th error; then one `info` that says
-    the rest is not checked, and the file's check stops there (here and in a worker alike,
-    so that the report is the same with any number of jobs)."""
-    if max_errors is None:
-        yield from found
-        return
-    errors = 0
-    for diagnostic in found:
-        yield diagnostic
-        errors += diagnostic.is_error
-        if errors >= max_errors and diagnostic.is_error:
-            close = getattr(found, "close", None)
-            if close is not None:
-                close()
-            yield make("max-errors-reached", f"stopped after {count(max_errors, 'error')} (--max-errors); "
-                       "the rest of the file is not checked", file=name, line=diagnostic.line)
-            return
+def counts(check: FileCheck) -> Counts:
+    return Counts(check.messages, check.level, check.fragment, check.games, check.game_count)
 
 
 def _here(paths: Sequence[str], options: Options, stdin: Any, stdin_name: str) -> Iterator[Result]:
     for path in paths:
         source, name = (stdin, stdin_name) if path == "-" else (source_of(path), describe(path))
-        check = _check(source, name, options)
-        yield name, limited(iter(check), name, options[3]), check
+        check, found = check_file(source, name, options)
+        yield name, found, check
 
 
 def _ignore_interrupt() -> None:
@@ -104,10 +99,10 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
     """In a worker: check one file, its diagnostics written to `spool` as found (made only
     when there is one); the spool's path, or None, and the counts."""
     path, spool, options = task
-    check = _check(source_of(path), describe(path), options)
+    check, found = check_file(source_of(path), describe(path), options)
     out = None
     try:
-        for diagnostic in limited(iter(check), describe(path), options[3]):
+        for diagnostic in found:
             if out is None:
                 out = open(spool, "wb")
             pickle.dump(tuple(diagnostic), out, pickle.HIGHEST_PROTOCOL)
@@ -119,7 +114,7 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
                 out.close()
         raise JobsError(f"cannot write a temporary file in {describe(os.path.dirname(spool))}: "
                         f"{error.strerror or error}") from None
-    return (spool if out is not None else None), Counts(check.messages, check.level, check.fragment, check.games, check.game_count)
+    return (spool if out is not None else None), counts(check)
 
 
 def _spooled(spool: Optional[str]) -> Iterator[Diagnostic]:

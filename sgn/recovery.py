@@ -120,12 +120,20 @@ def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
     return ([before_roll] if begins else []) + [lost_roll(False), lost_roll(True)]
 
 
+def action_of(message: Any) -> Optional[str]:
+    """The aCode of a line read ahead, or None: a line an earlier layer refused may be any
+    JSON value (`7`, `{}`, `[1]`), and the look-ahead must never assume it is a message."""
+    if isinstance(message, list) and len(message) > 1 and isinstance(message[1], str):
+        return message[1]
+    return None
+
+
 def _gap_readings(before: Game, message: Message) -> List[Reading]:
     """A message that an earlier layer refused (so the replay cannot read it) but whose
     player and action can be read: a roll with a broken value was still a roll, whose
     result is unknown (a 7 is tried too). Other actions change nothing."""
-    if not (isinstance(message, list) and len(message) > 1 and message[1] == "RD"
-            and isinstance(message[0], str) and message[0] in PLAYERS and before.phase == TURNS):
+    if not (action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
+            and before.phase == TURNS):
         return []
     player = message[0]
 
@@ -308,7 +316,7 @@ class Replay:
                 # the lines read ahead that break a rule, then the errors on the line itself
                 faults = sum(is_error(p) for p in read(trial)) / 1000
                 for later, number, refused in ahead:
-                    if trial.phase == OVER and later[1] == "DM":
+                    if trial.phase == OVER and action_of(later) == "DM":
                         break
                     if not refused:
                         faults += any(is_error(p) for p in trial.apply(later, number))

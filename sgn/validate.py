@@ -17,10 +17,11 @@ leaves unfinished.
 from __future__ import annotations
 
 import bisect
+import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-from .diagnostic import Diagnostic
+from .diagnostic import Diagnostic, make
 from .jsonline import parse_line, value_problem
 from .multiline import OpenValue, log_as_array
 from .reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
@@ -188,6 +189,16 @@ class FileCheck:
         return replay.game_count if replay is not None else 0
 
     def __iter__(self) -> Iterator[Diagnostic]:
+        """The file's diagnostics, in line order. Whatever fails inside the check is this
+        file's `internal-error`, never an exception: one file's fault costs that file only."""
+        try:
+            yield from self._counted()
+        except Exception as error:      # a bug of sgn's: reported, not raised (SGN_DEBUG=1 raises)
+            if os.environ.get("SGN_DEBUG"):
+                raise
+            yield internal_error(error, self.name, self.line)
+
+    def _counted(self) -> Iterator[Diagnostic]:
         per_game = self._per_game
         for found in self._diagnostics():
             replay = getattr(self, "replay", None)
@@ -236,6 +247,7 @@ class FileCheck:
             if number > until:
                 stopped = True
                 break
+            self.line = number
             if open_value.start:          # a line after one that left a JSON value open
                 piece, info = open_value.piece(raw, number)
                 if piece:
@@ -311,6 +323,15 @@ class FileCheck:
         out = [entry[2] for entry in held]
         held.clear()
         return out
+
+
+def internal_error(error: BaseException, name: str, line: int) -> Diagnostic:
+    """What a file gets when sgn fails on it: the place, and what failed, to be reported."""
+    where = f" at line {line}" if line else ""
+    return make("internal-error", f"sgn failed while checking this file{where} "
+                f"({type(error).__name__}: {error}); the rest of the file is not checked",
+                file=name, line=line, hint="this is a bug in sgn: please report it with the file "
+                "(SGN_DEBUG=1 shows the traceback)")
 
 
 def warm_up() -> None:

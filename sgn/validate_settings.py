@@ -8,6 +8,7 @@ import argparse
 from typing import Any, Dict, List
 
 from . import config
+from .policy import Policy, check_selectors
 from .files import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
 from .reader import DEFAULT_MAX_LINE_BYTES
 
@@ -77,10 +78,46 @@ def resolve(args: argparse.Namespace) -> config.Settings:
     if getattr(args, "per_file_ignores", None):
         given["per-file-ignores"] = args.per_file_ignores
     settings = config.resolve(DEFAULTS, given, config=args.config, isolated=args.isolated)
+    problems = _selector_problems(settings)
+    if problems:
+        raise config.ConfigError("; ".join(problems))
     args.level, args.profile = settings.get("level"), settings.get("profile")
     args.output, args.max_line_bytes = settings.get("output-format"), settings.get("max-line-bytes")
     args.max_errors = settings.get("max-errors")
     return settings
+
+
+_CODE_KEYS = ("select", "extend-select", "ignore", "extend-ignore")
+
+
+def _selector_problems(settings: config.Settings) -> List[str]:
+    """Each code or glob of the settings that selects nothing, named where it was given: a
+    typo must not pass every file (ruff refuses an unknown rule selector too)."""
+    problems: List[str] = []
+    for key in _CODE_KEYS + ("per-file-ignores",):
+        value = settings.get(key)
+        source = settings.sources.get(key, "default")
+        if value is None or source == "default":
+            continue
+        on_line = source == "command line"
+        table = "[tool.sgn] " if source.endswith("pyproject.toml") else ""
+        where = f"--{key}" if on_line else f"{source}: {table}{key}"
+        lists = value.items() if key == "per-file-ignores" else [(None, value)]
+        for glob, codes in lists:
+            here = where if glob is None else f"{where} {glob!r}"
+            # an empty list in a file is a choice (ignore nothing); on the command line, a slip
+            problems += check_selectors(codes, here, may_be_empty=not on_line and key != "select")
+    return problems
+
+
+def policy(settings: config.Settings) -> Policy:
+    """The reporting policy of the run (sgn/policy.py), from the settings in force."""
+    def codes(key: str) -> List[str]:
+        return list(settings.get(key) or []) + list(settings.get("extend-" + key) or [])
+    per_file = tuple((glob, tuple(found)) for glob, found in (settings.get("per-file-ignores") or {}).items())
+    base = str(settings.file.parent) if settings.file is not None else None
+    return Policy(select=tuple(codes("select")), ignore=tuple(codes("ignore")), per_file=per_file,
+                  max_errors=settings.get("max-errors"), base=base)
 
 
 def include(settings: config.Settings) -> List[str]:

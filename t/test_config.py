@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from sgn.config import ConfigError, find_config, load_file, per_file_option, resolve, split_codes
+from sgn.validate_settings import policy
 
 DEFAULTS = {"level": "auto", "profile": "strict", "select": ["ALL"], "fail-on": "error"}
 
@@ -69,7 +70,7 @@ def test_select_ignore_and_per_file_ignores(tmp_path):
     (tmp_path / "sgn.toml").write_text(
         'select = ["schema-*", "site-occupied"]\nignore = ["schema-maximum"]\n'
         '[per-file-ignores]\n"old/*.sgn" = ["site-occupied"]\n')
-    settings = resolve(DEFAULTS, {}, cwd=tmp_path)
+    settings = policy(resolve(DEFAULTS, {}, cwd=tmp_path))
     assert settings.keeps("game.sgn", "schema-type")
     assert not settings.keeps("game.sgn", "schema-maximum")
     assert not settings.keeps("game.sgn", "distance-rule")           # not selected

@@ -16,7 +16,7 @@ logs, spools = test_jobs.logs, test_jobs.spools         # the fixtures of --jobs
 
 distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
 dask_run = pytest.importorskip("sgn.cluster.dask_run")
-OPTIONS = ("auto", "strict", 1 << 18, None)
+OPTIONS = jobs.Options("auto", "strict", 1 << 18)
 
 
 @pytest.fixture(scope="module")

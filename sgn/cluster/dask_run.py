@@ -2,7 +2,7 @@
 the same, byte for byte, as one process's, in the files' order.
 
 A task checks a batch of consecutive files, each whole, with the code `--jobs` runs
-(`jobs._check` and `jobs.limited`). The batches in flight are a bounded window, so that
+(`jobs.check_file`). The batches in flight are a bounded window, so that
 neither the scheduler nor this process holds a task or a result per file of a million.
 
 A file's diagnostics are bounded on their way back. Up to INLINE of them travel with the
@@ -81,12 +81,12 @@ def located(path: str) -> Where:
 def check_one(file: Where, options: jobs.Options, spools: Optional[str]) -> Shipped:
     """On a worker: check one file and keep its diagnostics for the way back (see above)."""
     name = describe(file[0])
-    check = jobs._check(jobs.source_of(file[1]), name, options)
+    check, diagnostics = jobs.check_file(jobs.source_of(file[1]), name, options)
     found: List[tuple] = []
     total = 0
     spool = out = None
     try:
-        for diagnostic in jobs.limited(iter(check), name, options[3]):
+        for diagnostic in diagnostics:
             total += 1
             if total <= INLINE:
                 found.append(tuple(diagnostic))
@@ -101,15 +101,13 @@ def check_one(file: Where, options: jobs.Options, spools: Optional[str]) -> Ship
     finally:
         if out is not None:
             out.close()
-    counts = jobs.Counts(check.messages, check.level, check.fragment, check.games, check.game_count)
-    return Shipped(counts, found, total, spool)
+    return Shipped(jobs.counts(check), found, total, spool)
 
 
 def check_part(file: Where, options: jobs.Options, start: int, stop: int) -> List[tuple]:
     """On a worker: the diagnostics `start` to `stop` of a file, checked again."""
     name = describe(file[0])
-    check = jobs._check(jobs.source_of(file[1]), name, options)
-    found = jobs.limited(iter(check), name, options[3])
+    found = jobs.check_file(jobs.source_of(file[1]), name, options)[1]
     try:
         return [tuple(diagnostic) for diagnostic in islice(found, start, stop)]
     finally:
@@ -234,7 +232,7 @@ class DaskRunner:
                 lost = make("worker-lost", f"{name} could not be checked: the Dask worker checking it died, "
                             f"on every try ({type(error).__name__}: {error})", file=name,
                             hint="check it alone (sgn validate FILE) to see whether the file is the cause")
-                yield name, iter([lost]), jobs.Counts(0, options[0], False, [], 0)
+                yield name, iter([lost]), jobs.Counts(0, options.level, False, [], 0)
                 continue
             yield name, self._diagnostics(path, options, one), one.counts
 

@@ -29,8 +29,15 @@ def add_report_parser(commands) -> None:
 
 
 def run_report(args: argparse.Namespace, out) -> int:
+    from ..output_file import OutputError, refuse_inputs
     from .page import ReportError, build
 
+    try:
+        if args.output != "-":
+            refuse_inputs(args.output, [args.file])
+    except OutputError as error:
+        sys.stderr.write(f"sgn report: {error}\n")
+        return EXIT_USAGE
     source = standard_input() if args.file == "-" else args.file
     name = "<stdin>" if args.file == "-" else describe(args.file)
     try:

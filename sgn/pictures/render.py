@@ -71,8 +71,15 @@ def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
 
 
 def run_render(args: argparse.Namespace, out) -> int:
+    from ..output_file import OutputError, refuse_inputs
     from ..replay import replay
     from .draw import board
+    try:
+        if args.output != "-":
+            refuse_inputs(args.output, [args.file])
+    except OutputError as error:
+        sys.stderr.write(f"sgn render: {error}\n")
+        return EXIT_USAGE
     reading_stdin = args.file == "-"
     if reading_stdin:
         data = standard_input().read()      # read twice: the replay, then the line's message

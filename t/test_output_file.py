@@ -1,0 +1,89 @@
+"""No command writes over one of its inputs, and a usage error writes nothing: an output
+that is, or resolves to, an input is refused (exit 2) before anything is opened for writing
+(sgn/output_file.py)."""
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import sgn
+
+from conftest import run_cli
+
+@pytest.fixture
+def log(tmp_path):
+    game = run_cli("example", "game").stdout
+    path = tmp_path / "ow.sgn"
+    path.write_bytes(game)
+    return path, game
+
+
+def _aliases(path):
+    """Ways of naming `path` again: itself, relative, through a symlink, a hard link."""
+    folder = path.parent
+    (folder / "link.out").symlink_to(path.name)
+    os.link(path, folder / "hard.out")
+    (folder / "sub").mkdir()
+    return [path.name, "./" + path.name, "sub/../" + path.name, "link.out", "hard.out", str(path)]
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "--isolated", "{log}", "--output-file", "{out}"],
+    ["validate", "--isolated", "-o", "parquet", "{log}", "--output-file", "{out}"],
+    ["validate", "--isolated", "-j", "2", "{log}", "{log}", "{log}", "--output-file", "{out}"],
+    ["validate", "--isolated", ".", "--output-file", "{out}"],           # a walked folder
+    ["validate", "--isolated", "*.sgn", "--output-file", "{out}"],       # a glob
+    ["report", "{log}", "-o", "{out}"],
+    ["render", "{log}", "-o", "{out}"],
+    ["render", "{log}", "-o", "{out}", "--at", "3"],
+])
+def test_an_output_that_is_an_input_is_refused_and_the_input_kept(log, command):
+    path, game = log
+    for alias in _aliases(path):
+        args = [a.format(log=path.name, out=alias) for a in command]
+        result = run_cli(*args, cwd=path.parent)
+        assert result.returncode == 2, (args, result.stdout, result.stderr)
+        assert b"is the input" in result.stderr and b"internal error" not in result.stderr
+        assert path.read_bytes() == game, args
+        for name in ("link.out", "hard.out"):
+            assert (path.parent / name).read_bytes() == game
+
+
+def test_standard_input_redirected_from_the_output_is_refused(log):
+    path, game = log
+    env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
+    with open(path, "rb") as stdin:         # sgn validate - --output-file ow.sgn < ow.sgn
+        result = subprocess.run([sys.executable, "-m", "sgn", "validate", "--isolated", "-", "--output-file",
+                                 path.name], stdin=stdin, env=env, cwd=path.parent, capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"standard input" in result.stderr
+    assert path.read_bytes() == game
+
+
+def test_the_configuration_file_is_an_input_too(log):
+    path, game = log
+    config = path.parent / "sgn.toml"
+    config.write_text('level = "rules"\n')
+    result = run_cli("validate", path.name, "--output-file", "sgn.toml", cwd=path.parent)
+    assert result.returncode == 2 and config.read_text() == 'level = "rules"\n'
+
+
+@pytest.mark.parametrize("usage_error", [["--select", "no-such-code"], ["--jobs", "2", "--dask", "local:1"],
+                                          ["--config", "missing.toml"], ["--output", "nonsense"],
+                                          ["--dask", "nonsense-address-without-scheme:0"]])
+def test_a_usage_error_writes_nothing(log, usage_error):
+    path, game = log
+    target = path.parent / "report.txt"
+    target.write_text("an earlier report\n")
+    result = run_cli("validate", "--isolated" if "--config" not in usage_error else "-q", path.name, *usage_error,
+                     "--output-file", target.name, cwd=path.parent)
+    assert result.returncode == 2, result.stderr
+    assert target.read_text() == "an earlier report\n"
+
+
+def test_a_new_output_beside_its_input_is_written(log):
+    path, game = log
+    result = run_cli("validate", "--isolated", path.name, "--output-file", "out.txt", cwd=path.parent)
+    assert result.returncode == 0 and b"valid" in (path.parent / "out.txt").read_bytes()
+    assert path.read_bytes() == game

@@ -1,0 +1,107 @@
+"""Selection, ignores and `--max-errors`, applied in one place (sgn/policy.py): no option
+hides an error it does not name, and a selector that names nothing is a usage error."""
+import json
+import re
+
+import pytest
+
+from sgn.codes import CODES
+from sgn.diagnostic import make
+from sgn.policy import Policy, check_selectors, unknown_selector
+
+from conftest import CHECKOUT, json_report, run_cli
+
+THREE = '["1","RD",{"result":13}]\n["1","RD",{"result":14}]\n["1","XX",{}]\n'
+
+
+def test_max_errors_counts_only_what_is_reported(write):
+    """The reproducer: two ignored errors used to exhaust --max-errors 2 and hide line 3."""
+    result = run_cli("validate", "--isolated", "--ignore", "schema-maximum", "--max-errors", "2", write(THREE))
+    assert result.returncode == 1, result.stdout
+    assert b":3: " in result.stdout and b"unknown-action" in result.stdout
+    assert b"max-errors-reached" not in result.stdout        # only one selected error: no limit reached
+
+
+def test_max_errors_shows_the_first_n_selected_errors_in_line_order(write):
+    path = write(THREE * 3)
+    report = json_report(run_cli("validate", "--isolated", "-o", "json", "--select", "unknown-action,schema-max*",
+                                 "--ignore", "schema-maximum", "--max-errors", "2", path))
+    shown = [(d["code"], d["line"]) for d in report["diagnostics"]]
+    assert shown == [("unknown-action", 3), ("unknown-action", 6), ("max-errors-reached", 6)]
+    assert report["valid"] is False and report["exit_code"] == 1
+
+
+@pytest.mark.parametrize("options", [["--select", "nonexistent-code"], ["--select", "rules"], ["--select", ""],
+                                     ["--ignore", "schema-maximun"], ["--extend-select", "zz-*"],
+                                     ["--extend-ignore", ""], ["--per-file-ignores", "*.sgn:no-such-code"],
+                                     ["--per-file-ignores", "*.sgn:"]])
+def test_a_selector_that_names_nothing_is_a_usage_error(write, options):
+    result = run_cli("validate", "--isolated", *options, write(THREE))
+    assert result.returncode == 2 and result.stdout == b""
+    assert options[0].encode() in result.stderr and b"internal error" not in result.stderr
+    if options[1] == "schema-maximun":
+        assert b"did you mean schema-maximum" in result.stderr
+
+
+@pytest.mark.parametrize("setting", ['select = ["nonexistent-code"]', 'ignore = ["rules"]', "select = []",
+                                     'extend-ignore = ["x*y"]', '[per-file-ignores]\n"a/*" = ["nope"]'])
+@pytest.mark.parametrize("file", ["sgn.toml", "pyproject.toml"])
+def test_a_configured_selector_that_names_nothing_is_a_usage_error_naming_file_and_key(tmp_path, setting, file):
+    text = ("[tool.sgn]\n" + setting.replace("[per-file-ignores]", "[tool.sgn.per-file-ignores]")
+            if file == "pyproject.toml" else setting)
+    (tmp_path / file).write_text(text + "\n")
+    (tmp_path / "m.sgn").write_text(THREE)
+    result = run_cli("validate", "m.sgn", cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == b"", result.stdout
+    key = re.match(r"\[?([a-z-]+)", setting).group(1)
+    assert file.encode() in result.stderr and key.encode() in result.stderr, result.stderr
+
+
+def test_an_empty_ignore_list_in_a_file_is_allowed(tmp_path):
+    (tmp_path / "sgn.toml").write_text("ignore = []\n")
+    (tmp_path / "m.sgn").write_text(THREE)
+    assert run_cli("validate", "m.sgn", cwd=tmp_path).returncode == 1
+
+
+def test_every_toml_example_in_the_docs_is_a_valid_configuration(tmp_path):
+    """docs/configuration.md once ignored a code that does not exist."""
+    for page in [CHECKOUT / "README.md", *sorted((CHECKOUT / "docs").glob("*.md"))]:
+        for block in re.findall(r"```toml\n(.*?)```", page.read_text(encoding="utf-8"), re.S):
+            if "[tool.sgn" not in block:
+                continue
+            (tmp_path / "pyproject.toml").write_text(block)
+            result = run_cli("validate", "--show-settings", cwd=tmp_path)
+            assert result.returncode == 0, (page.name, block, result.stderr)
+
+
+def test_unknown_selectors():
+    assert unknown_selector("ALL") is None and unknown_selector("schema-*") is None
+    assert unknown_selector("read-error") is None
+    assert "no diagnostic code" in unknown_selector("rules")
+    assert "matches no" in unknown_selector("rules-*")
+    assert check_selectors([], "--select") == ["--select names no code"]
+    assert check_selectors([], "ignore", may_be_empty=True) == []
+
+
+def _found(codes):
+    return iter([make(code, "m", file="f.sgn", line=n) for n, code in enumerate(codes, 1)])
+
+
+def test_the_policy_never_hides_a_file_that_was_not_checked():
+    policy = Policy(select=("blank-line",), ignore=("read-error", "internal-error"), max_errors=1)
+    kept = [d.code for d in policy.apply("f.sgn", _found(["schema-maximum", "read-error", "internal-error"]))]
+    assert kept == ["read-error", "max-errors-reached"]
+    assert all(policy.keeps("f.sgn", code) for code in CODES if CODES[code].layer == "io")
+
+
+def test_the_policy_closes_the_check_it_stops():
+    closed = []
+
+    def found():
+        try:
+            for n in range(1, 100):
+                yield make("schema-maximum", "m", file="f.sgn", line=n)
+        finally:
+            closed.append(True)
+    out = list(Policy(max_errors=3).apply("f.sgn", found()))
+    assert [d.line for d in out] == [1, 2, 3, 3] and out[-1].code == "max-errors-reached" and closed
