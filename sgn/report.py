@@ -40,9 +40,10 @@ class FileSummary:
         return "UNREADABLE" if self.unreadable else "valid" if self.valid else "INVALID"
 
     def to_dict(self) -> dict:
-        """`level` is null when no level was run (the file could not be read, or held no message)."""
+        """`level` is null when no level was run (the file could not be read, or held no message);
+        `verdict` is valid, invalid or unreadable (not checked at all: exit 2)."""
         return {"file": self.file, "level": self.level or None, "messages": self.messages, "errors": self.errors,
-                "warnings": self.warnings, "valid": self.valid,
+                "warnings": self.warnings, "valid": self.valid, "verdict": self.verdict.lower(),
                 "fragment": self.fragment, "games": self.games, "game_count": self.game_count}
 
     def describe(self) -> str:

@@ -6,15 +6,25 @@ import subprocess
 import sys
 from pathlib import Path
 
+import functools
+import io
+
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import sgn
+from sgn.cli import main
 
-from conftest import run_cli
+from conftest import run_cli, scaled
+
+@functools.lru_cache(maxsize=None)
+def example_game():
+    return run_cli("example", "game").stdout
+
 
 @pytest.fixture
 def log(tmp_path):
-    game = run_cli("example", "game").stdout
+    game = example_game()
     path = tmp_path / "ow.sgn"
     path.write_bytes(game)
     return path, game
@@ -87,3 +97,38 @@ def test_a_new_output_beside_its_input_is_written(log):
     result = run_cli("validate", "--isolated", path.name, "--output-file", "out.txt", cwd=path.parent)
     assert result.returncode == 0 and b"valid" in (path.parent / "out.txt").read_bytes()
     assert path.read_bytes() == game
+
+
+COMMANDS = [["validate", "--isolated", "{log}", "--output-file", "{out}"],
+            ["validate", "--isolated", "-o", "{format}", "{log}", "other.sgn", "--output-file", "{out}"],
+            ["validate", "--isolated", "-j", "2", "-o", "{format}", "other.sgn", "{log}", "other.sgn",
+             "--output-file", "{out}"],
+            ["validate", "--isolated", ".", "--output-file", "{out}"],
+            ["report", "{log}", "-o", "{out}"],
+            ["render", "{log}", "-o", "{out}"],
+            ["render", "{log}", "--at", "2", "-o", "{out}"]]
+
+
+@settings(max_examples=scaled(30), suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=st.sampled_from(COMMANDS), alias=st.integers(0, 5),
+       output=st.sampled_from(["text", "json", "jsonl", "github", "junit", "sarif", "parquet"]),
+       extra=st.sampled_from([[], ["--select", "schema-*"], ["--max-errors", "1"], ["--color", "always"], ["-q"]]))
+def test_no_command_ever_writes_to_an_input(tmp_path_factory, command, alias, output, extra):
+    folder = tmp_path_factory.mktemp("inputs")
+    game = example_game()
+    (folder / "ow.sgn").write_bytes(game)
+    (folder / "other.sgn").write_bytes(game[:200].rsplit(b"\n", 1)[0] + b"\n")
+    names = _aliases(folder / "ow.sgn")
+    args = [a.format(log="ow.sgn", out=names[alias], format=output) for a in command]
+    if args[0] == "validate":
+        args += extra
+    before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()}
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        code = main(args, out=io.StringIO())
+    finally:
+        os.chdir(here)
+    assert code == 2
+    after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()}
+    assert after == before

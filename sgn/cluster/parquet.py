@@ -56,7 +56,7 @@ class ParquetReporter(Reporter):
 
     def finish(self, tally: Tally) -> None:
         for f in tally.files:
-            verdict = "unreadable" if f.unreadable else ("invalid" if f.errors else "valid")
+            verdict = f.verdict.lower()     # (--fail-on warning included, as every output says it)
             self._add({"kind": "file", "file": f.file, "messages": f.messages, "errors": f.errors,
                        "warnings": f.warnings, "level": f.level or None, "verdict": verdict})
         self._flush()
