@@ -26,6 +26,7 @@ from ..validate import FileCheck
 from . import draw, style
 from .geometry import bounds
 from .places import corner_key, edge_key, named_by, tile_key
+from .tree import el, text_of
 
 HERE = Path(__file__).parent
 RESOURCE_NAMES = {"B": "brick", "G": "grain", "L": "lumber", "O": "ore", "W": "wool"}
@@ -78,12 +79,12 @@ def _pieces(game: Game) -> Dict[str, Tuple[Any, ...]]:
     """Every piece on the board: id -> how to draw it (drawn once, when it first appears)."""
     out: Dict[str, Tuple[Any, ...]] = {}
     for name, p in game.players.items():
-        out.update({f"road:{edge_key(e)}:{name}": (draw.road_svg, e, name) for e in p.roads})
-        out.update({f"settlement:{corner_key(c)}:{name}": (draw.building_svg, c, name, "settlement")
+        out.update({f"road:{edge_key(e)}:{name}": (draw.road, e, name) for e in p.roads})
+        out.update({f"settlement:{corner_key(c)}:{name}": (draw.building, c, name, "settlement")
                     for c in p.settlements})
-        out.update({f"city:{corner_key(c)}:{name}": (draw.building_svg, c, name, "city") for c in p.cities})
+        out.update({f"city:{corner_key(c)}:{name}": (draw.building, c, name, "city") for c in p.cities})
     if game.robber is not None:
-        out[f"robber:{tile_key(game.robber)}"] = (draw.robber_svg, game.robber)
+        out[f"robber:{tile_key(game.robber)}"] = (draw.robber, game.robber)
     return out
 
 
@@ -131,7 +132,7 @@ def collect(source, name: str, profile: str = "strict") -> Tuple[dict, int, int]
         pieces = _pieces(game)
         new = set(pieces) - now
         for k in new - set(markup):
-            markup[k] = pieces[k][0](*pieces[k][1:])
+            markup[k] = _markup(*pieces[k])
         players += [p for p in sorted(game.players) if p not in players]
         stats = {p: (game.points(p), sum(game.players[p].hand.values()), game.players[p].knights)
                  for p in game.players}
@@ -166,11 +167,18 @@ def collect(source, name: str, profile: str = "strict") -> Tuple[dict, int, int]
         where = named_by(messages.get(d.line), d.pointer) if d.line in messages else None
         diags.append({"line": d.line or 0, "i": shown, "code": d.code, "severity": d.severity,
                       "message": d.message, "pointer": d.pointer,
-                      "place": _key(where), "hl": draw.highlight_svg(where) if where else ""})
+                      "place": _key(where), "hl": _markup(draw.mark, where) if where else ""})
     data["diags"] = diags
     data["board"] = _board(game)
     data["moves"] = moves
     return data, errors, warnings
+
+
+def _markup(drawer, *args) -> str:
+    """What `drawer` draws, as SVG text (escaped by the tree's serializer)."""
+    node = el("g")
+    drawer(node, *args)
+    return "".join(text_of(child) for child in node)
 
 
 def _css(name: str) -> str:
@@ -192,7 +200,7 @@ def _board(game: Game) -> str:
     x0, y0, x1, y1 = bounds(game.board.kinds, draw.RADIUS)
     m = 10.0
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="sgn-board" viewBox="{x0 - m:.1f} {y0 - m:.1f} '
-            f'{x1 - x0 + 2 * m:.1f} {y1 - y0 + 2 * m:.1f}"><g id="map">{draw.board_layer(game.board)}</g>'
+            f'{x1 - x0 + 2 * m:.1f} {y1 - y0 + 2 * m:.1f}"><g id="map">{_markup(draw.board_layer, game.board)}</g>'
             '<g id="pieces"></g><g id="highlights"></g></svg>')
 
 
