@@ -187,6 +187,8 @@ class Replay:
         self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
         self.game_count = 0
         self.unlisted_from = 0          # the line of the first game not listed (0: all are)
+        # told the line of each message once it is read (`sgn.replay.line_by_line`)
+        self.watch: Optional[Callable[[int], None]] = None
 
     @property
     def undecided(self) -> bool:
@@ -208,14 +210,18 @@ class Replay:
                     self._checkpoint()
                 if game.phase == OVER:
                     self._note_end()
+                if self.watch is not None:
+                    self.watch(line)
                 return _NOTHING
             self.file = file
             found: List[Diagnostic] = []
             self._after_apply(message, line, problems, found)
-            return found
-        self.file = file
-        found = []
-        self._feed(message, line, found)
+        else:
+            self.file = file
+            found = []
+            self._feed(message, line, found)
+        if self.watch is not None:
+            self.watch(line)
         return found
 
     def gap(self, message: Message, file: str, line: int) -> List[Diagnostic]:
@@ -224,6 +230,8 @@ class Replay:
         self.file = file
         found: List[Diagnostic] = []
         self._feed_gap(message, line, found)
+        if self.watch is not None:
+            self.watch(line)
         return found
 
     def _feed_gap(self, message: Message, line: int, out: List[Diagnostic]) -> None:
@@ -342,6 +350,19 @@ class Replay:
     def _diagnostics(self, problems: List[Problem], line: int) -> List[Diagnostic]:
         return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint)
                 for p in problems]
+
+    def settled(self) -> Game:
+        """The game as `settle` would leave it now, this replay going on unchanged: the state
+        after a line as `sgn replay --at` gives it, for every line in one pass (the report page)."""
+        if self._fault is None:
+            return self.game
+        twin = Replay()     # what resolving a fault changes, copied; the games are only read
+        twin.file, twin.game, twin._base, twin._since = self.file, self.game, self._base, list(self._since)
+        twin._fault, twin._ahead, twin._recent = self._fault, list(self._ahead), list(self._recent)
+        twin.starts, twin.winners, twin.variants = list(self.starts), list(self.winners), list(self.variants)
+        twin.game_count, twin.unlisted_from = self.game_count, self.unlisted_from
+        twin.settle(self.file)
+        return twin.game
 
     def settle(self, file: str) -> List[Diagnostic]:
         """Decide a fault still held, with what the log has left."""

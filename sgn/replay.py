@@ -1,12 +1,15 @@
 """`sgn replay`: run a log through every layer up to the rules, and show the game's state."""
 from __future__ import annotations
 
-from typing import Callable, Optional, Tuple
+from typing import TYPE_CHECKING, Callable, Optional, Tuple
 
 from .diagnostic import Diagnostic
 from .rules import RESOURCES
 from .validate import FileCheck
 from .words import count
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 def replay(source, *, name: str, at: Optional[int] = None, profile: str = "strict",
@@ -29,6 +32,18 @@ def replay(source, *, name: str, at: Optional[int] = None, profile: str = "stric
     state["line"] = check.line
     state["game"] = game          # the live state, for other renderings (HSN)
     return state, errors
+
+
+def line_by_line(source, *, name: str, profile: str = "strict",
+                 watch: Callable[[int, "Game"], None]) -> FileCheck:
+    """The check `replay` makes, of the whole log, calling `watch(line, game)` after each
+    message the replay reads, with `game` the state `replay(at=line)` gives (one pass for
+    every line, not one a line). Iterate it for the diagnostics; `game` is only to be read."""
+    check = FileCheck(source, level="rules", profile=profile, name=name)
+    rules = check.replay
+    assert rules is not None
+    rules.watch = lambda line: watch(line, rules.settled())
+    return check
 
 
 def _counts(mapping: dict) -> str:

@@ -8,8 +8,6 @@ screenshot shows the terrain colours where the hexes are.
 """
 import json
 import re
-import os
-import shutil
 import struct
 import xml.etree.ElementTree as ET
 import zlib
@@ -18,6 +16,7 @@ from html.parser import HTMLParser
 import pytest
 from hypothesis import example, given, strategies as st
 
+from chromium import browser, open_page  # noqa: F401 (a fixture)
 from conftest import CORPUS, any_message, run_cli
 from sgn.pictures import page, style
 from sgn.pictures.places import corner_key, edge_key, named_by, tile_key
@@ -74,8 +73,24 @@ def replayed_pieces(path, line):
     return out
 
 
-def piece_of(markup):
-    element = ET.fromstring(f'<svg xmlns="{SVG_NS}">{markup}</svg>')[0]
+def store_of(html):
+    """The drawings the script moves in and out: {"piece"|"map"|"place": {key: element}}."""
+    svg = re.search(r'<template id="sgn-store">(.*?)</template>', html, re.S).group(1)
+    out = {"piece": {}, "map": {}, "place": {}}
+    for node in ET.fromstring(svg):
+        kind, key = next((k, node.get(f"data-{k}")) for k in out if node.get(f"data-{k}") is not None)
+        out[kind][key] = node
+    return out
+
+
+def pieces_of(html):
+    """The pieces of the page, in the order of its data's ids."""
+    pieces = store_of(html)["piece"]
+    return [pieces[str(k)] for k in range(len(pieces))]
+
+
+def piece_of(node):
+    element = node[0]
     kind = element.get("class")
     return (kind, element.get("data-edge") or element.get("data-corner") or element.get("data-tile"),
             element.get("data-player") or "")
@@ -142,12 +157,13 @@ def test_the_page_is_html_whose_elements_nest_with_one_entry_per_message(valid_h
 def test_the_svg_parses_as_xml(valid_html, faulty_html):
     for html in (valid_html, faulty_html):
         svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
-        assert len(svgs) == 3              # the board and two charts
+        assert len(svgs) == 4              # the board, the drawings it shows, and two charts
         for svg in svgs:
             assert ET.fromstring(svg).tag == f"{{{SVG_NS}}}svg"
         data = data_of(html)
-        for markup in data["pieces"] + [d["hl"] for d in data["diags"]]:
-            ET.fromstring(f'<svg xmlns="{SVG_NS}">{markup}</svg>')
+        store = store_of(html)
+        assert len(store["piece"]) == len(data["ids"]) and len(store["map"]) == len(data["views"]) == 1
+        assert set(store["place"]) == {d["place"] for d in data["diags"]} - {""}
 
 
 def test_nothing_is_fetched_from_the_network(valid_html):
@@ -157,7 +173,7 @@ def test_nothing_is_fetched_from_the_network(valid_html):
 
 def test_the_steps_replay_to_the_pieces_of_sgn_replay(valid_html):
     data = data_of(valid_html)
-    pieces = [piece_of(m) for m in data["pieces"]]
+    pieces = [piece_of(m) for m in pieces_of(valid_html)]
     assert [p[0] for p in pieces] == sorted((p[0] for p in pieces), key=page.LAYERS.index)   # roads first
     on = set()
     for i, line in enumerate(data["lines"]):
@@ -179,7 +195,7 @@ def test_each_diagnostic_names_its_place(faulty, faulty_html):
         where = named_by(messages[d["line"]], d["pointer"])
         assert d["place"] == ("" if where is None else {"corner": corner_key, "edge": edge_key,
                                                          "tile": tile_key}[where[0]](where[1]))
-        assert (d["hl"] != "") == (where is not None)
+        assert (d["place"] in store_of(faulty_html)["place"]) == (where is not None)
     assert data["diags"][0]["place"] == corner_key(frozenset(map(tuple, messages[3][2]["intersection"])))
 
 
@@ -191,7 +207,7 @@ def test_a_line_that_is_no_message_changes_nothing(write):
     assert all(data["add"][i] == data["del"][i] == [] for i in range(5, 9))
     assert data["stats"][4] == data["stats"][8]
     plain = data_of(page.report_html(str(BASE), "game.sgn"))
-    assert data["stats"][-1] == plain["stats"][-1] and len(data["pieces"]) == len(plain["pieces"])
+    assert data["stats"][-1] == plain["stats"][-1] and data["ids"] == plain["ids"]
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
@@ -228,47 +244,12 @@ def test_the_command_writes_the_page_and_exits_by_the_errors(tmp_path, faulty):
 
 # --- in a browser --------------------------------------------------------------------------
 
-def _no_browser(reason):
-    """Skip, saying why; where CI installed a browser (SGN_EXPECT_BROWSER=1), fail instead."""
-    if os.environ.get("SGN_EXPECT_BROWSER") == "1":
-        pytest.fail(f"a browser was expected here (SGN_EXPECT_BROWSER=1): {reason}")
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _no_browser("playwright not installed: pip install playwright (the system's chromium is used)")
-    executable = shutil.which("chromium") or shutil.which("chromium-browser")
-    if executable is None:
-        _no_browser("chromium not found: apt-get install chromium")
-    with sync_playwright() as playwright:
-        try:
-            chromium = playwright.chromium.launch(executable_path=executable, headless=True)
-        except Exception as error:          # a browser that cannot start here
-            _no_browser(f"chromium ({executable}) does not start: {error}")
-        yield chromium
-        chromium.close()
-
-
-def open_page(browser, tmp_path_factory, html, name):
-    path = tmp_path_factory.mktemp("pages") / name
-    path.write_text(html, encoding="utf-8")
-    tab = browser.new_page(viewport={"width": 1300, "height": 850})
-    errors = []
-    tab.on("pageerror", lambda error: errors.append(str(error)))
-    tab.goto(path.as_uri())
-    tab.errors = errors
-    return tab
-
-
 @pytest.fixture(scope="module")
 def valid_tab(browser, tmp_path_factory, valid_html):
     tab = open_page(browser, tmp_path_factory, valid_html, "valid.html")
     yield tab
-    assert tab.errors == []
+    assert tab.errors == [] and tab.requests == [tab.url_of_file] and tab.blocked == []
+    assert [m for m in tab.console if "Content Security Policy" in m] == []     # its own script and style run
     tab.close()
 
 
@@ -276,7 +257,8 @@ def valid_tab(browser, tmp_path_factory, valid_html):
 def faulty_tab(browser, tmp_path_factory, faulty_html):
     tab = open_page(browser, tmp_path_factory, faulty_html, "faulty.html")
     yield tab
-    assert tab.errors == []
+    assert tab.errors == [] and tab.requests == [tab.url_of_file] and tab.blocked == []
+    assert [m for m in tab.console if "Content Security Policy" in m] == []     # its own script and style run
     tab.close()
 
 

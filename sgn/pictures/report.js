@@ -1,12 +1,23 @@
 // The SGN game report: steps through the moves of the data that sgn/pictures/page.py writes.
-// Nothing is drawn here: the pieces, highlights and charts are SVG markup made in Python;
-// the pieces at a line are rebuilt from the steps (ids added and removed at each line).
+// Nothing is drawn here and no markup is made from text: the maps, pieces and highlights are
+// SVG drawn in Python, kept in <template id="sgn-store">; a step moves those nodes in and out
+// (the pieces at a line are rebuilt from the steps: ids added and removed at each line).
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("sgn-data").textContent);
   var count = data.lines.length - 1;           // messages; index 0 is line 0, before the first
   var $ = function (id) { return document.getElementById(id); };
   var slider = $("slider"), pieces = $("pieces"), highlights = $("highlights"), map = $("map");
+  var board = pieces.ownerSVGElement;
+  var store = $("sgn-store").content;
+  function stored(name) {                      // the drawings of the store, by their data-NAME
+    var out = {};
+    store.querySelectorAll("[data-" + name + "]").forEach(function (node) {
+      out[node.getAttribute("data-" + name)] = document.importNode(node, true);
+    });
+    return out;
+  }
+  var drawn = stored("piece"), maps = stored("map"), marks = stored("place");
   var moves = document.querySelectorAll("#moves > li");
   moves.forEach(function (li, k) { li.sgnIndex = k + 1; });
   var diagItems = document.querySelectorAll("#diagnostics li[data-diag]");
@@ -19,25 +30,39 @@
   // The set of piece indices on the board after index i, replayed from the start
   // (a few thousand steps for a long game: fast enough, and nothing to keep in step).
   function piecesAt(i) {
-    var on = new Uint8Array(data.pieces.length);
+    var on = new Uint8Array(data.ids.length);
     for (var k = 1; k <= i; k++) {
       data.del[k].forEach(function (p) { on[p] = 0; });
       data.add[k].forEach(function (p) { on[p] = 1; });
     }
     var out = [];
-    for (var p = 0; p < on.length; p++) if (on[p]) out.push(data.pieces[p]);
-    return out.join("");
+    for (var p = 0; p < on.length; p++) if (on[p]) out.push(drawn[p]);
+    return out;
   }
 
   function text(node, value) { node.textContent = value; }
 
+  // ", game 2 of 3" in a log of several games (each begins at its map's line)
+  function gameAt(line) {
+    if (data.games.length < 2) return "";
+    var n = 0;
+    while (n < data.games.length && data.games[n] <= line) n++;
+    return ", game " + Math.max(n, 1) + " of " + data.games.length;
+  }
+
   function show(i, chosen) {
     i = Math.max(0, Math.min(count, i | 0));
     if (i !== current) {
-      pieces.innerHTML = piecesAt(i);
-      if (map) map.style.display = (data.map < 0 || i >= data.map) ? "" : "none";
+      pieces.replaceChildren.apply(pieces, piecesAt(i));
+      var shownMap = data.map[i];
+      if (shownMap >= 0) {
+        if (map.firstChild !== maps[shownMap]) map.replaceChildren(maps[shownMap]);
+        board.setAttribute("viewBox", data.views[shownMap]);
+      } else {
+        map.replaceChildren();
+      }
       data.players.forEach(function (p, j) {
-        var s = data.stats[i][j], tr = rows[p];
+        var s = data.stats[i][j] || ["", "", ""], tr = rows[p];    // null: not in this game (yet)
         text(tr.querySelector(".points"), s[0]);
         text(tr.querySelector(".cards"), s[1]);
         text(tr.querySelector(".knights"), s[2]);
@@ -59,15 +84,16 @@
         cursor.setAttribute("x2", x);
       });
       slider.value = i;
-      text($("where"), "line " + data.lines[i] + " (" + i + " of " + count + ")");
+      text($("where"), "line " + data.lines[i] + " (" + i + " of " + count + ")" + gameAt(data.lines[i]));
       document.body.dataset.line = data.lines[i];
       current = i;
     }
     // the diagnostics of this move: all of them, or the one chosen
     var shown = chosen !== undefined ? [chosen] : (byIndex[i] || []);
-    highlights.innerHTML = shown.map(function (n) { return data.diags[n].hl; }).join("");
+    highlights.replaceChildren.apply(highlights, shown.map(function (n) { return marks[data.diags[n].place]; })
+      .filter(function (node, k, all) { return node && all.indexOf(node) === k; }));
     var caption = $("caption");
-    caption.innerHTML = "";
+    caption.replaceChildren();
     shown.forEach(function (n) {
       var d = data.diags[n], p = document.createElement("p");
       p.className = d.severity;

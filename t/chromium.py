@@ -1,0 +1,56 @@
+"""The browser of the report page's tests: the system's Chromium, driven by Playwright.
+
+Where it or Playwright is missing, a test that needs it is skipped, saying why; where CI
+installed one (SGN_EXPECT_BROWSER=1), it fails instead."""
+import os
+import shutil
+
+import pytest
+
+
+def _no_browser(reason):
+    """Skip, saying why; where CI installed a browser (SGN_EXPECT_BROWSER=1), fail instead."""
+    if os.environ.get("SGN_EXPECT_BROWSER") == "1":
+        pytest.fail(f"a browser was expected here (SGN_EXPECT_BROWSER=1): {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _no_browser("playwright not installed: pip install playwright (the system's chromium is used)")
+    executable = shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        _no_browser("chromium not found: apt-get install chromium")
+    with sync_playwright() as playwright:
+        try:
+            chromium = playwright.chromium.launch(executable_path=executable, headless=True)
+        except Exception as error:          # a browser that cannot start here
+            _no_browser(f"chromium ({executable}) does not start: {error}")
+        yield chromium
+        chromium.close()
+
+
+def open_page(browser, tmp_path_factory, html, name):
+    """A tab showing `html` from a file. It notes the script's errors (`errors`), the console
+    (`console`), every request that left the page (`requests`: the page's own file, and any
+    other, which is refused) and every one its Content-Security-Policy stopped (`blocked`)."""
+    path = tmp_path_factory.mktemp("pages") / name
+    path.write_text(html, encoding="utf-8")
+    tab = browser.new_page(viewport={"width": 1300, "height": 850})
+    errors, requests, blocked, console = [], [], [], []
+
+    def route(request):
+        requests.append(request.request.url)
+        request.continue_() if request.request.url == path.as_uri() else request.abort()
+
+    tab.route("**/*", route)
+    tab.on("requestfailed", lambda request: request.failure == "csp" and blocked.append(request.url))
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("console", lambda message: console.append(message.text))
+    tab.goto(path.as_uri())
+    tab.errors, tab.requests, tab.blocked, tab.console = errors, requests, blocked, console
+    tab.url_of_file = path.as_uri()
+    return tab
