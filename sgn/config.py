@@ -114,14 +114,27 @@ def _toml(value: Any) -> str:
 
 def find_config(start: Path) -> Optional[Path]:
     """The first configuration file from `start` upwards (a pyproject.toml counts only with
-    a [tool.sgn] table)."""
+    a [tool.sgn] table, or a `sgn` key under a `tool` table, whatever its value: that one is
+    ours, and load_file says what is wrong with it)."""
     for folder in [start, *start.parents]:
         for name in CONFIG_NAMES:
             candidate = folder / name
             if candidate.is_file():
-                if name != "pyproject.toml" or "sgn" in _read(candidate).get("tool", {}):
+                if name != "pyproject.toml" or _tool_sgn(_read(candidate)) is not _NONE:
                     return candidate
     return None
+
+
+_NONE = object()        # a pyproject.toml without [tool.sgn]
+
+
+def _tool_sgn(data: Dict[str, Any]) -> Any:
+    """What a pyproject.toml holds under `tool.sgn`, or _NONE. A `tool` that is not a table
+    (`tool = "sgn"`, `[[tool]]`) is another tool's mistake, not ours: no [tool.sgn]."""
+    tool = data.get("tool")
+    if not isinstance(tool, dict):
+        return _NONE
+    return tool.get("sgn", _NONE)
 
 
 def _read(path: Path) -> Dict[str, Any]:
@@ -138,13 +151,16 @@ def _read(path: Path) -> Dict[str, Any]:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not valid TOML: the file is not UTF-8") from None
+    except RecursionError:      # tomllib nests a call per level of [[[...]]] or {a={...}}
+        raise ConfigError(f"{path}: arrays or tables nested too deeply to be read") from None
 
 
 def load_file(path: Path) -> Dict[str, Any]:
     """The checked settings of one configuration file."""
-    data = _read(path)
-    if path.name == "pyproject.toml":
-        data = data.get("tool", {}).get("sgn", {})
+    data: Any = _read(path)
+    if path.name == "pyproject.toml":       # without [tool.sgn] (named by --config): no settings
+        data = _tool_sgn(data)
+        data = {} if data is _NONE else data
         where = "[tool.sgn]"
     else:
         where = ""

@@ -3,12 +3,24 @@ folders walked for log files, quoted globs expanded. As ruff does: a file named 
 line is always checked; inside folders, the included extensions are taken and the excluded
 folders passed over, in a stable order (sorted by path), leaving out what git ignores when the
 folder is in a git work tree (one `git ls-files` per folder; no git, no filter).
+
+Walks and globs take regular files only: a FIFO, a socket, a device, a dangling symlink or a
+symlink loop that they meet is passed over with a warning (reading a FIFO would wait for a
+writer forever), and nothing they meet is opened. A symlink to a file is followed; a symlink
+to a folder is not, inside a walk or by `**` (as ruff, `git ls-files` and bash's globstar
+leave them); a folder is entered once, known by (st_dev, st_ino), and a file listed once,
+known by its real path: every walk ends, and no file is checked twice. What the command line
+names itself is taken as given (a FIFO, `/dev/stdin`, `<(...)`, a symlink to a folder).
 """
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
-from typing import Iterable, List, Optional, Set
+import re
+import stat
+import sys
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Set, Tuple
 
 # What a folder is searched for: SGN logs, plain or gzip, and the usual names of JSON Lines.
 DEFAULT_INCLUDE = ("*.sgn", "*.sgn.gz", "*.ndjson", "*.ndjson.gz", "*.jsonl", "*.jsonl.gz")
@@ -17,35 +29,87 @@ DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".bzr", ".tox", ".nox", ".venv", "venv
                    ".pytest_cache", ".ruff_cache", "__pycache__", "node_modules", "build", "dist",
                    "site-packages", "__pypackages__")
 _GLOB_CHARS = set("*?[")
+_MAGIC = re.compile("[*?[]")
+
+Warn = Callable[[str, str], None]       # (the path passed over, why)
+FOLDER = "a folder"                     # what kind() says of a folder, or of a symlink to one
+
+
+def warn_skipped(path: str, why: str) -> None:
+    """The warning, on standard error, for a path that a walk or a glob passes over."""
+    from .reader import describe        # here, not at start-up: most runs skip nothing
+    from .report import printable, visible
+    sys.stderr.write(printable(f"sgn validate: warning: {visible(describe(path))} skipped: {why}\n"))
+
+
+def kind(path: str) -> Optional[str]:
+    """None for a regular file, or a symlink to one; else what the path is, as a warning says
+    it ("a FIFO (named pipe), not a regular file", "a dangling symlink", FOLDER...). Only
+    stat() is called: nothing is opened. A path that cannot be examined and is no symlink
+    counts as a file, for the reader to report why it cannot be read."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as error:
+        if not os.path.islink(path):
+            return None
+        if error.errno == errno.ELOOP:
+            return "a symlink loop"
+        if error.errno in (errno.ENOENT, errno.ENOTDIR):
+            return "a dangling symlink"
+        return f"a symlink that cannot be followed ({error.strerror or error})"
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return FOLDER
+    what = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a character device" if stat.S_ISCHR(mode) else "a block device" if stat.S_ISBLK(mode)
+            else "a special file")
+    return ("a symlink to " if os.path.islink(path) else "") + what + ", not a regular file"
 
 
 def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
-            exclude: Iterable[str] = DEFAULT_EXCLUDE, respect_gitignore: bool = True) -> List[str]:
+            exclude: Iterable[str] = DEFAULT_EXCLUDE, respect_gitignore: bool = True,
+            warn: Warn = warn_skipped) -> List[str]:
     """The files to check, in the order named (each folder's files sorted by path, and left
-    out when named or found before); `-` and names that do not exist are kept as they are,
-    for the reader to report."""
+    out when named or found before, by real path); `-` and names that do not exist are kept
+    as they are, for the reader to report. What a walk or a glob passes over is told to
+    `warn` (path, why)."""
     include, exclude = tuple(include), tuple(exclude)
     out: List[str] = []
-    seen: Set[str] = set()
+    seen: Set[str] = set()      # the real paths listed
+    told: Set[str] = set()      # the paths passed over, by their real folder and their name
 
-    def add(path: str, named: bool = False) -> None:
-        if named or path not in seen:      # a file named twice is checked twice, as asked
-            seen.add(path)
+    def skip(path: str, why: str) -> None:
+        key = os.path.join(os.path.realpath(os.path.dirname(path) or os.curdir), os.path.basename(path))
+        if key not in told:     # met again (`f/**` matches f/ and f/pipe.sgn): said once
+            told.add(key)
+            warn(path, why)
+
+    def add(path: str, real: Optional[str] = None, named: bool = False) -> None:
+        key = real or (path if path == "-" else os.path.realpath(path))
+        if named or key not in seen:      # a file named twice is checked twice, as asked
+            seen.add(key)
             out.append(path)
+
+    def walk(folder: str) -> None:
+        for found, real in _walk(folder, include, exclude, respect_gitignore, skip):
+            add(found, real)
 
     for path in paths:
         if path != "-" and not os.path.exists(path) and _GLOB_CHARS & set(path):
-            import glob         # here, not at start-up: most runs name files
-            matches = sorted(glob.glob(path, recursive=True))
+            matches = expand_glob(path)
             if matches:
                 for match in matches:
-                    for found in (_walk(match, include, exclude, respect_gitignore) if os.path.isdir(match)
-                                  else [match]):
-                        add(found)
+                    what = kind(match)
+                    if what == FOLDER:
+                        walk(match)
+                    elif what is None:
+                        add(match)
+                    else:
+                        skip(match, what)
                 continue
         if path != "-" and os.path.isdir(path):
-            for found in _walk(path, include, exclude, respect_gitignore):
-                add(found)
+            walk(path)
         else:
             add(path, named=True)
     return out
@@ -55,21 +119,84 @@ def _excluded(name: str, relative: str, exclude: Iterable[str]) -> bool:
     return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(relative, p) for p in exclude)
 
 
-def _walk(folder: str, include, exclude, respect_gitignore: bool) -> List[str]:
-    found = []
-    for root, dirs, files in os.walk(folder):
-        relative_root = os.path.relpath(root, folder)
-        dirs[:] = [d for d in dirs if not _excluded(d, _rel(relative_root, d), exclude)]
-        for name in files:
-            relative = _rel(relative_root, name)
-            if any(fnmatch.fnmatch(name, p) for p in include) and not _excluded(name, relative, exclude):
-                found.append(os.path.join(root, name))
-    found.sort()
+def _folder_key(path: str, follow: bool = True) -> Optional[Tuple[int, int]]:
+    try:
+        info = os.stat(path, follow_symlinks=follow)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _entries(folder: str, warn: Optional[Warn] = None) -> List[os.DirEntry]:
+    try:
+        with os.scandir(folder) as listing:
+            return list(listing)
+    except OSError as error:
+        if warn is not None:
+            warn(folder, f"a folder that cannot be read ({error.strerror or error})")
+        return []
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    """A folder itself, not a symlink to one."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) -> List[Tuple[str, str]]:
+    """The included files under `folder`, sorted, each with its real path; folders entered
+    once each, symlinks to folders not followed, and a file reached by several names listed
+    once (by its own name rather than a symlink's, when the walk meets both)."""
+    chosen: Dict[str, Tuple[bool, str]] = {}     # real path -> (reached through a symlink, path)
+    skipped: List[Tuple[str, str]] = []          # (path, why), told in the order of the paths
+    start = _folder_key(folder)
+    visited = {start} if start is not None else set()
+    # (path, relative to `folder`, real path): below `folder` no symlink is followed, so the
+    # real path of a folder, or of a file that is no symlink, is its parent's and its name
+    stack = [(folder, ".", os.path.realpath(folder))]
+    while stack:
+        root, relative_root, real_root = stack.pop()
+        for entry in _entries(root, lambda path, why: skipped.append((path, why))):
+            relative = _rel(relative_root, entry.name)
+            if _is_folder(entry):
+                key = _folder_key(entry.path, follow=False)
+                if key is not None and key not in visited and not _excluded(entry.name, relative, exclude):
+                    visited.add(key)
+                    stack.append((entry.path, relative, os.path.join(real_root, entry.name)))
+                continue
+            if not any(fnmatch.fnmatch(entry.name, p) for p in include) or _excluded(entry.name, relative, exclude):
+                continue
+            if _is_plain_file(entry):
+                candidate, real = (False, entry.path), os.path.join(real_root, entry.name)
+            else:
+                what = kind(entry.path)
+                if what == FOLDER:
+                    continue                # a symlink to a folder: not followed
+                if what is not None:
+                    skipped.append((entry.path, what))
+                    continue
+                candidate, real = (os.path.islink(entry.path), entry.path), os.path.realpath(entry.path)
+            if real not in chosen or candidate < chosen[real]:
+                chosen[real] = candidate
+    for path, why in sorted(skipped):
+        warn(path, why)
+    found = sorted((path, real) for real, (_, path) in chosen.items())
     if respect_gitignore and found:
         kept = _not_ignored(folder)
         if kept is not None:
-            found = [f for f in found if os.path.realpath(f) in kept]
+            found = [(path, real) for path, real in found if real in kept]
     return found
+
+
+def _is_plain_file(entry: os.DirEntry) -> bool:
+    """A regular file itself, not a symlink to one (no system call where the folder's
+    listing tells)."""
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def _rel(root: str, name: str) -> str:
@@ -90,3 +217,82 @@ def _not_ignored(folder: str) -> Optional[Set[str]]:
         return None
     base = os.fsdecode(top.stdout.strip())
     return {os.path.realpath(os.path.join(base, os.fsdecode(p))) for p in done.stdout.split(b"\0") if p}
+
+
+# Globs: Python's glob.glob(pattern, recursive=True), sorted, but for `**`, which enters no
+# symlink to a folder (nor matches one) and no folder twice: Python's follows symlinks, and a
+# symlink loop makes it list the same files again and again (with two links, without end).
+
+def expand_glob(pattern: str) -> List[str]:
+    """The paths `pattern` matches, sorted (hidden names matched only by a pattern that
+    starts with a dot, as Python's glob does)."""
+    return sorted({match for match in _iglob(pattern, dironly=False) if match})
+
+
+def _iglob(pattern: str, dironly: bool) -> Iterator[str]:
+    dirname, basename = os.path.split(pattern)
+    if not _MAGIC.search(pattern):
+        if basename:
+            if not dironly and os.path.lexists(pattern) or dironly and os.path.isdir(pattern):
+                yield pattern
+        elif os.path.isdir(dirname):        # a pattern ending with a slash matches folders only
+            yield pattern
+        return
+    if not dirname:
+        yield from _in_folder("", basename, dironly)
+        return
+    # os.path.split gives a drive or UNC path back whole: no recursion on it (r'\\?\C:')
+    folders = _iglob(dirname, True) if dirname != pattern and _MAGIC.search(dirname) else iter([dirname])
+    for folder in folders:
+        for name in _in_folder(folder, basename, dironly):
+            yield os.path.join(folder, name)
+
+
+def _in_folder(folder: str, pattern: str, dironly: bool) -> Iterator[str]:
+    """The names in `folder` (relative to it) that one component of a pattern matches."""
+    if pattern == "**":
+        yield ""
+        yield from _recursive(folder, dironly)
+    elif _MAGIC.search(pattern):
+        names = [e.name for e in _entries(folder or os.curdir) if not dironly or _is_dir(e)]
+        if not _hidden(pattern):
+            names = [n for n in names if not _hidden(n)]
+        yield from fnmatch.filter(names, pattern)
+    elif pattern:
+        if os.path.lexists(os.path.join(folder, pattern)):
+            yield pattern
+    elif os.path.isdir(folder):
+        yield pattern
+
+
+def _recursive(folder: str, dironly: bool) -> Iterator[str]:
+    """`**`: every name under `folder`, at any depth, but for hidden ones; folders entered
+    once each, symlinks to folders neither entered nor matched."""
+    start = _folder_key(folder or os.curdir)
+    visited = {start} if start is not None else set()
+    stack = [""]
+    while stack:
+        relative = stack.pop()
+        for entry in _entries(os.path.join(folder, relative) if relative else folder or os.curdir):
+            if _hidden(entry.name):
+                continue
+            name = os.path.join(relative, entry.name) if relative else entry.name
+            if _is_folder(entry):
+                key = _folder_key(entry.path, follow=False)
+                if key is not None and key not in visited:
+                    visited.add(key)
+                    yield name
+                    stack.append(name)
+            elif not dironly and not (entry.is_symlink() and os.path.isdir(entry.path)):
+                yield name
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _hidden(name: str) -> bool:
+    return name[:1] == "."

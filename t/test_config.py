@@ -1,10 +1,17 @@
 """Settings from sgn.toml / .sgn.toml / pyproject.toml [tool.sgn], found upwards from the
 current folder as ruff finds its own; the command line wins; bad files are named clearly."""
+import contextlib
+import datetime
+import io
+import json
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
-from sgn.config import ConfigError, find_config, load_file, per_file_option, resolve, split_codes
+from sgn.cli import main
+from sgn.config import KEYS, ConfigError, find_config, load_file, per_file_option, resolve, split_codes
 from sgn.validate_settings import policy
 
 DEFAULTS = {"level": "auto", "profile": "strict", "select": ["ALL"], "fail-on": "error"}
@@ -92,3 +99,127 @@ def test_the_project_itself_has_a_valid_configuration_or_none():
     found = find_config(root)
     if found is not None and found.parent == root:
         load_file(found)
+
+
+# Any shape of `tool` in a pyproject.toml, and any TOML at all, is read without an internal
+# error: a `tool` that is not a table is no [tool.sgn] (another tool's business: the file is
+# passed over, as one without the table is); a `tool.sgn` that is not a table is ours, and a
+# usage error naming the file and the key.
+
+NOT_OURS = ['tool = "sgn"', "tool = 1", 'tool = ["sgn"]', "[[tool]]\nsgn = 1", "tool = 2020-01-01", "tool = true"]
+BAD_TABLE = ["[tool]\nsgn = 3", "tool.sgn = [1]", '[[tool.sgn]]\nlevel = "rules"', 'tool = { sgn = "x" }',
+             "[tool]\nsgn = []"]
+
+
+@pytest.mark.parametrize("text", NOT_OURS)
+def test_a_tool_that_is_not_a_table_is_no_tool_sgn(tmp_path, text):
+    deep = tmp_path / "project"
+    deep.mkdir()
+    (deep / "pyproject.toml").write_text(text + "\n")
+    assert find_config(deep) is None
+    (tmp_path / "sgn.toml").write_text('level = "rules"\n')
+    assert find_config(deep) == tmp_path / "sgn.toml"           # the search goes on upwards
+    assert load_file(deep / "pyproject.toml") == {}              # named by --config: no settings
+    settings = resolve(DEFAULTS, {}, config=str(deep / "pyproject.toml"))
+    assert settings.values == DEFAULTS and settings.file == deep / "pyproject.toml"
+
+
+@pytest.mark.parametrize("text", BAD_TABLE)
+def test_a_tool_sgn_that_is_not_a_table_is_named(tmp_path, text):
+    (tmp_path / "sgn.toml").write_text('level = "rules"\n')
+    deep = tmp_path / "project"
+    deep.mkdir()
+    (deep / "pyproject.toml").write_text(text + "\n")
+    assert find_config(deep) == deep / "pyproject.toml"         # ours, found, and wrong
+    for config in [None, str(deep / "pyproject.toml")]:
+        with pytest.raises(ConfigError, match=r"pyproject.toml: \[tool.sgn\] must be a table"):
+            resolve(DEFAULTS, {}, config=config, cwd=deep)
+
+
+@pytest.mark.parametrize("text", ["a = " + "[" * 5000 + "]" * 5000, "a = " + "{b=" * 3000 + "1" + "}" * 3000])
+def test_a_file_nested_too_deeply_is_named_not_an_internal_error(tmp_path, text):
+    (tmp_path / "pyproject.toml").write_text(text + "\n")
+    with pytest.raises(ConfigError, match="nested too deeply") as caught:
+        resolve(DEFAULTS, {}, cwd=tmp_path)
+    assert str(tmp_path / "pyproject.toml") in str(caught.value)
+
+
+def _show_settings(folder, *options):
+    """`sgn validate --show-settings OPTIONS` in `folder`, in this process: (code, stderr)."""
+    err = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(err):
+        patch.chdir(folder)
+        patch.delenv("SGN_DEBUG", raising=False)
+        code = main(["validate", *options, "--show-settings"], out=io.StringIO())
+    return code, err.getvalue()
+
+
+@pytest.mark.parametrize("text", NOT_OURS + BAD_TABLE)
+def test_every_command_reading_the_configuration_says_what_is_wrong_or_passes_over_it(tmp_path, text):
+    (tmp_path / "pyproject.toml").write_text(text + "\n")
+    for options in [(), ("--config", "pyproject.toml")]:
+        code, err = _show_settings(tmp_path, *options)
+        if text in NOT_OURS:
+            assert (code, err) == (0, "")
+        else:
+            assert code == 2 and err.startswith("sgn validate: ") and "pyproject.toml: [tool.sgn] must be a table" in err
+
+
+# Random TOML-ish documents: values of every kind, nested, under `tool`, `tool.sgn`, and at
+# the top of sgn.toml, and lines of TOML (valid or not) shuffled together.
+
+KEY = st.one_of(st.sampled_from(sorted(KEYS) + ["sgn", "tool", "x"]), st.text(min_size=1, max_size=4))
+SCALAR = st.one_of(st.booleans(), st.integers(-2**63, 2**63 - 1), st.integers(), st.floats(),
+                   st.text(st.characters(blacklist_categories=("Cs",)), max_size=6),
+                   st.sampled_from(["rules", "strict", "ALL", "schema-*", "error", "text", "*.sgn"]),
+                   st.just(datetime.date(2020, 1, 1)))
+VALUE = st.recursive(SCALAR, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                     st.dictionaries(KEY, inner, max_size=3)), max_leaves=8)
+TABLE = st.dictionaries(KEY, VALUE, max_size=4)
+LINES = st.lists(st.sampled_from([
+    "[tool]", "[tool.sgn]", "[[tool]]", "[[tool.sgn]]", "[tool.sgn.per-file-ignores]", "[per-file-ignores]",
+    'tool = "sgn"', "tool = 1", "sgn = 3", "tool.sgn = [1]", 'tool.sgn.level = "rules"', 'level = "rules"',
+    'select = ["ALL"]', 'ignore = "x"', '"*.sgn" = ["x"]', '"*.sgn" = 1', "per-file-ignores = 1",
+    "max-errors = 0", "max-errors = 99999999999999999999", "include = []", "respect-gitignore = 1",
+    "a = [", "}", "= 1", "x = 1979-02-30", "x = nan", 'x = """', "[tool.sgn", "\x00", "x = [[1], {a = 1}]",
+]), max_size=8)
+
+
+def _toml(value):
+    """A value written as TOML (inline tables and arrays)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, datetime.date)):
+        return str(value)
+    if isinstance(value, float):
+        return "nan" if value != value else "inf" if value == float("inf") else "-inf" if value == -float("inf") \
+            else repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(map(_toml, value)) + "]"
+    return "{" + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + "}"
+
+
+DOCUMENTS = st.one_of(
+    st.tuples(st.just("pyproject.toml"), VALUE.map(lambda v: f"tool = {_toml(v)}\n")),
+    st.tuples(st.just("pyproject.toml"), VALUE.map(lambda v: f"[tool]\nsgn = {_toml(v)}\n")),
+    st.tuples(st.just("pyproject.toml"), TABLE.map(
+        lambda t: "[tool.sgn]\n" + "".join(f"{json.dumps(k)} = {_toml(v)}\n" for k, v in t.items()))),
+    st.tuples(st.sampled_from(["sgn.toml", ".sgn.toml"]), TABLE.map(
+        lambda t: "".join(f"{json.dumps(k)} = {_toml(v)}\n" for k, v in t.items()))),
+    st.tuples(st.sampled_from(["pyproject.toml", "sgn.toml"]), LINES.map(lambda lines: "\n".join(lines) + "\n")),
+)
+
+
+@given(DOCUMENTS)
+def test_no_toml_document_gives_an_internal_error(document):
+    name, text = document
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        (folder / name).write_text(text, encoding="utf-8")
+        for options in [(), ("--config", name)]:
+            code, err = _show_settings(folder, *options)
+            assert code in (0, 2), (code, err)
+            assert "internal error" not in err, err
+            assert code == 0 or err.startswith("sgn validate: ") and name in err, err

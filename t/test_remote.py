@@ -140,6 +140,33 @@ def test_local_paths_do_not_import_fsspec(local):
     assert done.stderr.decode().split() == ["1", "False"]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or os.name == "nt", reason="no FIFOs or symlinks on this system")
+def test_a_local_url_glob_takes_regular_files_only_and_each_once(tmp_path):
+    """`file://.../*.sgn` listed a FIFO (fsspec calls it "other"), which was then opened and
+    waited on forever; it is passed over with a warning, as a local glob does (sgn.files),
+    and a file matched through a symlink and by its own name is checked once."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a.sgn").write_text(GOOD)
+    (folder / "b.sgn").symlink_to("a.sgn")
+    os.mkfifo(folder / "c.sgn")
+    (folder / "d.sgn").symlink_to("nowhere")
+    (folder / "loop").symlink_to(".")
+    env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
+    url = f"file://{folder}"
+    try:
+        done = subprocess.run([sys.executable, "-m", "sgn", "validate", f"{url}/**/*.sgn"], capture_output=True,
+                              env=env, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the glob of a folder holding a FIFO did not end within 60 s")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().splitlines() == [
+        f"{url}/a.sgn: valid (semantic, a fragment: no map at its start, no game replayed): 1 message, 0 errors, "
+        "0 warnings"]
+    assert done.stderr.decode() == (f"sgn validate: warning: {url}/c.sgn skipped: a FIFO (named pipe), not a regular "
+                                    f"file\nsgn validate: warning: {url}/d.sgn skipped: a dangling symlink\n")
+
+
 class _Dropping(io.BytesIO):
     """A remote file (seekable, as fsspec's are) whose connection drops after its first line."""
 

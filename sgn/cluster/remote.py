@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any, Iterable, List, Optional, Set
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from . import SetupError, install_hint
 
@@ -83,10 +83,36 @@ def _glob(fsspec: Any, name: str, head: str, tail: str) -> List[str]:
     except Exception as error:      # the store refused (credentials, network): said once, here
         raise RemoteError(f"cannot list {name}: {type(error).__name__}: {error}") from None
     files = sorted(path for path, info in found.items() if info.get("type") != "directory")
+    from fsspec.implementations.local import LocalFileSystem
+    if isinstance(fs, LocalFileSystem):
+        files = _regular(files, fs.unstrip_protocol)
     if tail:        # a chained URL: the archive's members, each named with the chain after it
         protocol = head.split("://", 1)[0]
         return [f"{protocol}://{path}{tail}" for path in files]
     return [fs.unstrip_protocol(path) for path in files]
+
+
+def _regular(paths: List[str], url: Callable[[str], str]) -> List[str]:
+    """A glob of the local file system (`file://...`) keeps the regular files it matches, as
+    a local glob does (sgn.files): a FIFO, a socket or a device would be opened and waited
+    on, a dangling symlink could not be; each is passed over with a warning, under its URL.
+    A file matched through a symlink and by its own name is kept once."""
+    import os
+
+    from ..files import FOLDER, kind, warn_skipped
+    chosen: Dict[str, Tuple[bool, str]] = {}           # real path -> (reached through a symlink, path)
+    for path in paths:
+        what = kind(path)
+        if what == FOLDER:
+            continue            # a symlink to a folder, as fsspec lists it: no file
+        if what is not None:
+            warn_skipped(url(path), what)
+            continue
+        candidate = (os.path.islink(path), path)
+        real = os.path.realpath(path)
+        if real not in chosen or candidate < chosen[real]:
+            chosen[real] = candidate
+    return sorted(path for _, path in chosen.values())
 
 
 class RemoteFile:
