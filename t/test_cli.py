@@ -38,7 +38,7 @@ def test_json_output(write):
     assert isinstance(first["message"], str)
     assert report["diagnostics"][1]["code"] == "blank-line"
     assert report["files"] == [{"file": str(path), "level": "semantic", "messages": 2, "errors": 1,
-                                "warnings": 1, "valid": False, "fragment": True, "games": [], "game_count": 0}]
+                                "warnings": 1, "valid": False, "verdict": "invalid", "fragment": True, "games": [], "game_count": 0}]
 
 
 def test_json_output_when_valid_and_empty_list(write):
