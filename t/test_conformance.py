@@ -475,3 +475,129 @@ def test_undeclared_cases_are_skipped_in_junit():
                      "-o", "junit")
     suites = {s.get("name"): s for s in ElementTree.fromstring(result.stdout).iter("testsuite")}
     assert result.returncode == 0 and suites["rules"].get("skipped") == suites["rules"].get("tests") != "0"
+
+
+# -- a crash is a crash however much it printed, and wherever (sgn/conformance/crash.py) -------------------
+
+LONG_CRASH = 'raise ValueError("cannot read the log: " + "x" * 5000)\n'     # its Traceback line is 5 KB from the end
+
+
+def _script(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return f"{PY} {path}"
+
+
+def _persistent(tmp_path, name, on_run):
+    """A persistent implementation that answers start, then runs `on_run` (Python lines, with
+    `request` and `reply`) on each case."""
+    body = "".join(f"        {line}\n" for line in on_run.splitlines())
+    return _script(tmp_path, name, (
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    request = json.loads(line)\n"
+        "    if request['cmd'] == 'start':\n"
+        "        reply = {'ready': True, 'version': 1, 'implementation': {'name': 'x', 'language': 'python'}}\n"
+        "    elif request['cmd'] == 'run':\n"
+        f"{body}"
+        "    else:\n"
+        "        break\n"
+        "    print(json.dumps(reply), flush=True)\n"))
+
+
+def test_a_crash_with_a_long_message_is_a_crash_in_simple_mode(tmp_path):
+    impl = _script(tmp_path, "long.py", "import sys\nsys.stdin.buffer.read()\n" + LONG_CRASH)
+    code, report = conformance_json("--impl", impl, "--level", "syntax")
+    assert code == 1 and report["ok"] is False and report["totals"]["passed"] == 0
+    assert all(c["status"] == "errored" and c["detail"].startswith("crashed: an uncaught Python exception x")
+               for c in report["cases"])
+    assert "Traceback" not in report["cases"][0]["stderr"]      # the tail kept does not hold it: the scan found it
+
+
+def test_a_crash_with_a_long_message_is_a_crash_in_persistent_mode(tmp_path):
+    impl = _persistent(tmp_path, "long.py", LONG_CRASH)
+    code, report = conformance_json("--impl", impl, "--mode", "persistent", "--level", "syntax")
+    tried = report["cases"][:4]      # the first process and its 3 restarts; then the harness gives up
+    assert code == 1 and report["totals"]["passed"] == 0 and report["totals"]["errored"] == len(report["cases"])
+    assert all(c["detail"] == "the process ended (exit code 1); its standard error shows an uncaught Python exception"
+               for c in tried)
+
+
+@pytest.mark.parametrize("where", ["stdout", "stderr"])
+def test_a_crash_is_seen_after_a_megabyte_of_output_in_simple_mode(tmp_path, where):
+    """The traceback, then most of the megabyte a case may print, on either stream: a shell's
+    `2>&1` puts the report of a crash on standard output."""
+    impl = _script(tmp_path, "loud.py", (
+        "import sys, traceback\nsys.stdin.buffer.read()\n"
+        "try:\n    raise ValueError('cannot read the log')\nexcept ValueError:\n"
+        f"    traceback.print_exc(file=sys.{where})\n"
+        f"sys.{where}.write(('log line ' * 10 + '\\n') * 9000)\nsys.exit(1)\n"))
+    run = conformance.run_cases(impl, VALID[:1] + [c for c in CASES if not c["valid"]][:1])
+    assert [o.status for o in run.outcomes] == ["errored", "errored"]
+    assert all(o.detail.startswith("crashed: an uncaught Python exception") for o in run.outcomes)
+
+
+def test_a_fatal_signal_is_a_crash(tmp_path):
+    segv = tmp_path / "segv.py"
+    segv.write_text("import os, signal, sys\nsys.stdin.buffer.read()\nos.kill(os.getpid(), signal.SIGSEGV)\n")
+    cases = [c for c in CASES if not c["valid"]][:2]
+    itself = conformance.run_cases([PY, str(segv)], cases)
+    assert [o.detail for o in itself.outcomes] == ["crashed: killed by SIGSEGV"] * 2
+    wrapped = conformance.run_cases(["sh", "-c", f"{PY} {segv} || exit 1"], cases)      # the shell says so, exits 1
+    assert all(o.status == "errored" and o.detail.startswith("crashed: a fatal signal") for o in wrapped.outcomes)
+
+
+SPLIT = [
+    'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nValueError: boom\n',
+    "Error: boom\n    at Object.<anonymous> (/a/b.js:3:5)\n",
+    "/a/b.js:3\nthrow e\n^\n\nError: x\n" + "    at f (/a/b.js:1:2)\n" * 10 + "\nNode.js v20.20.2\n",
+    "panic: boom\n\ngoroutine 1 [running]:\n",
+    "thread 'main' panicked at src/main.rs:3:5:\nboom\n",
+]
+
+
+@pytest.mark.parametrize("text", SPLIT)
+def test_a_signature_is_found_wherever_the_reads_cut_it(text):
+    from sgn.conformance.crash import CrashScanner, find_crash
+    data = ("é log line\n" * 5000 + text + "x" * 100_000 + "\nthe end\n").encode()
+    found = find_crash(data.decode()).name
+    start = data.index(text.encode())
+    for cut in range(start - 3, start + len(text) + 3):
+        scanner = CrashScanner()
+        for piece in (data[:cut], data[cut:]):
+            scanner.feed(piece)
+        assert scanner.finish().name == found, cut
+    scanner = CrashScanner()
+    for index in range(start - 100, start + len(text) + 100):
+        scanner.feed(data[index:index + 1])       # a byte at a time, a character's two bytes apart
+    assert scanner.found is None or scanner.found.name == found
+    scanner.feed(data[start + len(text) + 100:])
+    assert scanner.finish().name == found
+
+
+def test_the_scan_holds_a_bounded_part_of_what_it_reads():
+    """Fed as the harness reads (chunks of 64 KiB at most), whatever the lines' length."""
+    from sgn.conformance.crash import CrashScanner
+    scanner, chunk = CrashScanner(), 1 << 16
+    tracemalloc.start()
+    try:
+        scanner.feed(b"Traceback (most recent call last):")      # a line that is not over...
+        for _ in range(50 << 20 >> 16):
+            scanner.feed(b"x" * chunk)                              # ...for 50 MB, then short ones
+        for _ in range(5 << 20 >> 16):
+            scanner.feed(b"\nline" * (chunk // 5))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 << 20
+    assert scanner.finish() is None      # the long line is not the signature's line
+
+
+def test_no_case_of_the_corpus_looks_like_a_crash():
+    """Simple mode scans standard output too: an implementation that echoes its input is no crash."""
+    from sgn.conformance.crash import CrashScanner
+    for case in corpus.load_cases(CORPUS / corpus.BUNDLE):
+        scanner = CrashScanner()
+        scanner.feed(corpus.case_bytes(case))
+        assert scanner.finish() is None, case["id"]
+

@@ -30,7 +30,7 @@ def add_parsers(commands) -> None:
         sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
         sub.add_argument("--invalid-exit", type=positive_int, default=1, metavar="N",
                          help="simple mode: the exit code that means invalid (default 1; an exit with it "
-                              "whose standard error shows an uncaught exception is a crash)")
+                              "whose output shows an uncaught exception is a crash)")
         sub.add_argument("-o", "--output", choices=("text", "json", "junit", "html"), default="text",
                          help="the report's format (html: the matrix of implementations as one page)")
         sub.add_argument("--report", metavar="FILE", help="also write the report to FILE")
