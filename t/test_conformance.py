@@ -601,3 +601,33 @@ def test_no_case_of_the_corpus_looks_like_a_crash():
         scanner.feed(corpus.case_bytes(case))
         assert scanner.finish() is None, case["id"]
 
+
+# -- a run that passes nothing does not conform ---------------------------------------------------------------
+
+def test_an_implementation_that_skips_every_case_does_not_conform(tmp_path):
+    impl = _persistent(tmp_path, "skipper.py", "reply = {'seq': request['seq'], 'skipped': True, 'reason': 'later'}")
+    code, report = conformance_json("--impl", impl, "--mode", "persistent", "--level", "syntax")
+    assert code == 1 and report["ok"] is False and report["totals"]["skipped"] == len(report["cases"])
+    assert report["problem"] == f"no case passed: of {len(report['cases'])} cases, {len(report['cases'])} skipped and 0 undeclared"
+    text = run_cli("conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax")
+    assert text.returncode == 1 and text.stdout.decode().endswith(f"DOES NOT CONFORM: {report['problem']}\n")
+
+
+def test_an_implementation_that_declares_none_of_the_cases_does_not_conform():
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --levels rules", "--mode", "persistent",
+                                    "--level", "syntax")
+    assert code == 1 and report["ok"] is False and report["totals"]["undeclared"] == len(report["cases"]) > 0
+    assert report["problem"].startswith("no case passed")
+
+
+@pytest.mark.parametrize("statuses, ok", [
+    (["skipped"], False), (["undeclared", "skipped"], False), ([], False), (["passed", "skipped"], True),
+    (["passed", "failed"], False),
+])
+def test_a_run_conforms_when_something_passed_and_nothing_failed(statuses, ok):
+    from sgn.conformance.outcome import Outcome
+    from sgn.conformance.run import Run
+    run = Run({}, "simple", [Outcome(VALID[0], s) for s in statuses], 0.0)
+    assert run.ok is ok and bool(run.problem) is not ok
+    assert conformance.render_text(run).endswith("CONFORMS\n" if ok else f"DOES NOT CONFORM: {run.problem}\n")
+
