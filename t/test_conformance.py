@@ -631,3 +631,26 @@ def test_a_run_conforms_when_something_passed_and_nothing_failed(statuses, ok):
     assert run.ok is ok and bool(run.problem) is not ok
     assert conformance.render_text(run).endswith("CONFORMS\n" if ok else f"DOES NOT CONFORM: {run.problem}\n")
 
+
+def test_smoke_of_an_implementation_that_skips_every_case_says_check_the_wiring(tmp_path):
+    impl = _persistent(tmp_path, "skipper.py", "reply = {'seq': request['seq'], 'skipped': True, 'reason': 'later'}")
+    result = run_cli("smoke", "--impl", impl, "--mode", "persistent")
+    out, err = result.stdout.decode(), result.stderr.decode()
+    assert result.returncode == 1 and "CONFORMS" not in out
+    assert out.endswith("CHECK THE WIRING: answered none of 8 cases (it declined them all): is it wired to run them?\n")
+    assert err.endswith("- check the wiring\n")
+
+
+def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path):
+    """A program wired right that gets cases wrong: smoke says wiring OK (exit 0), and does not
+    print the score's verdict, which is sgn conformance's."""
+    impl = _script(tmp_path, "syntax-only.py", (
+        "import sys\nfrom sgn.harness import check\n"
+        "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"))
+    result = run_cli("smoke", "--impl", impl)
+    out = result.stdout.decode()
+    assert result.returncode == 0 and " failed or errored:" in out and "CONFORM" not in out
+    assert out.endswith("WIRING OK: answered all 8 cases, some valid and some invalid\n")
+    assert result.stderr.decode().endswith("- wiring OK\n")
+    report = json.loads(run_cli("smoke", "--impl", impl, "-o", "json").stdout)
+    assert report["ok"] is False and report["wiring"] == {"ok": True, "detail": out.splitlines()[-1][len("WIRING OK: "):]}
