@@ -29,7 +29,7 @@ def sgn_process(args, tmp, cwd, **options):
 
 def run_sgn(args, tmp, cwd, **options):
     command, options = sgn_process(args, tmp, cwd, capture_output=True, **options)
-    return subprocess.run(command, timeout=300, **options)
+    return subprocess.run(command, timeout=GUARD, **options)
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_many_diagnostics_with_jobs_in_bounded_memory(tmp_path, spools):
         env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT, TMPDIR=str(spools))
         result = subprocess.run([sys.executable, "-c", script, "validate", "-q", "-j", "2", "small.sgn",
                                  "many.sgn", "small.sgn"], cwd=tmp_path, env=env, stdout=out,
-                                stderr=subprocess.PIPE, timeout=600)
+                                stderr=subprocess.PIPE, timeout=GUARD)
     parent, workers, code = map(int, result.stderr.split())
     assert code == 1 and result.returncode == 0
     with open(tmp_path / "out.txt", "rb") as out:
