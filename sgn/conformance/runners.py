@@ -120,6 +120,7 @@ class PersistentRunner:
         self.seq = 0
         self.restarts = 0
         self.broken: Optional[str] = None
+        self.interrupted = False     # the run is ending: no process is started again
         self.replies = Replies()
 
     def _explain(self, error: Exception) -> str:
@@ -153,9 +154,12 @@ class PersistentRunner:
         self.kill()
 
     def interrupt(self) -> None:
-        """Kill the process group, from any thread: the case running ends; `kill` cleans up."""
-        if self.process is not None:
-            self.process.terminate()
+        """Kill the process group, from any thread: the case running ends, and the process is
+        not started again (that one could outlive the run); `kill` cleans up."""
+        self.interrupted = True
+        process = self.process
+        if process is not None:
+            process.terminate()
 
     def kill(self) -> None:
         if self.process is not None:
@@ -175,6 +179,9 @@ class PersistentRunner:
 
     def _restart(self) -> None:
         self.kill()
+        if self.interrupted:
+            self.broken = "the run was interrupted"
+            return
         if self.restarts >= MAX_RESTARTS:
             self.broken = f"gave up after {MAX_RESTARTS} restarts"
             return
