@@ -36,10 +36,12 @@ CORPUS = CHECKOUT / "test-corpus"
 def run_cli(*args, stdin=None, cwd=None):
     """Run `python -m sgn` as a user would, from outside the checkout, with the same
     `sgn` package the tests import (installed by tox, or the checkout's own);
-    returns the CompletedProcess with bytes output."""
+    returns the CompletedProcess with bytes output. The time-out guards against a
+    deadlock only: some runs (a conformance run starting a process for each of 94 cases)
+    take half a minute on an idle machine, several on a loaded one."""
     env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
     return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], input=stdin, env=env,
-                          capture_output=True, cwd=cwd or tempfile.gettempdir(), timeout=120)
+                          capture_output=True, cwd=cwd or tempfile.gettempdir(), timeout=600)
 
 
 @pytest.fixture

@@ -39,6 +39,7 @@ def test_the_matrix_leads_with_the_cases_of_disagreement():
     assert f"{len(invalid)} cases where the implementations disagree" in head
     assert all(f"\n{case}" in head for case in invalid) and all(f"\n{c['id']} " in every for c in CHOSEN)
     assert "!valid" in head and text.rstrip().endswith("NOT ALL CONFORM: sgn #2 do not")
+    assert f"\nsgn #2 does not conform: {len(invalid)} failed\n" in text
 
 
 def test_implementations_that_agree_with_the_corpus_conform_together():

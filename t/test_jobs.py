@@ -1,5 +1,6 @@
 """`sgn validate --jobs N`: the output of one job, byte for byte, in bounded memory; the
 spools cleaned up whatever happens."""
+import errno
 import gzip
 import os
 import resource
@@ -17,6 +18,7 @@ from conftest import run_cli
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
 PACKAGE_ROOT = str(Path(sgn.__file__).resolve().parent.parent)
+GUARD = 600         # seconds: a guard against a deadlock, never a measure of speed
 
 
 def sgn_process(args, tmp, cwd, **options):
@@ -27,7 +29,7 @@ def sgn_process(args, tmp, cwd, **options):
 
 def run_sgn(args, tmp, cwd, **options):
     command, options = sgn_process(args, tmp, cwd, capture_output=True, **options)
-    return subprocess.run(command, timeout=300, **options)
+    return subprocess.run(command, timeout=GUARD, **options)
 
 
 @pytest.fixture
@@ -100,7 +102,7 @@ def test_many_diagnostics_with_jobs_in_bounded_memory(tmp_path, spools):
         env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT, TMPDIR=str(spools))
         result = subprocess.run([sys.executable, "-c", script, "validate", "-q", "-j", "2", "small.sgn",
                                  "many.sgn", "small.sgn"], cwd=tmp_path, env=env, stdout=out,
-                                stderr=subprocess.PIPE, timeout=600)
+                                stderr=subprocess.PIPE, timeout=GUARD)
     parent, workers, code = map(int, result.stderr.split())
     assert code == 1 and result.returncode == 0
     with open(tmp_path / "out.txt", "rb") as out:
@@ -121,20 +123,54 @@ def test_a_spool_that_cannot_be_written_is_a_clear_error_and_is_cleaned_up(tmp_p
     assert message.endswith(": File too large\n") and "Traceback" not in message
 
 
+def until(event, process, what):
+    """Wait for `event()` to be true (a state the run reaches, not a time) while the process
+    runs, and return it; GUARD seconds at most: a guard against a deadlock, not a measure of speed."""
+    deadline = time.monotonic() + GUARD
+    while True:
+        happened = event()
+        if happened:
+            return happened
+        assert process.poll() is None, f"sgn ended (exit {process.returncode}) before the {what}"
+        assert time.monotonic() < deadline, f"no {what} after {GUARD} s: a deadlock?"
+        time.sleep(0.01)
+
+
+def opened_for_writing(fifo):
+    """The FIFO opened for writing, once a process has it open for reading; None before."""
+    try:
+        return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError as error:
+        if error.errno != errno.ENXIO:      # ENXIO: nobody reads it (yet)
+            raise
+        return None
+
+
 def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
+    """Ctrl-C while a worker is in the middle of a file, and another's spool waits to be read.
+    The file is a FIFO this test holds open: the worker reading it cannot finish before the
+    interrupt, however fast the machine; the file after it is checked meanwhile by the other
+    worker, and its spool waits for the FIFO's turn."""
     (tmp_path / "small.sgn").write_text(GOOD)
-    (tmp_path / "many.sgn").write_bytes(b"1\n" * 2_000_000)
-    command, options = sgn_process(["validate", "-j", "2", "small.sgn", "many.sgn", "many.sgn"], spools,
+    (tmp_path / "bad.sgn").write_text(BAD * 3)
+    held = tmp_path / "held.sgn"
+    os.mkfifo(held)
+    command, options = sgn_process(["validate", "-j", "2", "small.sgn", "held.sgn", "bad.sgn"], spools,
                                    tmp_path, start_new_session=True, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.PIPE)
     process = subprocess.Popen(command, **options)
+    writer = None
     try:
-        while not any(spools.glob("sgn-jobs-*/*.spool")):     # a worker is writing
-            assert process.poll() is None
-            time.sleep(0.05)
+        writer = until(lambda: opened_for_writing(held), process, "worker reading held.sgn")
+        os.write(writer, BAD.encode())                                      # a line, and no end: it waits
+        until(lambda: any(spools.glob("sgn-jobs-*/1.spool")), process, "spool of bad.sgn")
         os.killpg(process.pid, signal.SIGINT)           # as a terminal's Ctrl-C: the whole group
-        _, errors = process.communicate(timeout=120)
+        _, errors = process.communicate(timeout=GUARD)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        if writer is not None:
+            os.close(writer)
     assert process.returncode == 130 and errors == b"sgn: interrupted\n"
+    assert opened_for_writing(held) is None         # its worker is gone: nobody reads the FIFO any more

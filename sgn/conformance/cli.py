@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Tuple
 
 from ..exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from ..reader import describe
@@ -30,7 +31,7 @@ def add_parsers(commands) -> None:
         sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
         sub.add_argument("--invalid-exit", type=positive_int, default=1, metavar="N",
                          help="simple mode: the exit code that means invalid (default 1; an exit with it "
-                              "whose standard error shows an uncaught exception is a crash)")
+                              "whose output shows an uncaught exception is a crash)")
         sub.add_argument("-o", "--output", choices=("text", "json", "junit", "html"), default="text",
                          help="the report's format (html: the matrix of implementations as one page)")
         sub.add_argument("--report", metavar="FILE", help="also write the report to FILE")
@@ -84,22 +85,27 @@ def run_diff(args: argparse.Namespace, out) -> int:
     return EXIT_INVALID if found else EXIT_OK
 
 
-def _smoke_verdict(run) -> int:
-    """The wiring is right when every case got an answer, and the answers tell valid from
-    invalid (a program that says the same of everything does not read its input)."""
-    from .. import conformance
-    answered = [o for o in run.outcomes if o.status != conformance.ERRORED]
+def smoke_verdict(run) -> Tuple[bool, str]:
+    """Whether the wiring is right, and why: every case got an answer (or was declined:
+    skipped, or of a level or profile not declared), some were answered, and the answers
+    tell valid from invalid (a program that says the same of everything does not read its
+    input). The score is not the point: a case may fail."""
+    from .outcome import ERRORED, FAILED, PASSED
+    statuses = [o.status for o in run.outcomes]
+    answered = [o for o in run.outcomes if o.status in (PASSED, FAILED)]
+    declined = len(statuses) - len(answered) - statuses.count(ERRORED)
     verdicts = {o.got_valid for o in answered}
-    if len(answered) < len(run.outcomes):
-        why = f"answered {len(answered)} of {count(len(run.outcomes), 'case')}"
-    elif len(verdicts) < 2:
-        why = f"answered every case {'valid' if verdicts == {True} else 'invalid'}: does it read its input?"
-    else:
-        sys.stderr.write(f"smoke: the implementation answered all {count(len(run.outcomes), 'case')}, "
-                         "some valid and some invalid - wiring OK\n")
-        return EXIT_OK
-    sys.stderr.write(f"smoke: the implementation {why} - check the wiring\n")
-    return EXIT_INVALID
+    of = f"{len(answered)} of {count(len(statuses), 'case')}"
+    if statuses.count(ERRORED):
+        return False, f"answered {of} ({statuses.count(ERRORED)} errored)"
+    if not answered:
+        return False, f"answered none of {count(len(statuses), 'case')} (it declined them all): is it wired to run them?"
+    if len(verdicts) < 2:
+        return False, (f"answered every case {'valid' if verdicts == {True} else 'invalid'}"
+                       + (f" ({of} answered, the others declined)" if declined else "")
+                       + ": does it read its input?")
+    return True, (f"answered all {count(len(statuses), 'case')}" if not declined
+                  else f"answered {of} (the others declined)") + ", some valid and some invalid"
 
 
 def run(args: argparse.Namespace, out) -> int:
@@ -163,6 +169,13 @@ def run(args: argparse.Namespace, out) -> int:
         text = MATRIX_RENDERERS[args.output](runs)
     else:
         text = conformance.RENDERERS[args.output](runs[0])
+    if args.smoke:      # the last word is the wiring's, not the score's
+        wired, why = smoke_verdict(runs[0])
+        if args.output == "text":
+            text = text.rstrip("\n").rsplit("\n", 1)[0] + f"\n{'WIRING OK' if wired else 'CHECK THE WIRING'}: {why}\n"
+        elif args.output == "json":
+            import json
+            text = json.dumps(dict(json.loads(text), wiring={"ok": wired, "detail": why}), indent=1) + "\n"
     out.write(text)
     if args.report:
         try:
@@ -171,5 +184,6 @@ def run(args: argparse.Namespace, out) -> int:
             sys.stderr.write(f"{me}: cannot write {describe(args.report)}: {error.strerror}\n")
             return EXIT_USAGE
     if args.smoke:
-        return _smoke_verdict(runs[0])
+        sys.stderr.write(f"smoke: the implementation {why} - {'wiring OK' if wired else 'check the wiring'}\n")
+        return EXIT_OK if wired else EXIT_INVALID
     return EXIT_OK if all(r.ok for r in runs) else EXIT_INVALID

@@ -1,35 +1,144 @@
-"""Telling a crash from a verdict in simple mode.
+"""Telling a crash from a verdict.
 
 In simple mode an implementation's exit code is its verdict: 0 valid, 1 invalid
 (`--invalid-exit` names another code). But most runtimes also exit with 1 on an
 uncaught exception, so a program that only crashes would score every invalid case.
-An exit with the invalid code whose standard error shows an uncaught exception of a
-common runtime is therefore a crash (the case is errored), whatever it printed before.
-The signatures are data: a runtime's name and a pattern that its report of an
-uncaught exception has and a deliberate verdict does not.
+An exit with the invalid code whose output shows an uncaught exception of a common
+runtime (or a fatal signal reported by a shell) is therefore a crash (the case is
+errored), whatever it printed before or after. The signatures are data: a runtime's
+name, what the crash is called, and a pattern that its report of the crash has and a
+deliberate verdict does not.
+
+The output is scanned as it is read (`CrashScanner`), all of it and in bounded
+memory: a signature is found however much was printed around it (an exception's
+message of a megabyte included), and wherever the reads split it.
 """
 from __future__ import annotations
 
+import codecs
 import re
-from typing import Optional, Pattern, Tuple
+from collections import deque
+from typing import Deque, List, NamedTuple, Optional, Pattern, Tuple
 
-SIGNATURES: Tuple[Tuple[str, Pattern[str]], ...] = tuple((name, re.compile(pattern, re.M)) for name, pattern in (
-    ("Python", r"^Traceback \(most recent call last\):$"),
-    ("Node.js", r"^\s+at .*(?:\(.*:\d+:\d+\)|:\d+:\d+)$(?:\n.*)*\nNode\.js v\d+"),
-    ("Node.js", r"^\w*(?:Error|Exception)\b.*\n\s+at .*:\d+:\d+\)?$"),
-    ("Ruby", r":in [`'].*': .* \([A-Z]\w*(?:::\w+)*\)$"),
-    ("Java", r"^Exception in thread \"[^\"]*\" [\w.$]+"),
-    ("Go", r"^panic: .*\n\ngoroutine \d+ \["),
-    ("Rust", r"^thread '.*' panicked at "),
-    (".NET", r"^Unhandled exception\. [\w.]+"),
-    ("PHP", r"^PHP (?:Fatal error|Parse error): "),
-    ("shell", r"^.*: line \d+: .*(?:command not found|syntax error|unbound variable)"),
-))
+_FATAL_SIGNALS = "Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception"
 
 
-def crash_signature(stderr: str) -> Optional[str]:
-    """The runtime whose uncaught exception `stderr` shows, or None."""
-    for name, pattern in SIGNATURES:
-        if pattern.search(stderr):
-            return name
-    return None
+class Signature(NamedTuple):
+    name: str                   # the runtime (or "signal")
+    what: str                   # what the crash is called in a case's detail
+    pattern: Pattern[str]
+    needs: Tuple[str, ...]      # texts one of which the pattern cannot match without: looked for first
+
+
+def _signature(name: str, what: str, pattern: str, *needs: str) -> Signature:
+    return Signature(name, what, re.compile(pattern, re.M), needs)
+
+
+SIGNATURES = (
+    _signature("Python", "an uncaught Python exception", r"^Traceback \(most recent call last\):$",
+               "Traceback (most recent call last):"),
+    _signature("Python", "a fatal Python error", r"^Fatal Python error: ", "Fatal Python error: "),
+    # a stack, then (within a few lines: its properties, a blank line) the version
+    _signature("Node.js", "an uncaught Node.js exception",
+               r"^[ \t]+at .*(?:\(.*:\d+:\d+\)|:\d+:\d+)$(?:\n.*){0,32}?\nNode\.js v\d+", "\nNode.js v"),
+    _signature("Node.js", "an uncaught Node.js exception", r"^\w*(?:Error|Exception)\b.*\n[ \t]+at .*:\d+:\d+\)?$",
+               "Error", "Exception"),
+    _signature("Ruby", "an uncaught Ruby exception", r":in [`'].*': .* \([A-Z]\w*(?:::\w+)*\)$", ":in `", ":in '"),
+    _signature("Java", "an uncaught Java exception", r"^Exception in thread \"[^\"]*\" [\w.$]+", "Exception in thread \""),
+    _signature("Go", "a Go panic", r"^(?:panic|fatal error): .*\n\ngoroutine \d+ \[", "\n\ngoroutine "),
+    _signature("Rust", "a Rust panic", r"^thread '.*' panicked at ", "' panicked at "),
+    _signature("C++", "an uncaught C++ exception", r"^terminate called after throwing an instance of ",
+               "terminate called after throwing an instance of "),
+    _signature(".NET", "an uncaught .NET exception", r"^Unhandled exception\. [\w.]+", "Unhandled exception. "),
+    _signature("PHP", "a PHP fatal error", r"^PHP (?:Fatal error|Parse error): ", "PHP Fatal error: ", "PHP Parse error: "),
+    _signature("shell", "a shell error", r"^.*: line \d+: .*(?:command not found|syntax error|unbound variable)",
+               ": line "),
+    # a fatal signal as a shell reports it: alone on a line (dash), or after the pid and before the command (bash)
+    _signature("signal", "a fatal signal", rf"^(?:(?:{_FATAL_SIGNALS})(?: \(core dumped\))?"
+                                           rf"|.*: +\d+ +(?:{_FATAL_SIGNALS})(?: +\(core dumped\))?(?: +.*)?)$",
+               *_FATAL_SIGNALS.split("|")),
+)
+
+
+class CrashScanner:
+    """Looks for a crash signature in a stream fed in chunks (bytes, UTF-8 or not), in
+    bounded memory and linear time. The stream is cut into lines; of a line longer than
+    LINE characters its first and last LINE/2 are kept, joined by an ellipsis (a
+    signature is a line's start or its end, and `.` matches the ellipsis). Whole lines
+    are gathered up to BATCH characters, then searched together with the CONTEXT lines
+    before them, so that a signature of several lines is found whatever chunks brought
+    them. `found` is the first signature found (the stream is not searched after it);
+    `finish` searches what is left, the last line even without its newline."""
+
+    LINE = 1024
+    CONTEXT = 64
+    BATCH = 1 << 16
+    _ELLIPSIS = "\u2026"
+
+    def __init__(self) -> None:
+        self.found: Optional[Signature] = None
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._partial = ""
+        self._context: Deque[str] = deque(maxlen=self.CONTEXT)
+        self._lines: List[str] = []
+        self._size = 0
+
+    def _bounded(self, line: str) -> str:
+        if len(line) <= self.LINE:
+            return line
+        half = self.LINE // 2
+        return line[:half] + self._ELLIPSIS + line[-half:]
+
+    def feed(self, data: bytes) -> None:
+        if self.found is None:
+            self._text(self._decoder.decode(data))
+            if self._size >= self.BATCH:
+                self._search()
+
+    def _text(self, text: str) -> None:
+        parts = text.split("\n")
+        if len(parts) > 1:
+            parts[0], self._partial = self._partial + parts[0], ""
+            lines = parts[:-1]
+            if "\r" in text or lines[0].endswith("\r"):
+                lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+            self._lines += [line if len(line) <= self.LINE else self._bounded(line) for line in lines]
+            self._size += sum(map(len, lines)) + len(lines)
+        self._partial = self._bounded(self._partial + parts[-1])
+
+    def finish(self) -> Optional[Signature]:
+        """Search what is left (the last line too); the signature found, or None."""
+        if self.found is None:
+            self._text(self._decoder.decode(b"", True))
+            if self._partial:
+                self._text("\n")
+            self._search()
+        return self.found
+
+    def _search(self) -> None:
+        if not self._lines:
+            return
+        window = "\n".join([*self._context, *self._lines])
+        for signature in SIGNATURES:
+            if any(text in window for text in signature.needs) and signature.pattern.search(window):
+                self.found = signature
+                self._context.clear()
+                break
+        else:
+            self._context.extend(self._lines)
+        self._lines = []
+        self._size = 0
+
+
+def find_crash(text: str) -> Optional[Signature]:
+    """The crash signature of a whole text, as the scanner finds it."""
+    scanner, data = CrashScanner(), text.encode("utf-8", "surrogateescape")
+    for start in range(0, len(data), CrashScanner.BATCH):
+        scanner.feed(data[start:start + CrashScanner.BATCH])
+    return scanner.finish()
+
+
+def crash_signature(text: str) -> Optional[str]:
+    """The runtime whose crash `text` shows, or None."""
+    found = find_crash(text)
+    return None if found is None else found.name

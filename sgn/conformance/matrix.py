@@ -107,6 +107,7 @@ def render_matrix_text(runs: Sequence[Run]) -> str:
         out += _grid(head, [line(r) for r in split])
     out += ["", "every case:"] + _grid(head, [line(r) for r in table])
     ok = all(run.ok for run in runs)
+    out += [""] * (not ok) + [f"{name} does not conform: {run.problem}" for name, run in zip(columns, runs) if not run.ok]
     out.append("ALL CONFORM" if ok else "NOT ALL CONFORM: " + ", ".join(
         name for name, run in zip(columns, runs) if not run.ok) + " do not")
     return "\n".join(out) + "\n"

@@ -6,7 +6,9 @@ non-blocking and served by one loop with a deadline, so that writing into a
 pipe nobody reads, waiting for a reply that never comes or for a process that
 never exits all end at the deadline; what it prints is read in bounded memory
 (MAX_OUTPUT_BYTES). The end of the process, not of its pipes, is its answer: a
-child holding them cannot make the harness wait. POSIX only.
+child holding them cannot make the harness wait. What it prints besides its replies
+(standard error; in simple mode standard output too) is scanned for a crash as it is
+read, all of it (`crash.CrashScanner`), though only its tail is kept. POSIX only.
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ import selectors
 import signal
 import subprocess
 import time
-from typing import Callable, Dict, List, Mapping, Optional
+from typing import Callable, Dict, List, Mapping, Optional, Tuple
+
+from .crash import CrashScanner, Signature
 
 MAX_OUTPUT_BYTES = 1 << 20   # one reply line (persistent mode); all a case prints, stdout and stderr (simple mode)
 STDERR_TAIL = 4096           # what is kept of standard error, for the report
@@ -48,11 +52,22 @@ def _pidfd(pid: int) -> Optional[int]:
         return None
 
 
+def ended_by(code: int) -> str:
+    """How a process with this exit code ended (negative: the signal that ended it)."""
+    if code >= 0:
+        return f"exit code {code}"
+    try:
+        return f"killed by {signal.Signals(-code).name}"
+    except ValueError:
+        return f"killed by signal {-code}"
+
+
 class ImplProcess:
     """One process of an implementation. `lines`: keep standard output as reply lines
     (persistent mode); otherwise count and discard it (simple mode). Either way the tail
     of standard error is kept; in simple mode it counts against MAX_OUTPUT_BYTES with
-    standard output, in persistent mode (a long-lived process may log much) it does not."""
+    standard output, in persistent mode (a long-lived process may log much) it does not.
+    Whatever is not a reply is scanned for a crash's signature (`crash`, `take_stderr`)."""
 
     def __init__(self, argv: List[str], *, lines: bool, env: Optional[Mapping[str, str]] = None):
         self.lines = lines
@@ -71,6 +86,7 @@ class ImplProcess:
         self._out = bytearray()          # standard output not yet taken as a line (lines mode)
         self._err = bytearray()          # the tail of standard error
         self.printed = 0                 # bytes counted against MAX_OUTPUT_BYTES (simple mode)
+        self._scanners = {fd: CrashScanner() for fd in self._reading if not (lines and fd == self._stdout)}
         self._selector = selectors.DefaultSelector()
         self._watched: Dict[int, int] = {}
         self._pidfd = _pidfd(self.proc.pid)
@@ -130,15 +146,23 @@ class ImplProcess:
     def stderr_tail(self) -> str:
         return self._err.decode("utf-8", "replace")
 
-    def take_stderr(self) -> str:
+    def crash(self) -> Optional[Signature]:
+        """The signature of a crash in what it printed (besides its replies) since the
+        last `take_stderr`, or None; its last line is searched even without a newline."""
+        found = [scanner.finish() for scanner in self._scanners.values()]
+        return next((f for f in found if f is not None), None)
+
+    def take_stderr(self) -> Tuple[str, Optional[Signature]]:
         """The tail of what it wrote to standard error since the last call (what is waiting
-        in the pipe included), for the case that just ran."""
+        in the pipe included), for the case that just ran, and the signature of a crash
+        in all of it (None when none)."""
         stderr = self._stderr_fd()
         while stderr in self._reading and self._read(stderr):
             pass
-        text = self.stderr_tail
+        text, crash = self.stderr_tail, self.crash()
         self._err.clear()
-        return text
+        self._scanners = {fd: CrashScanner() for fd in self._scanners}
+        return text, crash
 
     def _stderr_fd(self) -> Optional[int]:
         return self.proc.stderr.fileno() if self.proc.stderr and not self.proc.stderr.closed else None
@@ -218,7 +242,7 @@ class ImplProcess:
         if self._status() is None:
             self._pump(min(deadline, time.monotonic() + 1), lambda: False)
         code = self._status()
-        return f"the process ended (exit code {code})" if code is not None else f"the process {alive}"
+        return f"the process ended ({ended_by(code)})" if code is not None else f"the process {alive}"
 
     def _wants(self, fd: int) -> bool:
         return not (self.lines and fd == self._stdout and len(self._out) > MAX_OUTPUT_BYTES)
@@ -276,6 +300,8 @@ class ImplProcess:
         if not chunk:
             self._close(fd)
             return False
+        if fd in self._scanners:
+            self._scanners[fd].feed(chunk)
         if self.lines and fd == self._stdout:
             self._out += chunk
             return True

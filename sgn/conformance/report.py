@@ -33,6 +33,7 @@ def summary(run: Run) -> dict:
     return {
         "metadata": run.metadata,
         "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
+        "problem": run.problem,
         "gave_up": run.gave_up, "not_run": run.not_run, "baselines": run.baselines,
         "totals": totals(run),
         "by_level": tally(run.outcomes, lambda c: [c["level"]]),
@@ -78,7 +79,7 @@ def render_text(run: Run) -> str:
             out.append(f"  {o.status.upper()} {o.case['id']} [{o.case['level']}]: {o.case['description']}")
             out.append(f"      {o.detail}")
             out += [f"      | {line}" for line in o.stderr.splitlines()[-STDERR_LINES:]]
-    out.append("CONFORMS" if run.ok else "DOES NOT CONFORM")
+    out.append("CONFORMS" if run.ok else f"DOES NOT CONFORM: {run.problem}")
     return "\n".join(out) + "\n"
 
 

@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
+from ..words import count
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, UNDECLARED, Outcome
 from .runners import RUNNERS, CannotStart
 
@@ -38,8 +39,24 @@ class Run:
         return {"accept_everything": valid, "reject_everything": 0 if self.codes else invalid}
 
     @property
+    def problem(self) -> str:
+        """Why the run does not conform ('' when it does): cases failed or errored, cases
+        not run (--max-fail), or no case passed at all (every one skipped or undeclared:
+        a run that shows nothing right proves nothing)."""
+        statuses = [o.status for o in self.outcomes]
+        bad = [f"{statuses.count(s)} {s}" for s in (FAILED, ERRORED) if s in statuses]
+        if self.not_run:
+            bad.append(f"{self.not_run} not run (--max-fail)")
+        if bad:
+            return ", ".join(bad)
+        if PASSED not in statuses:
+            return (f"no case passed: of {count(len(statuses), 'case')}, {statuses.count(SKIPPED)} skipped and "
+                    f"{statuses.count(UNDECLARED)} undeclared")
+        return ""
+
+    @property
     def ok(self) -> bool:
-        return not self.not_run and all(o.status in (PASSED, SKIPPED, UNDECLARED) for o in self.outcomes)
+        return not self.problem
 
 
 class _Shared:

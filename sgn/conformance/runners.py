@@ -9,9 +9,9 @@ import time
 from typing import Any, Dict, Optional
 
 from .. import corpus
-from .crash import crash_signature
+from .crash import Signature
 from .outcome import STDERR_LINES, ERRORED, SKIPPED, UNDECLARED, Outcome, judge, with_stderr
-from .process import ImplError, ImplProcess, TimedOut
+from .process import ImplError, ImplProcess, TimedOut, ended_by
 from .reply import ProtocolError, Replies
 from .selection import command
 
@@ -83,12 +83,13 @@ class SimpleRunner:
             self.late = 0
             return Outcome(case, ERRORED, detail=str(error))
         self.late = 0
-        stderr = process.stderr_tail
-        tail = (stderr.strip().splitlines()[-1:] or [""])[0][:200]
+        tail = (process.stderr_tail.strip().splitlines()[-1:] or [""])[0][:200]
+        if code < 0:
+            return Outcome(case, ERRORED, detail=f"crashed: {ended_by(code)} {tail}".strip())
         if code == self.invalid_exit:
-            runtime = crash_signature(stderr)
-            if runtime is not None:     # an uncaught exception, not a verdict (sgn/conformance/crash.py)
-                return Outcome(case, ERRORED, detail=f"crashed: an uncaught {runtime} exception {tail}".strip())
+            crash = process.crash()     # anywhere in what it printed (sgn/conformance/crash.py)
+            if crash is not None:       # an uncaught exception, not a verdict
+                return Outcome(case, ERRORED, detail=f"crashed: {crash.what} {tail}".strip())
         if code not in (0, self.invalid_exit):
             return Outcome(case, ERRORED, detail=f"exit code {code} {tail}".strip())
         return judge(case, code == 0)
@@ -98,6 +99,11 @@ class SimpleRunner:
 
 def _line(message: dict) -> bytes:
     return (json.dumps(message) + "\n").encode()
+
+
+def _shows(crash: Optional[Signature]) -> str:
+    """What a failure's detail adds when standard error showed a crash."""
+    return "" if crash is None else f"; its standard error shows {crash.what}"
 
 
 class PersistentRunner:
@@ -114,6 +120,7 @@ class PersistentRunner:
         self.seq = 0
         self.restarts = 0
         self.broken: Optional[str] = None
+        self.interrupted = False     # the run is ending: no process is started again
         self.replies = Replies()
 
     def _explain(self, error: Exception) -> str:
@@ -129,10 +136,10 @@ class PersistentRunner:
             self.kill()
             raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
         except (ProtocolError, ImplError) as error:
-            stderr = self.process.take_stderr() if self.process is not None else ""
+            stderr, crash = self.process.take_stderr() if self.process is not None else ("", None)
             self.kill()
             said = "".join(f"\n  | {line}" for line in stderr.strip().splitlines()[-STDERR_LINES:])
-            raise CannotStart(f"{' '.join(self.argv)} did not start: {self._explain(error)}"
+            raise CannotStart(f"{' '.join(self.argv)} did not start: {self._explain(error)}{_shows(crash)}"
                               + (f"; its standard error ends:{said}" if said else "")) from None
 
     def stop(self) -> None:
@@ -147,9 +154,12 @@ class PersistentRunner:
         self.kill()
 
     def interrupt(self) -> None:
-        """Kill the process group, from any thread: the case running ends; `kill` cleans up."""
-        if self.process is not None:
-            self.process.terminate()
+        """Kill the process group, from any thread: the case running ends, and the process is
+        not started again (that one could outlive the run); `kill` cleans up."""
+        self.interrupted = True
+        process = self.process
+        if process is not None:
+            process.terminate()
 
     def kill(self) -> None:
         if self.process is not None:
@@ -169,6 +179,9 @@ class PersistentRunner:
 
     def _restart(self) -> None:
         self.kill()
+        if self.interrupted:
+            self.broken = "the run was interrupted"
+            return
         if self.restarts >= MAX_RESTARTS:
             self.broken = f"gave up after {MAX_RESTARTS} restarts"
             return
@@ -197,8 +210,9 @@ class PersistentRunner:
             failure = None
         except (ProtocolError, ImplError) as error:
             failure = self._explain(error)
-        stderr = self.process.take_stderr()
-        if failure is not None:
+        stderr, crash = self.process.take_stderr()
+        if failure is not None:     # a reply is the implementation's word, whatever it logged; a failure may be a crash
+            failure += _shows(crash)
             self._restart()
             return with_stderr(Outcome(case, ERRORED, detail=failure), stderr)
         if reply.kind == "skipped":

@@ -9,7 +9,9 @@ simple mode: crash (exit 3), hang, flood, fork (leaves a child holding its pipes
 and says valid), or ignore-input (says valid without reading its input).
 
 With SGN_TEST_PIDFILE set, it appends its pid, and its child's, to that file:
-the tests check that none is left running.
+the tests check that none is left running. With SGN_TEST_RUNFILE set, it appends
+a line to that file when it has a case (persistent: a run request; simple: its
+input read), before misbehaving: the tests wait for that, not for a time.
 """
 import json
 import os
@@ -21,12 +23,19 @@ FLOOD_BYTES = 50 << 20
 BULKY_BYTES = (1 << 20) - 64       # the reply line's limit, less room for the seq
 behaviour = sys.argv[1]
 pidfile = os.environ.get("SGN_TEST_PIDFILE")
+runfile = os.environ.get("SGN_TEST_RUNFILE")
 
 
 def note_pid(pid):
     if pidfile:
         with open(pidfile, "a") as handle:
             handle.write(f"{pid}\n")
+
+
+def note_run():
+    if runfile:
+        with open(runfile, "a") as handle:
+            handle.write(f"{os.getpid()}\n")
 
 
 def flood():
@@ -40,6 +49,7 @@ if "--simple" in sys.argv:
     if behaviour == "ignore-input":
         sys.exit(0)
     sys.stdin.buffer.read()
+    note_run()
     if behaviour == "hang":
         time.sleep(600)
     elif behaviour == "flood":
@@ -54,6 +64,8 @@ for line in sys.stdin:
     request = json.loads(line)
     if request["cmd"] == "stop":
         sys.exit(0)
+    if request["cmd"] == "run":
+        note_run()
     if request["cmd"] == "start":
         if behaviour == "silent":
             time.sleep(600)
