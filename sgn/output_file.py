@@ -51,10 +51,10 @@ def refuse_inputs(output: str, inputs: Iterable[str], *, reads_stdin: bool = Fal
             continue
         if os.path.realpath(name) == where or (target is not None and _identity(name) == target):
             raise OutputError(f"the output {describe(output)} is the input {describe(name)}: writing it would "
-                              "destroy the log before it is read; name another output")
+                              "destroy that input before it is read; name another output")
     if reads_stdin and target is not None and _stdin_identity() == target:
         raise OutputError(f"the output {describe(output)} is the file standard input reads: writing it would "
-                          "destroy the log before it is read; name another output")
+                          "destroy that input before it is read; name another output")
 
 
 def open_output(path: str, *, binary: bool = False) -> IO:

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import sgn
 from sgn.cli import main
 
-from conftest import run_cli, scaled
+from conftest import CORPUS, run_cli, scaled
 
 @functools.lru_cache(maxsize=None)
 def example_game():
@@ -132,3 +132,16 @@ def test_no_command_ever_writes_to_an_input(tmp_path_factory, command, alias, ou
     assert code == 2
     after = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir() if p.is_file()}
     assert after == before
+
+
+@pytest.mark.parametrize("report", ["impl.py", "cases.json", "skip.txt"])
+def test_the_conformance_report_is_never_written_over_an_input(tmp_path, report):
+    (tmp_path / "impl.py").write_text("import sys\nsys.exit(0)\n")
+    (tmp_path / "skip.txt").write_text("nothing-*\n")
+    import shutil
+    shutil.copy(CORPUS / "cases.json", tmp_path / "cases.json")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    result = run_cli("conformance", "--impl", f"{sys.executable} impl.py", "--cases", "cases.json",
+                     "--skip-file", "skip.txt", "--report", report, cwd=tmp_path)
+    assert result.returncode == 2 and b"is the input" in result.stderr
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Tuple
@@ -108,6 +109,20 @@ def smoke_verdict(run) -> Tuple[bool, str]:
                   else f"answered {of} (the others declined)") + ", some valid and some invalid"
 
 
+def _report_over_an_input(args: argparse.Namespace) -> str:
+    """Why `--report FILE` must not be written (it is the corpus, the skip file, or a file the
+    implementation's command names: its program or script), or ''."""
+    from ..output_file import OutputError, refuse_inputs
+    from .selection import command
+    inputs = [p for p in (getattr(args, "cases", None), getattr(args, "skip_file", None)) if p]
+    inputs += [word for impl in args.impl for word in command(impl) if os.path.isfile(word)]
+    try:
+        refuse_inputs(args.report, inputs)
+    except OutputError as error:
+        return str(error)
+    return ""
+
+
 def run(args: argparse.Namespace, out) -> int:
     """`sgn conformance` (one implementation, or several side by side), `sgn smoke`, and
     `sgn conformance diff`."""
@@ -132,6 +147,8 @@ def run(args: argparse.Namespace, out) -> int:
     problem = ("--impl CMD is required (or: sgn conformance diff OLD.json NEW.json)" if not args.impl
                else "--impl is empty" if not all(conformance.command(i) for i in args.impl)
                else "smoke checks one implementation at a time" if args.smoke and len(args.impl) > 1 else "")
+    if not problem and args.report:
+        problem = _report_over_an_input(args)
     if problem:
         sys.stderr.write(f"{me}: {problem}\n")
         return EXIT_USAGE
