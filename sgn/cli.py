@@ -137,8 +137,10 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
     if args.show_settings:
-        out.write(settings.show())
-        return EXIT_OK
+        return _show_settings(args, settings, out)
+    if (args.files or []).count("-") > 1:
+        sys.stderr.write("sgn validate: standard input ('-') is named twice: it can be read once\n")
+        return EXIT_USAGE
     if args.output not in REPORTERS:
         sys.stderr.write(f"sgn validate: output format {args.output!r} is not known here "
                          f"(known: {', '.join(sorted(REPORTERS))})\n")
@@ -180,15 +182,32 @@ def run_validate(args: argparse.Namespace, out) -> int:
         return _validate(args, settings, paths, runner, target)
 
 
+def _show_settings(args: argparse.Namespace, settings, out) -> int:
+    """--show-settings: to standard output, or to --output-file (never over the configuration)."""
+    from .output_file import OutputError, open_output, refuse_inputs
+    if args.output_file is None:
+        out.write(settings.show())
+        return EXIT_OK
+    try:
+        refuse_inputs(args.output_file, [str(settings.file)] if settings.file is not None else [])
+        with open_output(args.output_file) as target:
+            target.write(settings.show())
+    except OutputError as error:
+        sys.stderr.write(f"sgn validate: {error}\n")
+        return EXIT_USAGE
+    return EXIT_OK
+
+
 def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out) -> int:
     """Check the files and report them on `out`; the exit status."""
     from . import jobs, validate_settings
     from .report import Progress
 
     color = colour.wanted(args.color, out, os.environ)
-    reporter = REPORTERS[args.output](out, quiet=args.quiet, color=color)
+    fail_on_warnings = settings.get("fail-on") == "warning"
+    reporter = REPORTERS[args.output](out, quiet=args.quiet, color=color, fail_on_warnings=fail_on_warnings)
     progress = Progress.for_terminal(sys.stderr, len(paths))
-    tally = Tally(fail_on_warnings=settings.get("fail-on") == "warning")
+    tally = Tally(fail_on_warnings=fail_on_warnings)
     reporter.start()
     options = jobs.Options(args.level, args.profile, args.max_line_bytes, validate_settings.policy(settings))
     stdin_name = describe(args.stdin_filename)

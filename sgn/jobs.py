@@ -17,7 +17,7 @@ import signal
 from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .diagnostic import Diagnostic
-from .policy import EVERYTHING, Policy
+from .policy import Policy
 from .reader import describe
 from .streams import STDIN_NAME
 from .validate import FileCheck, warm_up
@@ -75,8 +75,9 @@ def check_file(source: Any, name: str, options: Options) -> Tuple[FileCheck, Ite
     """One file's check, and the diagnostics the run's policy reports of it (sgn/policy.py):
     what every executor runs on a file, so that the report is the same with any of them."""
     level, profile, max_line_bytes, policy = options
-    check = FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes)
-    return check, (policy or EVERYTHING).apply(name, iter(check))
+    check = FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes,
+                      policy=policy)
+    return check, iter(check)
 
 
 def counts(check: FileCheck) -> Counts:

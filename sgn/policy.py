@@ -49,6 +49,12 @@ class Policy(NamedTuple):
         return not any(_matches(code, codes) and _path_matches(path, glob, self.base)
                        for glob, codes in self.per_file)
 
+    def reports_nothing(self) -> bool:
+        """Whether no code of the data is left once selection and ignores apply (per-file
+        ignores aside): every file would pass, whatever it holds."""
+        return not any(self.keeps("", code) for code, entry in CODES.items()
+                       if entry.layer != "io" and code not in _ALWAYS)
+
     def apply(self, name: str, found: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
         """The diagnostics of the file `name` this policy reports, up to the `max_errors`-th
         reported error; then one `info` that says the rest is not checked, and the file's
@@ -88,8 +94,6 @@ class _Keeper:
             kept = self.decided[code] = self.policy.keeps(self.path, code)
         return kept
 
-
-EVERYTHING = Policy()
 
 
 def _matches(code: str, patterns: Iterable[str]) -> bool:

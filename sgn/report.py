@@ -110,13 +110,15 @@ class Reporter:
     """Base reporter: `diagnostic` for each problem as found, `file_done` after each file's
     last (with its counts), `finish` once at the end. Only text is ever in colour."""
 
-    def __init__(self, out: TextIO, *, quiet: bool = False, color: bool = False):
+    def __init__(self, out: TextIO, *, quiet: bool = False, color: bool = False, fail_on_warnings: bool = False):
         self.out = out
         self.quiet = quiet
         self.paint = Painter(color)
+        # -q shows what fails the run: errors, and warnings too under --fail-on warning
+        self.failing = (ERROR, WARNING) if fail_on_warnings else (ERROR,)
 
     def wants(self, diagnostic: Diagnostic) -> bool:
-        return not self.quiet or diagnostic.severity == ERROR
+        return not self.quiet or diagnostic.severity in self.failing
 
     def start(self) -> None:
         pass
@@ -216,7 +218,7 @@ class TextReporter(Reporter):
             verdict = files[0].verdict
             what = files[0].file
         else:
-            verdict = "valid" if tally.exit_code == 0 else "INVALID"
+            verdict = ("valid", "INVALID", "UNREADABLE")[tally.exit_code]     # the worst of the files
             what = count(len(files), "file")
         levels = sorted({f.describe() for f in files if f.level})
         self._summary(what, verdict, levels, tally.messages, tally.errors, tally.warnings)

@@ -17,10 +17,10 @@ REPORTERS: Dict[str, Type[Reporter]] = {
 }
 
 
-def _parquet(out, *, quiet: bool = False, color: bool = False) -> Reporter:
+def _parquet(out, *, quiet: bool = False, color: bool = False, fail_on_warnings: bool = False) -> Reporter:
     """-o parquet (sgn/cluster/parquet.py), loaded when asked: pyarrow is an optional extra."""
     from .cluster.parquet import ParquetReporter
-    return ParquetReporter(out, quiet=quiet)
+    return ParquetReporter(out, quiet=quiet, fail_on_warnings=fail_on_warnings)
 
 
 REPORTERS["parquet"] = _parquet     # type: ignore[assignment]

@@ -29,6 +29,7 @@ from .schema import COMPAT, PROFILES, STRICT, default_schema
 
 if TYPE_CHECKING:
     from .fastpath import Context, Memory
+    from .policy import Policy
 
 LEVELS = ("syntax", "schema", "semantic", "rules")
 # Errors after which the reader gives no more lines.
@@ -103,8 +104,9 @@ class FileCheck:
 
     def __init__(self, source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
                  name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                 fast: bool = True, until: Optional[int] = None):
+                 fast: bool = True, until: Optional[int] = None, policy: Optional["Policy"] = None):
         self.source = source
+        self.policy = policy        # what is reported (select, ignore, --max-errors); None: all
         self.name = name or describe(source)
         _check_options(level, profile)
         self.level, self.profile = level, profile
@@ -189,18 +191,26 @@ class FileCheck:
         return replay.game_count if replay is not None else 0
 
     def __iter__(self) -> Iterator[Diagnostic]:
-        """The file's diagnostics, in line order. Whatever fails inside the check is this
-        file's `internal-error`, never an exception: one file's fault costs that file only."""
+        """The file's diagnostics, in line order, as its policy reports them (sgn/policy.py):
+        the counts of each game are of what is reported."""
+        found = self._guarded()
+        if self.policy is not None:
+            found = self.policy.apply(self.name, found)
+        return self._counted(found)
+
+    def _guarded(self) -> Iterator[Diagnostic]:
+        """Whatever fails inside the check is this file's `internal-error`, never an
+        exception: one file's fault costs that file only."""
         try:
-            yield from self._counted()
+            yield from self._diagnostics()
         except Exception as error:      # a bug of sgn's: reported, not raised (SGN_DEBUG=1 raises)
             if os.environ.get("SGN_DEBUG"):
                 raise
             yield internal_error(error, self.name, self.line)
 
-    def _counted(self) -> Iterator[Diagnostic]:
+    def _counted(self, diagnostics: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
         per_game = self._per_game
-        for found in self._diagnostics():
+        for found in diagnostics:
             replay = getattr(self, "replay", None)
             if (replay is not None and replay.starts and found.line
                     and not (replay.unlisted_from and found.line >= replay.unlisted_from)):

@@ -107,7 +107,18 @@ def _selector_problems(settings: config.Settings) -> List[str]:
             here = where if glob is None else f"{where} {glob!r}"
             # an empty list in a file is a choice (ignore nothing); on the command line, a slip
             problems += check_selectors(codes, here, may_be_empty=not on_line and key != "select")
+    if not problems:
+        problems += _nothing_left(settings)
     return problems
+
+
+def _nothing_left(settings: config.Settings) -> List[str]:
+    """An empty selection once the ignores are applied (`--ignore '*'`): every file would
+    pass, whatever it holds; refused as an empty `--select` is."""
+    if not policy(settings).reports_nothing():
+        return []
+    return ["the selected codes less the ignored ones leave none to report: every file would pass; "
+            "name fewer in --ignore (or ignore), or more in --select (or select)"]
 
 
 def policy(settings: config.Settings) -> Policy:

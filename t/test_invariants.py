@@ -25,6 +25,7 @@ from sgn import schema
 from sgn.cli import main
 from sgn.codes import CODES
 from sgn.play import random_game
+from sgn.policy import Policy
 
 from conftest import scaled
 from outputs_read import read
@@ -191,6 +192,9 @@ def test_select_ignore_and_max_errors_do_exactly_what_they_say(pool, picks, data
     max_errors = data.draw(st.one_of(st.none(), st.integers(1, 4)), label="max errors")
     if max_errors is not None:
         options += ["--max-errors", max_errors]
+    if Policy(select=tuple(select or ["ALL"]), ignore=tuple(ignore)).reports_nothing():
+        assert run(folder, ["-o", "json", *options, *files])[0] == 2      # nothing left to report: refused
+        return
     code, got = baseline(folder, files, options)
     per_file, verdicts = expected_under(everything.found, files, select=select, ignore=ignore, max_errors=max_errors)
     assert got.found == [d for kept in per_file for d in kept]

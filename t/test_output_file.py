@@ -145,3 +145,30 @@ def test_the_conformance_report_is_never_written_over_an_input(tmp_path, report)
                      "--skip-file", "skip.txt", "--report", report, cwd=tmp_path)
     assert result.returncode == 2 and b"is the input" in result.stderr
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+@pytest.mark.parametrize("command", [["report", "{fifo}", "-o", "page.html"], ["render", "{fifo}", "-o", "b.svg"]])
+def test_a_pipe_named_as_a_file_is_read_once_as_its_content(log, command):
+    """`sgn report <(cat game.sgn)`: a path that is no regular file is read once into memory,
+    so that the second reading does not find it empty."""
+    import threading
+    path, game = log
+    fifo = path.parent / "pipe.sgn"
+    os.mkfifo(fifo)
+    feeder = threading.Thread(target=lambda: fifo.write_bytes(game))
+    feeder.start()
+    result = run_cli(*[a.format(fifo=fifo.name) for a in command], cwd=path.parent)
+    feeder.join(60)
+    direct = run_cli(*[a.format(fifo=path.name) for a in command[:2]], "-o", "direct" + command[-1][-5:],
+                     cwd=path.parent)
+    assert result.returncode == direct.returncode == 0, result.stderr
+    assert b"empty-file" not in result.stderr
+    written = (path.parent / command[-1]).read_bytes()
+    assert written.replace(b"pipe.sgn", b"ow.sgn") == (path.parent / ("direct" + command[-1][-5:])).read_bytes()
+
+
+def test_a_png_too_large_to_draw_is_a_usage_error(log):
+    pytest.importorskip("cairosvg", reason="cairosvg is not installed (the extra 'png')")
+    path, game = log
+    result = run_cli("render", path.name, "--size", "40000", "-o", "big.png", cwd=path.parent)
+    assert result.returncode == 2 and b"at most" in result.stderr and b"internal error" not in result.stderr

@@ -360,7 +360,7 @@ def test_several_files_have_a_verdict_each_then_the_total(files):
         "bad.sgn: INVALID" + fragment + "2 messages, 1 error, 1 warning",
         "missing.sgn: UNREADABLE: 0 messages, 1 error, 0 warnings",
         "good.sgn: valid" + fragment + "1 message, 0 errors, 0 warnings",
-        "4 files: INVALID" + fragment + "4 messages, 2 errors, 1 warning"]
+        "4 files: UNREADABLE" + fragment + "4 messages, 2 errors, 1 warning"]
 
 
 def test_a_file_of_several_games_lists_its_games_then_its_verdict(tmp_path, monkeypatch):

@@ -105,3 +105,45 @@ def test_the_policy_closes_the_check_it_stops():
             closed.append(True)
     out = list(Policy(max_errors=3).apply("f.sgn", found()))
     assert [d.line for d in out] == [1, 2, 3, 3] and out[-1].code == "max-errors-reached" and closed
+
+
+def test_the_counts_of_each_game_are_of_what_is_reported(tmp_path):
+    """A log of two games, an ignored error in the second: each game's verdict follows the policy."""
+    from sgn.play import random_game
+    games = [random_game(1, 3), random_game(2, 3)]
+    lines = [json.dumps(m, separators=(",", ":")) for game in games for m in game]
+    second = next(i for i in range(len(games[0]) + 20, len(lines)) if '"RD"' in lines[i])
+    lines[second] = lines[second].replace(lines[second][lines[second].index('"result":'):], '"result":13}]')
+    (tmp_path / "two.sgn").write_text("\n".join(lines) + "\n")
+    for options in (["--ignore", "schema-maximum"], ["--select", "map-*"]):
+        report = json_report(run_cli("validate", "--isolated", "-o", "json", *options, "two.sgn", cwd=tmp_path))
+        assert report["valid"] is True
+        assert [g["errors"] for g in report["files"][0]["games"]] == [0, 0], options
+    report = json_report(run_cli("validate", "--isolated", "-o", "json", "two.sgn", cwd=tmp_path))
+    assert [g["errors"] for g in report["files"][0]["games"]][1] >= 1
+
+
+@pytest.mark.parametrize("output", ["text", "json", "jsonl", "github", "sarif", "junit"])
+def test_quiet_shows_the_warnings_that_fail_the_run(write, output):
+    path = write('["1","RD",{"result":8}]\n\n')
+    shown = b'"ruleId": "blank-line"' if output == "sarif" else b"blank-line"
+    result = run_cli("validate", "--isolated", "-q", "--fail-on", "warning", "-o", output, path)
+    assert result.returncode == 1 and shown in result.stdout
+    assert shown not in run_cli("validate", "--isolated", "-q", "-o", output, path).stdout
+
+
+@pytest.mark.parametrize("options", [["--ignore", "*"], ["--select", "schema-*", "--ignore", "schema-*"]])
+def test_a_selection_that_ignores_everything_is_a_usage_error(write, options):
+    result = run_cli("validate", "--isolated", *options, write(THREE))
+    assert result.returncode == 2 and b"leave none" in result.stderr and result.stdout == b""
+
+
+def test_standard_input_named_twice_is_a_usage_error():
+    result = run_cli("validate", "--isolated", "-", "-", stdin=THREE.encode())
+    assert result.returncode == 2 and b"named twice" in result.stderr and result.stdout == b""
+
+
+def test_show_settings_writes_to_the_output_file(tmp_path):
+    result = run_cli("validate", "--isolated", "--show-settings", "--output-file", "s.txt", cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout == b""
+    assert (tmp_path / "s.txt").read_text().startswith("configuration file: none")

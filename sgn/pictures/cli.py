@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 
 from ..exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from ..reader import describe
 from ..schema import PROFILES, STRICT
-from ..streams import standard_input
+from ..streams import readable_twice, standard_input
 
 
 def add_report_parser(commands) -> None:
@@ -38,7 +39,9 @@ def run_report(args: argparse.Namespace, out) -> int:
     except OutputError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
-    source = standard_input() if args.file == "-" else args.file
+    source = standard_input() if args.file == "-" else readable_twice(args.file)
+    if isinstance(source, bytes):
+        source = io.BytesIO(source)
     name = "<stdin>" if args.file == "-" else describe(args.file)
     try:
         report = build(source, name, args.profile)

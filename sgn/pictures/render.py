@@ -14,7 +14,7 @@ from ..packaged import DISTRIBUTION
 from ..reader import LogReader, describe
 from ..report import TextReporter
 from ..schema import PROFILES, STRICT
-from ..streams import standard_input
+from ..streams import readable_twice, standard_input
 
 PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
                f"pip install '{DISTRIBUTION}[png]'); SVG needs nothing: use -o OUT.svg")
@@ -34,9 +34,20 @@ def add_render_parser(commands) -> None:
     render.add_argument("--highlight", choices=("auto", "none"), default="auto",
                         help="auto (default): mark the place a diagnostic of that line names, and write "
                              "the diagnostic under the board; none: no mark")
-    render.add_argument("--size", type=positive_int, default=600, metavar="PX", help="width in pixels (default 600)")
+    render.add_argument("--size", type=_size, default=600, metavar="PX",
+                        help=f"width in pixels (default 600, at most {MAX_SIZE})")
     render.add_argument("--profile", choices=PROFILES, default=STRICT)
     render.set_defaults(run=run_render)
+
+
+MAX_SIZE = 16384        # pixels: a PNG library refuses much larger pictures (cairo: 32767)
+
+
+def _size(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_SIZE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SIZE}")
+    return value
 
 
 def message_at(source, name: str, line: int) -> Any:
@@ -85,7 +96,7 @@ def run_render(args: argparse.Namespace, out) -> int:
         data = standard_input().read()      # read twice: the replay, then the line's message
         source: Any = data
     else:
-        source = args.file
+        source = readable_twice(args.file)
     name = "<stdin>" if reading_stdin else describe(args.file)
     errors = TextReporter(sys.stderr)
     seen: List[Diagnostic] = []
@@ -121,7 +132,10 @@ def run_render(args: argparse.Namespace, out) -> int:
     try:
         write(args.output)
     except OSError as error:
-        sys.stderr.write(f"sgn render: cannot write {args.output}: {error.strerror or error}\n")
+        sys.stderr.write(f"sgn render: cannot write {describe(args.output)}: {error.strerror or error}\n")
+        return EXIT_USAGE
+    except Exception as error:      # the PNG library's own (cairo refuses a size, say)
+        sys.stderr.write(f"sgn render: cannot draw {describe(args.output)}: {type(error).__name__}: {error}\n")
         return EXIT_USAGE
     return status
 
