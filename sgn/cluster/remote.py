@@ -124,8 +124,8 @@ class RemoteFile:
 
     def open_binary(self) -> io.RawIOBase:
         fsspec = _fsspec()
-        opened = fsspec.open(self.name, "rb")
-        try:
+        try:        # an archive that is no zip, or damaged, fails here: a read-error, as any refusal
+            opened = fsspec.open(self.name, "rb")
             handle = opened.__enter__()
         except OSError:
             raise
