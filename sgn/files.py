@@ -10,7 +10,12 @@ writer forever), and nothing they meet is opened. A symlink to a file is followe
 to a folder is not, inside a walk or by `**` (as ruff, `git ls-files` and bash's globstar
 leave them); a folder is entered once, known by (st_dev, st_ino), and a file listed once,
 known by its real path: every walk ends, and no file is checked twice. What the command line
-names itself is taken as given (a FIFO, `/dev/stdin`, `<(...)`, a symlink to a folder).
+names itself is taken as given (a FIFO, `/dev/stdin`, `<(...)`, a symlink to a folder, a URL,
+`-`).
+
+What a walk or a glob finds is a local path, whatever its name: a file named `-` or
+`proto::x.sgn` is listed `./-` or `./proto::x.sgn`, as a walk of `.` names it, so that
+nothing downstream reads standard input or a URL instead.
 """
 from __future__ import annotations
 
@@ -67,13 +72,22 @@ def kind(path: str) -> Optional[str]:
     return ("a symlink to " if os.path.islink(path) else "") + what + ", not a regular file"
 
 
+def local_name(path: str) -> str:
+    """A path found by a walk or a glob, named so that it is read as a local path: `-` and a
+    name that reads as a URL (`simplecache::x.sgn`) are given a leading `./`, as a walk of
+    `.` names them."""
+    from .cluster.remote import is_url     # no fsspec: only the pattern of a URL
+    return os.curdir + os.sep + path if path == "-" or is_url(path) else path
+
+
 def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
             exclude: Iterable[str] = DEFAULT_EXCLUDE, respect_gitignore: bool = True,
             warn: Warn = warn_skipped) -> List[str]:
     """The files to check, in the order named (each folder's files sorted by path, and left
-    out when named or found before, by real path); `-` and names that do not exist are kept
-    as they are, for the reader to report. What a walk or a glob passes over is told to
+    out when named or found before, by real path); `-`, URLs and names that do not exist are
+    kept as they are, for the reader to report. What a walk or a glob passes over is told to
     `warn` (path, why)."""
+    from .cluster.remote import is_url
     include, exclude = tuple(include), tuple(exclude)
     out: List[str] = []
     seen: Set[str] = set()      # the real paths listed
@@ -96,10 +110,13 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
             add(found, real)
 
     for path in paths:
-        if path != "-" and not os.path.exists(path) and _GLOB_CHARS & set(path):
+        if path == "-" or is_url(path):         # read as given: standard input, or through fsspec
+            add(path, real=path, named=True)
+            continue
+        if not os.path.exists(path) and _GLOB_CHARS & set(path):
             matches = expand_glob(path)
             if matches:
-                for match in matches:
+                for match in map(local_name, matches):
                     what = kind(match)
                     if what == FOLDER:
                         walk(match)
@@ -108,7 +125,7 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
                     else:
                         skip(match, what)
                 continue
-        if path != "-" and os.path.isdir(path):
+        if os.path.isdir(path):
             walk(path)
         else:
             add(path, named=True)

@@ -370,3 +370,56 @@ def test_a_glob_matches_what_pythons_does_where_no_link_to_a_folder_is_met(steps
                         "[ab]/*", "?.sgn", "a/../**/*.sgn", "./**/c.sgn", ".hidden/**", "nothing*"]:
             for written in [pattern, str(root / pattern)]:
                 assert expand_glob(written) == sorted({m for m in glob.glob(written, recursive=True) if m}), written
+
+
+# What a walk or a glob finds is a local path, whatever its name: nothing downstream may read
+# it as standard input (`-`) or as a URL (`proto::...`).
+
+BAD_ROLL = '["1","RD",{"result":13}]\n'
+GOOD_ROLL = '["1","RD",{"result":8}]\n'
+INVALID_ROLL = ": INVALID (semantic, a fragment: no map at its start, no game replayed): 1 message, 1 error, 0 warnings"
+
+
+@pytest.mark.skipif(os.name == "nt", reason="`:` is no file name character on Windows")
+def test_glob_matches_with_special_names_are_local_paths(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ["-", "ok.sgn", "simplecache::ok.sgn", "x::y.sgn", "proto::d/in.sgn"]:
+        _tree(tmp_path, [name])
+    local = os.curdir + os.sep
+    assert collect(["*"], respect_gitignore=False) == \
+        [local + "-", "ok.sgn", local + os.path.join("proto::d", "in.sgn"), local + "simplecache::ok.sgn",
+         local + "x::y.sgn"]
+    assert collect(["s*.sgn", "x*"], respect_gitignore=False) == [local + "simplecache::ok.sgn", local + "x::y.sgn"]
+    assert collect(["."], respect_gitignore=False) == [os.path.join(".", n) for n in
+                                                     ["ok.sgn", "proto::d/in.sgn", "simplecache::ok.sgn", "x::y.sgn"]]
+    # named on the command line, `-` and URLs are read as given, never globbed here
+    assert collect(["-", "simplecache::*.sgn", "x::y.sgn"]) == ["-", "simplecache::*.sgn", "x::y.sgn"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="`:` is no file name character on Windows")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_glob_never_reads_standard_input_or_a_url_for_a_file_it_matches(tmp_path, jobs):
+    """`sgn validate '*'` over a file named `-` read standard input ("<stdin>: valid", exit 0)
+    and gave the file no verdict; `s*.sgn` over `simplecache::ok.sgn` checked ok.sgn through
+    fsspec instead; `*.sgn` over `x::y.sgn` ended the run: "Protocol not known: x"."""
+    dash, colon = tmp_path / "dash", tmp_path / "colon"
+    dash.mkdir()
+    colon.mkdir()
+    (dash / "-").write_text(BAD_ROLL)
+    done = _cli("validate", "--isolated", "-j", jobs, "*", cwd=dash, stdin=GOOD_ROLL.encode())
+    assert (done.returncode, done.stderr) == (1, b""), done.stderr
+    assert done.stdout.decode().splitlines()[-1] == os.path.join(".", "-") + INVALID_ROLL
+    assert b"<stdin>" not in done.stdout
+    (colon / "simplecache::ok.sgn").write_text(BAD_ROLL)
+    (colon / "ok.sgn").write_text(GOOD_ROLL)
+    done = _cli("validate", "--isolated", "-j", jobs, "s*.sgn", cwd=colon)
+    assert (done.returncode, done.stderr) == (1, b""), done.stderr
+    assert done.stdout.decode().splitlines()[-1] == os.path.join(".", "simplecache::ok.sgn") + INVALID_ROLL
+    (colon / "x::y.sgn").write_text("x\n")
+    done = _cli("validate", "--isolated", "-j", jobs, "-q", "*.sgn", cwd=colon)
+    assert (done.returncode, done.stderr) == (1, b""), done.stderr
+    names = [line.split(":1:")[0] for line in done.stdout.decode().splitlines()]
+    assert names == [os.path.join(".", "simplecache::ok.sgn"), os.path.join(".", "x::y.sgn")]
+    # named as the walk of the folder names them
+    walked = _cli("validate", "--isolated", "-j", jobs, "-q", ".", cwd=colon)
+    assert walked.stdout == done.stdout
