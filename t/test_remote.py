@@ -208,6 +208,20 @@ def test_a_local_url_glob_takes_regular_files_only_and_each_once(tmp_path):
                                     f"file\nsgn validate: warning: {url}/d.sgn skipped: a dangling symlink\n")
 
 
+
+@pytest.mark.skipif(not hasattr(os, "link") or os.name == "nt", reason="no hard links or symlinks on this system")
+def test_a_local_url_glob_checks_a_hard_linked_file_once_under_its_first_own_name(tmp_path):
+    """As a local glob: a file is known by (st_dev, st_ino), not by real path (each hard
+    link has its own), and listed under the first of its own names, not a symlink's."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "b.sgn").write_text(GOOD)
+    os.link(folder / "b.sgn", folder / "c.sgn")
+    (folder / "a.sgn").symlink_to("c.sgn")
+    code, out = validate(f"file://{folder}/*.sgn")
+    assert code == 0 and out.splitlines() == [f"file://{folder}/b.sgn: valid (semantic, a fragment: no map at its "
+                                              "start, no game replayed): 1 message, 0 errors, 0 warnings"]
+
 class _Dropping(io.BytesIO):
     """A remote file (seekable, as fsspec's are) whose connection drops after its first line."""
 
