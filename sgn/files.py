@@ -248,7 +248,7 @@ def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) ->
         kept = _not_ignored(folder)
         if kept is not None:
             found = [item for item in found if item[2] in kept]
-    return sorted(once((path, key) for path, key, _ in found))
+    return sorted(once((path, key) for path, key, _ in found), key=lambda item: item[0])
 
 
 def _entry_key(entry: os.DirEntry) -> Key:
