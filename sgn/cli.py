@@ -162,10 +162,11 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
         return EXIT_USAGE
     try:
+        paths = cluster.expand(paths, output=args.output)       # URLs' globs too, before the output is judged
         if args.output_file is not None:     # (the configuration file is an input too)
             read = paths + ([str(settings.file)] if settings.file is not None else [])
-            refuse_inputs(args.output_file, read)
-        paths, runner = cluster.prepare(paths, dask=args.dask, output=args.output)
+            refuse_inputs(args.output_file, read, urls=True)
+        runner = cluster.connect(args.dask)
     except (OutputError, cluster.SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE

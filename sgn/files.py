@@ -8,9 +8,16 @@ Walks and globs take regular files only: a FIFO, a socket, a device, a dangling 
 symlink loop that they meet is passed over with a warning (reading a FIFO would wait for a
 writer forever), and nothing they meet is opened. A symlink to a file is followed; a symlink
 to a folder is not, inside a walk or by `**` (as ruff, `git ls-files` and bash's globstar
-leave them); a folder is entered once, known by (st_dev, st_ino), and a file listed once,
-known by its real path: every walk ends, and no file is checked twice. What the command line
-names itself is taken as given (a FIFO, `/dev/stdin`, `<(...)`, a symlink to a folder).
+leave them); a folder is entered once, and a file listed once, each known by (st_dev,
+st_ino): every walk ends, and no file is checked twice, however many links (symbolic or hard)
+name it. A file is listed under its own name rather than a symlink's (the name that goes
+through the fewest symlinks), and of those (hard links) under the first in sorted order.
+What the command line names itself is taken as given (a FIFO, `/dev/stdin`, `<(...)`, a
+symlink to a folder, a URL, `-`).
+
+What a walk or a glob finds is a local path, whatever its name: a file named `-` or
+`proto::x.sgn` is listed `./-` or `./proto::x.sgn`, as a walk of `.` names it, so that
+nothing downstream reads standard input or a URL instead.
 """
 from __future__ import annotations
 
@@ -20,7 +27,7 @@ import os
 import re
 import stat
 import sys
-from typing import Callable, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Set, Tuple
 
 # What a folder is searched for: SGN logs, plain or gzip, and the usual names of JSON Lines.
 DEFAULT_INCLUDE = ("*.sgn", "*.sgn.gz", "*.ndjson", "*.ndjson.gz", "*.jsonl", "*.jsonl.gz")
@@ -33,6 +40,8 @@ _MAGIC = re.compile("[*?[]")
 
 Warn = Callable[[str, str], None]       # (the path passed over, why)
 FOLDER = "a folder"                     # what kind() says of a folder, or of a symlink to one
+Key = Hashable                          # what a file is known by: identity(), or its name
+Found = Tuple[str, Key]                 # a file found: its path, and its key
 
 
 def warn_skipped(path: str, why: str) -> None:
@@ -67,16 +76,39 @@ def kind(path: str) -> Optional[str]:
     return ("a symlink to " if os.path.islink(path) else "") + what + ", not a regular file"
 
 
+def identity(path: str) -> Key:
+    """What a file is known by, so that it is checked once however many names it has: its
+    (st_dev, st_ino), through symlinks; its real path when it cannot be examined (a name the
+    system refuses is its own key)."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        try:
+            return ("path", os.path.realpath(path))
+        except (OSError, ValueError):
+            return ("name", path)
+    return found.st_dev, found.st_ino
+
+
+def local_name(path: str) -> str:
+    """A path found by a walk or a glob, named so that it is read as a local path: `-` and a
+    name that reads as a URL (`simplecache::x.sgn`) are given a leading `./`, as a walk of
+    `.` names them."""
+    from .cluster.remote import is_url     # no fsspec: only the pattern of a URL
+    return os.curdir + os.sep + path if path == "-" or is_url(path) else path
+
+
 def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
             exclude: Iterable[str] = DEFAULT_EXCLUDE, respect_gitignore: bool = True,
             warn: Warn = warn_skipped) -> List[str]:
     """The files to check, in the order named (each folder's files sorted by path, and left
-    out when named or found before, by real path); `-` and names that do not exist are kept
-    as they are, for the reader to report. What a walk or a glob passes over is told to
-    `warn` (path, why)."""
+    out when named or found before, by (st_dev, st_ino)); `-`, URLs and names that do not
+    exist are kept as they are, for the reader to report. What a walk or a glob passes over
+    is told to `warn` (path, why)."""
+    from .cluster.remote import is_url
     include, exclude = tuple(include), tuple(exclude)
     out: List[str] = []
-    seen: Set[str] = set()      # the real paths listed
+    seen: Set[Key] = set()      # the files listed
     told: Set[str] = set()      # the paths passed over, by their real folder and their name
 
     def skip(path: str, why: str) -> None:
@@ -85,34 +117,65 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
             told.add(key)
             warn(path, why)
 
-    def add(path: str, real: Optional[str] = None, named: bool = False) -> None:
-        key = real or (path if path == "-" else os.path.realpath(path))
-        if named or key not in seen:      # a file named twice is checked twice, as asked
-            seen.add(key)
-            out.append(path)
+    def add(found: Iterable[Found]) -> None:
+        for path, key in once(found):
+            if key not in seen:
+                seen.add(key)
+                out.append(path)
 
-    def walk(folder: str) -> None:
-        for found, real in _walk(folder, include, exclude, respect_gitignore, skip):
-            add(found, real)
+    def walk(folder: str) -> List[Found]:
+        return _walk(folder, include, exclude, respect_gitignore, skip)
 
     for path in paths:
-        if path != "-" and not os.path.exists(path) and _GLOB_CHARS & set(path):
+        if path == "-" or is_url(path):         # read as given: standard input, or through fsspec
+            seen.add(("name", path))
+            out.append(path)
+            continue
+        if not os.path.exists(path) and _GLOB_CHARS & set(path):
             matches = expand_glob(path)
             if matches:
-                for match in matches:
+                found: List[Found] = []
+                for match in map(local_name, matches):
                     what = kind(match)
                     if what == FOLDER:
-                        walk(match)
+                        found.extend(walk(match))
                     elif what is None:
-                        add(match)
+                        found.append((match, identity(match)))
                     else:
                         skip(match, what)
+                add(found)
                 continue
-        if path != "-" and os.path.isdir(path):
-            walk(path)
-        else:
-            add(path, named=True)
+        if os.path.isdir(path):
+            add(walk(path))
+        else:                   # a file named twice is checked twice, as asked
+            seen.add(identity(path))
+            out.append(path)
     return out
+
+
+def once(found: Iterable[Found]) -> List[Found]:
+    """Each file once, in the order found, under its best name: the one that goes through the
+    fewest symlinks (its own name rather than a link's), and of those the first in sorted
+    order. Only the names of a file met more than once are examined."""
+    items = list(found)
+    places: Dict[Key, List[int]] = {}
+    for at, (_, key) in enumerate(items):
+        places.setdefault(key, []).append(at)
+    kept = [ats[0] if len(ats) == 1 else min(ats, key=lambda at: (_symlinks(items[at][0]), items[at][0]))
+            for ats in places.values()]
+    return [items[at] for at in sorted(kept)]
+
+
+def _symlinks(path: str) -> int:
+    """How many of the names a path goes through are symlinks (`a/l/b.sgn`: `a`, `a/l`, `a/l/b.sgn`)."""
+    count, head = 0, path
+    while True:
+        if os.path.islink(head):
+            count += 1
+        parent = os.path.dirname(head)
+        if parent == head or not parent:
+            return count
+        head = parent
 
 
 def _excluded(name: str, relative: str, exclude: Iterable[str]) -> bool:
@@ -145,11 +208,12 @@ def _is_folder(entry: os.DirEntry) -> bool:
         return False
 
 
-def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) -> List[Tuple[str, str]]:
-    """The included files under `folder`, sorted, each with its real path; folders entered
-    once each, symlinks to folders not followed, and a file reached by several names listed
-    once (by its own name rather than a symlink's, when the walk meets both)."""
-    chosen: Dict[str, Tuple[bool, str]] = {}     # real path -> (reached through a symlink, path)
+def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) -> List[Found]:
+    """The included files under `folder`, sorted, each with its key; folders entered once
+    each, symlinks to folders not followed, and a file reached by several names listed once
+    (by its own name rather than a symlink's, and of its own names the first in sorted order,
+    when the walk meets several: `once`)."""
+    found: List[Tuple[str, Key, str]] = []       # (path, key, real path)
     skipped: List[Tuple[str, str]] = []          # (path, why), told in the order of the paths
     start = _folder_key(folder)
     visited = {start} if start is not None else set()
@@ -169,25 +233,30 @@ def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) ->
             if not any(fnmatch.fnmatch(entry.name, p) for p in include) or _excluded(entry.name, relative, exclude):
                 continue
             if _is_plain_file(entry):
-                candidate, real = (False, entry.path), os.path.join(real_root, entry.name)
-            else:
-                what = kind(entry.path)
-                if what == FOLDER:
-                    continue                # a symlink to a folder: not followed
-                if what is not None:
-                    skipped.append((entry.path, what))
-                    continue
-                candidate, real = (os.path.islink(entry.path), entry.path), os.path.realpath(entry.path)
-            if real not in chosen or candidate < chosen[real]:
-                chosen[real] = candidate
+                found.append((entry.path, _entry_key(entry), os.path.join(real_root, entry.name)))
+                continue
+            what = kind(entry.path)
+            if what == FOLDER:
+                continue                # a symlink to a folder: not followed
+            if what is not None:
+                skipped.append((entry.path, what))
+                continue
+            found.append((entry.path, identity(entry.path), os.path.realpath(entry.path)))
     for path, why in sorted(skipped):
         warn(path, why)
-    found = sorted((path, real) for real, (_, path) in chosen.items())
     if respect_gitignore and found:
         kept = _not_ignored(folder)
         if kept is not None:
-            found = [(path, real) for path, real in found if real in kept]
-    return found
+            found = [item for item in found if item[2] in kept]
+    return sorted(once((path, key) for path, key, _ in found), key=lambda item: item[0])
+
+
+def _entry_key(entry: os.DirEntry) -> Key:
+    try:
+        info = entry.stat()
+    except OSError:
+        return identity(entry.path)
+    return info.st_dev, info.st_ino
 
 
 def _is_plain_file(entry: os.DirEntry) -> bool:

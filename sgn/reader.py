@@ -7,6 +7,7 @@ reading goes on with the next line.
 """
 from __future__ import annotations
 
+import errno
 import io
 import os
 import sys
@@ -227,7 +228,10 @@ def _open(source: Source, limit: int):
     """Turn any accepted source into a stream of bytes (to read lines from) or an iterator of
     lines; the second item is a file to close."""
     if isinstance(source, (str, os.PathLike)):
-        handle = open(source, "rb")
+        try:
+            handle = open(source, "rb")
+        except ValueError as error:     # a name the system refuses (a NUL byte): unreadable, as any
+            raise OSError(errno.EINVAL, f"the system refuses this name ({error})") from None
         return _maybe_gunzip(handle), handle
     opener = getattr(source, "open_binary", None)
     if opener is not None:      # a remote file (sgn/cluster/remote.py), opened here as a path is

@@ -3,6 +3,7 @@ every public callable keeps its docstring, in the compiled build too."""
 import gzip
 import inspect
 import io
+import pathlib
 
 import pytest
 
@@ -68,6 +69,16 @@ def test_a_file_that_cannot_be_read_is_unreadable(tmp_path):
             ("unreadable", False, None, 2, 0)
         assert [d.code for d in result.diagnostics] == [code]
 
+
+
+@pytest.mark.parametrize("source", ["a\0b.sgn", "games/\0.sgn.gz", pathlib.Path("a\0b.sgn")])
+def test_a_name_the_system_refuses_is_a_read_error_not_a_bug(source):
+    """A NUL byte in a path: open() raises ValueError, which was reported as internal-error
+    ("a bug in sgn"); it is a name that cannot be read, like any other."""
+    result = sgn.check(source)
+    assert (result.verdict, result.exit_code, result.messages) == ("unreadable", 2, 0)
+    assert [d.code for d in result.diagnostics] == ["read-error"], result.diagnostics
+    assert "the system refuses this name" in result.diagnostics[0].message
 
 def test_an_empty_log_is_invalid_with_no_level():
     result = sgn.check(b"")

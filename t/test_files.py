@@ -23,6 +23,9 @@ from sgn.files import expand_glob
 from test_jobs import GOOD
 
 VALID = ": valid (semantic, a fragment: no map at its start, no game replayed): 1 message, 0 errors, 0 warnings"
+BAD_ROLL = '["1","RD",{"result":13}]\n'
+GOOD_ROLL = '["1","RD",{"result":8}]\n'
+INVALID_ROLL = ": INVALID (semantic, a fragment: no map at its start, no game replayed): 1 message, 1 error, 0 warnings"
 
 
 def _tree(root, names):
@@ -186,11 +189,73 @@ def test_a_file_reached_through_links_is_listed_once_by_its_own_name(tmp_path):
     (tmp_path / "games" / "c.sgn").symlink_to(tmp_path / "other" / "c.sgn")
     games = tmp_path / "games"
     assert collect([str(games)], respect_gitignore=False) == [str(games / "b.sgn"), str(games / "c.sgn")]
-    assert collect([str(games / "*.sgn")], respect_gitignore=False) == [str(games / "a.sgn"), str(games / "c.sgn")]
+    # a glob too: a.sgn, sorted first, is a link to b.sgn, which the glob also matches
+    assert collect([str(games / "*.sgn")], respect_gitignore=False) == [str(games / "b.sgn"), str(games / "c.sgn")]
+    assert collect([str(games / "[ac].sgn")], respect_gitignore=False) == [str(games / "a.sgn"), str(games / "c.sgn")]
     # across the names of the command line too, but for a file named twice
     assert collect([str(tmp_path / "other"), str(games)], respect_gitignore=False) == \
         [str(tmp_path / "other" / "c.sgn"), str(games / "b.sgn")]
     assert collect([str(games / "a.sgn"), str(games / "a.sgn")]) == [str(games / "a.sgn")] * 2
+
+
+@needs_symlinks
+def test_a_glob_names_a_file_as_a_walk_does_so_the_verdict_is_the_same(tmp_path):
+    """`'*.sgn'` named z.sgn by its link a.sgn (sorted first), so that a per-file ignore of
+    z.sgn did not apply to it: "a.sgn: INVALID", where the walk of `.` said "./z.sgn: valid"."""
+    (tmp_path / "z.sgn").write_text(BAD_ROLL)
+    (tmp_path / "a.sgn").symlink_to("z.sgn")
+    ignore = ["--per-file-ignores", "z.sgn:schema-maximum"]
+    done = _cli("validate", "--isolated", "*.sgn", *ignore, cwd=tmp_path)
+    walked = _cli("validate", "--isolated", ".", *ignore, cwd=tmp_path)
+    assert (done.returncode, walked.returncode) == (0, 0), (done.stdout, walked.stdout)
+    assert done.stdout.decode().splitlines()[0].startswith("z.sgn: valid")
+    assert walked.stdout.decode().splitlines()[0].startswith(os.path.join(".", "z.sgn") + ": valid")
+
+
+needs_hard_links = pytest.mark.skipif(not hasattr(os, "link"), reason="no hard links on this system")
+
+
+@needs_hard_links
+def test_hard_links_are_checked_once_under_their_first_name(tmp_path, monkeypatch):
+    """Files were told apart by real path, and each hard link has its own: `sgn validate .`
+    checked a file and its hard link twice. Walks and globs know a file by (st_dev, st_ino)
+    and list it once, under the first of its names in sorted order (a name of its own before
+    a symlink's); files named on the command line are taken as given."""
+    monkeypatch.chdir(tmp_path)
+    _tree(tmp_path, ["sub/c.sgn"])
+    Path("sub", "c.sgn").write_text(GOOD_ROLL)
+    Path("b.sgn").write_text(BAD_ROLL)
+    os.link("b.sgn", "a.sgn")
+    os.link("b.sgn", os.path.join("sub", "b.sgn"))
+    os.link(os.path.join("sub", "c.sgn"), "d.sgn")
+    if os.name != "nt":
+        Path("0.sgn").symlink_to("b.sgn")          # sorted first, but a symlink
+    dot = os.path.join(".", "")
+    assert collect(["."], respect_gitignore=False) == [dot + "a.sgn", dot + "d.sgn"]
+    assert collect(["*.sgn"], respect_gitignore=False) == ["a.sgn", "d.sgn"]
+    assert collect(["**/*.sgn"], respect_gitignore=False) == ["a.sgn", "d.sgn"]
+    assert collect(["sub", "."], respect_gitignore=False) == [os.path.join("sub", n) for n in ("b.sgn", "c.sgn")]
+    assert collect(["[bd].sgn", "sub/*"], respect_gitignore=False) == ["b.sgn", "d.sgn"]
+    # named: as given, twice if named twice, and not again in a walk after
+    assert collect(["b.sgn", "a.sgn", "b.sgn", "."], respect_gitignore=False) == \
+        ["b.sgn", "a.sgn", "b.sgn", dot + "d.sgn"]
+    done = _cli("validate", "--isolated", ".", cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    verdicts = [line.split(": ")[:2] for line in done.stdout.decode().splitlines() if ":1:" not in line]
+    assert [(name, verdict.split()[0]) for name, verdict in verdicts] == \
+        [(dot + "a.sgn", "INVALID"), (dot + "d.sgn", "valid"), ("2 files", "INVALID")]
+
+
+@pytest.mark.skipif(shutil.which("git") is None or not hasattr(os, "link"), reason="no git, or no hard links")
+def test_a_hard_link_that_git_ignores_leaves_its_other_names_checked(tmp_path):
+    """What git ignores is left out before the names of a file are merged: a file is not
+    lost because the name it would be listed under is ignored."""
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (tmp_path / "a.sgn").write_text(GOOD)
+    os.link(tmp_path / "a.sgn", tmp_path / "b.sgn")
+    (tmp_path / ".gitignore").write_text("a.sgn\n")
+    assert collect([str(tmp_path)]) == [str(tmp_path / "b.sgn")]
+    assert collect([str(tmp_path)], respect_gitignore=False) == [str(tmp_path / "a.sgn")]
 
 
 @needs_symlinks
@@ -268,19 +333,20 @@ def test_a_folder_that_cannot_be_read_is_named_in_a_warning(tmp_path, monkeypatc
     assert told == [(str(tmp_path / "closed"), "a folder that cannot be read (Permission denied)")]
 
 
-# Properties over random small trees: folders, files, symlinks to files and to folders
-# (loops among them: `.`, `..`, a link to itself), dangling symlinks and FIFOs.
+# Properties over random small trees: folders, files, hard links, symlinks to files and to
+# folders (loops among them: `.`, `..`, a link to itself), dangling symlinks and FIFOs.
 
 NAMES = ["a", "b", "c.sgn", "d.sgn", "e.sgn", "f.txt"]
-STEPS = st.lists(st.tuples(st.sampled_from(["folder", "file", "link", "fifo" if hasattr(os, "mkfifo") else "file"]),
+STEPS = st.lists(st.tuples(st.sampled_from(["folder", "file", "link", "fifo" if hasattr(os, "mkfifo") else "file",
+                                            "hard" if hasattr(os, "link") else "file"]),
                            st.integers(0, 9), st.sampled_from(NAMES), st.integers(0, 30), st.booleans()),
                  max_size=24)
 
 
 def _build(root, steps, folder_links=True):
-    """The tree the steps make under `root`: each step adds a folder, a file, a FIFO or a
-    symlink (relative or absolute, to a node made before, to itself, to nowhere) to a folder
-    made before."""
+    """The tree the steps make under `root`: each step adds a folder, a file, a FIFO, a hard
+    link to a file made before, or a symlink (relative or absolute, to a node made before, to
+    itself, to nowhere) to a folder made before."""
     folders, nodes = [root], [root]
     for what, parent, name, target, absolute in steps:
         path = folders[parent % len(folders)] / name
@@ -293,6 +359,11 @@ def _build(root, steps, folder_links=True):
             path.write_text(GOOD)
         elif what == "fifo":
             os.mkfifo(path)
+        elif what == "hard":
+            files = [node for node in nodes if node.is_file() and not node.is_symlink()]
+            if not files:
+                continue
+            os.link(files[target % len(files)], path)
         else:
             choices = nodes + [path.parent / "missing", path, path.parent, path.parent.parent]
             to = choices[target % len(choices)]
@@ -302,16 +373,35 @@ def _build(root, steps, folder_links=True):
         nodes.append(path)
 
 
+def _identity(path):
+    info = os.stat(path)
+    return info.st_dev, info.st_ino
+
+
 def _regular_reachable(root, pattern="*.sgn"):
-    """The oracle: the real paths of the regular files named `pattern` in the folders that
-    are reached from `root` without following a symlink to a folder."""
+    """The oracle: the regular files named `pattern` in the folders that are reached from
+    `root` without following a symlink to a folder, known by (st_dev, st_ino)."""
     found = set()
     for folder, _, names in os.walk(root):      # followlinks=False: links to folders not entered
         for name in fnmatch.filter(names, pattern):
             path = os.path.join(folder, name)
             if os.path.isfile(path):            # a regular file, through symlinks
-                found.add(os.path.realpath(path))
+                found.add(_identity(path))
     return found
+
+
+def _best_names(root, pattern="*.sgn"):
+    """The oracle of names: for each of those files, the name a walk lists it under, of
+    those that reach it there: one of its own before a symlink, then the first in sorted
+    order."""
+    best = {}
+    for folder, _, names in os.walk(root):
+        for name in fnmatch.filter(names, pattern):
+            path = os.path.join(folder, name)
+            if os.path.isfile(path):
+                key, name = _identity(path), (os.path.islink(path), path)
+                best[key] = min(best.get(key, name), name)
+    return sorted(path for _, path in best.values())
 
 
 class _Opened:
@@ -338,17 +428,20 @@ def test_walks_and_globs_end_list_each_regular_file_once_and_open_nothing(steps)
         root.mkdir()
         _build(root, steps)
         expected, regular = _regular_reachable(root), _regular_reachable(root, "*")
+        best = _best_names(root)
         opened = _Opened(patch)
         for names in ([str(root)], [str(root / "**" / "*.sgn")], [str(root), str(root / "**" / "*.sgn")],
                       [str(root / "**")], [str(root / "*" / "*.sgn")], [str(root / "**" / "*" / "**" / "*.sgn")]):
             found = _ends(collect, names, include=("*.sgn",), respect_gitignore=False, warn=lambda *w: None)
             found = [path for path in found if path not in names]       # a glob that matched nothing
-            real = [os.path.realpath(path) for path in found]
-            assert len(real) == len(set(real)), (names, found)                  # each file once
+            files = [_identity(path) for path in found]
+            assert len(files) == len(set(files)), (names, found)                # each file once
             assert all(os.path.isfile(path) for path in found), (names, found)     # regular files only
-            assert set(real) <= regular, (names, found)
+            assert set(files) <= regular, (names, found)
             if names[-1] in (str(root), str(root / "**" / "*.sgn")):             # every one reachable
-                assert set(real) == expected, (names, found)
+                assert set(files) == expected, (names, found)
+            if len(names) == 1 and names[-1] in (str(root), str(root / "**" / "*.sgn")):     # by its best name
+                assert found == best, (names, found)
             again = collect(names, include=("*.sgn",), respect_gitignore=False, warn=lambda *w: None)
             assert [path for path in again if path not in names] == found                # the same order
         assert [path for path in opened.paths if not os.path.isfile(path)] == []
@@ -370,3 +463,52 @@ def test_a_glob_matches_what_pythons_does_where_no_link_to_a_folder_is_met(steps
                         "[ab]/*", "?.sgn", "a/../**/*.sgn", "./**/c.sgn", ".hidden/**", "nothing*"]:
             for written in [pattern, str(root / pattern)]:
                 assert expand_glob(written) == sorted({m for m in glob.glob(written, recursive=True) if m}), written
+
+
+# What a walk or a glob finds is a local path, whatever its name: nothing downstream may read
+# it as standard input (`-`) or as a URL (`proto::...`).
+
+
+@pytest.mark.skipif(os.name == "nt", reason="`:` is no file name character on Windows")
+def test_glob_matches_with_special_names_are_local_paths(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ["-", "ok.sgn", "simplecache::ok.sgn", "x::y.sgn", "proto::d/in.sgn"]:
+        _tree(tmp_path, [name])
+    local = os.curdir + os.sep
+    assert collect(["*"], respect_gitignore=False) == \
+        [local + "-", "ok.sgn", local + os.path.join("proto::d", "in.sgn"), local + "simplecache::ok.sgn",
+         local + "x::y.sgn"]
+    assert collect(["s*.sgn", "x*"], respect_gitignore=False) == [local + "simplecache::ok.sgn", local + "x::y.sgn"]
+    assert collect(["."], respect_gitignore=False) == [os.path.join(".", n) for n in
+                                                     ["ok.sgn", "proto::d/in.sgn", "simplecache::ok.sgn", "x::y.sgn"]]
+    # named on the command line, `-` and URLs are read as given, never globbed here
+    assert collect(["-", "simplecache::*.sgn", "x::y.sgn"]) == ["-", "simplecache::*.sgn", "x::y.sgn"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="`:` is no file name character on Windows")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_glob_never_reads_standard_input_or_a_url_for_a_file_it_matches(tmp_path, jobs):
+    """`sgn validate '*'` over a file named `-` read standard input ("<stdin>: valid", exit 0)
+    and gave the file no verdict; `s*.sgn` over `simplecache::ok.sgn` checked ok.sgn through
+    fsspec instead; `*.sgn` over `x::y.sgn` ended the run: "Protocol not known: x"."""
+    dash, colon = tmp_path / "dash", tmp_path / "colon"
+    dash.mkdir()
+    colon.mkdir()
+    (dash / "-").write_text(BAD_ROLL)
+    done = _cli("validate", "--isolated", "-j", jobs, "*", cwd=dash, stdin=GOOD_ROLL.encode())
+    assert (done.returncode, done.stderr) == (1, b""), done.stderr
+    assert done.stdout.decode().splitlines()[-1] == os.path.join(".", "-") + INVALID_ROLL
+    assert b"<stdin>" not in done.stdout
+    (colon / "simplecache::ok.sgn").write_text(BAD_ROLL)
+    (colon / "ok.sgn").write_text(GOOD_ROLL)
+    done = _cli("validate", "--isolated", "-j", jobs, "s*.sgn", cwd=colon)
+    assert (done.returncode, done.stderr) == (1, b""), done.stderr
+    assert done.stdout.decode().splitlines()[-1] == os.path.join(".", "simplecache::ok.sgn") + INVALID_ROLL
+    (colon / "x::y.sgn").write_text("x\n")
+    done = _cli("validate", "--isolated", "-j", jobs, "-q", "*.sgn", cwd=colon)
+    assert (done.returncode, done.stderr) == (1, b""), done.stderr
+    names = [line.split(":1:")[0] for line in done.stdout.decode().splitlines()]
+    assert names == [os.path.join(".", "simplecache::ok.sgn"), os.path.join(".", "x::y.sgn")]
+    # named as the walk of the folder names them
+    walked = _cli("validate", "--isolated", "-j", jobs, "-q", ".", cwd=colon)
+    assert walked.stdout == done.stdout

@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 import functools
+import importlib.util
 import io
+import zipfile
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -172,3 +174,108 @@ def test_a_png_too_large_to_draw_is_a_usage_error(log):
     path, game = log
     result = run_cli("render", path.name, "--size", "40000", "-o", "big.png", cwd=path.parent)
     assert result.returncode == 2 and b"at most" in result.stderr and b"internal error" not in result.stderr
+
+
+# URLs that read a local file: sgn validate reads them through fsspec, and the file they end at
+# is an input like any other (`file://`, `local://`, a `::` chain ending at a local path).
+
+needs_fsspec = pytest.mark.skipif(importlib.util.find_spec("fsspec") is None,
+                                  reason="fsspec is not installed (the extra 'remote')")
+
+
+@pytest.fixture
+def logs(tmp_path):
+    """ow.sgn, and games.zip holding it as ow.sgn and as games/ow.sgn."""
+    game = example_game()
+    (tmp_path / "ow.sgn").write_bytes(game)
+    with zipfile.ZipFile(tmp_path / "games.zip", "w") as packed:
+        packed.writestr("ow.sgn", game)
+        packed.writestr("games/ow.sgn", game)
+    return tmp_path
+
+
+def _validate_here(folder, *args):
+    """`sgn validate ARGS` in this process (fsspec's caches are this process's), in `folder`:
+    the exit status."""
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        code = main(["validate", "--isolated", *args], out=io.StringIO())
+    finally:
+        os.chdir(here)
+    return code
+
+
+@needs_fsspec
+@pytest.mark.parametrize("url, target", [
+    ("file://{folder}/ow.sgn", "ow.sgn"),
+    ("file://ow.sgn", "ow.sgn"),                        # fsspec reads it from the working folder
+    ("local://{folder}/ow.sgn", "ow.sgn"),
+    ("file://{folder}/*.sgn", "ow.sgn"),                # a glob: the files it matches
+    ("simplecache::ow.sgn", "ow.sgn"),
+    ("simplecache::file://{folder}/ow.sgn", "ow.sgn"),
+    ("filecache::{folder}/ow.sgn", "ow.sgn"),
+    ("zip://ow.sgn::games.zip", "games.zip"),
+    ("zip://*.sgn::games.zip", "games.zip"),
+    ("zip://games/ow.sgn::file://{folder}/games.zip", "games.zip"),
+    ("simplecache::zip://ow.sgn::games.zip", "games.zip"),
+])
+def test_an_output_that_a_url_reads_is_refused_and_the_input_kept(logs, url, target):
+    """`sgn validate file://$PWD/g.sgn --output-file g.sgn` wrote the report over g.sgn, and
+    `zip://g.sgn::games.zip --output-file games.zip` destroyed the archive: a URL was never
+    taken for a local file. One whose chain ends at a local file is, however the output names it."""
+    name = url.format(folder=logs)
+    for alias in _aliases(logs / target):
+        before = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in logs.iterdir() if p.is_file()}
+        code = _validate_here(logs, name, "--output-file", alias)
+        assert code == 2, (name, alias)
+        assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in logs.iterdir() if p.is_file()} == before
+
+
+@needs_fsspec
+def test_the_message_names_the_url_and_other_outputs_are_written(logs):
+    done = run_cli("validate", "--isolated", "zip://ow.sgn::games.zip", "--output-file", "games.zip", cwd=logs)
+    assert done.returncode == 2 and done.stderr.decode() == (
+        "sgn validate: the output games.zip is the input zip://ow.sgn::games.zip: writing it would destroy that "
+        "input before it is read; name another output\n")
+    # the member is no local file: a report named like it is written
+    done = run_cli("validate", "--isolated", "zip://games/ow.sgn::games.zip", "--output-file", "games", cwd=logs)
+    assert done.returncode == 0 and (logs / "games").read_bytes().startswith(b"zip://games/ow.sgn::games.zip: valid")
+
+
+@needs_fsspec
+@pytest.mark.parametrize("chains", ["fsspec's", "the last part's"])
+def test_a_url_that_reads_no_local_file_is_never_the_output(logs, monkeypatch, chains):
+    """fsspec's own reading of a chain is private (fsspec.core._un_chain): without it, the
+    last part of the chain is read with fsspec's public helpers, to the same end."""
+    from sgn.output_file import local_target, refuse_inputs
+    if chains != "fsspec's":
+        import fsspec.core
+        monkeypatch.delattr(fsspec.core, "_un_chain")
+    remote = ["https://example.org/ow.sgn", "s3://bucket/ow.sgn", "gs://bucket/ow.sgn", "memory://ow.sgn",
+              f"memory://{logs}/ow.sgn", "zip://ow.sgn::https://example.org/games.zip", "simplecache::s3://b/ow.sgn",
+              "nope://ow.sgn"]
+    here = os.getcwd()
+    os.chdir(logs)
+    try:
+        for url in remote:
+            assert local_target(url) is None, url
+        refuse_inputs("ow.sgn", remote, urls=True)
+        refuse_inputs(str(logs / "games.zip"), remote, urls=True)
+        assert local_target("zip://ow.sgn::games.zip") == str(logs / "games.zip")
+        assert local_target("simplecache::ow.sgn") == local_target(f"file://{logs}/ow.sgn") == str(logs / "ow.sgn")
+    finally:
+        os.chdir(here)
+
+
+@pytest.mark.skipif(os.name == "nt", reason="`:` is no file name character on Windows")
+@pytest.mark.parametrize("command", [["report", "{log}", "-o", "{out}"], ["render", "{log}", "-o", "{out}"]])
+def test_a_command_that_reads_no_url_takes_a_url_like_name_as_a_local_path(tmp_path, command):
+    """`sgn report` and `sgn render` open their input with open(): `simplecache::ow.sgn` is a
+    file of that name, and its own output must not be written over it (names that looked
+    like URLs were never compared)."""
+    log = tmp_path / "simplecache::ow.sgn"
+    log.write_bytes(example_game())
+    result = run_cli(*[a.format(log=log.name, out=log.name) for a in command], cwd=tmp_path)
+    assert result.returncode == 2 and b"is the input" in result.stderr
+    assert log.read_bytes() == example_game()

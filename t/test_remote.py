@@ -120,6 +120,47 @@ def test_members_of_zip_and_tar_archives(local, tmp_path, pack):
     assert code == 2 and "[file-not-found]" in out
 
 
+
+@pytest.mark.parametrize("damage", ["garbage", "empty", "cut", "gzip", "tar-garbage"])
+def test_an_archive_that_cannot_be_read_is_a_read_error_not_a_bug(local, tmp_path, damage):
+    """`zip://game.sgn::bad.zip` over a file that is no zip (or a damaged one) was reported
+    as internal-error, "a bug in sgn": fsspec.open() raised BadZipFile outside the guard."""
+    pack = "tar" if damage.startswith("tar") else "zip"
+    archive = tmp_path / f"bad.{pack}"
+    whole = io.BytesIO()
+    with zipfile.ZipFile(whole, "w") as packed:
+        packed.write(local / "b.sgn", "game.sgn")
+    archive.write_bytes({"garbage": b"garbage\n", "empty": b"", "cut": whole.getvalue()[:40],
+                         "gzip": gzip.compress(b"garbage\n"), "tar-garbage": b"garbage\n" * 100}[damage])
+    code, out = validate(f"{pack}://game.sgn::{archive}", local / "b.sgn")
+    first = out.splitlines()[0]
+    assert code == 2 and "internal-error" not in out and "bug in sgn" not in out, out
+    assert first.startswith(f"{pack}://game.sgn::{archive}: cannot read {pack}://game.sgn::{archive}: ")
+    assert first.endswith(("[read-error]", "[file-not-found]")), first
+    assert f"{local / 'b.sgn'}: valid" in out            # the other files are checked all the same
+
+
+def test_a_member_missing_from_a_sound_archive_is_not_found(local, tmp_path):
+    archive = tmp_path / "games.zip"
+    with zipfile.ZipFile(archive, "w") as packed:
+        packed.write(local / "b.sgn", "game.sgn")
+    code, out = validate(f"zip://nope.sgn::{archive}", f"zip://game.sgn::{archive}")
+    assert code == 2 and "[file-not-found]" in out.splitlines()[0] and "internal-error" not in out
+    assert f"zip://game.sgn::{archive}: valid" in out
+
+
+def test_any_failure_of_opening_a_url_is_a_read_error(monkeypatch):
+    """Whatever a storage library raises while a URL is opened (its own exceptions, not
+    OSErrors) is a read-error, never an internal error."""
+    def refusing(url, mode="rb", **kwargs):
+        raise KeyError("There is no item named 'game.sgn' in the archive")
+
+    monkeypatch.setattr(fsspec, "open", refusing)
+    code, out = validate("zip://game.sgn::games.zip")
+    assert code == 2 and out.startswith('zip://game.sgn::games.zip: cannot read zip://game.sgn::games.zip: '
+                                        'KeyError: "There is no item named \'game.sgn\' in the archive" '
+                                        '[read-error]\n'), out
+
 def test_a_url_with_jobs_gives_the_report_of_one_job(local, memory):
     """--jobs forks its workers: each reads the URLs through fsspec as this process does."""
     urls = [f"{memory}/{name}" for name in sorted(FILES)] * 2
@@ -166,6 +207,20 @@ def test_a_local_url_glob_takes_regular_files_only_and_each_once(tmp_path):
     assert done.stderr.decode() == (f"sgn validate: warning: {url}/c.sgn skipped: a FIFO (named pipe), not a regular "
                                     f"file\nsgn validate: warning: {url}/d.sgn skipped: a dangling symlink\n")
 
+
+
+@pytest.mark.skipif(not hasattr(os, "link") or os.name == "nt", reason="no hard links or symlinks on this system")
+def test_a_local_url_glob_checks_a_hard_linked_file_once_under_its_first_own_name(tmp_path):
+    """As a local glob: a file is known by (st_dev, st_ino), not by real path (each hard
+    link has its own), and listed under the first of its own names, not a symlink's."""
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "b.sgn").write_text(GOOD)
+    os.link(folder / "b.sgn", folder / "c.sgn")
+    (folder / "a.sgn").symlink_to("c.sgn")
+    code, out = validate(f"file://{folder}/*.sgn")
+    assert code == 0 and out.splitlines() == [f"file://{folder}/b.sgn: valid (semantic, a fragment: no map at its "
+                                              "start, no game replayed): 1 message, 0 errors, 0 warnings"]
 
 class _Dropping(io.BytesIO):
     """A remote file (seekable, as fsspec's are) whose connection drops after its first line."""

@@ -4,7 +4,7 @@ optional extra, imported only when it is asked for: `sgn validate` on local file
 """
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Sequence
 
 from ..packaged import DISTRIBUTION
 
@@ -21,16 +21,23 @@ def install_hint(extra: str, packages: str) -> str:
     return f"pip install {packages} (or install the package with its extra: pip install '{DISTRIBUTION}[{extra}]')"
 
 
-def prepare(paths: Sequence[str], *, dask: Optional[str], output: str) -> Tuple[List[str], Any]:
-    """Before `sgn validate` reports: URLs expanded (their globs), the extras each option needs
-    found, the cluster reached or started. The files, and the DaskRunner (None without --dask)."""
+def expand(paths: Sequence[str], *, output: str) -> List[str]:
+    """Before `sgn validate` reports: the files to check, URLs expanded (their globs), and the
+    extras the output and the URLs need found (SetupError when one is missing): what must be
+    known of the inputs before the output is judged (sgn/output_file.py) and opened. The
+    cluster is reached or started after (`connect`)."""
     from . import remote
     if output == "parquet":
         from .parquet import require
         require()
     if any(remote.is_url(path) for path in paths):
-        paths = remote.expand(paths)
+        return remote.expand(paths)
+    return list(paths)
+
+
+def connect(dask: Optional[str]) -> Any:
+    """The DaskRunner for --dask (the cluster reached or started), or None without it."""
     if dask is None:
-        return list(paths), None
+        return None
     from .dask_run import DaskRunner
-    return list(paths), DaskRunner(dask)
+    return DaskRunner(dask)

@@ -96,11 +96,10 @@ def _regular(paths: List[str], url: Callable[[str], str]) -> List[str]:
     """A glob of the local file system (`file://...`) keeps the regular files it matches, as
     a local glob does (sgn.files): a FIFO, a socket or a device would be opened and waited
     on, a dangling symlink could not be; each is passed over with a warning, under its URL.
-    A file matched through a symlink and by its own name is kept once."""
-    import os
-
-    from ..files import FOLDER, kind, warn_skipped
-    chosen: Dict[str, Tuple[bool, str]] = {}           # real path -> (reached through a symlink, path)
+    A file matched under several names (symlinks, hard links) is kept once, known by
+    (st_dev, st_ino), under its own name rather than a symlink's, the first in sorted order."""
+    from ..files import FOLDER, identity, kind, once, warn_skipped
+    found = []
     for path in paths:
         what = kind(path)
         if what == FOLDER:
@@ -108,11 +107,8 @@ def _regular(paths: List[str], url: Callable[[str], str]) -> List[str]:
         if what is not None:
             warn_skipped(url(path), what)
             continue
-        candidate = (os.path.islink(path), path)
-        real = os.path.realpath(path)
-        if real not in chosen or candidate < chosen[real]:
-            chosen[real] = candidate
-    return sorted(path for _, path in chosen.values())
+        found.append((path, identity(path)))
+    return sorted(path for path, _ in once(found))
 
 
 class RemoteFile:
@@ -124,8 +120,8 @@ class RemoteFile:
 
     def open_binary(self) -> io.RawIOBase:
         fsspec = _fsspec()
-        opened = fsspec.open(self.name, "rb")
-        try:
+        try:        # an archive that is no zip, or damaged, fails here: a read-error, as any refusal
+            opened = fsspec.open(self.name, "rb")
             handle = opened.__enter__()
         except OSError:
             raise
