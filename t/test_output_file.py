@@ -222,5 +222,5 @@ def test_the_files_of_a_python_module_are_looked_for_in_the_current_folder_and_p
     assert {str(tmp_path / "lib/pkg/__init__.py"), str(tmp_path / "lib/pkg/__main__.py")} <= found
     assert str(tmp_path / "lib/single.py") in {os.path.realpath(p) for p in command_files("python3 -m single", environ)}
     assert os.path.realpath("here.py") in {os.path.realpath(p) for p in command_files("python3 -m here", environ)}
-    assert os.path.realpath(sys.executable) in {os.path.realpath(p) for p in command_files(f"{sys.executable}", environ)}
+    assert os.path.realpath(sys.executable) in {os.path.realpath(p) for p in command_files(sys.executable, environ)}
     assert command_files("no-such-program -m no_such_module", environ) == []
