@@ -102,11 +102,16 @@ def load_cases(path: Optional[Path] = None) -> List[dict]:
     return load_bundle(path)[0]
 
 
+def bundle_path(path: Optional[Path] = None) -> Path:
+    """The bundle `load_bundle` reads: `path`, or the committed (or installed) one."""
+    return path or packaged.corpus_dir() / BUNDLE
+
+
 def load_bundle(path: Optional[Path] = None) -> Tuple[List[dict], Dict[str, Any]]:
     """The cases of a bundle (as `load_cases`), and what names it in a report: its version,
     the SHA-256 of its bytes, its number of cases."""
     import hashlib
-    path = path or packaged.corpus_dir() / BUNDLE
+    path = bundle_path(path)
     name = describe(path)
     text = _read(path)
     bundle = _json(text, name)

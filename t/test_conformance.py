@@ -491,6 +491,33 @@ def test_every_report_shows_the_baselines_of_its_selection(tmp_path):
     ("Unhandled exception. System.Exception: boom\n", ".NET"),
     ("PHP Fatal error:  Uncaught Exception: boom in /a.php:3\n", "PHP"),
     ("impl.sh: line 4: jq: command not found\n", "shell"),
+    # Python's crashes that do not start a line with `Traceback`, or have no such line
+    ('  + Exception Group Traceback (most recent call last):\n  |   File "x.py", line 1, in <module>\n'
+     '  | ExceptionGroup: boom (1 sub-exception)\n  +-+---------------- 1 ----------------\n    | ValueError: x\n',
+     "Python"),
+    ('checking... Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nRuntimeError: boom\n',
+     "Python"),
+    ('10%\r50%\rTraceback (most recent call last):\r\n  File "x.py", line 3, in <module>\r\nRuntimeError: boom\r\n',
+     "Python"),
+    ('  File "/a/impl.py", line 3\n    def f(:\n          ^\nSyntaxError: invalid syntax\n', "Python"),
+    ('  File "/a/impl.py", line 2\n    x = 1\nIndentationError: unexpected indent\n', "Python"),
+    ("SyntaxError: Non-UTF-8 code starting with '\\xff' in file /a/impl.py on line 1, but no encoding declared\n",
+     "Python"),
+    ("/usr/bin/python3: No module named no_such_impl_mod\n", "Python"),
+    ("python3: Error while finding module specification for 'a.b' (ModuleNotFoundError: No module named 'a')\n",
+     "Python"),
+    ("reading... Fatal Python error: _PyMem_DebugMalloc: Python memory allocator called without holding the GIL\n",
+     "Python"),
+    # Node.js: a thrown value that is no Error has no stack
+    ("\n/a/impl.js:1\nrequire(\"fs\").readFileSync(0); throw \"boom\";\n                               ^\nboom\n"
+     "(Use `node --trace-uncaught ...` to show where the exception was thrown)\n\nNode.js v20.20.2\n", "Node.js"),
+    ("/a/impl.js:1\nthrow {a: 1};\n^\n{ a: 1 }\n\nNode.js v20.20.2\n", "Node.js"),
+    ("progress 10%\rthread 'main' panicked at src/main.rs:3:5:\n", "Rust"),
+    # verdicts, however they look
+    ("bad log\n", None),                                                   # sys.exit("bad log")
+    ('  File "game.sgn", line 3\n    ["1","RD",{"result":13}]\n', None),   # a frame, and no exception after it
+    ("checking... 10%\r50%\rinvalid: line 3: no Traceback here\n", None),
+    ("/a/game.sgn:3\n[\"1\",\"RD\"]\n^\nschema: 13 is greater than 12\nchecked with Node.js v20.20.2\n", None),
     ("line 1: /2/result: 13 is greater than the maximum 12\n", None),
     ("invalid: the line is not JSON (at column 3)\nError count: 1\n", None),
     ("", None),
@@ -597,6 +624,11 @@ def test_a_fatal_signal_is_a_crash(tmp_path):
 
 SPLIT = [
     'Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nValueError: boom\n',
+    'checking... 10%\r50%\rTraceback (most recent call last):\r\n  File "x.py", line 3, in <module>\r\nValueError: x\r\n',
+    '  File "/a/impl.py", line 3\n    def f(:\n          ^\nSyntaxError: invalid syntax\n',
+    "/a/b.js:1\nthrow 'boom';\n^\nboom\n(Use `node --trace-uncaught ...` to show where the exception was thrown)\n"
+    "\nNode.js v20.20.2\n",
+    "panic: boom\r\n\r\ngoroutine 1 [running]:\r\n",       # a CR and its LF apart must not make a line
     "Error: boom\n    at Object.<anonymous> (/a/b.js:3:5)\n",
     "/a/b.js:3\nthrow e\n^\n\nError: x\n" + "    at f (/a/b.js:1:2)\n" * 10 + "\nNode.js v20.20.2\n",
     "panic: boom\n\ngoroutine 1 [running]:\n",
@@ -648,6 +680,104 @@ def test_no_case_of_the_corpus_looks_like_a_crash():
         scanner = CrashScanner()
         scanner.feed(corpus.case_bytes(case))
         assert scanner.finish() is None, case["id"]
+
+
+# -- crashes whose report is not the usual one (sgn/conformance/crash.py) --------------------------------------
+
+NODE = pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (node) on the PATH")
+PYTHON_CRASHES = {      # what a Python implementation does after reading its input, and what the crash is called
+    "exception-group": ('raise ExceptionGroup("boom", [ValueError("x")])', "an uncaught Python exception"),
+    "after-a-partial-line": ('sys.stderr.write("checking... "); sys.stderr.flush(); raise RuntimeError("boom")',
+                             "an uncaught Python exception"),
+    "after-progress": (r'sys.stderr.write("10%\r50%\r"); sys.stderr.flush(); raise RuntimeError("boom")',
+                       "an uncaught Python exception"),
+    "after-a-partial-line-on-stdout": (
+        'print("checking... ", end="", flush=True); import traceback\ntry:\n    raise RuntimeError("boom")\n'
+        'except RuntimeError:\n    traceback.print_exc(file=sys.stdout)\n    sys.exit(1)', "an uncaught Python exception"),
+}
+
+
+def _simple_crash(tmp_path, name):
+    """A program that crashes on every case in simple mode (after reading its input), and what
+    the crash is called."""
+    if name in PYTHON_CRASHES:
+        body, what = PYTHON_CRASHES[name]
+        return _script(tmp_path, f"{name}.py", f"import sys\nsys.stdin.buffer.read()\n{body}\n"), what
+    if name == "syntax-error":
+        return _script(tmp_path, "syntax.py", "import sys\nsys.stdin.buffer.read()\ndef f(:\n    pass\n"), \
+            "a Python syntax error"
+    if name == "indentation-error":
+        return _script(tmp_path, "indent.py", "import sys\n  sys.stdin.buffer.read()\n"), "a Python syntax error"
+    if name == "no-such-module":
+        return f"{PY} -m no_such_impl_mod", "a missing Python module"
+    thrown = {"node-throws-a-string": '"boom"', "node-throws-an-object": "{code: 3}"}[name]
+    (tmp_path / "impl.js").write_text(f'require("fs").readFileSync(0);\nthrow {thrown};\n')
+    return f"node {tmp_path / 'impl.js'}", "an uncaught Node.js exception"
+
+
+INVALID = [c for c in CASES if not c["valid"] and c.get("profile", "strict") == "strict"]
+
+
+@pytest.mark.parametrize("name", [*PYTHON_CRASHES, "syntax-error", "indentation-error", "no-such-module",
+                                  pytest.param("node-throws-a-string", marks=NODE),
+                                  pytest.param("node-throws-an-object", marks=NODE)])
+def test_a_crash_however_reported_is_errored_in_simple_mode(tmp_path, name):
+    """None of these passes an invalid case: each exits with 1, as a verdict invalid would."""
+    impl, what = _simple_crash(tmp_path, name)
+    run = conformance.run_cases(impl, VALID[:1] + INVALID[:3], timeout=GUARD)
+    assert [o.status for o in run.outcomes] == ["errored"] * 4
+    assert all(o.detail.startswith(f"crashed: {what}") for o in run.outcomes), run.outcomes[0].detail
+
+
+def test_a_python_program_with_a_syntax_error_scores_nothing_at_the_syntax_level(tmp_path):
+    impl, _ = _simple_crash(tmp_path, "syntax-error")
+    code, report = conformance_json("--impl", impl, "--level", "syntax")
+    assert code == 1 and report["totals"]["passed"] == report["totals"]["failed"] == 0
+    assert report["totals"]["errored"] == len(report["cases"]) > 0
+
+
+def test_an_explicit_exit_with_a_message_is_a_verdict(tmp_path):
+    """`sys.exit("...")` prints its message and exits with 1: a verdict invalid, like any exit
+    whose output shows no crash, progress output and all."""
+    impl = _script(tmp_path, "exits.py", (
+        "import sys\nsys.stdin.buffer.read()\nsys.stderr.write('checking... 10%\\r50%\\r')\n"
+        "sys.exit('invalid: no Traceback (most recent call last) here, line 3')\n"))
+    run = conformance.run_cases(impl, VALID[:1] + INVALID[:2], timeout=GUARD)
+    assert [o.status for o in run.outcomes] == ["failed", "passed", "passed"]
+
+
+def _persistent_node(tmp_path, on_run):
+    (tmp_path / "impl.js").write_text(
+        'require("readline").createInterface({input: process.stdin}).on("line", (line) => {\n'
+        '  const request = JSON.parse(line);\n'
+        '  if (request.cmd === "start") console.log(JSON.stringify('
+        '{ready: true, version: 1, implementation: {name: "x", language: "javascript"}}));\n'
+        f'  else if (request.cmd === "run") {{ {on_run} }}\n'
+        '  else process.exit(0);\n'
+        '});\n')
+    return f"node {tmp_path / 'impl.js'}"
+
+
+@pytest.mark.parametrize("name", [*(n for n in PYTHON_CRASHES if not n.endswith("-on-stdout")),   # stdout: replies
+                                  pytest.param("node-throws-a-string", marks=NODE)])
+def test_a_crash_however_reported_is_named_in_persistent_mode(tmp_path, name):
+    if name in PYTHON_CRASHES:
+        impl, what = _persistent(tmp_path, f"{name}.py", PYTHON_CRASHES[name][0]), PYTHON_CRASHES[name][1]
+    else:
+        impl, what = _persistent_node(tmp_path, 'throw "boom";'), "an uncaught Node.js exception"
+    run = conformance.run_cases(impl, VALID[:1] + INVALID[:1], mode="persistent", timeout=GUARD)
+    assert [o.status for o in run.outcomes] == ["errored"] * 2
+    assert all(o.detail == f"the process ended (exit code 1); its standard error shows {what}"
+               for o in run.outcomes), run.outcomes[0].detail
+
+
+@pytest.mark.parametrize("name", ["syntax-error", "no-such-module"])
+def test_a_persistent_implementation_that_cannot_start_names_its_crash(tmp_path, name):
+    impl, what = _simple_crash(tmp_path, name)
+    result = run_cli("conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax",
+                     "--timeout", str(GUARD))
+    assert result.returncode == 2 and result.stdout == b""
+    assert f"did not start: the process ended (exit code 1); its standard error shows {what}" in result.stderr.decode()
 
 
 # -- a run that passes nothing does not conform ---------------------------------------------------------------

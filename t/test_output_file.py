@@ -279,3 +279,82 @@ def test_a_command_that_reads_no_url_takes_a_url_like_name_as_a_local_path(tmp_p
     result = run_cli(*[a.format(log=log.name, out=log.name) for a in command], cwd=tmp_path)
     assert result.returncode == 2 and b"is the input" in result.stderr
     assert log.read_bytes() == example_game()
+
+
+def test_the_conformance_report_is_never_written_over_the_packaged_corpus(tmp_path):
+    """Without --cases the bundle read is the package's own (here an installed package's
+    `sgn/_corpus/cases.json`, in a copy of the package): it is an input too."""
+    import shutil
+    site = tmp_path / "site"
+    package = Path(sgn.__file__).resolve().parent
+    shutil.copytree(package, site / "sgn", ignore=shutil.ignore_patterns("__pycache__", "_corpus", "_schema"))
+    shutil.copytree(package.parent / "schema", site / "sgn" / "_schema")
+    (site / "sgn" / "_corpus").mkdir()
+    bundle = site / "sgn" / "_corpus" / "cases.json"
+    shutil.copy(CORPUS / "cases.json", bundle)
+    (tmp_path / "impl.sh").write_text("#!/bin/sh\ncat >/dev/null\nexit 0\n")
+    (tmp_path / "impl.sh").chmod(0o755)
+    (tmp_path / "link.json").symlink_to(bundle)
+    before = bundle.read_bytes()
+    env = dict(os.environ, PYTHONPATH=str(site))
+    for report in (str(bundle), "link.json"):
+        result = subprocess.run([sys.executable, "-m", "sgn", "conformance", "--impl", "./impl.sh", "--level",
+                                 "syntax", "--report", report], env=env, cwd=tmp_path, capture_output=True,
+                                timeout=600)
+        assert result.returncode == 2 and b"is the input" in result.stderr, result.stderr
+        assert bundle.read_bytes() == before
+
+
+def _refused(tmp_path, impl, report, cwd=None):
+    """Whether `sgn conformance --impl IMPL --report REPORT` is refused, leaving every file
+    under tmp_path as it was."""
+    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    result = run_cli("conformance", "--impl", impl, "--level", "syntax", "--report", report, cwd=cwd or tmp_path)
+    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+    return result.returncode == 2 and b"is the input" in result.stderr
+
+
+def test_the_conformance_report_is_never_written_over_a_program_found_on_the_path(tmp_path, monkeypatch):
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    program = tmp_path / "bin" / "myimpl"
+    program.write_text("#!/bin/sh\ncat >/dev/null\nexit 0\n")
+    program.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ.get('PATH', os.defpath)}")
+    assert _refused(tmp_path, "myimpl", "../bin/myimpl", cwd=tmp_path / "elsewhere")
+    assert _refused(tmp_path, "myimpl --quiet", str(program), cwd=tmp_path / "elsewhere")
+
+
+@pytest.mark.parametrize("impl, report", [
+    ("{py} -m modimpl", "modimpl.py"),
+    ("{py} -mmodimpl", "modimpl.py"),
+    ("{py} -u -m modimpl --strict", "./modimpl.py"),
+    ("{py} -um modimpl", "modimpl.py"),
+    ("{py} -m modpkg", "modpkg/__main__.py"),
+    ("{py} -m modpkg", "modpkg/__init__.py"),
+    ("{py} -m outer.inner", "outer/inner.py"),
+    ("{py} -m outer.inner", "outer/__init__.py"),
+    ("{py} {folder}/modimpl.py", "modimpl.py"),           # a script named by its absolute path
+    ("{py} modimpl.py --config=impl.json", "impl.json"),   # a file an option names
+])
+def test_the_conformance_report_is_never_written_over_a_python_implementation_s_files(tmp_path, impl, report):
+    for name in ("modimpl.py", "modpkg/__init__.py", "modpkg/__main__.py", "outer/__init__.py", "outer/inner.py",
+                 "impl.json"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("import sys\nsys.exit(0)\n" if name.endswith(".py") else "{}\n")
+    assert _refused(tmp_path, impl.format(py=sys.executable, folder=tmp_path), report)
+
+
+def test_the_files_of_a_python_module_are_looked_for_in_the_current_folder_and_pythonpath(tmp_path, monkeypatch):
+    from sgn.conformance.selection import command_files
+    (tmp_path / "lib" / "pkg").mkdir(parents=True)
+    for name in ("lib/pkg/__init__.py", "lib/pkg/__main__.py", "lib/single.py", "here.py"):
+        (tmp_path / name).write_text("")
+    monkeypatch.chdir(tmp_path)
+    environ = {"PATH": os.environ.get("PATH", os.defpath), "PYTHONPATH": str(tmp_path / "lib")}
+    found = {os.path.realpath(p) for p in command_files(f"{sys.executable} -m pkg", environ)}
+    assert {str(tmp_path / "lib/pkg/__init__.py"), str(tmp_path / "lib/pkg/__main__.py")} <= found
+    assert str(tmp_path / "lib/single.py") in {os.path.realpath(p) for p in command_files("python3 -m single", environ)}
+    assert os.path.realpath("here.py") in {os.path.realpath(p) for p in command_files("python3 -m here", environ)}
+    assert os.path.realpath(sys.executable) in {os.path.realpath(p) for p in command_files(sys.executable, environ)}
+    assert command_files("no-such-program -m no_such_module", environ) == []

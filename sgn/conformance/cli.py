@@ -109,13 +109,15 @@ def smoke_verdict(run) -> Tuple[bool, str]:
                   else f"answered {of} (the others declined)") + ", some valid and some invalid"
 
 
-def _report_over_an_input(args: argparse.Namespace) -> str:
-    """Why `--report FILE` must not be written (it is the corpus, the skip file, or a file the
-    implementation's command names: its program or script), or ''."""
+def _report_over_an_input(args: argparse.Namespace, bundle: Path) -> str:
+    """Why `--report FILE` must not be written, or '': it is an input, by any name or link:
+    the corpus bundle read (`--cases`, or the packaged one), the skip file, or a file an
+    implementation's command names (`selection.command_files`: its program, its script, the
+    module of `python -m`)."""
     from ..output_file import OutputError, refuse_inputs
-    from .selection import command
-    inputs = [p for p in (getattr(args, "cases", None), getattr(args, "skip_file", None)) if p]
-    inputs += [word for impl in args.impl for word in command(impl) if os.path.isfile(word)]
+    from .selection import command_files
+    inputs = [str(p) for p in (bundle, getattr(args, "skip_file", None)) if p]
+    inputs += [path for impl in args.impl for path in command_files(impl)]
     try:
         refuse_inputs(args.report, inputs)
     except OutputError as error:
@@ -127,13 +129,13 @@ def run(args: argparse.Namespace, out) -> int:
     """`sgn conformance` (one implementation, or several side by side), `sgn smoke`, and
     `sgn conformance diff`."""
     from .. import conformance
-    from ..corpus import CorpusError, load_bundle
+    from ..corpus import CorpusError, bundle_path, load_bundle
 
     if getattr(args, "action", None) == "diff":
         return run_diff(args, out)
     me = f"sgn {'smoke' if args.smoke else 'conformance'}"
     try:
-        bundle = Path(args.cases) if args.cases else None
+        bundle = bundle_path(Path(args.cases) if args.cases else None)
         cases, identity = load_bundle(bundle)
         skip = list(getattr(args, "skip", []))
         if getattr(args, "skip_file", None):
@@ -148,7 +150,7 @@ def run(args: argparse.Namespace, out) -> int:
                else "--impl is empty" if not all(conformance.command(i) for i in args.impl)
                else "smoke checks one implementation at a time" if args.smoke and len(args.impl) > 1 else "")
     if not problem and args.report:
-        problem = _report_over_an_input(args)
+        problem = _report_over_an_input(args, bundle)
     if problem:
         sys.stderr.write(f"{me}: {problem}\n")
         return EXIT_USAGE

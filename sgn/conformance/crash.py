@@ -7,7 +7,9 @@ An exit with the invalid code whose output shows an uncaught exception of a comm
 runtime (or a fatal signal reported by a shell) is therefore a crash (the case is
 errored), whatever it printed before or after. The signatures are data: a runtime's
 name, what the crash is called, and a pattern that its report of the crash has and a
-deliberate verdict does not.
+deliberate verdict does not. A report need not start its line (output before it may not
+have ended one), and a carriage return alone ends a line, as a terminal shows progress
+output. An explicit exit (Python's `sys.exit("message")`) is a verdict, not a crash.
 
 The output is scanned as it is read (`CrashScanner`), all of it and in bounded
 memory: a signature is found however much was printed around it (an exception's
@@ -34,23 +36,39 @@ def _signature(name: str, what: str, pattern: str, *needs: str) -> Signature:
     return Signature(name, what, re.compile(pattern, re.M), needs)
 
 
+# A Python frame at the top level, as Python prints it before a SyntaxError of the main
+# script (which has no Traceback line): `  File "impl.py", line 3`
+_PYTHON_FRAME = r'^[ \t]*File "[^"\n]*", line \d+(?:, in .*)?$'
+
 SIGNATURES = (
-    _signature("Python", "an uncaught Python exception", r"^Traceback \(most recent call last\):$",
+    # anywhere in a line, as the last thing on it: after output that did not end its line,
+    # and indented in an exception group (`  + Exception Group Traceback (most recent call last):`)
+    _signature("Python", "an uncaught Python exception", r"Traceback \(most recent call last\):$",
                "Traceback (most recent call last):"),
-    _signature("Python", "a fatal Python error", r"^Fatal Python error: ", "Fatal Python error: "),
+    # a SyntaxError of the main script: its frame, the line and its caret, then the error
+    _signature("Python", "a Python syntax error",
+               _PYTHON_FRAME + r"(?:\n.*){0,4}?\n[A-Z]\w*(?:Error|Exception): "
+               r"|^SyntaxError: Non-UTF-8 code starting with ", '", line ', "SyntaxError: Non-UTF-8 code"),
+    # `python -m MODULE` of a module that is not there (or a program that cannot import one)
+    _signature("Python", "a missing Python module", r"No module named '?\w", "No module named "),
+    _signature("Python", "a fatal Python error", r"Fatal Python error: ", "Fatal Python error: "),
     # a stack, then (within a few lines: its properties, a blank line) the version
     _signature("Node.js", "an uncaught Node.js exception",
                r"^[ \t]+at .*(?:\(.*:\d+:\d+\)|:\d+:\d+)$(?:\n.*){0,32}?\nNode\.js v\d+", "\nNode.js v"),
+    # a value thrown that is no Error (no stack): where it was thrown (file:line, the line, a
+    # caret under it), the value, then (within a few lines) the version
+    _signature("Node.js", "an uncaught Node.js exception",
+               r"^.*:\d+\n.*\n[ \t]*\^+[ \t]*\n(?:.*\n){0,32}?\nNode\.js v\d+", "\nNode.js v"),
     _signature("Node.js", "an uncaught Node.js exception", r"^\w*(?:Error|Exception)\b.*\n[ \t]+at .*:\d+:\d+\)?$",
                "Error", "Exception"),
     _signature("Ruby", "an uncaught Ruby exception", r":in [`'].*': .* \([A-Z]\w*(?:::\w+)*\)$", ":in `", ":in '"),
-    _signature("Java", "an uncaught Java exception", r"^Exception in thread \"[^\"]*\" [\w.$]+", "Exception in thread \""),
-    _signature("Go", "a Go panic", r"^(?:panic|fatal error): .*\n\ngoroutine \d+ \[", "\n\ngoroutine "),
-    _signature("Rust", "a Rust panic", r"^thread '.*' panicked at ", "' panicked at "),
-    _signature("C++", "an uncaught C++ exception", r"^terminate called after throwing an instance of ",
+    _signature("Java", "an uncaught Java exception", r"Exception in thread \"[^\"]*\" [\w.$]+", "Exception in thread \""),
+    _signature("Go", "a Go panic", r"(?:panic|fatal error): .*\n\ngoroutine \d+ \[", "\n\ngoroutine "),
+    _signature("Rust", "a Rust panic", r"thread '.*' panicked at ", "' panicked at "),
+    _signature("C++", "an uncaught C++ exception", r"terminate called after throwing an instance of ",
                "terminate called after throwing an instance of "),
     _signature(".NET", "an uncaught .NET exception", r"^Unhandled exception\. [\w.]+", "Unhandled exception. "),
-    _signature("PHP", "a PHP fatal error", r"^PHP (?:Fatal error|Parse error): ", "PHP Fatal error: ", "PHP Parse error: "),
+    _signature("PHP", "a PHP fatal error", r"PHP (?:Fatal error|Parse error): ", "PHP Fatal error: ", "PHP Parse error: "),
     _signature("shell", "a shell error", r"^.*: line \d+: .*(?:command not found|syntax error|unbound variable)",
                ": line "),
     # a fatal signal as a shell reports it: alone on a line (dash), or after the pid and before the command (bash)
@@ -62,9 +80,10 @@ SIGNATURES = (
 
 class CrashScanner:
     """Looks for a crash signature in a stream fed in chunks (bytes, UTF-8 or not), in
-    bounded memory and linear time. The stream is cut into lines; of a line longer than
-    LINE characters its first and last LINE/2 are kept, joined by an ellipsis (a
-    signature is a line's start or its end, and `.` matches the ellipsis). Whole lines
+    bounded memory and linear time. The stream is cut into lines (at LF, CR LF, or a CR
+    alone, as a terminal shows them: a CR LF is one break even when the reads split it);
+    of a line longer than LINE characters its first and last LINE/2 are kept, joined by
+    an ellipsis (a signature is a line's start or its end, and `.` matches the ellipsis). Whole lines
     are gathered up to BATCH characters, then searched together with the CONTEXT lines
     before them, so that a signature of several lines is found whatever chunks brought
     them. `found` is the first signature found (the stream is not searched after it);
@@ -79,6 +98,7 @@ class CrashScanner:
         self.found: Optional[Signature] = None
         self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
         self._partial = ""
+        self._after_cr = False
         self._context: Deque[str] = deque(maxlen=self.CONTEXT)
         self._lines: List[str] = []
         self._size = 0
@@ -96,12 +116,16 @@ class CrashScanner:
                 self._search()
 
     def _text(self, text: str) -> None:
+        if text and self._after_cr:         # a CR at the end of the last text: with this LF, one break
+            self._after_cr = False
+            text = text[1:] if text[0] == "\n" else text
+        if "\r" in text:                    # a CR alone ends a line as a terminal shows it (progress output)
+            self._after_cr = text[-1] == "\r"
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
         parts = text.split("\n")
         if len(parts) > 1:
             parts[0], self._partial = self._partial + parts[0], ""
             lines = parts[:-1]
-            if "\r" in text or lines[0].endswith("\r"):
-                lines = [line[:-1] if line.endswith("\r") else line for line in lines]
             self._lines += [line if len(line) <= self.LINE else self._bounded(line) for line in lines]
             self._size += sum(map(len, lines)) + len(lines)
         self._partial = self._bounded(self._partial + parts[-1])

@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import fnmatch
+import os
+import re
 import shlex
-from typing import Iterable, List, Optional, Sequence
+import shutil
+from typing import Iterable, List, Mapping, Optional, Sequence
 
 from .outcome import CASE_LEVELS
 
@@ -11,6 +14,44 @@ from .outcome import CASE_LEVELS
 def command(impl: str | Sequence[str]) -> List[str]:
     """The argument list of an implementation command (split like a shell would, run without one)."""
     return shlex.split(impl) if isinstance(impl, str) else list(impl)
+
+
+# `-m MODULE`, `-mMODULE`, or after Python's flags that take no value (`-um MODULE`)
+_PYTHON_MODULE = re.compile(r"-[bBdEIiOPqsSuv]*m(.*)")
+_MODULE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def command_files(impl: str | Sequence[str], environ: Optional[Mapping[str, str]] = None) -> List[str]:
+    """The files an implementation's command names, as far as can be told without running
+    it (what must not be written over): its program, found on PATH as the system finds it;
+    every word that is an existing file, relative to the current folder or absolute (and the
+    FILE of a word `--option=FILE`); and the module of Python's `-m MODULE`: `MODULE.py`,
+    or the package's `__init__.py` and `__main__.py`, in the current folder or in a folder
+    of PYTHONPATH, where Python looks first. A module found elsewhere on that Python's path
+    (site-packages, a `.pth` file) is not seen, nor is a file named inside a word that
+    another program reads as a command (`sh -c '...'`)."""
+    environ = os.environ if environ is None else environ
+    argv = command(impl)
+    files: List[str] = []
+    program = shutil.which(argv[0], path=environ.get("PATH", os.defpath)) if argv else None
+    if program:
+        files.append(program)
+    modules = []
+    for index, word in enumerate(argv):
+        files += [w for w in (word, *word.split("=", 1)[1:]) if w and os.path.isfile(w)]
+        flag = _PYTHON_MODULE.fullmatch(word) if index > 0 else None
+        if flag is not None:
+            name = flag.group(1) or (argv[index + 1] if index + 1 < len(argv) else "")
+            if _MODULE_NAME.fullmatch(name):
+                modules.append(name)
+    folders = [os.curdir, *[f for f in environ.get("PYTHONPATH", "").split(os.pathsep) if f]]
+    for name in modules:
+        parts = name.split(".")
+        for folder in folders:
+            names = [os.path.join(folder, *parts) + ".py", os.path.join(folder, *parts, "__main__.py")]
+            names += [os.path.join(folder, *parts[:n], "__init__.py") for n in range(1, len(parts) + 1)]
+            files += [n for n in names if os.path.isfile(n)]
+    return files
 
 
 # -- choosing cases ------------------------------------------------------------------------
