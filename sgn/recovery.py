@@ -6,8 +6,8 @@ When a message breaks a rule, `Replay` holds its verdict back and applies each r
 it (`sgn/readings.py`) to a copy of the state from just before it: a `Fork` of branches.
 Every later message is applied to every branch, and each branch counts what it breaks: a
 line that breaks a rule costs 1, unless the branch broke the same rule in an earlier turn
-(an engine that lets a card be played on the turn it was bought does it again: a habit of
-the log's source), which costs RECURRENCE; the same rule broken again within one turn is a
+and it is one an engine may leave unenforced (`HABITS`: an engine that lets a card be
+played on the turn it was bought does it again), which costs RECURRENCE; the same rule broken again within one turn is a
 cascade (every action of a turn whose roll is missing), and costs 1 each time. A branch that costs a whole fault more than the best is dropped.
 The fork is decided when one branch is left; or after HORIZON messages, by the preferred
 reading among those left (they explain the log equally well); or at the end of the log or
@@ -42,6 +42,13 @@ MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the 
 DENSE_FAULTS, DENSE_LINES = 8, 64
 CHECKPOINT_EVERY = 256   # messages between two copies of the state
 
+# Rules an engine may leave unenforced, and then break again and again (a card played on
+# the turn it was bought, a second card in a turn, a trade at another rate): broken again
+# in a later turn, a habit of the log's source, not a sign that the reading is wrong. A rule
+# of counts (a hand, a discard, the bank) broken again says the reading's state is wrong.
+HABITS = frozenset({"card-bought-this-turn", "card-second-play", "trade-rate", "robber-same-tile",
+                    "special-build-trade", "special-build-card", "special-build-order"})
+
 _NOTHING: List[Diagnostic] = []     # what most messages give (never changed by a caller)
 
 
@@ -70,7 +77,7 @@ class Branch:
             if codes:
                 self.clean = False
                 seen, turn = self.seen, game.turn
-                if all(seen.get(code, turn) != turn for code in codes):
+                if all(code in HABITS and seen.get(code, turn) != turn for code in codes):
                     self.echoes += 1        # rules broken before, in an earlier turn: a habit
                 else:
                     self.faults += 1        # a new rule, or the same again in the same turn: a cascade
