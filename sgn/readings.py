@@ -114,22 +114,32 @@ def action_of(message: Any) -> Optional[str]:
     return None
 
 
-def gap_readings(before: Game, message: Message) -> List[Reading]:
-    """A message that an earlier layer refused (so the replay cannot read it) but whose
-    player and action can be read: a roll with a broken value was still a roll, whose
-    result is unknown (a 7 is tried too). Other actions change nothing."""
+def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None, line: int = 0) -> List[Reading]:
+    """A message that an earlier layer refused (so the replay cannot read it as it is): its
+    evident repair, if it has one (`sgn/repairs.py`), applied; or nothing at all. A roll with
+    a broken value was still a roll, whose result is unknown (a 7 is tried too). Nothing is
+    reported here either way: the refused message was reported by its own layer."""
+    out: List[Reading] = []
+    if repaired is not None:
+        def as_repaired(g: Game) -> List[Problem]:
+            return g.apply(repaired, line)
+        out.append(as_repaired)
     if not (action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
             and before.phase == TURNS):
-        return []
+        return out + [_nothing] if out else []
     player = message[0]
 
     def lost_roll(seven: bool) -> Reading:
         def read(g: Game) -> List[Problem]:
             _roll_lost(g, player, seven)
-            return []               # (the refused message was reported by its own layer)
+            return []
         return read
 
-    return [lost_roll(False), lost_roll(True)]
+    return out + [lost_roll(False), lost_roll(True)]
+
+
+def _nothing(g: Game) -> List[Problem]:
+    return []
 
 
 SPREAD = 4      # cards of each resource a lost message may have moved, either way (a hand adrift)
@@ -301,11 +311,12 @@ def _robber_lost(message: Message, line: int, found: List[Problem], player: str,
     return read
 
 
-def readings(before: Game, message: Message, line: int, found: List[Problem]) -> List[Reading]:
+def readings(before: Game, message: Message, line: int, found: List[Problem],
+             explained: bool = False) -> List[Reading]:
     """The readings of a faulty message, most likely first; `found` is what the log's
-    reading (the message applied) reports (nothing for a message an earlier layer refused)."""
-    if not found:
-        return gap_readings(before, message)
+    reading (the message applied) reports. `explained`: the message before was refused by
+    an earlier layer, which reported it; a message lost then is that one, so that the fault
+    its loss causes is not reported again (those readings come first, and report nothing)."""
     first = next(p.code for p in found if is_error(p))
 
     def carry(g: Game) -> List[Problem]:
@@ -318,4 +329,5 @@ def readings(before: Game, message: Message, line: int, found: List[Problem]) ->
     codes = {p.code for p in found if is_error(p)}
     if codes & TURN_CODES:
         out += _turn_readings(before, message, line)
-    return out + lost_readings(before, message, line, found, first, codes)
+    lost = lost_readings(before, message, line, [] if explained else found, first, codes)
+    return lost + out if explained else out + lost

@@ -93,15 +93,17 @@ class Fork:
                  branches: List[Branch]):
         self.message, self.line, self.found, self.before = message, line, found, before
         self.branches = branches
-        self.read: List[Tuple[Message, int, bool]] = []
+        self.read: List[Tuple[Any, int, bool, Optional[Message]]] = []
 
-    def feed(self, message: Message, line: int, refused: bool) -> Optional[Branch]:
-        """A message after the fault: applied to every branch; the branch left, once one is."""
-        self.read.append((message, line, refused))
+    def feed(self, message: Any, line: int, refused: bool, repaired: Optional[Message] = None) -> Optional[Branch]:
+        """A message after the fault: applied to every branch (a refused one in its evident
+        repair, if it has one); the branch left, once one is."""
+        self.read.append((message, line, refused, repaired))
         branches = self.branches
-        if not refused:
+        if not refused or repaired is not None:
+            applied = message if not refused else repaired
             for branch in branches:
-                branch.apply(message, line)
+                branch.apply(applied, line)
             best = min(b.faults + RECURRENCE * b.echoes for b in branches)
             branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
             if len(branches) == 1:
@@ -138,6 +140,7 @@ class Replay:
         self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
         self.game_count = 0
         self.unlisted_from = 0          # the line of the first game not listed (0: all are)
+        self._after_refused = False     # the last message was refused by an earlier layer
         # told the line of each message once it is read (`sgn.replay.line_by_line`)
         self.watch: Optional[Callable[[int], None]] = None
 
@@ -150,6 +153,8 @@ class Replay:
 
     def feed(self, message: Message, file: str, line: int) -> List[Diagnostic]:
         """The next message: the diagnostics now final (of this line or earlier ones)."""
+        if self._after_refused:
+            return self._feed_after_refused(message, file, line)
         if self._fork is None and message[1] != "DM":
             # the common case, kept short: no fault held, and the move breaks no rule
             game = self.game
@@ -175,25 +180,38 @@ class Replay:
             self.watch(line)
         return found
 
-    def gap(self, message: Any, file: str, line: int) -> List[Diagnostic]:
-        """A message an earlier layer refused (it may be any JSON value): not replayed, but
-        a roll it held is read as a roll of unknown result, so that the turn it began is not
-        an error too."""
+    def gap(self, message: Any, file: str, line: int, repaired: Optional[Message] = None) -> List[Diagnostic]:
+        """A message an earlier layer refused (it may be any JSON value), reported there: its
+        evident repair, if it has one (`sgn/repairs.py`), is read as one reading of the line;
+        a roll is read as a roll of unknown result; else the message is read as lost, and the
+        fault its loss causes next is explained by it (`readings.lost_readings`)."""
         self.file = file
         found: List[Diagnostic] = []
-        self._feed_gap(message, line, found)
+        self._feed_gap(message, line, found, repaired)
+        self._after_refused = True
         if self.watch is not None:
             self.watch(line)
         return found
 
-    def _feed_gap(self, message: Any, line: int, out: List[Diagnostic]) -> None:
+    def _feed_after_refused(self, message: Message, file: str, line: int) -> List[Diagnostic]:
+        """The message after one an earlier layer refused: a fault it shows may be the refused
+        message's (read as lost), which its own layer has reported."""
+        self.file = file
+        found: List[Diagnostic] = []
+        self._feed(message, line, found)
+        self._after_refused = False
+        if self.watch is not None:
+            self.watch(line)
+        return found
+
+    def _feed_gap(self, message: Any, line: int, out: List[Diagnostic], repaired: Optional[Message]) -> None:
         fork = self._fork
         if fork is not None:
-            chosen = fork.feed(message, line, True)
+            chosen = fork.feed(message, line, True, repaired)
             if chosen is not None:
                 self._decide(chosen, out)
             return
-        options = gap_readings(self.game, message)
+        options = gap_readings(self.game, message, repaired, line)
         if options:
             self._open(message, line, [], options)
 
@@ -230,7 +248,7 @@ class Replay:
                 del recent[0]
             if len(recent) < DENSE_FAULTS or line - recent[0] >= DENSE_LINES:
                 before = self._state_before_fault()
-                options = readings(before, message, line, problems)
+                options = readings(before, message, line, problems, explained=self._after_refused)
                 if len(options) > 1:
                     self._open(message, line, problems, options, before)
                     return
@@ -270,11 +288,13 @@ class Replay:
         self.game = fork.before
         self._note_end()
         self._checkpoint()
-        for message, line, refused in fork.read:
+        for message, line, refused, repaired in fork.read:
             if refused:
-                self._feed_gap(message, line, out)
+                self._feed_gap(message, line, out, repaired)
+                self._after_refused = True
             else:
                 self._feed(message, line, out)
+                self._after_refused = False
 
     def _settle_into(self, out: List[Diagnostic]) -> None:
         while self._fork is not None:
@@ -321,7 +341,7 @@ class Replay:
         if fork is None:
             return self.game
         twin = Replay()     # the fork copied, games included: deciding it changes them
-        twin.file, twin._recent = self.file, list(self._recent)
+        twin.file, twin._recent, twin._after_refused = self.file, list(self._recent), self._after_refused
         twin.starts, twin.winners, twin.variants = list(self.starts), list(self.winners), list(self.variants)
         twin.game_count, twin.unlisted_from = self.game_count, self.unlisted_from
         twin._base, twin._since = self._base, list(self._since)
