@@ -40,7 +40,7 @@ MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the 
 # as it stands, each fault reported where it is, without forking: the readings then explain
 # little, and trying them for every line would cost a hundred times a clean line.
 DENSE_FAULTS, DENSE_LINES = 8, 64
-CHECKPOINT_EVERY = 256   # messages between two copies of the state
+CHECKPOINT_EVERY = 64    # messages between two copies of the state
 
 # Rules an engine may leave unenforced, and then break again and again (a card played on
 # the turn it was bought, a second card in a turn, a trade at another rate): broken again
@@ -89,9 +89,8 @@ class Fork:
     """A fault whose verdict is held: the state before it, its branches, and the messages
     read since (message, line, refused by an earlier layer)."""
 
-    def __init__(self, message: Message, line: int, found: List[Problem], before: Game,
-                 branches: List[Branch]):
-        self.message, self.line, self.found, self.before = message, line, found, before
+    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch]):
+        self.message, self.line, self.found = message, line, found
         self.branches = branches
         self.read: List[Tuple[Any, int, bool, Optional[Message]]] = []
 
@@ -265,10 +264,10 @@ class Replay:
         if before is None:
             before = self._state_before_fault()
         branches = []
-        for rank, read in enumerate(options):
-            game = before.clone()
+        for rank, read in enumerate(options):     # the last takes `before` itself: one copy fewer
+            game = before.clone() if rank < len(options) - 1 else before
             branches.append(Branch(game, read, rank, read(game)))
-        self._fork = Fork(message, line, found, before, branches)
+        self._fork = Fork(message, line, found, branches)
 
     def _decide(self, chosen: Branch, out: List[Diagnostic]) -> None:
         """Report the chosen reading of the fault, and go on from its state: as its branch
@@ -284,8 +283,9 @@ class Replay:
             self._note_end()
             self._checkpoint()
             return
-        chosen.read(fork.before)
-        self.game = fork.before
+        before = self._state_before_fault()     # (the checkpoint and what followed it are as at the fault)
+        chosen.read(before)
+        self.game = before
         self._note_end()
         self._checkpoint()
         for message, line, refused, repaired in fork.read:
@@ -350,7 +350,7 @@ class Replay:
             copy = Branch(b.game.clone(), b.read, b.rank, b.problems)
             copy.faults, copy.echoes, copy.seen, copy.clean = b.faults, b.echoes, dict(b.seen), b.clean
             branches.append(copy)
-        twin._fork = Fork(fork.message, fork.line, fork.found, fork.before.clone(), branches)
+        twin._fork = Fork(fork.message, fork.line, fork.found, branches)
         twin._fork.read = list(fork.read)
         twin.settle(self.file)
         return twin.game
