@@ -99,8 +99,8 @@ class Fork:
         repair, if it has one); the branch left, once one is."""
         self.read.append((message, line, refused, repaired))
         branches = self.branches
-        if not refused or repaired is not None:
-            applied = message if not refused else repaired
+        applied: Optional[Message] = repaired if refused else message
+        if applied is not None:
             for branch in branches:
                 branch.apply(applied, line)
             best = min(b.faults + RECURRENCE * b.echoes for b in branches)

@@ -21,7 +21,7 @@ ACTIONS = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
 @lru_cache(maxsize=1)
 def _keys() -> FrozenSet[str]:
     """Every property name the message schema defines, anywhere."""
-    found = set()
+    found: set = set()
 
     def walk(node: Any) -> None:
         if isinstance(node, dict):
