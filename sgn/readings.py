@@ -311,6 +311,14 @@ def _robber_lost(message: Message, line: int, found: List[Problem], player: str,
     return read
 
 
+def carry_first(found: List[Problem], explained: bool = False) -> bool:
+    """Whether the log's reading (the move made) is the first of a fault's readings: then
+    the replay goes on with it alone until a later message breaks a rule under it
+    (`sgn/recovery.py`, "lazily"), since no other reading can then explain the log better."""
+    first = next(p.code for p in found if is_error(p))
+    return not explained and READINGS.get(first, DEFAULT_READINGS)[0] == CARRY
+
+
 def readings(before: Game, message: Message, line: int, found: List[Problem],
              explained: bool = False) -> List[Reading]:
     """The readings of a faulty message, most likely first; `found` is what the log's

@@ -30,7 +30,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from .diagnostic import Diagnostic, make
 from .game import OVER, Game
-from .readings import Message, Reading, action_of, gap_readings, is_error, readings
+from .readings import Message, Reading, action_of, carry_first, gap_readings, is_error, readings
 from .semantic import Problem
 
 HORIZON = 200            # messages a fork may hold before its preferred reading is taken
@@ -64,6 +64,7 @@ class Branch:
         self.line_errors = len(errors)      # on the faulty line itself: the last tie-break
         self.seen: Dict[str, int] = dict.fromkeys(errors, game.turn)    # rule -> the turn it was last broken
         self.clean = True                   # no message since the fork broke a rule here
+        self.found: List[Tuple[int, List[Problem]]] = []    # what the messages since broke, by line
 
     @property
     def cost(self) -> float:
@@ -73,6 +74,7 @@ class Branch:
         game = self.game
         problems = game.apply(message, line)
         if problems:
+            self.found.append((line, problems))
             codes = [p.code for p in problems if is_error(p)]
             if codes:
                 self.clean = False
@@ -89,9 +91,13 @@ class Fork:
     """A fault whose verdict is held: the state before it, its branches, and the messages
     read since (message, line, refused by an earlier layer)."""
 
-    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch]):
+    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch],
+                 pending: bool = False):
         self.message, self.line, self.found = message, line, found
         self.branches = branches
+        # lazily: the log's reading alone (branches[0]) until it breaks a rule; the other
+        # readings are not tried yet (`Replay._expand` tries them)
+        self.pending = pending
         self.read: List[Tuple[Any, int, bool, Optional[Message]]] = []
 
     def feed(self, message: Any, line: int, refused: bool, repaired: Optional[Message] = None) -> Optional[Branch]:
@@ -103,10 +109,18 @@ class Fork:
         if applied is not None:
             for branch in branches:
                 branch.apply(applied, line)
-            best = min(b.faults + RECURRENCE * b.echoes for b in branches)
-            branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
-            if len(branches) == 1:
-                return branches[0]
+            if self.pending:        # lazily: the log's reading goes on, until it breaks a rule
+                return branches[0] if len(self.read) >= HORIZON else None
+        return self.decided()
+
+    def decided(self) -> Optional[Branch]:
+        """Drop the branches that cost a whole fault more than the best: the one left, once
+        one is; after HORIZON messages, the preferred of those left."""
+        branches = self.branches
+        best = min(b.faults + RECURRENCE * b.echoes for b in branches)
+        branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
+        if len(branches) == 1:
+            return branches[0]
         if len(self.read) >= HORIZON:
             return min(branches, key=lambda b: b.rank)
         return None
@@ -207,6 +221,8 @@ class Replay:
         fork = self._fork
         if fork is not None:
             chosen = fork.feed(message, line, True, repaired)
+            if chosen is None and fork.pending and fork.branches[0].faults:
+                chosen = self._expand(fork)
             if chosen is not None:
                 self._decide(chosen, out)
             return
@@ -218,10 +234,11 @@ class Replay:
         fork = self._fork
         if fork is not None:
             if message[1] == "DM":          # a map ends the game the fork is about first
-                self._decide(fork.at_end(), out)
                 self._settle_into(out)
             else:
                 chosen = fork.feed(message, line, False)
+                if chosen is None and fork.pending and fork.branches[0].faults:
+                    chosen = self._expand(fork)
                 if chosen is not None:
                     self._decide(chosen, out)
                 return
@@ -246,6 +263,13 @@ class Replay:
             if len(recent) > DENSE_FAULTS:
                 del recent[0]
             if len(recent) < DENSE_FAULTS or line - recent[0] >= DENSE_LINES:
+                if carry_first(problems, self._after_refused):
+                    # the log's reading goes on alone, the others tried only if it breaks a
+                    # rule (an engine's faults cost next to nothing: the move was made)
+                    def made(g: Game) -> List[Problem]:
+                        return g.apply(message, line)
+                    self._fork = Fork(message, line, problems, [Branch(self.game, made, 0, problems)], pending=True)
+                    return
                 before = self._state_before_fault()
                 options = readings(before, message, line, problems, explained=self._after_refused)
                 if len(options) > 1:
@@ -269,6 +293,25 @@ class Replay:
             branches.append(Branch(game, read, rank, read(game)))
         self._fork = Fork(message, line, found, branches)
 
+    def _expand(self, fork: Fork) -> Optional[Branch]:
+        """A lazy fork whose log's reading broke a rule: the other readings tried now, from the
+        state before the fault, through what was read since; the branch left, if one is."""
+        fork.pending = False
+        before = self._state_before_fault()
+        options = readings(before, fork.message, fork.line, fork.found)
+        carry = fork.branches[0]
+        carry.read = options[0]
+        others = options[1:]
+        for rank, read in enumerate(others, 1):
+            game = before.clone() if rank < len(others) else before
+            branch = Branch(game, read, rank, read(game))
+            for message, line, refused, repaired in fork.read:
+                applied: Optional[Message] = repaired if refused else message
+                if applied is not None:
+                    branch.apply(applied, line)
+            fork.branches.append(branch)
+        return fork.decided()
+
     def _decide(self, chosen: Branch, out: List[Diagnostic]) -> None:
         """Report the chosen reading of the fault, and go on from its state: as its branch
         left it, when nothing since the fault broke a rule there; else by replaying what was
@@ -278,6 +321,20 @@ class Replay:
         self._fork = None
         if fork.found:              # (a refused message was reported by its own layer)
             out += self._diagnostics(chosen.problems, fork.line)
+        if fork.pending:            # the log's reading, never in doubt: it goes on as it is
+            for line, problems in chosen.found:
+                out += self._diagnostics(problems, line)
+            since = self._since
+            since.append((fork.message, fork.line))
+            for message, line, refused, repaired in fork.read:
+                applied: Optional[Message] = repaired if refused else message
+                if applied is not None:
+                    since.append((applied, line))
+            self.game = chosen.game
+            self._note_end()
+            if len(since) >= CHECKPOINT_EVERY:
+                self._checkpoint()
+            return
         if chosen.clean:
             self.game = chosen.game
             self._note_end()
@@ -298,7 +355,10 @@ class Replay:
 
     def _settle_into(self, out: List[Diagnostic]) -> None:
         while self._fork is not None:
-            self._decide(self._fork.at_end(), out)
+            fork = self._fork
+            if fork.pending:        # what the end leaves unfinished may favour another reading
+                self._expand(fork)
+            self._decide(fork.at_end(), out)
 
     @property
     def rules_of_games(self) -> List[str]:
@@ -349,8 +409,9 @@ class Replay:
         for b in fork.branches:
             copy = Branch(b.game.clone(), b.read, b.rank, b.problems)
             copy.faults, copy.echoes, copy.seen, copy.clean = b.faults, b.echoes, dict(b.seen), b.clean
+            copy.found = list(b.found)
             branches.append(copy)
-        twin._fork = Fork(fork.message, fork.line, fork.found, branches)
+        twin._fork = Fork(fork.message, fork.line, fork.found, branches, fork.pending)
         twin._fork.read = list(fork.read)
         twin.settle(self.file)
         return twin.game
