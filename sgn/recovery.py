@@ -293,6 +293,12 @@ class Replay:
             branches.append(Branch(game, read, rank, read(game)))
         self._fork = Fork(message, line, found, branches)
 
+    @staticmethod
+    def _ends_well(carry: Branch) -> bool:
+        """Whether the log's reading, having broken no rule since the fault, ends the game with
+        nothing unfinished: then no other reading can explain the end of the log better."""
+        return not carry.faults and carry.game.phase == OVER and not carry.game.finish()
+
     def _expand(self, fork: Fork) -> Optional[Branch]:
         """A lazy fork whose log's reading broke a rule: the other readings tried now, from the
         state before the fault, through what was read since; the branch left, if one is."""
@@ -356,8 +362,8 @@ class Replay:
     def _settle_into(self, out: List[Diagnostic]) -> None:
         while self._fork is not None:
             fork = self._fork
-            if fork.pending:        # what the end leaves unfinished may favour another reading
-                self._expand(fork)
+            if fork.pending and not self._ends_well(fork.branches[0]):
+                self._expand(fork)      # what the end leaves unfinished may favour another reading
             self._decide(fork.at_end(), out)
 
     @property
