@@ -11,6 +11,9 @@ games, with the engine's own faults, with a fault put in, and with a line lost o
   must be the first line that breaks a rule when the log is replayed as it stands, at most 2
   error lines in 95% of logs, none more than 5.
 
+- **speed**: the rules level on the games with faults, against the same engine's games
+  without, in one run (faults must cost little: at least 0.9 times).
+
 Prints each share against its target (docs/rules.md, "After an error"); exit 1 when one
 is missed. Needs catanatron (`tox -e bench` installs it).
 
@@ -19,22 +22,23 @@ is missed. Needs catanatron (`tox -e bench` installs it).
 from __future__ import annotations
 
 import argparse
-import collections
 import copy
+import io
 import json
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Counter, Dict, List, Set, Tuple
+from typing import Dict, List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engine_games  # noqa: E402
 
 import sgn  # noqa: E402
 from sgn import strategies  # noqa: E402
-from sgn.game import Game  # noqa: E402
-from sgn.readings import is_error  # noqa: E402
+from sgn.game import OVER, Game  # noqa: E402
+from sgn.game_faults import early_plays, faults_as_it_stands, first_fault  # noqa: E402
 
 Found = List[Tuple[int, str]]
 
@@ -44,59 +48,28 @@ def error_lines(game: List[list]) -> Found:
     return [(d.line or 0, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
 
 
-def early_plays(game: List[list]) -> List[int]:
-    """The lines where a player plays a development card bought in the same turn (and holds
-    no older card of that kind): the engine's known fault, read from the log alone."""
-    old: Dict[str, Counter[str]] = collections.defaultdict(collections.Counter)
-    new: Dict[str, Counter[str]] = collections.defaultdict(collections.Counter)
-    current = None
-    found = []
-    for n, (player, action, value) in enumerate(game, 1):
-        if action in ("RD", "PD") and player not in (current, "B"):
-            if current is not None:
-                old[current].update(new[current])
-                new[current].clear()
-            current = player
-        if action == "BD":
-            new[player][value["cCode"]] += 1
-        elif action == "PD":
-            card = value["cCode"]
-            if old[player][card] > 0:
-                old[player][card] -= 1
-            else:
-                new[player][card] -= 1
-                found.append(n)
-    return found
-
-
-def faults_as_it_stands(game: List[list]) -> List[int]:
-    """The lines that break a rule when the log is replayed as it stands, every move made as
-    the log has it (what the replay reported before its recovery, exact on an engine's
-    games: each engine fault, and nothing else)."""
+def complete(game: List[list]) -> bool:
+    """A game replayed to its winner (catanatron stops some at its turn limit)."""
     replay = Game()
-    found = []
     for n, message in enumerate(game, 1):
-        try:
-            if any(is_error(p) for p in replay.apply(message, n)):
-                found.append(n)
-        except ValueError:
-            found.append(n)
-    return found
+        replay.apply(message, n)
+    return replay.phase == OVER
 
 
-def first_fault(game: List[list]) -> int:
-    """The first line that breaks a rule when the log is replayed as it stands (0: none)."""
-    return next(iter(faults_as_it_stands(game)), 0)
-
-
-def engine_games_with_faults(count: int, players: int, seed: int) -> List[List[list]]:
-    from catanatron import Color, Game as Engine, RandomPlayer
-    out = []
-    for i in range(seed, seed + count):
-        engine = Engine([RandomPlayer(getattr(Color, c)) for c in engine_games.COLORS[:players]], seed=i + 1)
-        engine.play()
-        out.append(engine_games.translate(engine))
-    return out
+def speed(faulty: List[List[list]], clean: List[List[list]], rounds: int = 7) -> Tuple[float, float]:
+    """Messages a second at the rules level through the games with faults and those without,
+    rounds of each in turn (so that the machine's moods fall on both alike); the medians."""
+    sets = [[("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in g)).encode() for g in games]
+            for games in (faulty, clean)]
+    rates: List[List[float]] = [[], []]
+    for _ in range(rounds):
+        for i, data in enumerate(sets):
+            started = time.perf_counter()
+            for log in data:
+                for _ in sgn.iter_diagnostics(io.BytesIO(log), level="rules"):
+                    pass
+            rates[i].append(sum(log.count(b"\n") for log in data) / (time.perf_counter() - started))
+    return statistics.median(rates[0]), statistics.median(rates[1])
 
 
 def share(values: List[bool]) -> float:
@@ -116,12 +89,12 @@ def main(argv=None) -> int:
     started = time.perf_counter()
 
     # the engine's own faults
-    faulty = engine_games_with_faults(args.games, 4, args.seed) + engine_games_with_faults(args.games // 3, 3,
-                                                                                           args.seed + 10_000)
+    faulty = (list(engine_games.games_with_faults(args.games, 4, args.seed))
+              + list(engine_games.games_with_faults(args.games // 3, 3, args.seed + 10_000)))
     truth_total = missed = false = wrong_games = early = 0
     for i, game in enumerate(faulty):
         truth = set(faults_as_it_stands(game))
-        early += len(set(early_plays(game)) & truth)
+        early += len(set(early_plays(game)) & truth)     # (a play after the rulebook's end is none)
         found = error_lines(game)
         lines = {line for line, _ in found}
         truth_total += len(truth)
@@ -133,7 +106,7 @@ def main(argv=None) -> int:
                 print(f"engine game {i}: missed {sorted(truth - lines)}, false {sorted(lines - truth)[:8]}")
 
     # faults put into games that follow the rulebook
-    clean = list(engine_games.games(args.games, 4, args.seed))
+    clean = [g for g in engine_games.games(args.games, 4, args.seed) if complete(g)]
     per_kind: Dict[str, List[int]] = {m.__name__.strip("_"): [] for m in strategies.GAME_MUTATIONS}
     for i, game in enumerate(clean):
         for mutation in strategies.GAME_MUTATIONS:
@@ -184,6 +157,10 @@ def main(argv=None) -> int:
         rows += [(f"{kind}: first error is the first fault (100%)", f"{first:.1%}", first == 1.0),
                  (f"{kind}: at most 2 error lines >= 95%", f"{within:.1%}", within >= 0.95),
                  (f"{kind}: none more than 5", str(worst), worst <= 5)]
+    fast, slow = speed(faulty, clean)
+    print(f"rules level: {fast:,.0f} messages/s on the games with faults, {slow:,.0f} on those without "
+          f"(medians of 7 rounds each, in turn): {fast / slow:.2f} x")
+    rows.append(("faults cost little: with faults >= 0.9 x without", f"{fast / slow:.2f} x", fast / slow >= 0.9))
     print()
     print(f"{'target':52} {'measured':>9}  result")
     for label, measured, ok in rows:

@@ -172,10 +172,21 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
         def adrift(g: Game) -> List[Problem]:
             for name in names:
                 g.lose_cards(name, SPREAD, SPREAD)
-            g.discards_owed = {n: k for n, k in g.discards_owed.items() if n not in names}
+                if name in g.discards_owed:     # what a hand known within bounds owes, within bounds
+                    if first == "discard-missing":
+                        del g.discards_owed[name]
+                    else:
+                        g.discards_owed[name] = 0
+                    g.discards_upto[name] = (rules.total(g.player(name).hand) + rules.total(g.player(name).unseen)) // 2
             g.apply(message, line)
             return found
         out.append(adrift)
+    if "bank-empty" in codes:
+        def bank_adrift(g: Game) -> List[Problem]:
+            g.bank_unsure = True                # a message the log lost moved the bank's cards
+            g.apply(message, line)
+            return found
+        out.append(bank_adrift)
     if first == "discard-missing" and before.discards_owed:
         owed = dict(before.discards_owed)
 
