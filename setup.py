@@ -16,7 +16,7 @@ from setuptools.command.build_ext import build_ext
 # The modules a validation runs line by line (docs/performance.md).
 COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/pieces.py", "sgn/state.py", "sgn/robber.py", "sgn/building.py",
             "sgn/cards.py", "sgn/trades.py", "sgn/turns.py", "sgn/game_setup.py", "sgn/game.py",
-            "sgn/recovery.py", "sgn/multiline.py", "sgn/semantic.py", "sgn/fastpath.py", "sgn/reader.py",
+            "sgn/readings.py", "sgn/recovery.py", "sgn/multiline.py", "sgn/semantic.py", "sgn/fastpath.py", "sgn/reader.py",
             "sgn/validate.py"]
 
 

@@ -18,6 +18,7 @@ an edge the two corners of its ends.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -212,6 +213,7 @@ if Game is not None:
     import catanatron.models.board as _catanatron_board
     import catanatron.state as _catanatron_state
     _catanatron_production = _catanatron_state.yield_resources
+    _catanatron_trail = _catanatron_board.longest_acyclic_path
     _catanatron_state.yield_resources = _rulebook_production
     _catanatron_board.longest_acyclic_path = _rulebook_trail
 
@@ -228,6 +230,30 @@ if Game is not None:
                            > bought.get(PLAYS[a.action_type.value], 0)]
                 playable_actions = allowed or playable_actions
             return super().decide(game, playable_actions)
+
+
+@contextlib.contextmanager
+def engine_rules() -> Iterator[None]:
+    """catanatron's own rules while the block runs (its production and longest road, which
+    this module otherwise replaces with the rulebook's): games with the engine's faults."""
+    production, trail = _catanatron_state.yield_resources, _catanatron_board.longest_acyclic_path
+    _catanatron_state.yield_resources, _catanatron_board.longest_acyclic_path = _catanatron_production, _catanatron_trail
+    try:
+        yield
+    finally:
+        _catanatron_state.yield_resources, _catanatron_board.longest_acyclic_path = production, trail
+
+
+def games_with_faults(count: int, players: int = 4, seed: int = 0) -> Iterator[List[list]]:
+    """`count` games of catanatron's own random bots under its own rules: cards played on the
+    turn they were bought, nobody paid when the bank is short, the longest road counted as
+    catanatron counts it. catanatron's games are not the same from one process to the next
+    for a seed (t/data/README.md), so a test reads recorded ones."""
+    for i in range(seed, seed + count):
+        with engine_rules():
+            game = Game([RandomPlayer(getattr(Color, c)) for c in COLORS[:players]], seed=i + 1)
+            game.play()
+        yield translate(game)
 
 
 def games(count: int, players: int = 4, seed: int = 0) -> Iterator[List[list]]:
@@ -257,15 +283,25 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=200, help="how many games (default 200)")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players a game (default 4)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
-    parser.add_argument("-o", "--output", type=Path, required=True, help="the folder for the .sgn files")
+    parser.add_argument("--engine-rules", action="store_true",
+                        help="catanatron's own bots and rules, with its faults (default: kept to the rulebook)")
+    parser.add_argument("-o", "--output", type=Path, required=True,
+                        help="the folder for the .sgn files, or a .sgn.gz file for all the games in one stream")
     args = parser.parse_args(argv)
     if not available():
         print("engine_games: catanatron is not installed (pip install catanatron, or tox -e bench)",
               file=sys.stderr)
         return 2
+    made = (games_with_faults if args.engine_rules else games)(args.games, args.players, args.seed)
+    texts = ("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in game) for game in made)
+    if args.output.name.endswith(".sgn.gz"):
+        import gzip
+        with gzip.open(args.output, "wt", encoding="utf-8", compresslevel=9) as stream:
+            for text in texts:
+                stream.write(text)
+        return 0
     args.output.mkdir(parents=True, exist_ok=True)
-    for i, game in enumerate(games(args.games, args.players, args.seed)):
-        text = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in game)
+    for i, text in enumerate(texts):
         (args.output / f"engine-{i + 1:05d}.sgn").write_text(text)
     return 0
 

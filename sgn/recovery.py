@@ -1,168 +1,136 @@
-"""Recovery after a fault: the replay goes on from the reading of the log that explains
-the most of what follows, so that one fault costs one error.
+"""Recovery after a fault: the replay keeps every reading of a faulty message alive, side
+by side, until what follows decides between them, so that one fault costs one error and
+no reading hides a later fault.
 
-When a message breaks a rule, `Replay` holds its verdict back, reads up to
-`LOOK_AHEAD` more messages, and tries each reading of the faulty message on a
-copy of the state from just before it: the server's (the message is refused and
-changes nothing), the log's (the move was made, at the wrong time or without
-the means), and, for an action by a player whose turn has not begun, a turn
-begun without a roll or with a roll the log lost. The reading under which the
-fewest of the messages read ahead break a rule wins; on a tie, the one with the
-fewest errors on the faulty line itself, then the first in the order of
-`READINGS` for the fault's code. The diagnostics of the chosen reading
-are reported, and the messages read ahead are replayed from its state (each may
-be a fault in its turn). docs/rules.md, "After an error", gives the examples.
+When a message breaks a rule, `Replay` holds its verdict back and applies each reading of
+it (`sgn/readings.py`) to a copy of the state from just before it: a `Fork` of branches.
+Every later message is applied to every branch, and each branch counts what it breaks: a
+line that breaks a rule costs 1, unless the branch broke the same rule in an earlier turn
+and it is one an engine may leave unenforced (`HABITS`: an engine that lets a card be
+played on the turn it was bought does it again), which costs RECURRENCE; the same rule broken again within one turn is a
+cascade (every action of a turn whose roll is missing), and costs 1 each time. A branch that costs a whole fault more than the best is dropped.
+The fork is decided when one branch is left; or after HORIZON messages, by the preferred
+reading among those left (they explain the log equally well); or at the end of the log or
+game, by the fewest faults, counting what each leaves unfinished. The chosen reading's
+diagnostics are reported, and the messages read meanwhile are replayed from its state,
+each judged in its turn (so a fault among them forks anew), unless its branch found them
+all clean, in which case its state is taken as it is.
 
-The state just before a fault is rebuilt from a copy taken every
-`CHECKPOINT_EVERY` messages (and after each fault) and the messages since, so
-that a log without faults pays only for the copies.
+Bounds: at most HORIZON messages held, one branch per reading of one fault (nested faults
+inside a fork are read as the log has them), and where faults come thicker than
+DENSE_FAULTS within DENSE_LINES lines, no fork at all: each fault is reported at once.
+
+The state just before a fault is rebuilt from a copy taken every CHECKPOINT_EVERY
+messages (and after each fork) and the messages since, so that a clean log pays only for
+the copies.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from . import rules
-from .codes import CODES
 from .diagnostic import Diagnostic, make
-from .game import OVER, TURNS, Game
-from .semantic import Problem, is_discard
+from .game import OVER, Game
+from .readings import Message, Reading, action_of, carry_first, gap_readings, is_error, readings
+from .semantic import Problem
 
-LOOK_AHEAD = 12          # messages read past a fault before its reading is chosen
+HORIZON = 200            # messages a fork may hold before its preferred reading is taken
+RECURRENCE = 0.1         # the cost of a line breaking a rule its branch already broke
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
-# as it stands, each fault reported where it is, without the look-ahead: the readings then
-# explain little, and trying them for every line would cost a hundred times a clean line.
+# as it stands, each fault reported where it is, without forking: the readings then explain
+# little, and trying them for every line would cost a hundred times a clean line.
 DENSE_FAULTS, DENSE_LINES = 8, 64
-CHECKPOINT_EVERY = 256   # messages between two copies of the state
+CHECKPOINT_EVERY = 64    # messages between two copies of the state
 
-Reading = Callable[[Game], List[Problem]]
+# Rules an engine may leave unenforced, and then break again and again (a card played on
+# the turn it was bought, a second card in a turn, a trade at another rate): broken again
+# in a later turn, a habit of the log's source, not a sign that the reading is wrong. A rule
+# of counts (a hand, a discard, the bank) broken again says the reading's state is wrong.
+HABITS = frozenset({"card-bought-this-turn", "card-second-play", "trade-rate", "robber-same-tile",
+                    "special-build-trade", "special-build-card", "special-build-order"})
+
 _NOTHING: List[Diagnostic] = []     # what most messages give (never changed by a caller)
-Message = Sequence[Any]
-
-SKIP, CARRY = "skip", "carry"
-PLAYERS = frozenset(str(n) for n in range(1, 7))
-# The readings tried first for a fault, by the code of its first error. A move the player
-# could not make (no cards to pay, no card to play, no roll to allow it) is what a server
-# refuses: the state is left as it was. A move made at the wrong time, which the log then
-# carries on (a Knight played on the turn it was bought, then its robber move), was made.
-# Either order is only the tie-break: the look-ahead decides.
-READINGS: Dict[str, Tuple[str, ...]] = {
-    "cannot-afford": (SKIP, CARRY),
-    "not-held": (SKIP, CARRY),
-    "card-not-held": (SKIP, CARRY),
-    "deck-empty": (SKIP, CARRY),
-    "bank-empty": (SKIP, CARRY),
-    "already-rolled": (SKIP, CARRY),
-    "turn-order": (SKIP, CARRY),
-    "robber-not-allowed": (SKIP, CARRY),
-    "steal-not-allowed": (SKIP, CARRY),
-    "steal-wrong-victim": (SKIP, CARRY),
-    "discard-not-owed": (SKIP, CARRY),
-    "trade-rate": (SKIP, CARRY),
-    "site-occupied": (SKIP, CARRY),
-    "distance-rule": (SKIP, CARRY),
-    "settlement-not-connected": (SKIP, CARRY),
-    "road-occupied": (SKIP, CARRY),
-    "road-not-connected": (SKIP, CARRY),
-    "city-not-on-settlement": (SKIP, CARRY),
-    "piece-limit": (SKIP,),
-    # the Special Build Phase (5-6 players): a trade or a card there was most likely refused
-    "special-build-trade": (SKIP, CARRY),
-    "special-build-card": (SKIP, CARRY),
-    # reported once, however the message is read: the log's reading keeps that memory
-    "game-without-map": (CARRY,),
-    "after-game-end": (CARRY,),
-    "map-redefined": (CARRY,),
-}
-DEFAULT_READINGS = (CARRY, SKIP)
-# A fault by a player whose turn it is not may be the start of their turn: these codes
-# (of the fault's first error) let the replay try that.
-TURN_CODES = frozenset({"not-your-turn", "roll-first", "special-build-trade"})
 
 
-def is_error(problem: Problem) -> bool:
-    return CODES[problem.code].severity == "error"
+class Branch:
+    """One reading of a fault, alive: its game, what it has cost since the fork, and the
+    rules it has broken (a rule broken again costs less)."""
+
+    def __init__(self, game: Game, read: Reading, rank: int, problems: List[Problem]):
+        self.game, self.read, self.rank, self.problems = game, read, rank, problems
+        errors = [p.code for p in problems if is_error(p)]
+        self.faults = 0
+        self.echoes = 0
+        self.line_errors = len(errors)      # on the faulty line itself: the last tie-break
+        self.seen: Dict[str, int] = dict.fromkeys(errors, game.turn)    # rule -> the turn it was last broken
+        self.clean = True                   # no message since the fork broke a rule here
+        self.found: List[Tuple[int, List[Problem]]] = []    # what the messages since broke, by line
+
+    @property
+    def cost(self) -> float:
+        return self.faults + RECURRENCE * self.echoes + self.line_errors / 1000
+
+    def apply(self, message: Message, line: int) -> None:
+        game = self.game
+        problems = game.apply(message, line)
+        if problems:
+            self.found.append((line, problems))
+            codes = [p.code for p in problems if is_error(p)]
+            if codes:
+                self.clean = False
+                seen, turn = self.seen, game.turn
+                if all(code in HABITS and seen.get(code, turn) != turn for code in codes):
+                    self.echoes += 1        # rules broken before, in an earlier turn: a habit
+                else:
+                    self.faults += 1        # a new rule, or the same again in the same turn: a cascade
+                for code in codes:
+                    seen[code] = turn
 
 
-def _roll_lost(g: Game, player: str, seven: bool) -> List[Problem]:
-    """A roll by `player` that the log does not show (beginning their turn if it has not
-    begun): a 7, or a roll of unknown result. What beginning the turn reports."""
-    found = g.begin_turn(player) if player != g.current else []
-    if seven:
-        g.roll_quietly(player, rules.ROBBER_ROLL)
-    else:
-        g.lose_roll(player)
-    return found
+class Fork:
+    """A fault whose verdict is held: the state before it, its branches, and the messages
+    read since (message, line, refused by an earlier layer)."""
 
+    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch],
+                 pending: bool = False):
+        self.message, self.line, self.found = message, line, found
+        self.branches = branches
+        # lazily: the log's reading alone (branches[0]) until it breaks a rule; the other
+        # readings are not tried yet (`Replay._expand` tries them)
+        self.pending = pending
+        self.read: List[Tuple[Any, int, bool, Optional[Message]]] = []
 
-def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
-    """An action by a player who has not rolled: their turn began without a roll (the action
-    comes before it), or with a roll the log lost. What a lost roll paid is unknown: each
-    player may then hold unseen cards (`Game.lose_roll`), so that nothing that rests on the
-    lost roll is reported; a lost 7 is tried too (discards and the robber then follow)."""
-    player, action, value = message
-    if before.phase != TURNS or action == "RD" or (action == "TR" and is_discard(value)):
-        return []
-    begins = player != before.current
-    if not begins and before.rolled:
-        return []
+    def feed(self, message: Any, line: int, refused: bool, repaired: Optional[Message] = None) -> Optional[Branch]:
+        """A message after the fault: applied to every branch (a refused one in its evident
+        repair, if it has one); the branch left, once one is."""
+        self.read.append((message, line, refused, repaired))
+        branches = self.branches
+        applied: Optional[Message] = repaired if refused else message
+        if applied is not None:
+            for branch in branches:
+                branch.apply(applied, line)
+            if self.pending:        # lazily: the log's reading goes on, until it breaks a rule
+                return branches[0] if len(self.read) >= HORIZON else None
+        return self.decided()
 
-    def before_roll(g: Game) -> List[Problem]:
-        return g.begin_turn(player) + g.apply(message, line)
+    def decided(self) -> Optional[Branch]:
+        """Drop the branches that cost a whole fault more than the best: the one left, once
+        one is; after HORIZON messages, the preferred of those left."""
+        branches = self.branches
+        best = min(b.faults + RECURRENCE * b.echoes for b in branches)
+        branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
+        if len(branches) == 1:
+            return branches[0]
+        if len(self.read) >= HORIZON:
+            return min(branches, key=lambda b: b.rank)
+        return None
 
-    def lost_roll(seven: bool) -> Reading:
-        def read(g: Game) -> List[Problem]:
-            return _roll_lost(g, player, seven) + [Problem("roll-missing", "/0",
-                                    f"player {player}'s turn has no roll: this {action} comes where "
-                                    "the roll should be, and no roll follows")] + g.apply(message, line)
-        return read
-
-    return ([before_roll] if begins else []) + [lost_roll(False), lost_roll(True)]
-
-
-def action_of(message: Any) -> Optional[str]:
-    """The aCode of a line read ahead, or None: a line an earlier layer refused may be any
-    JSON value (`7`, `{}`, `[1]`), and the look-ahead must never assume it is a message."""
-    if isinstance(message, list) and len(message) > 1 and isinstance(message[1], str):
-        return message[1]
-    return None
-
-
-def _gap_readings(before: Game, message: Message) -> List[Reading]:
-    """A message that an earlier layer refused (so the replay cannot read it) but whose
-    player and action can be read: a roll with a broken value was still a roll, whose
-    result is unknown (a 7 is tried too). Other actions change nothing."""
-    if not (action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
-            and before.phase == TURNS):
-        return []
-    player = message[0]
-
-    def lost_roll(seven: bool) -> Reading:
-        def read(g: Game) -> List[Problem]:
-            _roll_lost(g, player, seven)
-            return []               # (the refused message was reported by its own layer)
-        return read
-
-    return [lost_roll(False), lost_roll(True)]
-
-
-def readings(before: Game, message: Message, line: int, found: List[Problem]) -> List[Reading]:
-    """The readings of a faulty message, most likely first; `found` is what the log's
-    reading (the message applied) reports (nothing for a message an earlier layer refused)."""
-    if not found:
-        return _gap_readings(before, message)
-    first = next(p.code for p in found if is_error(p))
-
-    def carry(g: Game) -> List[Problem]:
-        return g.apply(message, line)
-
-    def skip(g: Game) -> List[Problem]:
-        return found
-
-    out: List[Reading] = [carry if name == CARRY else skip for name in READINGS.get(first, DEFAULT_READINGS)]
-    if first in TURN_CODES:
-        out += _turn_readings(before, message, line)
-    return out
+    def at_end(self) -> Branch:
+        """The branch that explains the log as it ends: the fewest faults, counting what a
+        reading leaves unfinished (a log that stops where a reading ends the game is
+        explained by it), then the preferred."""
+        return min(self.branches, key=lambda b: (b.faults + bool(b.game.finish()) + (b.game.phase != OVER) / 2,
+                                                 b.line_errors, b.rank))
 
 
 class Replay:
@@ -177,9 +145,7 @@ class Replay:
         self.file = "<input>"
         self._base = self.game.clone()                  # the state at the last checkpoint
         self._since: List[Tuple[Message, int]] = []     # the messages applied since, without a fault
-        self._fault: Optional[Tuple[Message, int, List[Problem]]] = None
-        # read past the fault, not yet replayed: (message, line, refused by an earlier layer)
-        self._ahead: List[Tuple[Message, int, bool]] = []
+        self._fork: Optional[Fork] = None
         # the games of the log, one after another: the line of each one's map, and its winner
         self.starts: List[int] = []
         self.winners: List[Optional[str]] = []
@@ -187,19 +153,22 @@ class Replay:
         self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
         self.game_count = 0
         self.unlisted_from = 0          # the line of the first game not listed (0: all are)
+        self._after_refused = False     # the last message was refused by an earlier layer
         # told the line of each message once it is read (`sgn.replay.line_by_line`)
         self.watch: Optional[Callable[[int], None]] = None
 
     @property
     def undecided(self) -> bool:
-        return self._fault is not None
+        return self._fork is not None
 
     def __call__(self, message: Message, file: str, line: int) -> Tuple[List[Diagnostic], Message]:
         return self.feed(message, file, line), message
 
     def feed(self, message: Message, file: str, line: int) -> List[Diagnostic]:
         """The next message: the diagnostics now final (of this line or earlier ones)."""
-        if self._fault is None and message[1] != "DM":
+        if self._after_refused:
+            return self._feed_after_refused(message, file, line)
+        if self._fork is None and message[1] != "DM":
             # the common case, kept short: no fault held, and the move breaks no rule
             game = self.game
             problems = game.apply(message, line)
@@ -224,30 +193,55 @@ class Replay:
             self.watch(line)
         return found
 
-    def gap(self, message: Message, file: str, line: int) -> List[Diagnostic]:
-        """A message an earlier layer refused: not replayed, but a roll it held is read as a
-        roll of unknown result, so that the turn it began is not an error too."""
+    def gap(self, message: Any, file: str, line: int, repaired: Optional[Message] = None) -> List[Diagnostic]:
+        """A message an earlier layer refused (it may be any JSON value), reported there: its
+        evident repair, if it has one (`sgn/repairs.py`), is read as one reading of the line;
+        a roll is read as a roll of unknown result; else the message is read as lost, and the
+        fault its loss causes next is explained by it (`readings.lost_readings`)."""
         self.file = file
         found: List[Diagnostic] = []
-        self._feed_gap(message, line, found)
+        self._feed_gap(message, line, found, repaired)
+        self._after_refused = True
         if self.watch is not None:
             self.watch(line)
         return found
 
-    def _feed_gap(self, message: Message, line: int, out: List[Diagnostic]) -> None:
-        if self._fault is not None:
-            self._ahead.append((message, line, True))
-            if len(self._ahead) >= LOOK_AHEAD:
-                self._resolve(out, at_end=False)
-        elif _gap_readings(self.game, message):
-            self._fault = (message, line, [])
+    def _feed_after_refused(self, message: Message, file: str, line: int) -> List[Diagnostic]:
+        """The message after one an earlier layer refused: a fault it shows may be the refused
+        message's (read as lost), which its own layer has reported."""
+        self.file = file
+        found: List[Diagnostic] = []
+        self._feed(message, line, found)
+        self._after_refused = False
+        if self.watch is not None:
+            self.watch(line)
+        return found
+
+    def _feed_gap(self, message: Any, line: int, out: List[Diagnostic], repaired: Optional[Message]) -> None:
+        fork = self._fork
+        if fork is not None:
+            chosen = fork.feed(message, line, True, repaired)
+            if chosen is None and fork.pending and fork.branches[0].faults:
+                chosen = self._expand(fork)
+            if chosen is not None:
+                self._decide(chosen, out)
+            return
+        options = gap_readings(self.game, message, repaired, line)
+        if options:
+            self._open(message, line, [], options)
 
     def _feed(self, message: Message, line: int, out: List[Diagnostic]) -> None:
-        if self._fault is not None:
-            self._ahead.append((message, line, False))
-            if len(self._ahead) >= LOOK_AHEAD:
-                self._resolve(out, at_end=False)
-            return
+        fork = self._fork
+        if fork is not None:
+            if message[1] == "DM":          # a map ends the game the fork is about first
+                self._settle_into(out)
+            else:
+                chosen = fork.feed(message, line, False)
+                if chosen is None and fork.pending and fork.branches[0].faults:
+                    chosen = self._expand(fork)
+                if chosen is not None:
+                    self._decide(chosen, out)
+                return
         if message[1] == "DM" and (self.game.board is None or self.game.phase == OVER):
             if self.game.board is not None:
                 self._new_game()
@@ -261,7 +255,7 @@ class Replay:
         self._after_apply(message, line, self.game.apply(message, line), out)
 
     def _after_apply(self, message: Message, line: int, problems: List[Problem], out: List[Diagnostic]) -> None:
-        """A message applied: hold its verdict if it broke a rule, else note it as applied."""
+        """A message applied: fork on it if it broke a rule, else note it as applied."""
         self._note_end()
         if problems and any(is_error(p) for p in problems):
             recent = self._recent
@@ -269,14 +263,108 @@ class Replay:
             if len(recent) > DENSE_FAULTS:
                 del recent[0]
             if len(recent) < DENSE_FAULTS or line - recent[0] >= DENSE_LINES:
-                self._fault = (message, line, problems)
-                return
-            out += self._diagnostics(problems, line)    # faults this dense: the log's reading, at once
+                if carry_first(problems, self._after_refused):
+                    # the log's reading goes on alone, the others tried only if it breaks a
+                    # rule (an engine's faults cost next to nothing: the move was made)
+                    def made(g: Game) -> List[Problem]:
+                        return g.apply(message, line)
+                    self._fork = Fork(message, line, problems, [Branch(self.game, made, 0, problems)], pending=True)
+                    return
+                before = self._state_before_fault()
+                options = readings(before, message, line, problems, explained=self._after_refused)
+                if len(options) > 1:
+                    self._open(message, line, problems, options, before)
+                    return
+            out += self._diagnostics(problems, line)    # one reading, or faults this dense: at once
         elif problems:
             out += self._diagnostics(problems, line)
         self._since.append((message, line))     # (applying it again gives the same state)
         if len(self._since) >= CHECKPOINT_EVERY:
             self._checkpoint()
+
+    def _open(self, message: Any, line: int, found: List[Problem], options: List[Reading],
+              before: Optional[Game] = None) -> None:
+        """Fork on a fault: one branch for each reading, from the state just before it."""
+        if before is None:
+            before = self._state_before_fault()
+        branches = []
+        for rank, read in enumerate(options):     # the last takes `before` itself: one copy fewer
+            game = before.clone() if rank < len(options) - 1 else before
+            branches.append(Branch(game, read, rank, read(game)))
+        self._fork = Fork(message, line, found, branches)
+
+    @staticmethod
+    def _ends_well(carry: Branch) -> bool:
+        """Whether the log's reading, having broken no rule since the fault, ends the game with
+        nothing unfinished: then no other reading can explain the end of the log better."""
+        return not carry.faults and carry.game.phase == OVER and not carry.game.finish()
+
+    def _expand(self, fork: Fork) -> Optional[Branch]:
+        """A lazy fork whose log's reading broke a rule: the other readings tried now, from the
+        state before the fault, through what was read since; the branch left, if one is."""
+        fork.pending = False
+        before = self._state_before_fault()
+        options = readings(before, fork.message, fork.line, fork.found)
+        carry = fork.branches[0]
+        carry.read = options[0]
+        others = options[1:]
+        for rank, read in enumerate(others, 1):
+            game = before.clone() if rank < len(others) else before
+            branch = Branch(game, read, rank, read(game))
+            for message, line, refused, repaired in fork.read:
+                applied: Optional[Message] = repaired if refused else message
+                if applied is not None:
+                    branch.apply(applied, line)
+            fork.branches.append(branch)
+        return fork.decided()
+
+    def _decide(self, chosen: Branch, out: List[Diagnostic]) -> None:
+        """Report the chosen reading of the fault, and go on from its state: as its branch
+        left it, when nothing since the fault broke a rule there; else by replaying what was
+        read since, each message judged in its turn."""
+        fork = self._fork
+        assert fork is not None
+        self._fork = None
+        if fork.found:              # (a refused message was reported by its own layer)
+            out += self._diagnostics(chosen.problems, fork.line)
+        if fork.pending:            # the log's reading, never in doubt: it goes on as it is
+            for line, problems in chosen.found:
+                out += self._diagnostics(problems, line)
+            since = self._since
+            since.append((fork.message, fork.line))
+            for message, line, refused, repaired in fork.read:
+                applied: Optional[Message] = repaired if refused else message
+                if applied is not None:
+                    since.append((applied, line))
+            self.game = chosen.game
+            self._note_end()
+            if len(since) >= CHECKPOINT_EVERY:
+                self._checkpoint()
+            return
+        if chosen.clean:
+            self.game = chosen.game
+            self._note_end()
+            self._checkpoint()
+            return
+        before = self._state_before_fault()     # (the checkpoint and what followed it are as at the fault)
+        chosen.read(before)
+        self.game = before
+        self._note_end()
+        self._checkpoint()
+        for message, line, refused, repaired in fork.read:
+            if refused:
+                self._feed_gap(message, line, out, repaired)
+                self._after_refused = True
+            else:
+                self._feed(message, line, out)
+                self._after_refused = False
+
+    def _settle_into(self, out: List[Diagnostic]) -> None:
+        while self._fork is not None:
+            fork = self._fork
+            if fork.pending and not self._ends_well(fork.branches[0]):
+                self._expand(fork)      # what the end leaves unfinished may favour another reading
+            self._decide(fork.at_end(), out)
 
     @property
     def rules_of_games(self) -> List[str]:
@@ -308,45 +396,6 @@ class Replay:
             game.apply(message, line)
         return game
 
-    def _resolve(self, out: List[Diagnostic], at_end: bool) -> None:
-        """Choose the fault's reading, report it, and replay what was read ahead from it."""
-        assert self._fault is not None
-        message, line, found = self._fault
-        ahead = self._ahead
-        self._fault, self._ahead = None, []
-        before = self._state_before_fault()
-        options = readings(before, message, line, found)
-        chosen = options[0]
-        if len(options) > 1:
-            best: Optional[float] = None
-            for read in options:
-                trial = before.clone()
-                # the lines read ahead that break a rule, then the errors on the line itself
-                faults = sum(is_error(p) for p in read(trial)) / 1000
-                for later, number, refused in ahead:
-                    if trial.phase == OVER and action_of(later) == "DM":
-                        break
-                    if not refused:
-                        faults += any(is_error(p) for p in trial.apply(later, number))
-                if at_end:          # what a reading leaves unfinished counts against it too,
-                    # and a log that stops where a reading ends the game is explained by it
-                    faults += bool(trial.finish()) + (trial.phase != OVER) / 2
-                if best is None or faults < best:
-                    best, chosen = faults, read
-        problems = chosen(before)
-        self.game = before
-        self._note_end()
-        self._checkpoint()
-        if found:                   # (a refused message was reported by its own layer)
-            out += self._diagnostics(problems, line)
-        for later, number, refused in ahead:
-            if at_end and self.undecided:       # (a property: read anew after each message)
-                self._ahead.append((later, number, refused))
-            elif refused:
-                self._feed_gap(later, number, out)
-            else:
-                self._feed(later, number, out)
-
     def _diagnostics(self, problems: List[Problem], line: int) -> List[Diagnostic]:
         return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint)
                 for p in problems]
@@ -354,13 +403,22 @@ class Replay:
     def settled(self) -> Game:
         """The game as `settle` would leave it now, this replay going on unchanged: the state
         after a line as `sgn replay --at` gives it, for every line in one pass (the report page)."""
-        if self._fault is None:
+        fork = self._fork
+        if fork is None:
             return self.game
-        twin = Replay()     # what resolving a fault changes, copied; the games are only read
-        twin.file, twin.game, twin._base, twin._since = self.file, self.game, self._base, list(self._since)
-        twin._fault, twin._ahead, twin._recent = self._fault, list(self._ahead), list(self._recent)
+        twin = Replay()     # the fork copied, games included: deciding it changes them
+        twin.file, twin._recent, twin._after_refused = self.file, list(self._recent), self._after_refused
         twin.starts, twin.winners, twin.variants = list(self.starts), list(self.winners), list(self.variants)
         twin.game_count, twin.unlisted_from = self.game_count, self.unlisted_from
+        twin._base, twin._since = self._base, list(self._since)
+        branches = []
+        for b in fork.branches:
+            copy = Branch(b.game.clone(), b.read, b.rank, b.problems)
+            copy.faults, copy.echoes, copy.seen, copy.clean = b.faults, b.echoes, dict(b.seen), b.clean
+            copy.found = list(b.found)
+            branches.append(copy)
+        twin._fork = Fork(fork.message, fork.line, fork.found, branches, fork.pending)
+        twin._fork.read = list(fork.read)
         twin.settle(self.file)
         return twin.game
 
@@ -368,11 +426,13 @@ class Replay:
         """Decide a fault still held, with what the log has left."""
         self.file = file
         out: List[Diagnostic] = []
-        while self._fault is not None:
-            self._resolve(out, at_end=True)
+        self._settle_into(out)
         return out
 
     def finish(self, file: str, line: int) -> List[Diagnostic]:
         """What the end of the log leaves unfinished (after deciding a fault still held)."""
         settled = self.settle(file)
         return settled + self._diagnostics(self.game.finish(), line)
+
+
+__all__ = ["HORIZON", "MAX_GAMES_LISTED", "Replay", "action_of"]

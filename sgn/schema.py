@@ -269,6 +269,7 @@ class MessageSchema:
                 if key not in seen:
                     seen.add(key)
                     out.append(diagnostic)
+        out = _misspellings(out)
         if more or len(out) > MAX_PROBLEMS:
             out = out[:MAX_PROBLEMS] + [more_problems("schema-more-problems", where["file"], where["line"])]
         return out
@@ -347,6 +348,29 @@ class MessageSchema:
 
 
 _DEFAULT: Optional[MessageSchema] = None
+
+
+def _misspellings(found: List[Diagnostic]) -> List[Diagnostic]:
+    """A required key missing beside an unknown key that evidently misspells it (`resource`
+    for `resources`) is one fault: one `schema-unknown-property`, at the misspelt key, that
+    names the key meant; not two errors on one line."""
+    missing = {d.pointer: d for d in found if d.code == "schema-required"}
+    if not missing:
+        return found
+    import difflib   # only for such a message: keeps start-up light
+    dropped = set()
+    out = []
+    for d in found:
+        if d.code == "schema-unknown-property":
+            parent, _, key = d.pointer.rpartition("/")
+            wanted = [p.rpartition("/")[2] for p in missing if p.rpartition("/")[0] == parent]
+            near = difflib.get_close_matches(key, wanted, n=1, cutoff=0.8)
+            if near:
+                dropped.add(parent + "/" + near[0])
+                d = d._replace(message=f"{d.message.split(';')[0]}: did you mean \"{near[0]}\"?",
+                               hint=f"the key \"{near[0]}\" is required here, and \"{key}\" is not a key of SGN")
+        out.append(d)
+    return [d for d in out if not (d.code == "schema-required" and d.pointer in dropped)]
 
 
 def default_schema() -> MessageSchema:

@@ -39,6 +39,7 @@ class State:
         self.discards_late: Dict[str, int] = {}  # owed when the robber moved (reported then), still accepted
         self.discards_upto: Dict[str, int] = {}  # the most a player with unseen cards may owe
         self.uncertain = False                  # a roll was lost: hands are known within bounds only
+        self.bank_unsure = False                # a message the log lost moved cards to or from the bank
         self.robber_due: Optional[str] = None   # "seven" or "knight"
         self.steal_from: Optional[Set[str]] = None
         self.steal_needed = False               # whether a steal must follow (not only may)
@@ -70,7 +71,7 @@ class State:
         other.current, other.rolled, other.turn = self.current, self.rolled, self.turn
         other.discards_owed, other.discards_late = dict(self.discards_owed), dict(self.discards_late)
         other.discards_upto = dict(self.discards_upto)
-        other.uncertain = self.uncertain
+        other.uncertain, other.bank_unsure = self.uncertain, self.bank_unsure
         other.robber_due = self.robber_due
         other.steal_from = set(self.steal_from) if self.steal_from is not None else None
         other.steal_needed = self.steal_needed
@@ -158,15 +159,29 @@ class State:
             p.unseen[r] += n
             p.unsure = True
 
+    def lose_cards(self, name: str, most: int, spread: int = 0) -> None:
+        """A message the log lost changed player `name`'s hand (a reading after a fault): it
+        may hold up to `most` fewer cards of each resource, and up to `spread` more, than
+        the replay counts; each is known within those bounds from now on (`unseen`)."""
+        p = self.player(name)
+        hand, unseen = p.hand, p.unseen
+        for r in hand:
+            fewer = min(hand[r], most)
+            hand[r] -= fewer
+            unseen[r] += fewer + spread
+        p.unsure = p.unsure or any(unseen.values())
+        self.bank_unsure = True
+
     def _take_from_bank(self, p: Player, wanted: Mapping[str, int], pointer: str) -> List[Problem]:
         problems = []
         for r, n in wanted.items():
             given = min(n, self.bank[r])
-            if given < n and not self.uncertain:    # (after a lost roll, the bank is not known)
+            unsure = self.uncertain or self.bank_unsure     # (after a lost message, the bank is not known)
+            if given < n and not unsure:
                 problems.append(Problem("bank-empty", pointer,
                                         f"the bank has {self.bank[r]} {rules.RESOURCE_NAMES[r]} left, not {n}"))
             self.bank[r] -= given
-            p.hand[r] += n if self.uncertain else given
+            p.hand[r] += n if unsure else given
         return problems
 
     def _pieces_left(self, p: Player, kind: str, placed: int, pointer: str) -> List[Problem]:
@@ -284,7 +299,7 @@ class State:
             for income in entries.values():
                 if income.tile != robber and income.resource == r:
                     owed[income.owner] = owed.get(income.owner, 0) + income.cards
-            if self.uncertain:
+            if self.uncertain or self.bank_unsure:
                 # after a lost roll the bank's count is known within bounds only: each owed
                 # player may have got their cards (unseen ones), or not
                 for p, n in owed.items():

@@ -30,8 +30,8 @@ class Trades(Cards):
             problems += bank_rate_problems(self.player(me), mine)
         for name, resources in ((a, ra), (b, rb)):
             if name == "B":
-                if self.uncertain:
-                    continue                    # after a lost roll, the bank is not known
+                if self.uncertain or self.bank_unsure:
+                    continue                    # after a lost roll or message, the bank is not known
                 holder = self.bank
             else:
                 party = self.player(name)

@@ -173,6 +173,11 @@ class Turns(Trades):
             else:
                 self.discards_owed = {n: rules.total(p.hand) // 2 for n, p in self.players.items()
                                       if rules.total(p.hand) > rules.DISCARD_ABOVE}
+                for n, p in self.players.items():
+                    if p.unsure:    # a hand known within bounds: a discard may be owed, up to half the most
+                        most = rules.total(p.hand) + rules.total(p.unseen)
+                        if most > rules.DISCARD_ABOVE:
+                            self.discards_upto[n] = most // 2
             self.robber_due = "seven"
         else:
             self._produce(result)

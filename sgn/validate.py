@@ -160,6 +160,16 @@ class FileCheck:
         more, message = run_stages(checks, parsed[0], self.name, number)
         return found + more, message
 
+    def _repaired(self, value: Any, number: int) -> Any:
+        """The message a refused one evidently means (sgn/repairs.py), if the layers pass it:
+        a reading of the line for the replay. None when there is none."""
+        from .repairs import evident_repair
+        candidate = evident_repair(value)
+        if candidate is None or candidate[1] == "DM":       # (a map is never guessed)
+            return None
+        more, message = run_stages(self.checks, candidate, self.name, number)
+        return None if any(d.is_error for d in more) else message
+
     def _context(self, memory: "Memory") -> "Context":
         """The lines known to be free of diagnostics in the current context."""
         return memory.known((self.profile, self.layers, self.semantic.map_key if self.semantic else 0))
@@ -295,7 +305,7 @@ class FileCheck:
                             and value[1] != "DM"):
                         memory.remember(context, raw, value if replay is not None else not_kept)
                 elif replay is not None:        # refused here: the replay notes the gap
-                    found = found + replay.gap(value, name, number)
+                    found = found + replay.gap(value, name, number, self._repaired(value, number))
             if found or held:
                 self.messages = messages     # counted so far, should the reader stop here
                 yield from self._in_order(found, held, number, replay is not None and replay.undecided)

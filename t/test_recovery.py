@@ -2,6 +2,8 @@
 import copy
 import json
 
+import pytest
+
 from hypothesis import given, settings, strategies as st
 
 import sgn
@@ -236,3 +238,35 @@ def test_dense_faults_are_each_reported_once_as_the_log_has_them():
     found = [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
     assert found == [(n, "already-rolled") for n in range(i + 2, i + 32)]
     assert recovery.DENSE_FAULTS < 30
+
+
+SETUP_FAULTS = {
+    "a number for the player": (lambda line: line.replace('["1"', "[1", 1), "unknown-player"),
+    "an action code in lower case": (lambda line: line.replace('"BS"', '"bs"'), "unknown-action"),
+    "a misspelt key": (lambda line: line.replace('"intersection"', '"intersections"'), "schema-unknown-property"),
+    "a settlement on no corner": (lambda line: line[:line.index("[[")] + "[[0,0],[0,1],[5,5]]}]",
+                                  "intersection-not-adjacent"),
+}
+
+
+@pytest.mark.parametrize("fault", SETUP_FAULTS)
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_a_schema_or_semantic_fault_in_the_setup_is_one_error(fault, players):
+    """The first setup settlement refused by an earlier layer: the replay reads its evident
+    repair, or reads it as lost, and reports nothing that the refused line explains."""
+    from sgn.play import random_game
+    edit, code = SETUP_FAULTS[fault]
+    lines = [json.dumps(m, separators=(",", ":")) for m in random_game(players + 10, players)]
+    lines[1] = edit(lines[1])
+    result = sgn.check(("\n".join(lines) + "\n").encode())
+    assert [(d.line, d.code) for d in result.diagnostics if d.is_error] == [(2, code)]
+
+
+def test_a_misspelt_key_is_one_error_that_names_the_key_meant():
+    from sgn.play import random_game
+    lines = [json.dumps(m, separators=(",", ":")) for m in random_game(4, 3)]
+    i = next(i for i, line in enumerate(lines) if '"TR"' in line)
+    lines[i] = lines[i].replace('"resources"', '"resource"', 1)
+    errors = [d for d in sgn.check(("\n".join(lines) + "\n").encode()).diagnostics if d.is_error]
+    assert [(d.line, d.code) for d in errors] == [(i + 1, "schema-unknown-property")]
+    assert 'did you mean "resources"' in errors[0].message and errors[0].pointer.endswith("/resource")
