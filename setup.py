@@ -14,10 +14,10 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The modules a validation runs line by line (docs/performance.md).
-COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/pieces.py", "sgn/state.py", "sgn/robber.py", "sgn/building.py",
-            "sgn/cards.py", "sgn/trades.py", "sgn/turns.py", "sgn/game_setup.py", "sgn/game.py",
-            "sgn/readings.py", "sgn/recovery.py", "sgn/multiline.py", "sgn/semantic.py", "sgn/fastpath.py", "sgn/reader.py",
-            "sgn/validate.py"]
+COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/game/pieces.py", "sgn/game/state.py", "sgn/game/robber.py", "sgn/game/building.py",
+            "sgn/game/cards.py", "sgn/game/trades.py", "sgn/game/turns.py", "sgn/game/setup.py", "sgn/game/core.py",
+            "sgn/game/readings.py", "sgn/game/recovery.py", "sgn/pipeline/multiline.py", "sgn/pipeline/semantic.py", "sgn/pipeline/fastpath.py", "sgn/pipeline/reader.py",
+            "sgn/pipeline/engine.py"]
 
 
 class OptionalBuildExt(build_ext):

@@ -38,7 +38,7 @@ import engine_games  # noqa: E402
 import sgn  # noqa: E402
 from sgn import strategies  # noqa: E402
 from sgn.game import OVER, Game  # noqa: E402
-from sgn.game_faults import early_plays, faults_as_it_stands, first_fault  # noqa: E402
+from sgn.testing.faults import early_plays, faults_as_it_stands, first_fault  # noqa: E402
 
 Found = List[Tuple[int, str]]
 

@@ -9,9 +9,10 @@ The public API (`sgn/api.py`):
 
 The rules replay alone is `sgn.game.Game`.
 """
+from .packaged import VERSION
 from .api import Result, check, iter_diagnostics, validate_message
 from .diagnostic import Diagnostic
-from .validate import LEVELS
+from .pipeline.engine import LEVELS
 
-__version__ = "0.1.0"
+__version__ = VERSION
 __all__ = ["Diagnostic", "LEVELS", "Result", "check", "iter_diagnostics", "validate_message", "__version__"]

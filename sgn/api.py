@@ -1,6 +1,6 @@
 """The public functions of `sgn`, with their documentation.
 
-They are thin: the work is done by `sgn/validate.py`, which the default build compiles
+They are thin: the work is done by `sgn/pipeline/engine.py`, which the default build compiles
 with mypyc, and a compiled function keeps no docstring. Defined here, in a module that is
 never compiled, `help(sgn.check)` reads the same in every build.
 """
@@ -11,11 +11,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Iterator, List, Optional
 
-from . import validate as _validate
+from .pipeline import engine as _validate
 from .diagnostic import ERROR, INFO, WARNING, Diagnostic
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .reader import DEFAULT_MAX_LINE_BYTES, Source
-from .schema import STRICT
+from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .pipeline.reader import DEFAULT_MAX_LINE_BYTES, Source
+from .pipeline.schema import STRICT
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 VERDICTS = (VALID, INVALID, UNREADABLE)
@@ -114,7 +114,7 @@ def validate_message(value: Any, *, level: str = _validate.DEFAULT_LEVEL, profil
     A single message is no game: `auto` and `rules` check it at the semantic level, without
     a map (so a place is checked as a place, not as one of a board). What no line could
     hold (nesting too deep, an integer too long, NaN) has the code it would have in a line
-    (`sgn.jsonline.value_problem`). The value is not changed (compat reads the legacy
+    (`sgn.pipeline.jsonline.value_problem`). The value is not changed (compat reads the legacy
     forms from a copy). `file` and `line` are what the diagnostics give as their place.
     """
     return _validate.validate_message(value, level=level, profile=profile, file=file, line=line)

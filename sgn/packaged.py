@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
+VERSION = "0.1.0"      # the distribution's version (`sgn.__version__`)
 # The distribution's name on the package index (the import name and the command are `sgn`).
 DISTRIBUTION = "settlers-game-notation"
 

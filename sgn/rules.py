@@ -1,7 +1,7 @@
 """The rules, as data: costs, supplies, the deck, limits, and the numbers that differ
 between the base game (3-4 players) and the 5-6 player extension (`VARIANTS`).
 
-The replay (`sgn/game.py`) reads these tables; changing a number here changes
+The replay (`sgn/game/core.py`) reads these tables; changing a number here changes
 the game it checks.
 """
 from __future__ import annotations

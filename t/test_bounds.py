@@ -8,7 +8,8 @@ import tracemalloc
 import pytest
 
 import sgn
-from sgn import board, jsontext
+from sgn import board
+from sgn.pipeline import jsontext
 from sgn.diagnostic import MAX_PROBLEMS
 from sgn.game import Game
 from conftest import CORPUS

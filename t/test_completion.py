@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from sgn.cli import build_parser
-from sgn.commands.completion import SHELLS, _path_kind
+from sgn.cli.completion import SHELLS, _path_kind
 from conftest import run_cli
 
 SYNTAX_CHECK = {"bash": ["bash", "-n"], "zsh": ["zsh", "-n"], "fish": ["fish", "--no-execute"]}

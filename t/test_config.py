@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from sgn.cli import main
-from sgn.config import KEYS, ConfigError, find_config, load_file, per_file_option, resolve, split_codes
-from sgn.validate_settings import policy
+from sgn.cli.config import KEYS, ConfigError, find_config, load_file, per_file_option, resolve, split_codes
+from sgn.cli.settings import policy
 
 DEFAULTS = {"level": "auto", "profile": "strict", "select": ["ALL"], "fail-on": "error"}
 

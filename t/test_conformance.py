@@ -17,7 +17,7 @@ from jsonschema import Draft4Validator
 from sgn import conformance, corpus, packaged
 from sgn.conformance import reply as impl_reply
 from sgn.conformance.process import MAX_OUTPUT_BYTES, TimedOut
-from sgn.harness import check, serve
+from sgn.conformance.harness import check, serve
 from conftest import CHECKOUT, CORPUS, run_cli
 
 PY = sys.executable
@@ -823,7 +823,7 @@ def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path):
     """A program wired right that gets cases wrong: smoke says wiring OK (exit 0), and does not
     print the score's verdict, which is sgn conformance's."""
     impl = _script(tmp_path, "syntax-only.py", (
-        "import sys\nfrom sgn.harness import check\n"
+        "import sys\nfrom sgn.conformance.harness import check\n"
         "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"))
     result = run_cli("smoke", "--impl", impl)
     out = result.stdout.decode()

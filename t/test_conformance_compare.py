@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 from sgn import conformance, corpus
-from sgn.endstate import difference as state_difference
-from sgn.expectations import difference, unmatched
+from sgn.game.endstate import difference as state_difference
+from sgn.corpus.expectations import difference, unmatched
 from conftest import CHECKOUT, CORPUS, run_cli
 
 PY = sys.executable

@@ -7,7 +7,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from sgn import corpus, corpus_source
+from sgn import corpus
+from sgn.corpus import source as corpus_source
 from conftest import CHECKOUT, CORPUS, run_cli
 
 PY = sys.executable

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 import pytest
 from jsonschema import Draft4Validator
 
-from sgn import corpus, corpus_source, packaged
+from sgn import corpus, packaged
+from sgn.corpus import source as corpus_source
 from conftest import CORPUS, json_report, run_cli
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)

@@ -7,7 +7,7 @@ import pytest
 
 from sgn import packaged
 from sgn.cli import main
-from sgn.commands import corpus as corpus_command
+from sgn.cli import corpus as corpus_command
 from conftest import CHECKOUT, CORPUS, run_cli
 
 CASE = {"id": "x", "description": "d", "kind": "han", "han": "R(2+3)", "level": "notation", "valid": True, "spec": "s"}

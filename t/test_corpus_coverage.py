@@ -1,4 +1,4 @@
-"""Coverage of the corpus (sgn/corpus_coverage.py): the corpus has it, and the check finds
+"""Coverage of the corpus (sgn/corpus/coverage.py): the corpus has it, and the check finds
 a code without its cases, a spec not of the form, a section without a valid case."""
 import base64
 import gzip
@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from sgn import corpus, corpus_coverage as cc, packaged
+from sgn import corpus, packaged
+from sgn.corpus import coverage as cc
 from sgn.codes import CODES
-from sgn.codes_doc import NOT_IN_CORPUS
+from sgn.codes.docs import NOT_IN_CORPUS
 from conftest import CORPUS, run_cli
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)

@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from sgn import jobs
+from sgn.pipeline import executors as jobs
 from sgn.cli import main
 import test_jobs
-from sgn.reader import describe
+from sgn.pipeline.reader import describe
 from test_jobs import BAD, GOOD, run_sgn
 
 logs, spools = test_jobs.logs, test_jobs.spools         # the fixtures of --jobs's own tests

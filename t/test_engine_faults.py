@@ -11,7 +11,7 @@ import pytest
 
 import sgn
 from sgn.game import OVER, Game
-from sgn.game_faults import early_plays, faults_as_it_stands, first_fault
+from sgn.testing.faults import early_plays, faults_as_it_stands, first_fault
 
 RECORDED = Path(__file__).resolve().parent / "data" / "catanatron-games.sgn.gz"
 

@@ -8,7 +8,7 @@ from hypothesis import given, strategies as st
 
 from sgn import conformance, corpus
 from sgn import strategies as sgs
-from sgn.harness import check as sgn_check
+from sgn.conformance.harness import check as sgn_check
 from conftest import CHECKOUT, CORPUS
 
 SCRIPT = CHECKOUT / "examples" / "python" / "sgn_jsonschema.py"

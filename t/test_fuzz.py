@@ -17,9 +17,12 @@ import tracemalloc
 from hypothesis import given, strategies as st
 
 import sgn
-from sgn import board, fastpath, play, semantic
-from sgn.jsonline import MAX_DEPTH
-from sgn.validate import LEVEL_CHOICES, LEVELS
+from sgn import board
+from sgn.testing import play
+from sgn.pipeline import fastpath
+from sgn.pipeline import semantic
+from sgn.pipeline.jsonline import MAX_DEPTH
+from sgn.pipeline.engine import LEVEL_CHOICES, LEVELS
 import interpreted
 from fuzzing import GAME, SEEDS, json_like_bytes, mutated_files, objects_in, written
 

@@ -6,7 +6,7 @@ import pytest
 import sgn
 from sgn import rules
 from sgn.game import Game, Player
-from sgn.pieces import bank_rate_problems
+from sgn.game.pieces import bank_rate_problems
 from sgn.play import random_game
 from conftest import CORPUS
 

@@ -99,7 +99,7 @@ def test_any_message_in_any_state_gives_rules_or_a_message_error(message, state)
 
 def test_game_says_it_checks_the_rules_only():
     """In the source: the compiled build keeps no docstring of a compiled class."""
-    tree = ast.parse((CHECKOUT / "sgn" / "game.py").read_text(encoding="utf-8"))
+    tree = ast.parse((CHECKOUT / "sgn" / "game" / "core.py").read_text(encoding="utf-8"))
     game, = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Game"]
     doc = ast.get_docstring(game)
     assert "checks the rules only" in doc and "sgn.validate_message" in doc and "MessageError" in doc

@@ -6,7 +6,7 @@ import gzip
 import pytest
 
 from sgn.cli import build_parser
-from sgn.commands import generate
+from sgn.cli import generate
 from conftest import run_cli
 
 TWO = ("generate", "--games", "2", "--seed", "5", "--players", "3")

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
-from sgn import reader
-from sgn.reader import UTF8_BOM, read_lines
+from sgn.pipeline import reader
+from sgn.pipeline.reader import UTF8_BOM, read_lines
 import interpreted
 
 MiB = 1 << 20
@@ -101,7 +101,7 @@ def test_the_reader_takes_the_output_in_blocks_each_byte_once(monkeypatch):
     """Watched on the interpreted source (the compiled build runs the same source), where the
     stream's methods can be seen. The old reader took a skipped line a byte at a time, each read
     copying all the output still pending: quadratic (71 s for a 4 MiB line of zeros)."""
-    pure = importlib.import_module(f"{interpreted.load().__name__}.reader")
+    pure = importlib.import_module(f"{interpreted.load().__name__}.pipeline.reader")
     size = 16 * MiB
     calls = []
 

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import sgn
-from sgn import convert, strategies as sgs
+from sgn import strategies as sgs
+from sgn.notation import convert
 from sgn.notation import hsgn_sgn
 from sgn.notation.han import NoMapping
 from sgn.notation.hsgn_turns import Action, format_turn, parse_line

@@ -139,7 +139,7 @@ def test_the_state_of_a_game_on_the_5_6_player_board_is_written_on_a_moved_grid(
     """The extension's board reaches beyond HAN's first column: HSN, which carries its own
     map, moves it into the grid, places with it, and the state reads back."""
     from sgn.notation import hsn
-    from sgn.replay import replay
+    from sgn.pipeline.replay import replay
     path = CORPUS / "logs" / "random-5p.sgn"
     state, errors = replay(path.open("rb"), name=str(path))
     assert errors == 0 and state["variant"] == "5-6 player extension"

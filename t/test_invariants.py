@@ -21,11 +21,11 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sgn import schema
+from sgn.pipeline import schema
 from sgn.cli import main
 from sgn.codes import CODES
 from sgn.play import random_game
-from sgn.policy import Policy
+from sgn.pipeline.policy import Policy
 
 from conftest import scaled
 from outputs_read import read

@@ -6,7 +6,7 @@ import pytest
 
 import sgn
 from sgn.game import Game
-from sgn.jsonline import parse_line
+from sgn.pipeline.jsonline import parse_line
 from sgn.play import random_game
 from sgn.words import count
 from conftest import run_cli

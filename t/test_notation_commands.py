@@ -9,9 +9,10 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from sgn import convert, corpus, strategies as sgs
-from sgn.canonical import canonical, canonical_line
-from sgn.validate import validate_message
+from sgn import corpus, strategies as sgs
+from sgn.notation import convert
+from sgn.notation.canonical import canonical, canonical_line
+from sgn.pipeline.engine import validate_message
 from conftest import CORPUS, canonical as same_meaning, run_cli
 
 GAME = CORPUS / "games" / "game.sgn"

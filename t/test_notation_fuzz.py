@@ -17,7 +17,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
-from sgn import convert, corpus, strategies as sgs
+from sgn import corpus, strategies as sgs
+from sgn.notation import convert
 from sgn.cli import main
 from sgn.diagnostic import Diagnostic
 from sgn.notation import han, hsgn_sgn, hsgn_turns

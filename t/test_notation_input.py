@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from sgn import convert
+from sgn.notation import convert
 from conftest import run_cli
 
 BAD_LINE = b"R(2+3)\n\xff\nM(d4)\nX\n"

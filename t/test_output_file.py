@@ -1,6 +1,6 @@
 """No command writes over one of its inputs, and a usage error writes nothing: an output
 that is, or resolves to, an input is refused (exit 2) before anything is opened for writing
-(sgn/output_file.py)."""
+(sgn/cli/output_file.py)."""
 import os
 import subprocess
 import sys
@@ -248,7 +248,7 @@ def test_the_message_names_the_url_and_other_outputs_are_written(logs):
 def test_a_url_that_reads_no_local_file_is_never_the_output(logs, monkeypatch, chains):
     """fsspec's own reading of a chain is private (fsspec.core._un_chain): without it, the
     last part of the chain is read with fsspec's public helpers, to the same end."""
-    from sgn.output_file import local_target, refuse_inputs
+    from sgn.cli.output_file import local_target, refuse_inputs
     if chains != "fsspec's":
         import fsspec.core
         monkeypatch.delattr(fsspec.core, "_un_chain")

@@ -13,10 +13,11 @@ from xml.etree import ElementTree
 import pytest
 from hypothesis import given, strategies as st
 
-from sgn import colour, junit
+from sgn.output import colour
+from sgn.output import xml as junit
 from sgn.cli import main
 from sgn.codes import CODES
-from sgn.exits import cores, job_count
+from sgn.cli.exits import cores, job_count
 from conftest import run_cli
 
 GOOD = '["1","RD",{"result":8}]\n'
@@ -108,7 +109,7 @@ def test_junit_stays_well_formed_whatever_the_names_and_pointers_hold(files):
 
 def test_junit_memory_does_not_hold_the_cases(tmp_path, monkeypatch):
     """The test cases of a long run wait on disk, not in memory, and come out whole."""
-    from sgn import report_junit
+    from sgn.output import junit as report_junit
     monkeypatch.setattr(report_junit, "_IN_MEMORY", 1000)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "many.sgn").write_text(BAD * 3000)
@@ -123,7 +124,7 @@ def test_junit_memory_does_not_hold_the_cases(tmp_path, monkeypatch):
 def test_junit_on_a_full_disk_says_so_in_a_line(tmp_path, monkeypatch, capsys):
     import errno
     import tempfile
-    from sgn import report_junit
+    from sgn.output import junit as report_junit
 
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")

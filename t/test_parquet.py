@@ -43,7 +43,7 @@ def test_one_row_per_diagnostic_as_in_the_json_report_then_one_per_file(logs, tm
 
 
 def test_many_rows_go_in_row_groups(tmp_path, monkeypatch):
-    from sgn.cluster import parquet
+    from sgn.output import parquet
     monkeypatch.setattr(parquet, "ROW_GROUP", 100)
     (tmp_path / "many.sgn").write_text(BAD * 450)
     target = tmp_path / "out.parquet"

@@ -1,4 +1,4 @@
-"""Selection, ignores and `--max-errors`, applied in one place (sgn/policy.py): no option
+"""Selection, ignores and `--max-errors`, applied in one place (sgn/pipeline/policy.py): no option
 hides an error it does not name, and a selector that names nothing is a usage error."""
 import json
 import re
@@ -7,7 +7,7 @@ import pytest
 
 from sgn.codes import CODES
 from sgn.diagnostic import make
-from sgn.policy import Policy, check_selectors, unknown_selector
+from sgn.pipeline.policy import Policy, check_selectors, unknown_selector
 
 from conftest import CHECKOUT, json_report, run_cli
 

@@ -37,11 +37,11 @@ def test_the_hook_runs_sgn_validate_on_the_log_files():
 
 
 def test_the_hook_takes_what_a_folder_is_searched_for():
-    """The same set as `sgn validate DIR` (sgn/files.py), where that exists."""
+    """The same set as `sgn validate DIR` (sgn/pipeline/files.py), where that exists."""
     try:
-        from sgn.files import DEFAULT_INCLUDE
+        from sgn.pipeline.files import DEFAULT_INCLUDE
     except ImportError:
-        pytest.skip("sgn.files (folders of logs) is not in this build: nothing to compare with")
+        pytest.skip("sgn.pipeline.files (folders of logs) is not in this build: nothing to compare with")
     files = re.compile(_hook()["files"])
     assert sorted("x" + glob.lstrip("*") for glob in DEFAULT_INCLUDE if not files.search("x" + glob.lstrip("*"))) == []
 

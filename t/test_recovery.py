@@ -7,7 +7,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import sgn
-from sgn import game_faults, recovery
+from sgn.testing import faults as game_faults
+from sgn.game import recovery
 from sgn.game import Game
 from sgn.play import random_game
 from conftest import any_message, run_cli, scaled
@@ -200,7 +201,7 @@ def test_the_games_listed_are_bounded_and_the_rest_are_counted(monkeypatch):
     games = [random_game(seed, 3) for seed in range(4)]
     broken, fault = extra_roll(games[3])
     lines = [json.dumps(m) for g in games[:3] + [broken] for m in g]
-    check = sgn.validate.FileCheck(lines)
+    check = sgn.pipeline.engine.FileCheck(lines)
     found = [(d.line, d.code) for d in check]
     assert found == [(sum(map(len, games[:3])) + fault, "already-rolled")]
     assert check.game_count == 4 and [g["game"] for g in check.games] == [1, 2]

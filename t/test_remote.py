@@ -184,7 +184,7 @@ def test_local_paths_do_not_import_fsspec(local):
 @pytest.mark.skipif(not hasattr(os, "mkfifo") or os.name == "nt", reason="no FIFOs or symlinks on this system")
 def test_a_local_url_glob_takes_regular_files_only_and_each_once(tmp_path):
     """`file://.../*.sgn` listed a FIFO (fsspec calls it "other"), which was then opened and
-    waited on forever; it is passed over with a warning, as a local glob does (sgn.files),
+    waited on forever; it is passed over with a warning, as a local glob does (sgn.pipeline.files),
     and a file matched through a symlink and by its own name is checked once."""
     folder = tmp_path / "logs"
     folder.mkdir()

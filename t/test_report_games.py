@@ -9,7 +9,7 @@ from conftest import CORPUS
 from sgn.cli import main
 from sgn.pictures import page
 from sgn.pictures.places import corner_key, edge_key, tile_key
-from sgn.replay import replay
+from sgn.pipeline.replay import replay
 from test_report_page import data_of, store_of
 
 

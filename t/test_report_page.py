@@ -20,7 +20,7 @@ from chromium import browser, open_page  # noqa: F401 (a fixture)
 from conftest import CORPUS, any_message, run_cli
 from sgn.pictures import page, style
 from sgn.pictures.places import corner_key, edge_key, named_by, tile_key
-from sgn.replay import replay
+from sgn.pipeline.replay import replay
 
 VALID = CORPUS / "games" / "random-3p.sgn"
 BASE = CORPUS / "games" / "game.sgn"

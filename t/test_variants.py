@@ -7,7 +7,7 @@ import pytest
 
 from sgn import rules
 from sgn.game import Game
-from sgn.replay import replay
+from sgn.pipeline.replay import replay
 from conftest import CORPUS
 
 MAPS = {"base": CORPUS / "maps" / "standard.sgn", "extension": CORPUS / "maps" / "extended.sgn"}
@@ -56,9 +56,9 @@ def test_replay_says_which_rules_it_followed():
 
 # -- the Special Build Phase ---------------------------------------------------------------------
 
-from sgn.game_faults import _special_builds as special_builds  # noqa: E402
+from sgn.testing.faults import _special_builds as special_builds  # noqa: E402
 from sgn.play import random_game  # noqa: E402
-from sgn.validate import iter_diagnostics  # noqa: E402
+from sgn.pipeline.engine import iter_diagnostics  # noqa: E402
 
 BUILDS = ("BS", "BC", "BR", "BD")
 

@@ -24,11 +24,11 @@ def install_hint(extra: str, packages: str) -> str:
 def expand(paths: Sequence[str], *, output: str) -> List[str]:
     """Before `sgn validate` reports: the files to check, URLs expanded (their globs), and the
     extras the output and the URLs need found (SetupError when one is missing): what must be
-    known of the inputs before the output is judged (sgn/output_file.py) and opened. The
+    known of the inputs before the output is judged (sgn/cli/output_file.py) and opened. The
     cluster is reached or started after (`connect`)."""
     from . import remote
     if output == "parquet":
-        from .parquet import require
+        from ..output.parquet import require
         require()
     if any(remote.is_url(path) for path in paths):
         return remote.expand(paths)

@@ -29,9 +29,9 @@ from collections import deque
 from itertools import islice
 from typing import Any, Callable, Deque, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-from .. import jobs
+from ..pipeline import executors as jobs
 from ..diagnostic import Diagnostic, make
-from ..reader import describe
+from ..pipeline.reader import describe
 from . import SetupError, install_hint
 
 DASK_PACKAGE = "'dask[distributed]'"      # what --dask needs, as pip is told it

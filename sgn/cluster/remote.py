@@ -94,11 +94,11 @@ def _glob(fsspec: Any, name: str, head: str, tail: str) -> List[str]:
 
 def _regular(paths: List[str], url: Callable[[str], str]) -> List[str]:
     """A glob of the local file system (`file://...`) keeps the regular files it matches, as
-    a local glob does (sgn.files): a FIFO, a socket or a device would be opened and waited
+    a local glob does (sgn.pipeline.files): a FIFO, a socket or a device would be opened and waited
     on, a dangling symlink could not be; each is passed over with a warning, under its URL.
     A file matched under several names (symlinks, hard links) is kept once, known by
     (st_dev, st_ino), under its own name rather than a symlink's, the first in sorted order."""
-    from ..files import FOLDER, identity, kind, once, warn_skipped
+    from ..pipeline.files import FOLDER, identity, kind, once, warn_skipped
     found = []
     for path in paths:
         what = kind(path)

@@ -118,7 +118,7 @@ def render_matrix_json(runs: Sequence[Run]) -> str:
 
 
 def render_matrix_junit(runs: Sequence[Run]) -> str:
-    from .. import junit
+    from ..output import xml as junit
     from .report import junit_suites
     suites = [s for name, run in zip(names(runs), runs) for s in junit_suites(run, f"{name}: ")]
     return junit.HEADER + '<testsuites name="sgn conformance">\n' + "".join(suites) \

@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Tuple
 
-from ..endstate import difference as state_difference
-from ..expectations import difference
+from ..game.endstate import difference as state_difference
+from ..corpus.expectations import difference
 from .reply import Error, Reply, as_dict
 
 

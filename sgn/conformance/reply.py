@@ -16,7 +16,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
-from .. import jsonline, packaged
+from .. import packaged
+from ..pipeline import jsonline
 from .process import TimedOut
 
 PROTOCOL_FILE = "harness/v1/protocol.json"

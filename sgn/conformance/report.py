@@ -91,7 +91,7 @@ def junit_suites(run: Run, prefix: str = "") -> List[str]:
     """The JUnit test suites of a run, one per level (named after the implementation too
     when several are reported together). An implementation's standard error may hold any
     character (a colour escape): the shared escapes keep the XML well-formed."""
-    from .. import junit
+    from ..output import xml as junit
     out = []
     for level in CASE_LEVELS:
         members = [o for o in run.outcomes if o.case["level"] == level]
@@ -116,7 +116,7 @@ def junit_suites(run: Run, prefix: str = "") -> List[str]:
 
 
 def render_junit(run: Run) -> str:
-    from .. import junit
+    from ..output import xml as junit
     name = "sgn conformance: " + str(run.info.get("name", "?"))
     return (junit.HEADER + f"<testsuites{junit.attributes(dict(name=name, time=f'{run.seconds:.3f}'))}>\n"
             + "".join(junit_suites(run)) + "</testsuites>\n")

@@ -112,7 +112,7 @@ def _metadata(info: Dict[str, Any], mode: str, codes: bool, state: bool, started
     """What a report says of its own making (the corpus is added by whoever loaded it)."""
     from datetime import datetime, timezone
 
-    from .. import __version__
+    from ..packaged import VERSION as __version__
     return {"harness": {"name": "sgn", "version": __version__},
             "implementation": {key: info[key] for key in ("name", "version") if key in info},
             "date": datetime.fromtimestamp(started, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),

@@ -13,8 +13,7 @@ from .. import board as geo
 from ..board import Corner, Edge, Tile
 from ..words import count
 from . import style
-from .geometry import (Point, between, bounds, center, corner_point, edge_points, hex_points, is_corner,
-                       is_edge, is_tile)
+from .geometry import Point, between, bounds, center, corner_point, edge_points, hex_points, is_corner, is_edge, is_tile
 from .places import Place, corner_key, edge_key, tile_key
 from .tree import Element, el, svg, text_of
 

@@ -1,5 +1,5 @@
 """The report page's data: the moves, and the state after each line as `sgn replay --at LINE`
-gives it (`sgn.replay.line_by_line`: one pass, the same replay, recovery after a fault and
+gives it (`sgn.pipeline.replay.line_by_line`: one pass, the same replay, recovery after a fault and
 every game of the log included), kept as steps so that the page stays small.
 
 Each piece that is ever on the board is drawn once, keyed by an id (`road:<edge>:<player>`,
@@ -15,9 +15,9 @@ import io
 from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..diagnostic import Diagnostic
-from ..jsonline import parse_line
-from ..reader import LogReader
-from ..replay import line_by_line
+from ..pipeline.jsonline import parse_line
+from ..pipeline.reader import LogReader
+from ..pipeline.replay import line_by_line
 from . import draw
 from .geometry import bounds
 from .places import corner_key, edge_key, named_by, tile_key

@@ -10,7 +10,7 @@ another order, tiles of each intersection reversed: the same state), chatty
 """
 import sys
 
-from sgn import harness
+from sgn.conformance import harness
 
 twist = sys.argv[1]
 

@@ -1,0 +1,63 @@
+"""`sgn completion bash|zsh|fish`: the shell completion script, made from the command
+line's own parser by shtab, so that it never falls behind a new command or option.
+
+Completion is part of the command line, so shtab (small, pure Python, no dependencies)
+is a dependency of the package, not an extra; a copy of sgn without it (installed by
+hand, say) says how to get it. Arguments that name files or folders complete as paths:
+they are found by their metavar (FILE, DIR, OUT.svg, ...), so a new one needs no
+marking here.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .exits import EXIT_OK, EXIT_USAGE
+
+SHELLS = ("bash", "zsh", "fish")
+SHTAB_MISSING = "sgn completion: needs shtab, which this copy of sgn lacks: pip install 'shtab>=1.9'"
+
+
+def add_parser(commands) -> None:
+    completion = commands.add_parser(
+        "completion", help="print the shell completion script for bash, zsh or fish",
+        description="Print the completion script of sgn for a shell; the README (\"Shell completion\") "
+                    "says where each shell reads it from.")
+    completion.add_argument("shell", choices=SHELLS, help="the shell to complete sgn in")
+    completion.set_defaults(run=run_completion)
+
+
+def _path_kind(action: argparse.Action) -> str:
+    """'file', 'directory' or '' for an argument, from its metavar: FILE or PATH (a file or a
+    folder), or a name with a suffix (OUT.svg, OLD.json), is a file; DIR a folder (FILE|DIR|-:
+    either, so a file)."""
+    words = str(action.metavar or "").split("|")
+    if any(word in ("FILE", "PATH") or "." in word for word in words):
+        return "file"
+    return "directory" if "DIR" in words else ""
+
+
+def _mark_paths(parser: argparse.ArgumentParser, shtab) -> None:
+    """Tell shtab which arguments of the parser and its subcommands name paths."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                _mark_paths(sub, shtab)
+            continue
+        kind = _path_kind(action)
+        if kind:
+            action.complete = shtab.FILE if kind == "file" else shtab.DIRECTORY   # type: ignore[attr-defined]
+
+
+def run_completion(args: argparse.Namespace, out) -> int:
+    try:
+        import shtab
+    except ImportError:
+        sys.stderr.write(SHTAB_MISSING + "\n")
+        return EXIT_USAGE
+    from . import build_parser
+
+    parser = build_parser()
+    _mark_paths(parser, shtab)
+    out.write(shtab.complete(parser, shell=args.shell))
+    return EXIT_OK

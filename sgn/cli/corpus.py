@@ -1,0 +1,83 @@
+"""`sgn corpus build|check`: the YAML sources of the test corpus bundled into cases.json,
+and the bundle checked current and sound.
+
+The sources (test-corpus/src) live in a source checkout only: the installed package
+carries the bundle, not them. So the corpus is found as ruff finds its configuration,
+from where the command runs: `--root DIR` when given, else the test-corpus folder of
+the current folder or the nearest parent that has one with its sources, else the
+package's own when it runs from a checkout (`python -m sgn`, an editable install).
+An installed package run outside a checkout says so in one line, and exits 2.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Optional
+
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from ..pipeline.reader import describe
+from ..words import count
+
+FOLDER = "test-corpus"
+
+
+def add_parser(commands) -> None:
+    corpus = commands.add_parser(
+        "corpus", help="build or check the test corpus bundle",
+        description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src; "
+                    "check: fail when the bundle is stale or the corpus is unsound. The sources are "
+                    "in a source checkout: the test-corpus folder of the current folder or a parent "
+                    "is used, or the one --root names.")
+    corpus.add_argument("action", choices=("build", "check"), help="build the bundle, or check it")
+    corpus.add_argument("--root", metavar="DIR",
+                        help="the test-corpus folder (default: that of the checkout the current folder is in)")
+    corpus.set_defaults(run=run_corpus)
+
+
+def find_root(start: Optional[Path] = None) -> Optional[Path]:
+    """The test-corpus folder with its sources: in `start` (the current folder) or the
+    nearest parent, else the package's own if it has them; None when there is none."""
+    from .. import corpus, packaged
+
+    start = (start or Path.cwd()).resolve()
+    for folder in (start, *start.parents):
+        if (folder / FOLDER / corpus.SOURCES).is_dir():
+            return folder / FOLDER
+    own = packaged.corpus_dir()
+    return own if (own / corpus.SOURCES).is_dir() else None
+
+
+def run_corpus(args: argparse.Namespace, out) -> int:
+    from .. import corpus
+    from ..corpus import source as corpus_source
+
+    root = Path(args.root) if args.root else find_root()
+    if root is None:
+        sys.stderr.write(f"sgn corpus: the corpus sources ({FOLDER}/{corpus.SOURCES}) are not installed with "
+                         "the package: run this in a source checkout, or name them with --root DIR\n")
+        return EXIT_USAGE
+    if not (root / corpus.SOURCES).is_dir():
+        sys.stderr.write(f"sgn corpus: {describe(root / corpus.SOURCES)} not found: --root names the "
+                         f"{FOLDER} folder of a source checkout\n")
+        return EXIT_USAGE
+    try:
+        bundle = corpus_source.build_bundle(root)
+    except corpus.CorpusError as error:
+        sys.stderr.write(f"sgn corpus: {error}\n")
+        return EXIT_INVALID
+    text = corpus_source.dump_bundle(bundle)
+    target = root / corpus.BUNDLE
+    problems = corpus.self_check(bundle["cases"], root)
+    try:
+        if args.action == "build":
+            target.write_text(text, encoding="utf-8")
+            out.write(f"wrote {describe(target)}: {count(len(bundle['cases']), 'case')}\n")
+        elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
+            problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
+    except OSError as error:
+        sys.stderr.write(f"sgn corpus: cannot {args.action} {describe(target)}: {error.strerror or error}\n")
+        return EXIT_USAGE
+    for problem in problems:
+        sys.stderr.write(f"sgn corpus: {problem}\n")
+    return EXIT_OK if not problems else EXIT_INVALID

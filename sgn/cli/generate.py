@@ -1,0 +1,143 @@
+"""`sgn generate`: whole legal games, each ending with a winner (`sgn.testing.play`), written to
+standard output, to one file, or to a folder of one file per game.
+
+Where `-o` writes (`target`): '-' is standard output; an existing folder, or a path
+that ends with a slash or has no suffix, is a folder of game-00001.sgn, ...; any other
+path (games.sgn, games.sgn.gz, an existing file) is one file holding the games one
+after another, as standard output would, compressed when its name ends with .gz.
+A folder written again keeps only the games of the new run: the game-NNNNN.sgn files
+an earlier run left beyond the new count are removed, and the command says so (a tool
+that writes its output does what it is asked, as ruff and black do, without asking
+first; a file of another name is never touched).
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Iterable, List, Tuple
+
+from .exits import EXIT_OK, EXIT_USAGE, positive_int
+from ..pipeline.reader import describe
+from ..words import count
+
+STDOUT, FOLDER, FILE = "stdout", "folder", "file"
+_GAME_FILE = re.compile(r"game-(\d{5,})\.sgn")
+
+
+def add_parser(commands) -> None:
+    generate = commands.add_parser(
+        "generate", help="make whole legal games, each ending with a winner",
+        description="Make whole legal SGN games by playing random legal moves under the rules "
+                    "replay. The same seed, player count and number of games give the same games, "
+                    "whatever --jobs.")
+    generate.add_argument("--games", type=positive_int, default=1, metavar="N",
+                          help="how many games to make (default 1)")
+    generate.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4,
+                          help="3 or 4 on the standard board, 5 or 6 on the 5-6 player extension's "
+                               "(with its Special Build Phase); default 4")
+    generate.add_argument("--seed", type=int, default=0, metavar="S",
+                          help="the seed of the random moves, any whole number (default 0); the i-th "
+                               "game depends on the seed, i and --players only")
+    generate.add_argument("-o", "--output", default="-", metavar="FILE|DIR|-",
+                          help="'-' (the default): the games one after another on standard output; "
+                               "a path with a suffix (games.sgn; .gz compresses): one file of them; "
+                               "an existing folder, or a path ending in / or without a suffix: a "
+                               "folder of game-00001.sgn, ... (game-NNNNN.sgn files beyond the new "
+                               "count are removed)")
+    generate.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="J",
+                          help="processes to use (the games are the same for any J)")
+    generate.set_defaults(run=run_generate)
+
+
+def target(output: str) -> Tuple[str, Path]:
+    """Where `-o OUTPUT` writes: (STDOUT, FOLDER or FILE, the path)."""
+    path = Path(output)
+    if output == "-":
+        return STDOUT, path
+    if path.is_dir() or output.endswith(("/", os.sep)):
+        return FOLDER, path
+    if path.exists() or path.suffix:
+        return FILE, path
+    return FOLDER, path
+
+
+def game_file(index: int) -> str:
+    """The name of the index-th game (from 1) in a folder."""
+    return f"game-{index:05d}.sgn"
+
+
+def stale_games(folder: Path, games: int) -> List[Path]:
+    """The game files an earlier run left in `folder` beyond the first `games`, in order."""
+    found = []
+    for path in folder.iterdir():
+        match = _GAME_FILE.fullmatch(path.name)
+        if match and int(match.group(1)) > games and path.name == game_file(int(match.group(1))):
+            found.append(path)
+    return sorted(found, key=lambda p: int(p.name[5:-4]))
+
+
+def _one_game(task) -> str:
+    from ..testing.play import game_seed, random_game
+    seed, index, players = task
+    return "".join(json.dumps(m, separators=(",", ":")) + "\n"
+                   for m in random_game(game_seed(seed, index), players))
+
+
+def _games(args: argparse.Namespace) -> Iterable[str]:
+    """The text of each game, in order, made in --jobs processes."""
+    tasks = [(args.seed, i, args.players) for i in range(args.games)]
+    if args.jobs == 1:
+        yield from map(_one_game, tasks)
+        return
+    import multiprocessing
+    pool = multiprocessing.Pool(args.jobs)
+    try:
+        yield from pool.imap(_one_game, tasks, chunksize=4)
+    finally:
+        pool.close()
+
+
+def run_generate(args: argparse.Namespace, out) -> int:
+    kind, path = target(args.output)
+    if kind == STDOUT:
+        for text in _games(args):
+            out.write(text)
+        return EXIT_OK
+    try:
+        if kind == FILE:
+            _write_file(path, _games(args))
+            sys.stderr.write(f"wrote {count(args.games, 'game')} to {describe(path)}\n")
+        else:
+            _write_folder(path, args)
+    except OSError as error:
+        where = describe(Path(error.filename)) if error.filename else describe(path)
+        sys.stderr.write(f"sgn generate: cannot write {where}: {error.strerror or error}\n")
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+def _write_file(path: Path, games: Iterable[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    opener = gzip.open if path.name.endswith(".gz") else open
+    with opener(path, "wt", encoding="utf-8", newline="\n") as handle:
+        for text in games:
+            handle.write(text)
+
+
+def _write_folder(folder: Path, args: argparse.Namespace) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for i, text in enumerate(_games(args), 1):
+        _write_file(folder / game_file(i), [text])
+    stale = stale_games(folder, args.games)
+    for old in stale:
+        old.unlink()
+    said = f"wrote {count(args.games, 'game')} to {describe(folder)}"
+    if stale:
+        said += (f"; removed {count(len(stale), 'game')} an earlier run left there "
+                 f"({stale[0].name}{' to ' + stale[-1].name if len(stale) > 1 else ''})")
+    sys.stderr.write(said + "\n")

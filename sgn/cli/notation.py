@@ -1,0 +1,138 @@
+"""`sgn parse` and `sgn convert`: the neighbouring notations read, and converted through SGN
+(the work is `sgn.notation.convert`'s; this is the command line around it).
+
+Both detect the input's notation as `convert.detect` does unless told (`--notation`,
+`--from`); what a command cannot read is one line and exit 2, not a diagnostic per line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from ..pipeline.reader import describe
+from ..output.report import printable
+from .streams import standard_input
+
+PARSED = ("han", "hsn", "hsn-002", "hsgn")
+CONVERTED = ("han", "hsgn", "sgn")
+NAMES = {"han": "HAN", "hsn": "HSN", "hsn-002": "HSN (seed 002)", "hsgn": "HSGN", "sgn": "SGN"}
+PLAYERS = ("1", "2", "3", "4", "5", "6")
+
+
+def add_parsers(commands) -> None:
+    parse = commands.add_parser(
+        "parse", help="read HAN actions, HSGN turns or an HSN state and print their meaning",
+        description="han: each line is a HAN action (seed 001); hsgn: each line holds HSGN turns "
+                    "(seed 004); hsn: the whole input is one HSN state (seed 000, bracketed; hsn-002 "
+                    "the earlier version). The notation is detected from the first line unless "
+                    "--notation names it; SGN (JSON) is refused: `sgn validate` checks it. Print what "
+                    "it means in its standard form (text) or as JSON (one object a line), and a "
+                    "diagnostic with line and column for what does not parse (exit 1).")
+    parse.add_argument("file", nargs="?", default="-", metavar="FILE",
+                       help="the input ('-' or nothing reads standard input)")
+    parse.add_argument("--notation", choices=PARSED,
+                       help="han (seed 001), hsn (seed 000), hsn-002 (seed 002), hsgn (seed 004); "
+                            "default: detected from the first line, as `sgn convert` does")
+    parse.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                       help="text (default): the standard form, a line each; json: one object a line")
+    parse.set_defaults(run=run_parse)
+
+    convert = commands.add_parser(
+        "convert", help="convert between SGN messages, HAN actions and HSGN turns",
+        description="Convert through SGN. The input notation, unless --from says it, is detected from "
+                    "the first non-blank line, as `sgn parse` does: SGN when it is JSON (or starts with "
+                    "[ or {), HSGN when it starts with a player (p1:) or ends with a period, else HAN "
+                    "(an HSN state has no conversion). What has no counterpart in the target notation is left out "
+                    "with a warning, and the rest is converted (exit 0); an error in the input is "
+                    "exit 1. SGN to SGN writes each message in its canonical form.")
+    convert.add_argument("file", nargs="?", default="-", metavar="FILE",
+                         help="the input ('-' or nothing reads standard input)")
+    convert.add_argument("--to", choices=CONVERTED, required=True, help="the notation to write")
+    convert.add_argument("--from", dest="source", choices=CONVERTED,
+                         help="the input notation (default: detected from the first line)")
+    convert.add_argument("--player", choices=PLAYERS,
+                         help="from HAN: the acting player, which HAN does not name but for discards "
+                              "(required when an action needs it)")
+    convert.set_defaults(run=run_convert)
+
+
+def _read_input(path: str):
+    """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
+    from ..notation.convert import read_input
+    return read_input(standard_input(), "<stdin>") if path == "-" else read_input(path, describe(path))
+
+
+def _print_diagnostics(found) -> bool:
+    """Diagnostics to standard error, like a compiler (with the column when known);
+    True when one is an error."""
+    errors = False
+    for d in found:
+        where = d.file + "".join(f":{n}" for n in (d.line, d.column) if n) + ":"
+        sys.stderr.write(printable(f"{where} {'' if d.is_error else d.severity + ': '}{d.message} [{d.code}]\n"))
+        errors |= d.is_error
+    return errors
+
+
+def run_parse(args: argparse.Namespace, out) -> int:
+    from ..notation.convert import detect, in_line_order, parse
+
+    text = _read_input(args.file)
+    if text.unreadable:
+        _print_diagnostics(text.found)
+        return EXIT_USAGE
+    notation = args.notation or detect(text.lines)
+    if notation not in PARSED:
+        sys.stderr.write(printable(f"sgn parse: {text.name} holds SGN messages (JSON), which `sgn validate` "
+                                   "checks; parse reads han, hsn, hsn-002 and hsgn (--notation names one)\n"))
+        return EXIT_USAGE
+    errors = False
+    for record, found in in_line_order(text.found, parse(notation, text.lines, text.name)):
+        errors |= _print_diagnostics(found)
+        if record is not None:
+            data, shown = record
+            out.write((json.dumps(data) if args.output == "json" else shown) + "\n")
+    return EXIT_INVALID if errors else EXIT_OK
+
+
+def run_convert(args: argparse.Namespace, out) -> int:
+    from ..notation.convert import convert, detect, in_line_order, missing_actor
+
+    text = _read_input(args.file)
+    if text.unreadable:
+        _print_diagnostics(text.found)
+        return EXIT_USAGE
+    source = args.source or detect(text.lines)
+    refusal = _refusal(source, args.to, text)
+    if refusal:
+        sys.stderr.write(printable(f"sgn convert: {refusal}\n"))
+        return EXIT_USAGE
+    if source == "han" and args.player is None:
+        needed = missing_actor(text.lines, text.name)
+        if needed:
+            sys.stderr.write(printable(
+                f"sgn convert: {text.name}:{needed[0]}: {needed[1]} needs the acting player, which HAN "
+                "does not name: give it with --player 1..6\n"))
+            return EXIT_USAGE
+    errors, left_out = False, 0
+    for line, found in in_line_order(text.found, convert(text.lines, text.name, source, args.to, args.player)):
+        errors |= _print_diagnostics(found)
+        left_out += sum(d.code == "no-counterpart" for d in found)
+        if line is not None:
+            out.write(line + "\n")
+    if left_out:
+        unit = "message" if source == "sgn" else "action"
+        sys.stderr.write(f"sgn convert: left out {left_out} {unit}{'s' * (left_out != 1)} with no "
+                         f"{NAMES[args.to]} form (the warnings above); the rest is converted\n")
+    return EXIT_INVALID if errors else EXIT_OK
+
+
+def _refusal(source: str, target: str, text) -> str:
+    """Why the input cannot be converted as asked, or "" when it can."""
+    if source not in CONVERTED:
+        return (f"{text.name} holds {NAMES[source]}, a game state, which has no conversion "
+                "(`sgn parse` reads it); --from names the notation if it is another")
+    if source == target != "sgn":
+        return f"the input is already {NAMES[source]}; `sgn parse` prints it in its standard form"
+    return ""

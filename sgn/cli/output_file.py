@@ -1,0 +1,109 @@
+"""Where a command writes a file (`--output-file`, `-o OUT`, `--report`): never over one of
+its inputs, and only once nothing can go wrong before.
+
+An output that is an input, or resolves to one (a symlink, a hard link, a relative path
+spelt otherwise, standard input redirected from it, a URL that reads a local file:
+`file://`, `simplecache::g.sgn`, `zip://g.sgn::games.zip`), is refused with exit 2 before
+anything is opened for writing: opening it would truncate the log before it is read. A
+command opens its output last, after every usage check, so that a usage error writes
+nothing.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from typing import IO, Iterable, Optional, Tuple
+
+from ..pipeline.reader import describe
+
+
+class OutputError(Exception):
+    """The output cannot be written, or must not be: the message says why (exit 2)."""
+
+
+def _identity(path: str) -> Optional[Tuple[int, int]]:
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):       # missing, or a name the system refuses
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _real(path: str) -> Optional[str]:
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):       # a name the system refuses
+        return None
+
+
+def local_target(url: str) -> Optional[str]:
+    """The local file a URL reads, as fsspec resolves it: the path of the `file` or `local`
+    protocol (or any other of the local file system's), be it the URL itself or the end of
+    its `::` chain (`simplecache::g.sgn`, `zip://g.sgn::games.zip`: games.zip). None when it
+    reads no local file (`s3://`, `https://`, `memory://`), or fsspec cannot read it here."""
+    try:
+        import fsspec
+        from fsspec.core import split_protocol
+        from fsspec.implementations.local import LocalFileSystem
+    except ImportError:                 # without fsspec, no URL is read at all
+        return None
+    try:
+        from fsspec.core import _un_chain       # fsspec's own reading of a chain, as fsspec.open does
+        path, protocol, _ = _un_chain(url, {})[-1]
+    except Exception:                   # (private, and it instantiates nothing: an older fsspec may lack it)
+        last = url.split("::")[-1]
+        protocol, path = split_protocol(last)
+        protocol = protocol or "file"
+        path = None
+    try:
+        found = fsspec.get_filesystem_class(protocol)
+    except Exception:                   # an unknown protocol, or its package missing: nothing read
+        return None
+    if not issubclass(found, LocalFileSystem):
+        return None
+    return path if path is not None else found._strip_protocol(url.split("::")[-1])
+
+
+def _stdin_identity() -> Optional[Tuple[int, int]]:
+    try:
+        found = os.fstat(sys.stdin.fileno()) if sys.stdin is not None else None
+    except (OSError, ValueError, AttributeError):       # closed, or not a real file
+        return None
+    return (found.st_dev, found.st_ino) if found is not None else None
+
+
+def refuse_inputs(output: str, inputs: Iterable[str], *, reads_stdin: bool = False, urls: bool = False) -> None:
+    """OutputError when writing `output` would write over one of `inputs` ('-' is standard
+    input, as is `reads_stdin`). Each input is a local path; with `urls` (a command that
+    reads URLs through fsspec, as `sgn validate` does), a URL is compared by the local file
+    it reads (`local_target`), and one that reads none (s3://, https://) is never the output."""
+    from ..cluster.remote import is_url
+
+    target = _identity(output)
+    where = _real(output)
+    for name in inputs:
+        if name == "-":
+            reads_stdin = True
+            continue
+        path: Optional[str] = name
+        if urls and is_url(name):
+            path = local_target(name)
+            if path is None:
+                continue
+        real = _real(path)
+        if (real is not None and real == where) or (target is not None and _identity(path) == target):
+            raise OutputError(f"the output {describe(output)} is the input {describe(name)}: writing it would "
+                              "destroy that input before it is read; name another output")
+    if reads_stdin and target is not None and _stdin_identity() == target:
+        raise OutputError(f"the output {describe(output)} is the file standard input reads: writing it would "
+                          "destroy that input before it is read; name another output")
+
+
+def open_output(path: str, *, binary: bool = False) -> IO:
+    """The output opened for writing (OutputError when the system refuses)."""
+    try:
+        if binary:
+            return open(path, "wb")
+        return open(path, "w", encoding="utf-8", errors="backslashreplace")
+    except OSError as error:
+        raise OutputError(f"cannot write {describe(path)}: {error.strerror or error}") from None

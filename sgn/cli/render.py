@@ -1,0 +1,146 @@
+"""`sgn render FILE [--at LINE] [-o OUT.svg|OUT.png] [--highlight auto|none]`: the board
+after a line, as `sgn replay --at` replays it, with the place a diagnostic of that line
+names marked and the diagnostic written under the board."""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, List, Optional
+
+from ..diagnostic import Diagnostic
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from ..pipeline.jsonline import parse_line
+from ..packaged import DISTRIBUTION
+from ..pipeline.reader import LogReader, describe
+from ..output.report import TextReporter
+from ..pipeline.schema import PROFILES, STRICT
+from .streams import readable_twice, standard_input
+
+PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
+               f"pip install '{DISTRIBUTION}[png]'); SVG needs nothing: use -o OUT.svg")
+
+
+def add_render_parser(commands) -> None:
+    render = commands.add_parser(
+        "render", help="draw the board after a line as SVG (or PNG)",
+        description="Draw the board after a line of an SGN log, as `sgn replay --at` replays it: "
+                    "tiles, number tokens, harbors, pieces, the robber and a legend. Problems found "
+                    "on the way go to standard error. See docs/pictures.md.")
+    render.add_argument("file", metavar="FILE", help="the log ('-' reads standard input)")
+    render.add_argument("--at", type=positive_int, metavar="LINE", help="the board after this line (default: the end)")
+    render.add_argument("-o", "--output", metavar="OUT.svg|OUT.png", default="-",
+                        help="where to write the picture: .png is PNG (needs the extra 'png'), "
+                             "anything else SVG; '-' (default) writes SVG to standard output")
+    render.add_argument("--highlight", choices=("auto", "none"), default="auto",
+                        help="auto (default): mark the place a diagnostic of that line names, and write "
+                             "the diagnostic under the board; none: no mark")
+    render.add_argument("--size", type=_size, default=600, metavar="PX",
+                        help=f"width in pixels (default 600, at most {MAX_SIZE})")
+    render.add_argument("--profile", choices=PROFILES, default=STRICT)
+    render.set_defaults(run=run_render)
+
+
+MAX_SIZE = 16384        # pixels: a PNG library refuses much larger pictures (cairo: 32767)
+
+
+def _size(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_SIZE:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_SIZE}")
+    return value
+
+
+def message_at(source, name: str, line: int) -> Any:
+    """The parsed message on `line` of the log, or None (not JSON, too deep, or no such line)."""
+    reader = LogReader(source, name=name)
+    for item in reader:
+        if isinstance(item, Diagnostic):
+            continue
+        number, raw = item
+        if number == line:
+            text, _ = reader.decode(number, raw)
+            parsed = parse_line(text.text) if text is not None else None
+            return parsed[0] if isinstance(parsed, tuple) else None
+        if number > line:
+            break
+    return None
+
+
+def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
+    """(place, sentence) for the diagnostics of one line: the first whose pointer leads to a
+    place, else the first whose move is made on one, else the first with no place."""
+    from ..pictures.places import named_by
+    if not found:
+        return None
+    for direct in (True, False):
+        for d in found:
+            place = named_by(message, d.pointer or "", fall_back=not direct) if message is not None else None
+            if place is not None:
+                return place, f"line {d.line}: {d.message} [{d.code}]"
+    d = found[0]
+    return None, f"line {d.line}: {d.message} [{d.code}]"
+
+
+def run_render(args: argparse.Namespace, out) -> int:
+    from .output_file import OutputError, refuse_inputs
+    from ..pipeline.replay import replay
+    from ..pictures.draw import board
+    try:
+        if args.output != "-":
+            refuse_inputs(args.output, [args.file])
+    except OutputError as error:
+        sys.stderr.write(f"sgn render: {error}\n")
+        return EXIT_USAGE
+    reading_stdin = args.file == "-"
+    if reading_stdin:
+        data = standard_input().read()      # read twice: the replay, then the line's message
+        source: Any = data
+    else:
+        source = readable_twice(args.file)
+    name = "<stdin>" if reading_stdin else describe(args.file)
+    errors = TextReporter(sys.stderr)
+    seen: List[Diagnostic] = []
+
+    def note(d: Diagnostic) -> None:
+        seen.append(d)
+        errors.diagnostic(d)
+    state, found = replay(_fresh(source), name=name, at=args.at, profile=args.profile, report=note)
+    if state is None:
+        return EXIT_USAGE
+    line = state["line"]
+    mark = None
+    if args.highlight == "auto":
+        here = [d for d in seen if d.line == line and not d.is_io]
+        mark = highlight_of(here, message_at(_fresh(source), name, line)) if here else None
+    svg = board(state["game"], highlight=mark[0] if mark else None, caption=mark[1] if mark else None,
+                size=args.size)
+    status = EXIT_INVALID if found else EXIT_OK
+    if args.output == "-":
+        out.write(svg + "\n")
+        return status
+    if args.output.lower().endswith(".png"):
+        try:
+            import cairosvg
+        except (ImportError, OSError):          # OSError: the library is there, its cairo is not
+            sys.stderr.write(PNG_MISSING + "\n")
+            return EXIT_USAGE
+        write = lambda path: cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=path)  # noqa: E731
+    else:
+        def write(path):
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(svg + "\n")
+    try:
+        write(args.output)
+    except OSError as error:
+        sys.stderr.write(f"sgn render: cannot write {describe(args.output)}: {error.strerror or error}\n")
+        return EXIT_USAGE
+    except Exception as error:      # the PNG library's own (cairo refuses a size, say)
+        sys.stderr.write(f"sgn render: cannot draw {describe(args.output)}: {type(error).__name__}: {error}\n")
+        return EXIT_USAGE
+    return status
+
+
+def _fresh(source):
+    """A source that can be read again: a path as it is, the text of standard input as bytes."""
+    import io
+    return io.BytesIO(source) if isinstance(source, (bytes, bytearray)) else source

@@ -1,0 +1,352 @@
+"""The readings of a faulty message: the ways the log can be read at a fault, each a
+function that applies it to a copy of the state just before it and returns the rules that
+reading breaks on the faulty line. `sgn/game/recovery.py` keeps them alive side by side until
+what follows decides between them.
+
+- the server's (`SKIP`): the message is refused and changes nothing;
+- the log's (`CARRY`): the move was made, at the wrong time or without the means;
+- for an action by a player whose turn has not begun, or who has not rolled: their turn
+  began before the roll, or with a roll the log lost (a 7 is tried too);
+- for a message an earlier layer refused (the schema, the semantic checks): a roll is still
+  a roll, of unknown result.
+
+The order of a fault's readings is the preference among readings the log does not tell
+apart, by the code of the fault's first error (`READINGS`).
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+
+from .. import board, rules
+from ..codes import CODES
+from .core import SETUP, TURNS, Game
+from ..pipeline.semantic import Problem, is_discard
+
+Reading = Callable[[Game], List[Problem]]
+Message = Sequence[Any]
+
+SKIP, CARRY = "skip", "carry"
+PLAYERS = frozenset(str(n) for n in range(1, 7))
+# The readings tried first for a fault, by the code of its first error. A move the player
+# could not make (no cards to pay, no card to play, no roll to allow it) is what a server
+# refuses: the state is left as it was. A move made at the wrong time, which the log then
+# carries on (a Knight played on the turn it was bought, then its robber move), was made.
+# Either order is only the tie-break: the look-ahead decides.
+READINGS: Dict[str, Tuple[str, ...]] = {
+    "cannot-afford": (SKIP, CARRY),
+    "not-held": (SKIP, CARRY),
+    "card-not-held": (SKIP, CARRY),
+    "deck-empty": (SKIP, CARRY),
+    "bank-empty": (SKIP, CARRY),
+    "already-rolled": (SKIP, CARRY),
+    "turn-order": (SKIP, CARRY),
+    "robber-not-allowed": (SKIP, CARRY),
+    "steal-not-allowed": (SKIP, CARRY),
+    "steal-wrong-victim": (SKIP, CARRY),
+    "discard-not-owed": (SKIP, CARRY),
+    "trade-rate": (SKIP, CARRY),
+    "site-occupied": (SKIP, CARRY),
+    "distance-rule": (SKIP, CARRY),
+    "settlement-not-connected": (SKIP, CARRY),
+    "road-occupied": (SKIP, CARRY),
+    "road-not-connected": (SKIP, CARRY),
+    "city-not-on-settlement": (SKIP, CARRY),
+    "piece-limit": (SKIP,),
+    # the Special Build Phase (5-6 players): a trade or a card there was most likely refused
+    "special-build-trade": (SKIP, CARRY),
+    "special-build-card": (SKIP, CARRY),
+    # reported once, however the message is read: the log's reading keeps that memory
+    "game-without-map": (CARRY,),
+    "after-game-end": (CARRY,),
+    "map-redefined": (CARRY,),
+}
+DEFAULT_READINGS = (CARRY, SKIP)
+# A fault by a player whose turn it is not may be the start of their turn: these codes
+# (of the fault's first error) let the replay try that.
+TURN_CODES = frozenset({"not-your-turn", "roll-first", "special-build-trade"})
+
+
+def is_error(problem: Problem) -> bool:
+    return CODES[problem.code].severity == "error"
+
+
+def _roll_lost(g: Game, player: str, seven: bool) -> List[Problem]:
+    """A roll by `player` that the log does not show (beginning their turn if it has not
+    begun): a 7, or a roll of unknown result. What beginning the turn reports."""
+    found = g.begin_turn(player) if player != g.current else []
+    if seven:
+        g.roll_quietly(player, rules.ROBBER_ROLL)
+    else:
+        g.lose_roll(player)
+    return found
+
+
+def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
+    """An action by a player who has not rolled: their turn began without a roll (the action
+    comes before it), or with a roll the log lost. What a lost roll paid is unknown: each
+    player may then hold unseen cards (`Game.lose_roll`), so that nothing that rests on the
+    lost roll is reported; a lost 7 is tried too (discards and the robber then follow)."""
+    player, action, value = message
+    if before.phase != TURNS or action == "RD" or (action == "TR" and is_discard(value)):
+        return []
+    begins = player != before.current
+    if not begins and before.rolled:
+        return []
+
+    def before_roll(g: Game) -> List[Problem]:
+        return g.begin_turn(player) + g.apply(message, line)
+
+    def lost_roll(seven: bool) -> Reading:
+        def read(g: Game) -> List[Problem]:
+            return _roll_lost(g, player, seven) + [Problem("roll-missing", "/0",
+                                    f"player {player}'s turn has no roll: this {action} comes where "
+                                    "the roll should be, and no roll follows")] + g.apply(message, line)
+        return read
+
+    return ([before_roll] if begins else []) + [lost_roll(False), lost_roll(True)]
+
+
+def action_of(message: Any) -> Optional[str]:
+    """The aCode of a line read ahead, or None: a line an earlier layer refused may be any
+    JSON value (`7`, `{}`, `[1]`), and the look-ahead must never assume it is a message."""
+    if isinstance(message, list) and len(message) > 1 and isinstance(message[1], str):
+        return message[1]
+    return None
+
+
+def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None, line: int = 0) -> List[Reading]:
+    """A message that an earlier layer refused (so the replay cannot read it as it is): its
+    evident repair, if it has one (`sgn/pipeline/repairs.py`), applied; or nothing at all. A roll with
+    a broken value was still a roll, whose result is unknown (a 7 is tried too). Nothing is
+    reported here either way: the refused message was reported by its own layer."""
+    out: List[Reading] = []
+    if repaired is not None:
+        def as_repaired(g: Game) -> List[Problem]:
+            return g.apply(repaired, line)
+        out.append(as_repaired)
+    if not (action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
+            and before.phase == TURNS):
+        return out + [_nothing] if out else []
+    player = message[0]
+
+    def lost_roll(seven: bool) -> Reading:
+        def read(g: Game) -> List[Problem]:
+            _roll_lost(g, player, seven)
+            return []
+        return read
+
+    return out + [lost_roll(False), lost_roll(True)]
+
+
+def _nothing(g: Game) -> List[Problem]:
+    return []
+
+
+SPREAD = 4      # cards of each resource a lost message may have moved, either way (a hand adrift)
+# Faults of a hand that holds other cards than the replay counts: a message that changed it
+# may have been lost (a trade, a build, a discard, a steal).
+HAND_CODES = frozenset({"cannot-afford", "not-held", "discard-wrong-amount", "discard-not-owed"})
+
+
+def _hands_of(message: Message) -> List[str]:
+    """The players whose hands a message touches (the bank aside)."""
+    player, action, value = message
+    if action in ("TR", "ST"):
+        return sorted({side["player"] for side in value if side["player"] != "B"})
+    return [player] if player != "B" else []
+
+
+def lost_readings(before: Game, message: Message, line: int, found: List[Problem], first: str,
+                  codes: Set[str]) -> List[Reading]:
+    """A message the log lost, shown by the fault it leaves: the hand of a player it touched
+    is known within bounds from then on (`SPREAD`); an owed discard lost (its cards unknown);
+    a steal lost (one card of unknown kind changed hands); a robber move lost (to a tile
+    where the steal that follows can be made); a card bought at a time the log lost. Each
+    reports the fault as the log's reading does, and changes the state as the lost message
+    would have."""
+    player, action, value = message
+    out: List[Reading] = []
+    if first in HAND_CODES or (first == "discard-missing" and before.discards_owed):
+        names = _hands_of(message) if first in HAND_CODES else sorted(before.discards_owed)
+
+        def adrift(g: Game) -> List[Problem]:
+            for name in names:
+                g.lose_cards(name, SPREAD, SPREAD)
+                if name in g.discards_owed:     # what a hand known within bounds owes, within bounds
+                    if first == "discard-missing":
+                        del g.discards_owed[name]
+                    else:
+                        g.discards_owed[name] = 0
+                    g.discards_upto[name] = (rules.total(g.player(name).hand) + rules.total(g.player(name).unseen)) // 2
+            g.apply(message, line)
+            return found
+        out.append(adrift)
+    if "bank-empty" in codes:
+        def bank_adrift(g: Game) -> List[Problem]:
+            g.bank_unsure = True                # a message the log lost moved the bank's cards
+            g.apply(message, line)
+            return found
+        out.append(bank_adrift)
+    if first == "discard-missing" and before.discards_owed:
+        owed = dict(before.discards_owed)
+
+        def discards_lost(g: Game) -> List[Problem]:
+            for name, n in owed.items():
+                g.lose_cards(name, n)
+            g.discards_owed = {}
+            g.apply(message, line)
+            return found
+        out.append(discards_lost)
+    if first == "steal-missing" and before.steal_from and before.current is not None:
+        thief = before.current
+        for victim in sorted(before.steal_from):
+            out.append(_steal_lost(message, line, found, thief, victim))
+    if first == "steal-not-allowed" and action == "ST" and before.robber_due:
+        victims = [side["player"] for side in value if side["player"] not in ("B", player)]
+        tiles = sorted({t for c, (owner, _) in before.building_at.items() if owner in victims for t in c
+                        if t != before.robber and before._map().kinds.get(t, board.SEA) != board.SEA})
+        for tile in tiles[:MAX_TILES]:
+            out.append(_robber_lost(message, line, found, player, tile))
+    if "setup-order" in codes and before.phase == SETUP:
+        out += _setup_lost(before, message, line, found)
+    if "turn-order" in codes and action == "RD" and before.phase == TURNS:
+        out.append(_turns_lost(message, line, found, player))
+    if first == "discard-not-owed" and action == "TR" and is_discard(value) and before.phase == TURNS:
+        roller = (before.next_player(before.current) if before.rolled and before.current is not None
+                  else before.current or player)
+
+        def seven_lost(g: Game) -> List[Problem]:
+            _roll_lost(g, roller, True)
+            g.apply(message, line)
+            return found
+        out.append(seven_lost)
+    if first == "card-not-held" and action == "PD":
+        card = value["cCode"]
+
+        def card_bought(g: Game) -> List[Problem]:
+            p = g.player(player)
+            g.lose_cards(player, 0)                 # (the cost, paid at a time the log lost, from the hand)
+            for r, n in rules.COSTS["development card"].items():
+                paid = min(n, p.hand[r])
+                p.hand[r] -= paid
+                g.bank[r] += paid
+            if g.deck[card] > 0:
+                g.deck[card] -= 1
+            p.cards[card] += 1
+            g.apply(message, line)
+            return found
+        out.append(card_bought)
+    return out
+
+
+MAX_TILES = 6   # the robber's tiles tried for a lost robber move
+
+
+def _corner_json(c: board.Corner) -> list:
+    return [list(t) for t in board.canonical_corner(c)]
+
+
+def _on_land(g: Game, tiles) -> bool:
+    kinds = g._map().kinds
+    return any(kinds.get(t, board.SEA) != board.SEA for t in tiles)
+
+
+def _setup_lost(before: Game, message: Message, line: int, found: List[Problem]) -> List[Reading]:
+    """A setup placement the log lost: a settlement before a road that has none (at either
+    end of the road where one may stand), or a road before the next settlement or the first
+    roll (on any free edge of the settlement it was due for). Each end or edge is a reading
+    of its own: what follows tells them apart."""
+    player, action, value = message
+    out: List[Reading] = []
+
+    def placed(lost: list) -> Reading:
+        def read(g: Game) -> List[Problem]:
+            g.apply(lost, line)
+            g.apply(message, line)
+            return found
+        return read
+
+    due = before.setup_road_due
+    if action == "BR" and due is None:
+        road = board.edge_from_json(value["path"])
+        for c in sorted(road, key=board.canonical_corner):
+            if _on_land(before, c) and before.can_settle(before.player(player), c, connected=False):
+                out.append(placed([player, "BS", {"intersection": _corner_json(c)}]))
+    elif due is not None and action in ("BS", "RD", "PD"):
+        owner, c = due
+        for e in sorted(board.edges_of_corner(c), key=board.canonical_edge):
+            if e not in before.road_at and _on_land(before, board.edge_tiles(e)):
+                ends = [_corner_json(end) for end in sorted(e, key=board.canonical_corner)]
+                out.append(placed([owner, "BR", {"path": ends}]))
+    return out
+
+
+def _turns_lost(message: Message, line: int, found: List[Problem], player: str) -> Reading:
+    """A roll out of turn: the turns of the players between were lost, each a roll of unknown
+    result (and the current player's roll, if it had none)."""
+    def read(g: Game) -> List[Problem]:
+        name = g.current
+        if name is None:                    # the first turn's roll was lost
+            name = "1"
+            if name != player:
+                _roll_lost(g, name, False)
+        elif not g.rolled:
+            _roll_lost(g, name, False)
+        for _ in range(len(PLAYERS)):
+            if name is None:
+                break
+            name = g.next_player(name)
+            if name == player:
+                break
+            _roll_lost(g, name, False)
+        g.apply(message, line)
+        return found
+    return read
+
+
+def _steal_lost(message: Message, line: int, found: List[Problem], thief: str, victim: str) -> Reading:
+    def read(g: Game) -> List[Problem]:
+        g.lose_cards(victim, 1)
+        g.lose_cards(thief, 0, 1)
+        g.steal_from, g.steal_needed = None, False
+        g.apply(message, line)
+        return found
+    return read
+
+
+def _robber_lost(message: Message, line: int, found: List[Problem], player: str, tile: Tuple[int, int]) -> Reading:
+    def read(g: Game) -> List[Problem]:
+        g.apply([player, "MR", {"tile": list(tile)}], line)
+        g.apply(message, line)
+        return found
+    return read
+
+
+def carry_first(found: List[Problem], explained: bool = False) -> bool:
+    """Whether the log's reading (the move made) is the first of a fault's readings: then
+    the replay goes on with it alone until a later message breaks a rule under it
+    (`sgn/game/recovery.py`, "lazily"), since no other reading can then explain the log better."""
+    first = next(p.code for p in found if is_error(p))
+    return not explained and READINGS.get(first, DEFAULT_READINGS)[0] == CARRY
+
+
+def readings(before: Game, message: Message, line: int, found: List[Problem],
+             explained: bool = False) -> List[Reading]:
+    """The readings of a faulty message, most likely first; `found` is what the log's
+    reading (the message applied) reports. `explained`: the message before was refused by
+    an earlier layer, which reported it; a message lost then is that one, so that the fault
+    its loss causes is not reported again (those readings come first, and report nothing)."""
+    first = next(p.code for p in found if is_error(p))
+
+    def carry(g: Game) -> List[Problem]:
+        return g.apply(message, line)
+
+    def skip(g: Game) -> List[Problem]:
+        return found
+
+    out: List[Reading] = [carry if name == CARRY else skip for name in READINGS.get(first, DEFAULT_READINGS)]
+    codes = {p.code for p in found if is_error(p)}
+    if codes & TURN_CODES:
+        out += _turn_readings(before, message, line)
+    lost = lost_readings(before, message, line, [] if explained else found, first, codes)
+    return lost + out if explained else out + lost

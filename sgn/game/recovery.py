@@ -1,0 +1,438 @@
+"""Recovery after a fault: the replay keeps every reading of a faulty message alive, side
+by side, until what follows decides between them, so that one fault costs one error and
+no reading hides a later fault.
+
+When a message breaks a rule, `Replay` holds its verdict back and applies each reading of
+it (`sgn/game/readings.py`) to a copy of the state from just before it: a `Fork` of branches.
+Every later message is applied to every branch, and each branch counts what it breaks: a
+line that breaks a rule costs 1, unless the branch broke the same rule in an earlier turn
+and it is one an engine may leave unenforced (`HABITS`: an engine that lets a card be
+played on the turn it was bought does it again), which costs RECURRENCE; the same rule broken again within one turn is a
+cascade (every action of a turn whose roll is missing), and costs 1 each time. A branch that costs a whole fault more than the best is dropped.
+The fork is decided when one branch is left; or after HORIZON messages, by the preferred
+reading among those left (they explain the log equally well); or at the end of the log or
+game, by the fewest faults, counting what each leaves unfinished. The chosen reading's
+diagnostics are reported, and the messages read meanwhile are replayed from its state,
+each judged in its turn (so a fault among them forks anew), unless its branch found them
+all clean, in which case its state is taken as it is.
+
+Bounds: at most HORIZON messages held, one branch per reading of one fault (nested faults
+inside a fork are read as the log has them), and where faults come thicker than
+DENSE_FAULTS within DENSE_LINES lines, no fork at all: each fault is reported at once.
+
+The state just before a fault is rebuilt from a copy taken every CHECKPOINT_EVERY
+messages (and after each fork) and the messages since, so that a clean log pays only for
+the copies.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Tuple
+
+from ..diagnostic import Diagnostic, make
+from .core import OVER, Game
+from .readings import Message, Reading, action_of, carry_first, gap_readings, is_error, readings
+from ..pipeline.semantic import Problem
+
+HORIZON = 200            # messages a fork may hold before its preferred reading is taken
+RECURRENCE = 0.1         # the cost of a line breaking a rule its branch already broke
+MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
+# A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
+# as it stands, each fault reported where it is, without forking: the readings then explain
+# little, and trying them for every line would cost a hundred times a clean line.
+DENSE_FAULTS, DENSE_LINES = 8, 64
+CHECKPOINT_EVERY = 64    # messages between two copies of the state
+
+# Rules an engine may leave unenforced, and then break again and again (a card played on
+# the turn it was bought, a second card in a turn, a trade at another rate): broken again
+# in a later turn, a habit of the log's source, not a sign that the reading is wrong. A rule
+# of counts (a hand, a discard, the bank) broken again says the reading's state is wrong.
+HABITS = frozenset({"card-bought-this-turn", "card-second-play", "trade-rate", "robber-same-tile",
+                    "special-build-trade", "special-build-card", "special-build-order"})
+
+_NOTHING: List[Diagnostic] = []     # what most messages give (never changed by a caller)
+
+
+class Branch:
+    """One reading of a fault, alive: its game, what it has cost since the fork, and the
+    rules it has broken (a rule broken again costs less)."""
+
+    def __init__(self, game: Game, read: Reading, rank: int, problems: List[Problem]):
+        self.game, self.read, self.rank, self.problems = game, read, rank, problems
+        errors = [p.code for p in problems if is_error(p)]
+        self.faults = 0
+        self.echoes = 0
+        self.line_errors = len(errors)      # on the faulty line itself: the last tie-break
+        self.seen: Dict[str, int] = dict.fromkeys(errors, game.turn)    # rule -> the turn it was last broken
+        self.clean = True                   # no message since the fork broke a rule here
+        self.found: List[Tuple[int, List[Problem]]] = []    # what the messages since broke, by line
+
+    @property
+    def cost(self) -> float:
+        return self.faults + RECURRENCE * self.echoes + self.line_errors / 1000
+
+    def apply(self, message: Message, line: int) -> None:
+        game = self.game
+        problems = game.apply(message, line)
+        if problems:
+            self.found.append((line, problems))
+            codes = [p.code for p in problems if is_error(p)]
+            if codes:
+                self.clean = False
+                seen, turn = self.seen, game.turn
+                if all(code in HABITS and seen.get(code, turn) != turn for code in codes):
+                    self.echoes += 1        # rules broken before, in an earlier turn: a habit
+                else:
+                    self.faults += 1        # a new rule, or the same again in the same turn: a cascade
+                for code in codes:
+                    seen[code] = turn
+
+
+class Fork:
+    """A fault whose verdict is held: the state before it, its branches, and the messages
+    read since (message, line, refused by an earlier layer)."""
+
+    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch],
+                 pending: bool = False):
+        self.message, self.line, self.found = message, line, found
+        self.branches = branches
+        # lazily: the log's reading alone (branches[0]) until it breaks a rule; the other
+        # readings are not tried yet (`Replay._expand` tries them)
+        self.pending = pending
+        self.read: List[Tuple[Any, int, bool, Optional[Message]]] = []
+
+    def feed(self, message: Any, line: int, refused: bool, repaired: Optional[Message] = None) -> Optional[Branch]:
+        """A message after the fault: applied to every branch (a refused one in its evident
+        repair, if it has one); the branch left, once one is."""
+        self.read.append((message, line, refused, repaired))
+        branches = self.branches
+        applied: Optional[Message] = repaired if refused else message
+        if applied is not None:
+            for branch in branches:
+                branch.apply(applied, line)
+            if self.pending:        # lazily: the log's reading goes on, until it breaks a rule
+                return branches[0] if len(self.read) >= HORIZON else None
+        return self.decided()
+
+    def decided(self) -> Optional[Branch]:
+        """Drop the branches that cost a whole fault more than the best: the one left, once
+        one is; after HORIZON messages, the preferred of those left."""
+        branches = self.branches
+        best = min(b.faults + RECURRENCE * b.echoes for b in branches)
+        branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
+        if len(branches) == 1:
+            return branches[0]
+        if len(self.read) >= HORIZON:
+            return min(branches, key=lambda b: b.rank)
+        return None
+
+    def at_end(self) -> Branch:
+        """The branch that explains the log as it ends: the fewest faults, counting what a
+        reading leaves unfinished (a log that stops where a reading ends the game is
+        explained by it), then the preferred."""
+        return min(self.branches, key=lambda b: (b.faults + bool(b.game.finish()) + (b.game.phase != OVER) / 2,
+                                                 b.line_errors, b.rank))
+
+
+class Replay:
+    """The rules layer for one file, as a validation stage: the game, replayed with recovery.
+
+    Called with each message in order, it returns the diagnostics that are now final, which
+    may be those of an earlier line: while `undecided` is true, it holds back a fault's
+    verdict (and the caller must hold back what other layers find on later lines)."""
+
+    def __init__(self) -> None:
+        self.game = Game()
+        self.file = "<input>"
+        self._base = self.game.clone()                  # the state at the last checkpoint
+        self._since: List[Tuple[Message, int]] = []     # the messages applied since, without a fault
+        self._fork: Optional[Fork] = None
+        # the games of the log, one after another: the line of each one's map, and its winner
+        self.starts: List[int] = []
+        self.winners: List[Optional[str]] = []
+        self.variants: List[str] = []   # the rules each listed game followed (filled as the next begins)
+        self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
+        self.game_count = 0
+        self.unlisted_from = 0          # the line of the first game not listed (0: all are)
+        self._after_refused = False     # the last message was refused by an earlier layer
+        # told the line of each message once it is read (`sgn.pipeline.replay.line_by_line`)
+        self.watch: Optional[Callable[[int], None]] = None
+
+    @property
+    def undecided(self) -> bool:
+        return self._fork is not None
+
+    def __call__(self, message: Message, file: str, line: int) -> Tuple[List[Diagnostic], Message]:
+        return self.feed(message, file, line), message
+
+    def feed(self, message: Message, file: str, line: int) -> List[Diagnostic]:
+        """The next message: the diagnostics now final (of this line or earlier ones)."""
+        if self._after_refused:
+            return self._feed_after_refused(message, file, line)
+        if self._fork is None and message[1] != "DM":
+            # the common case, kept short: no fault held, and the move breaks no rule
+            game = self.game
+            problems = game.apply(message, line)
+            if not problems:
+                since = self._since
+                since.append((message, line))
+                if len(since) >= CHECKPOINT_EVERY:
+                    self._checkpoint()
+                if game.phase == OVER:
+                    self._note_end()
+                if self.watch is not None:
+                    self.watch(line)
+                return _NOTHING
+            self.file = file
+            found: List[Diagnostic] = []
+            self._after_apply(message, line, problems, found)
+        else:
+            self.file = file
+            found = []
+            self._feed(message, line, found)
+        if self.watch is not None:
+            self.watch(line)
+        return found
+
+    def gap(self, message: Any, file: str, line: int, repaired: Optional[Message] = None) -> List[Diagnostic]:
+        """A message an earlier layer refused (it may be any JSON value), reported there: its
+        evident repair, if it has one (`sgn/pipeline/repairs.py`), is read as one reading of the line;
+        a roll is read as a roll of unknown result; else the message is read as lost, and the
+        fault its loss causes next is explained by it (`readings.lost_readings`)."""
+        self.file = file
+        found: List[Diagnostic] = []
+        self._feed_gap(message, line, found, repaired)
+        self._after_refused = True
+        if self.watch is not None:
+            self.watch(line)
+        return found
+
+    def _feed_after_refused(self, message: Message, file: str, line: int) -> List[Diagnostic]:
+        """The message after one an earlier layer refused: a fault it shows may be the refused
+        message's (read as lost), which its own layer has reported."""
+        self.file = file
+        found: List[Diagnostic] = []
+        self._feed(message, line, found)
+        self._after_refused = False
+        if self.watch is not None:
+            self.watch(line)
+        return found
+
+    def _feed_gap(self, message: Any, line: int, out: List[Diagnostic], repaired: Optional[Message]) -> None:
+        fork = self._fork
+        if fork is not None:
+            chosen = fork.feed(message, line, True, repaired)
+            if chosen is None and fork.pending and fork.branches[0].faults:
+                chosen = self._expand(fork)
+            if chosen is not None:
+                self._decide(chosen, out)
+            return
+        options = gap_readings(self.game, message, repaired, line)
+        if options:
+            self._open(message, line, [], options)
+
+    def _feed(self, message: Message, line: int, out: List[Diagnostic]) -> None:
+        fork = self._fork
+        if fork is not None:
+            if message[1] == "DM":          # a map ends the game the fork is about first
+                self._settle_into(out)
+            else:
+                chosen = fork.feed(message, line, False)
+                if chosen is None and fork.pending and fork.branches[0].faults:
+                    chosen = self._expand(fork)
+                if chosen is not None:
+                    self._decide(chosen, out)
+                return
+        if message[1] == "DM" and (self.game.board is None or self.game.phase == OVER):
+            if self.game.board is not None:
+                self._new_game()
+            self.game_count += 1
+            if len(self.starts) < MAX_GAMES_LISTED:
+                self.starts.append(line)
+                self.winners.append(None)
+                self.variants.append("")
+            elif not self.unlisted_from:
+                self.unlisted_from = line
+        self._after_apply(message, line, self.game.apply(message, line), out)
+
+    def _after_apply(self, message: Message, line: int, problems: List[Problem], out: List[Diagnostic]) -> None:
+        """A message applied: fork on it if it broke a rule, else note it as applied."""
+        self._note_end()
+        if problems and any(is_error(p) for p in problems):
+            recent = self._recent
+            recent.append(line)
+            if len(recent) > DENSE_FAULTS:
+                del recent[0]
+            if len(recent) < DENSE_FAULTS or line - recent[0] >= DENSE_LINES:
+                if carry_first(problems, self._after_refused):
+                    # the log's reading goes on alone, the others tried only if it breaks a
+                    # rule (an engine's faults cost next to nothing: the move was made)
+                    def made(g: Game) -> List[Problem]:
+                        return g.apply(message, line)
+                    self._fork = Fork(message, line, problems, [Branch(self.game, made, 0, problems)], pending=True)
+                    return
+                before = self._state_before_fault()
+                options = readings(before, message, line, problems, explained=self._after_refused)
+                if len(options) > 1:
+                    self._open(message, line, problems, options, before)
+                    return
+            out += self._diagnostics(problems, line)    # one reading, or faults this dense: at once
+        elif problems:
+            out += self._diagnostics(problems, line)
+        self._since.append((message, line))     # (applying it again gives the same state)
+        if len(self._since) >= CHECKPOINT_EVERY:
+            self._checkpoint()
+
+    def _open(self, message: Any, line: int, found: List[Problem], options: List[Reading],
+              before: Optional[Game] = None) -> None:
+        """Fork on a fault: one branch for each reading, from the state just before it."""
+        if before is None:
+            before = self._state_before_fault()
+        branches = []
+        for rank, read in enumerate(options):     # the last takes `before` itself: one copy fewer
+            game = before.clone() if rank < len(options) - 1 else before
+            branches.append(Branch(game, read, rank, read(game)))
+        self._fork = Fork(message, line, found, branches)
+
+    @staticmethod
+    def _ends_well(carry: Branch) -> bool:
+        """Whether the log's reading, having broken no rule since the fault, ends the game with
+        nothing unfinished: then no other reading can explain the end of the log better."""
+        return not carry.faults and carry.game.phase == OVER and not carry.game.finish()
+
+    def _expand(self, fork: Fork) -> Optional[Branch]:
+        """A lazy fork whose log's reading broke a rule: the other readings tried now, from the
+        state before the fault, through what was read since; the branch left, if one is."""
+        fork.pending = False
+        before = self._state_before_fault()
+        options = readings(before, fork.message, fork.line, fork.found)
+        carry = fork.branches[0]
+        carry.read = options[0]
+        others = options[1:]
+        for rank, read in enumerate(others, 1):
+            game = before.clone() if rank < len(others) else before
+            branch = Branch(game, read, rank, read(game))
+            for message, line, refused, repaired in fork.read:
+                applied: Optional[Message] = repaired if refused else message
+                if applied is not None:
+                    branch.apply(applied, line)
+            fork.branches.append(branch)
+        return fork.decided()
+
+    def _decide(self, chosen: Branch, out: List[Diagnostic]) -> None:
+        """Report the chosen reading of the fault, and go on from its state: as its branch
+        left it, when nothing since the fault broke a rule there; else by replaying what was
+        read since, each message judged in its turn."""
+        fork = self._fork
+        assert fork is not None
+        self._fork = None
+        if fork.found:              # (a refused message was reported by its own layer)
+            out += self._diagnostics(chosen.problems, fork.line)
+        if fork.pending:            # the log's reading, never in doubt: it goes on as it is
+            for line, problems in chosen.found:
+                out += self._diagnostics(problems, line)
+            since = self._since
+            since.append((fork.message, fork.line))
+            for message, line, refused, repaired in fork.read:
+                applied: Optional[Message] = repaired if refused else message
+                if applied is not None:
+                    since.append((applied, line))
+            self.game = chosen.game
+            self._note_end()
+            if len(since) >= CHECKPOINT_EVERY:
+                self._checkpoint()
+            return
+        if chosen.clean:
+            self.game = chosen.game
+            self._note_end()
+            self._checkpoint()
+            return
+        before = self._state_before_fault()     # (the checkpoint and what followed it are as at the fault)
+        chosen.read(before)
+        self.game = before
+        self._note_end()
+        self._checkpoint()
+        for message, line, refused, repaired in fork.read:
+            if refused:
+                self._feed_gap(message, line, out, repaired)
+                self._after_refused = True
+            else:
+                self._feed(message, line, out)
+                self._after_refused = False
+
+    def _settle_into(self, out: List[Diagnostic]) -> None:
+        while self._fork is not None:
+            fork = self._fork
+            if fork.pending and not self._ends_well(fork.branches[0]):
+                self._expand(fork)      # what the end leaves unfinished may favour another reading
+            self._decide(fork.at_end(), out)
+
+    @property
+    def rules_of_games(self) -> List[str]:
+        """The rules each listed game follows (its map chose them), the game being replayed
+        included."""
+        if self.variants and self.game_count == len(self.starts):
+            return self.variants[:-1] + [self.game.variant.name]
+        return list(self.variants)
+
+    def _note_end(self) -> None:
+        if (self.game.phase == OVER and self.winners and self.winners[-1] is None
+                and self.game_count == len(self.starts)):
+            self.winners[-1] = self.game.current
+
+    def _new_game(self) -> None:
+        """A map after the end of a game starts the next one."""
+        if self.variants and self.game_count == len(self.starts):
+            self.variants[-1] = self.game.variant.name
+        self.game = Game()
+        self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        self._base = self.game.clone()
+        self._since = []
+
+    def _state_before_fault(self) -> Game:
+        game = self._base.clone()
+        for message, line in self._since:
+            game.apply(message, line)
+        return game
+
+    def _diagnostics(self, problems: List[Problem], line: int) -> List[Diagnostic]:
+        return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint)
+                for p in problems]
+
+    def settled(self) -> Game:
+        """The game as `settle` would leave it now, this replay going on unchanged: the state
+        after a line as `sgn replay --at` gives it, for every line in one pass (the report page)."""
+        fork = self._fork
+        if fork is None:
+            return self.game
+        twin = Replay()     # the fork copied, games included: deciding it changes them
+        twin.file, twin._recent, twin._after_refused = self.file, list(self._recent), self._after_refused
+        twin.starts, twin.winners, twin.variants = list(self.starts), list(self.winners), list(self.variants)
+        twin.game_count, twin.unlisted_from = self.game_count, self.unlisted_from
+        twin._base, twin._since = self._base, list(self._since)
+        branches = []
+        for b in fork.branches:
+            copy = Branch(b.game.clone(), b.read, b.rank, b.problems)
+            copy.faults, copy.echoes, copy.seen, copy.clean = b.faults, b.echoes, dict(b.seen), b.clean
+            copy.found = list(b.found)
+            branches.append(copy)
+        twin._fork = Fork(fork.message, fork.line, fork.found, branches, fork.pending)
+        twin._fork.read = list(fork.read)
+        twin.settle(self.file)
+        return twin.game
+
+    def settle(self, file: str) -> List[Diagnostic]:
+        """Decide a fault still held, with what the log has left."""
+        self.file = file
+        out: List[Diagnostic] = []
+        self._settle_into(out)
+        return out
+
+    def finish(self, file: str, line: int) -> List[Diagnostic]:
+        """What the end of the log leaves unfinished (after deciding a fault still held)."""
+        settled = self.settle(file)
+        return settled + self._diagnostics(self.game.finish(), line)
+
+
+__all__ = ["HORIZON", "MAX_GAMES_LISTED", "Replay", "action_of"]

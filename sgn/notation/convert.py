@@ -1,0 +1,397 @@
+"""`sgn parse` and `sgn convert`: the neighbouring notations read, and converted through SGN.
+
+Reading (`PARSERS`) gives, for each line of HAN actions or HSGN turns (or for a whole
+HSN state), what it means as JSON data and in its standard form, or diagnostics with
+the line and column at fault. Converting is a reader to SGN messages, each with the
+place it came from, then a writer from them (`READERS`, `WRITERS`), so that any of
+SGN, HAN and HSGN converts to any other, and SGN to SGN normalises (`canonical`). What
+one side cannot say is left out with a `no-counterpart` warning at its source, and the
+rest is converted.
+
+The input is read as bytes by `read_input`, as `sgn validate` reads a log: a line of
+bad UTF-8 is its own diagnostic, and None among the lines given to the parsers.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar
+
+from .. import board
+from ..diagnostic import Diagnostic, make
+from . import han, hsgn_sgn, hsgn_turns, hsn
+from .han import NoMapping
+from ..pipeline.reader import LogReader, Source as Readable
+
+
+class Source(NamedTuple):
+    """Where something was read: file, 1-based line, and column when known."""
+
+    file: str
+    line: int
+    column: Optional[int] = None
+
+    def problem(self, code: str, message: str) -> Diagnostic:
+        return make(code, message, file=self.file, line=self.line, column=self.column)
+
+
+Item = Tuple[Source, Optional[list], List[Diagnostic]]      # an SGN message (or None) and what was found
+Output = Tuple[Optional[str], List[Diagnostic]]             # a line of output (or None) and what was found
+
+
+Lines = List[Optional[str]]           # the lines of the input; None for one that could not be read
+T = TypeVar("T")
+
+
+class Input(NamedTuple):
+    """The input of `sgn parse` and `sgn convert`: its name, its lines, what reading found."""
+
+    name: str
+    lines: Lines
+    found: List[Diagnostic]
+
+    @property
+    def unreadable(self) -> bool:
+        """The input could not be read at all (a missing file, say): exit 2."""
+        return any(d.is_io for d in self.found)
+
+
+def read_input(source: Readable, name: Optional[str] = None) -> Input:
+    """Read bytes as `sgn validate` does (`LogReader`): gzip, a byte order mark, CRLF, bad
+    UTF-8 and over-long lines each give their diagnostic at their line, and reading goes on;
+    a line that cannot be read is None. Blank lines are kept, as "", without a warning:
+    HSN lays out its parts with them, and the line-based notations skip them."""
+    reader = LogReader(source, name=name)
+    lines: Lines = []
+    found: List[Diagnostic] = []
+    for item in reader:
+        if isinstance(item, Diagnostic):            # a line too long, a damaged stream, no file
+            found.append(item)
+            continue
+        number, raw = item
+        lines += [None] * (number - 1 - len(lines))          # the lines skipped unread
+        blanks = reader.blanks
+        line, seen = reader.decode(number, raw)
+        found += [d for d in seen if d.code != "blank-line"]
+        lines.append(line.text if line is not None else "" if reader.blanks > blanks else None)
+    lines += [None] * (reader.number + reader.broken - len(lines))   # and the line a damaged stream cut
+    return Input(reader.name, lines, found)
+
+
+def in_line_order(found: List[Diagnostic], items: Iterable[Tuple[Optional[T], List[Diagnostic]]]
+                  ) -> Iterator[Tuple[Optional[T], List[Diagnostic]]]:
+    """The items of a parser or converter, with the diagnostics of reading (`Input.found`)
+    put in front of the first diagnostics of a later line, so that they come in line order."""
+    pending = list(found)
+    for record, seen in items:
+        if seen and pending:
+            first = min(d.line for d in seen)
+            early = [d for d in pending if d.line <= first]
+            pending = [d for d in pending if d.line > first]
+            seen = early + seen
+        yield record, seen
+    if pending:
+        yield None, pending
+
+
+_HSN_KINDS = "BDGLOSW"                                              # HSN's tile letters
+_HSN_FIRST_FIELD = re.compile(rf"\[[0-9{_HSN_KINDS}/]*\]")            # [3SSSS/2SOWLS/...]: the tile rows
+_HSN_002_TILE_ROWS = re.compile(rf"[0-9{_HSN_KINDS}]*[{_HSN_KINDS}][0-9{_HSN_KINDS}/]*")   # the same, bare
+_HSGN_PLAYER = re.compile(r"(\d+\.\s*)?p\d+\s*:")                          # p1: or 4.p2: opens a turn
+
+
+def detect(lines: Lines) -> str:
+    """The notation of some input, from its first non-blank line: hsn when it opens with
+    HSN's bracketed tile rows (and is no JSON), sgn when it is JSON or starts like it ([ or
+    {), hsn-002 when its first word is bare tile rows (capitals of tile kinds, digits,
+    slashes: no HAN action or HSGN turn looks so), hsgn when it starts with a player
+    (p1:, after a turn number or not) or ends with a period, as an HSGN turn does, else han."""
+    first = next((line.strip() for line in lines if line and line.strip()), "")
+    is_json = _is_json(first)
+    if _HSN_FIRST_FIELD.match(first) and not is_json:
+        return "hsn"
+    if is_json or first[:1] in ("[", "{"):
+        return "sgn"
+    if first and _HSN_002_TILE_ROWS.fullmatch(first.split(None, 1)[0]):
+        return "hsn-002"
+    return "hsgn" if first.endswith(".") or _HSGN_PLAYER.match(first) else "han"
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+# -- reading a notation -------------------------------------------------------------------------
+
+def _numbered(lines: Iterable[Optional[str]]) -> Iterator[Tuple[int, str]]:
+    """Each line that is there to read (not blank, not None), with its number."""
+    for number, text in enumerate(lines, 1):
+        if text is None:
+            continue
+        text = text.rstrip("\r\n")
+        if text.strip():
+            yield number, text
+
+
+def nothing_to_read(lines: Lines) -> bool:
+    """Whether an input holds nothing at all: no line, or blank lines only (a line that
+    could not be read is something, reported by itself). Such an input is an error in
+    every notation, as an empty log is (`empty-file`): a HAN or HSGN input holds at least
+    one action, as an SGN log holds at least one message."""
+    return all(line is not None and not line.strip() for line in lines)
+
+
+def _nothing(code: str, what: str, name: str) -> Diagnostic:
+    return make(code, f"the input holds no {what}: it is empty or has only blank lines",
+                file=name, line=1, column=1)
+
+
+def parse_han(lines: Iterable[Optional[str]], name: str
+              ) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
+    """(line number, action or None, diagnostics) for each non-blank line."""
+    lines = list(lines)
+    if nothing_to_read(lines):
+        yield 1, None, [_nothing("han-syntax", "HAN action", name)]
+    for number, text in _numbered(lines):
+        try:
+            action, warnings = han.parse(text.strip())
+        except han.HanError as error:
+            yield number, None, [make(error.code, error.reason, file=name, line=number, column=error.column)]
+            continue
+        yield number, action, [make("han-style", message, file=name, line=number, column=column)
+                               for column, message in warnings]
+
+
+def parse_hsgn(lines: Iterable[Optional[str]], name: str
+               ) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
+    """(line number, its turns, diagnostics) for each non-blank line; no turns when it does not parse."""
+    lines = list(lines)
+    if nothing_to_read(lines):
+        yield 1, [], [_nothing("hsgn-syntax", "HSGN turn", name)]
+    for number, text in _numbered(lines):
+        try:
+            turns, warnings = hsgn_turns.parse_line(text)
+        except hsgn_turns.TurnError as error:
+            yield number, [], [make(error.code, error.reason, file=name, line=number, column=error.column)]
+            continue
+        yield number, turns, [make("hsgn-style", message, file=name, line=number, column=column)
+                              for column, message in warnings]
+
+
+def _coordinates(key: str, value):
+    """A field of a parsed action as JSON data, in SGN coordinates."""
+    if key == "vertex":
+        return [list(t) for t in board.canonical_corner(value)]
+    if key == "edge":
+        return [[list(t) for t in c] for c in board.canonical_edge(value)]
+    if key == "edges":
+        return [_coordinates("edge", e) for e in value]
+    return list(value) if isinstance(value, tuple) else value
+
+
+def describe(action, standard: str) -> dict:
+    """A parsed action (HAN or HSGN) as plain JSON data, with its standard form."""
+    first = action._fields[0]
+    data = {first: getattr(action, first), "standard": standard}
+    data.update((key, _coordinates(key, value)) for key, value in action._asdict().items()
+                if key != first and value not in (None, ()))
+    return data
+
+
+Parsed = Tuple[Optional[Tuple[dict, str]], List[Diagnostic]]     # (JSON data, standard text) or None
+
+
+def _han_records(lines: Lines, name: str) -> Iterator[Parsed]:
+    for number, action, found in parse_han(lines, name):
+        if action is None:
+            yield None, found
+            continue
+        text = han.format_action(action)
+        yield (dict(describe(action, text), line=number), f"{number}: {text}"), found
+
+
+def _hsgn_records(lines: Lines, name: str) -> Iterator[Parsed]:
+    for number, turns, found in parse_hsgn(lines, name):
+        if found:
+            yield None, found
+        for turn in turns:
+            text = hsgn_turns.format_turn(turn)
+            actions = [dict(describe(a, hsgn_turns.format_action(a)), column=c)
+                       for a, c in zip(turn.actions, turn.columns)]
+            data = {"line": number, "column": turn.column, "player": turn.player, "standard": text,
+                    "actions": actions}
+            yield (data, f"{number}: {text}"), []
+
+
+def _hsn_records(read: Callable, render: Callable) -> Callable:
+    def records(lines: Lines, name: str) -> Iterator[Parsed]:
+        if None in lines:           # one state: with a line missing there is nothing to read
+            return
+        try:
+            fields = read("\n".join(lines))
+        except hsn.HsnError as error:
+            yield None, [make("hsn-syntax", error.reason, file=name, line=error.line, column=error.column)]
+            return
+        yield (fields, render(fields).rstrip("\n")), []
+    return records
+
+
+PARSERS: Dict[str, Callable[[Lines, str], Iterator[Parsed]]] = {
+    "han": _han_records,
+    "hsgn": _hsgn_records,
+    "hsn": _hsn_records(hsn.parse, hsn.render),
+    "hsn-002": _hsn_records(hsn.parse_002, hsn.render_002),
+}
+
+
+def parse(notation: str, lines: Lines, name: str) -> Iterator[Parsed]:
+    """What `sgn parse --notation NOTATION` reads: each record and its diagnostics."""
+    return PARSERS[notation](lines, name)
+
+
+# -- conversion: readers to SGN ---------------------------------------------------------------
+
+def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
+    """Each SGN line as a message, when it is one valid at the semantic level (a converter
+    that took a wrong message would write a wrong action); else its errors."""
+    from ..pipeline.jsonline import parse_line
+    from ..pipeline.engine import validate_message
+
+    lines = list(lines)
+    if nothing_to_read(lines):
+        yield Source(name, 0), None, [make("empty-file", f"{name} holds no message: it is empty or has only "
+                                           "blank lines", file=name)]
+        return
+    for number, text in _numbered(lines):
+        where = Source(name, number)
+        parsed = parse_line(text, file=name, line=number)
+        if isinstance(parsed, Diagnostic):
+            yield where, None, [parsed]
+            continue
+        errors = [d for d in validate_message(parsed[0], level="semantic", file=name, line=number) if d.is_error]
+        yield where, None if errors else parsed[0], errors
+
+
+def _as_sgn(where: Source, message: list, found: List[Diagnostic]) -> Item:
+    """A message read from another notation, when it is valid SGN at the semantic level; else
+    its errors at the place it was read (`S(O)1` of player 1 is a steal from oneself, which
+    no writer may take for a steal)."""
+    from ..pipeline.engine import validate_message
+
+    errors = [d for d in validate_message(message, level="semantic") if d.is_error]
+    if not errors:
+        return where, message, found
+    text = json.dumps(message, separators=(",", ":"))
+    return where, None, found + [where.problem(d.code, f"as SGN {text}: {d.pointer or '/'}: {d.message}")
+                                 for d in errors]
+
+
+_NO_ACTOR = "?"
+
+
+def missing_actor(lines: Iterable[Optional[str]], name: str) -> Optional[Tuple[int, str]]:
+    """The first HAN action (its line and text) whose SGN form needs the acting player,
+    which HAN does not name (it does for a discard); None when no action needs one."""
+    for number, action, _ in parse_han(lines, name):
+        try:
+            if action is not None and han.to_sgn(action, _NO_ACTOR)[0] == _NO_ACTOR:
+                return number, han.format_action(action)
+        except NoMapping:
+            continue
+    return None
+
+
+def read_han(lines: Iterable[Optional[str]], name: str, player: Optional[str] = None, **_) -> Iterator[Item]:
+    """Each HAN line as an SGN message by `player` (HAN names no actor but for discards;
+    `missing_actor` tells beforehand whether one is needed)."""
+    for number, action, found in parse_han(lines, name):
+        where = Source(name, number)
+        if action is None:
+            yield where, None, found
+            continue
+        try:
+            message = han.to_sgn(action, player or _NO_ACTOR)
+        except NoMapping as error:
+            yield where, None, found + [where.problem("no-counterpart", str(error))]
+            continue
+        yield _as_sgn(where, message, found)
+
+
+def read_hsgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
+    """Each action of the HSGN turns as SGN messages (a road card gives several), by the
+    turn's player: the one written, or the next after the turn before's (`hsgn_sgn`)."""
+    parsed = list(parse_hsgn(lines, name))
+    every = [turn for _, turns, _ in parsed for turn in turns]
+    players = iter(hsgn_sgn.turn_players(every, hsgn_sgn.player_count(every)))
+    for number, turns, found in parsed:
+        if found:
+            yield Source(name, number), None, found
+        for turn in turns:
+            yield from _turn_messages(turn, next(players), Source(name, number, turn.column))
+
+
+def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Source) -> Iterator[Item]:
+    try:
+        actor = hsgn_sgn.to_sgn_player(player)
+    except NoMapping as error:
+        yield start, None, [start.problem("no-counterpart", f"the turn cannot be converted: {error}")]
+        return
+    for action, column in zip(turn.actions, turn.columns):
+        where = start._replace(column=column)
+        try:
+            messages = hsgn_sgn.to_sgn(action, actor)
+        except NoMapping as error:
+            yield where, None, [where.problem("no-counterpart", str(error))]
+            continue
+        for message in messages:
+            yield _as_sgn(where, message, [])
+
+
+# -- conversion: writers from SGN --------------------------------------------------------------
+
+def write_sgn(items: Iterable[Item]) -> Iterator[Output]:
+    """Each message in its canonical form (`canonical`), so SGN to SGN normalises a log."""
+    from .canonical import canonical_line
+    for _, message, found in items:
+        yield (None if message is None else canonical_line(message)), found
+
+
+def write_han(items: Iterable[Item]) -> Iterator[Output]:
+    for where, message, found in items:
+        if message is None:
+            yield None, found
+            continue
+        try:
+            yield han.format_action(han.from_sgn(message)), found
+        except ValueError as error:            # NoMapping, or a place HAN cannot name
+            yield None, found + [where.problem("no-counterpart", str(error))]
+
+
+def write_hsgn(items: Iterable[Item]) -> Iterator[Output]:
+    """One line per turn (the grouping of messages into turns is `hsgn_sgn.group`)."""
+    found: List[Diagnostic] = []
+
+    def messages():
+        for where, message, seen in items:
+            found.extend(seen)
+            if message is not None:
+                yield where, message
+    for turn, problems in hsgn_sgn.group(messages()):
+        problems = [where.problem("no-counterpart", reason) for where, reason in problems]
+        yield (None if turn is None else hsgn_turns.format_turn(turn)), found + problems
+        found.clear()
+    if found:
+        yield None, list(found)
+
+
+READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn}
+WRITERS = {"sgn": write_sgn, "han": write_han, "hsgn": write_hsgn}
+
+
+def convert(lines: Lines, name: str, source: str, target: str, player: Optional[str] = None) -> Iterator[Output]:
+    """Each line of output (None where there is none) with the diagnostics found on the way."""
+    return WRITERS[target](READERS[source](lines, name, player=player))

@@ -1,0 +1,26 @@
+"""The reporters of `sgn validate -o`, by name."""
+from __future__ import annotations
+
+from typing import Dict, Type
+
+from .report import GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
+from .junit import JunitReporter
+from .sarif import SarifReporter
+
+REPORTERS: Dict[str, Type[Reporter]] = {
+    "text": TextReporter,
+    "json": JsonReporter,
+    "jsonl": JsonLinesReporter,
+    "github": GithubReporter,
+    "junit": JunitReporter,
+    "sarif": SarifReporter,
+}
+
+
+def _parquet(out, *, quiet: bool = False, color: bool = False, fail_on_warnings: bool = False) -> Reporter:
+    """-o parquet (sgn/output/parquet.py), loaded when asked: pyarrow is an optional extra."""
+    from .parquet import ParquetReporter
+    return ParquetReporter(out, quiet=quiet, fail_on_warnings=fail_on_warnings)
+
+
+REPORTERS["parquet"] = _parquet     # type: ignore[assignment]

@@ -1,0 +1,316 @@
+"""Reports: render diagnostics as they stream by, then a summary.
+
+Collecting (the `Tally`) is separate from rendering (the reporters). A reporter
+writes each diagnostic as soon as it is found, so output starts at once and
+memory stays constant however many problems a file has; `-o json` streams its
+list too. Text, json, jsonl and github are here; junit and sarif, for CI, in their
+own modules; `sgn.output` registers them all by name for `-o`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import List, Optional, TextIO
+
+from .colour import Painter
+from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
+from ..words import count
+
+
+class FileSummary:
+    """What one file gave: its counts, and whether it could be read at all."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.level = ""
+        self.messages = self.errors = self.warnings = 0
+        self.unreadable = False
+        self.fragment = False       # no map at the start: checked message by message, not replayed
+        self.games: List[dict] = []  # each game of the log (rules level): line, errors, warnings, winner
+        self.game_count = 0          # the games of the log, listed or not (past the first 1,000)
+        self.fail_on_warnings = False   # --fail-on warning: a warning makes the file invalid too
+
+    @property
+    def valid(self) -> bool:
+        return self.errors == 0 and not self.unreadable and not (self.fail_on_warnings and self.warnings)
+
+    @property
+    def verdict(self) -> str:
+        """valid, INVALID, or UNREADABLE (not checked at all: exit 2)."""
+        return "UNREADABLE" if self.unreadable else "valid" if self.valid else "INVALID"
+
+    def to_dict(self) -> dict:
+        """`level` is null when no level was run (the file could not be read, or held no message);
+        `verdict` is valid, invalid or unreadable (not checked at all: exit 2)."""
+        return {"file": self.file, "level": self.level or None, "messages": self.messages, "errors": self.errors,
+                "warnings": self.warnings, "valid": self.valid, "verdict": self.verdict.lower(),
+                "fragment": self.fragment, "games": self.games, "game_count": self.game_count}
+
+    def describe(self) -> str:
+        """What was checked, for the text summary: the level, and a fragment or the games."""
+        if self.fragment:
+            return f"{self.level}, a fragment: no map at its start, no game replayed"
+        if self.game_count > 1:
+            return f"{self.level}, {count(self.game_count, 'game')}"
+        rules = self.games[0].get("rules") if self.games else None
+        return f"{self.level}, {rules}" if rules and rules != "base game" else self.level
+
+
+class Tally:
+    """Counts what the run found; decides the exit code."""
+
+    def __init__(self, fail_on_warnings: bool = False) -> None:
+        self.files: List[FileSummary] = []
+        self.fail_on_warnings = fail_on_warnings      # --fail-on warning: warnings fail the run too
+
+    def start(self, name: str) -> FileSummary:
+        summary = FileSummary(name)
+        summary.fail_on_warnings = self.fail_on_warnings
+        self.files.append(summary)
+        return summary
+
+    @staticmethod
+    def count(summary: FileSummary, diagnostic: Diagnostic) -> None:
+        if diagnostic.is_io:
+            summary.unreadable = True
+        if diagnostic.severity == ERROR:
+            summary.errors += 1
+        elif diagnostic.severity == WARNING:
+            summary.warnings += 1
+
+    @property
+    def errors(self) -> int:
+        return sum(f.errors for f in self.files)
+
+    @property
+    def warnings(self) -> int:
+        return sum(f.warnings for f in self.files)
+
+    @property
+    def messages(self) -> int:
+        return sum(f.messages for f in self.files)
+
+    @property
+    def valid(self) -> bool:
+        return self.errors == 0 and not (self.fail_on_warnings and self.warnings)
+
+    @property
+    def exit_code(self) -> int:
+        """0 valid, 1 some error in the data, 2 some file could not be read at all."""
+        if any(f.unreadable for f in self.files):
+            return 2
+        return 0 if self.valid else 1
+
+
+class ReportError(Exception):
+    """A reporter cannot keep what it holds until the end of the run (a full disk)."""
+
+
+class Reporter:
+    """Base reporter: `diagnostic` for each problem as found, `file_done` after each file's
+    last (with its counts), `finish` once at the end. Only text is ever in colour."""
+
+    def __init__(self, out: TextIO, *, quiet: bool = False, color: bool = False, fail_on_warnings: bool = False):
+        self.out = out
+        self.quiet = quiet
+        self.paint = Painter(color)
+        # -q shows what fails the run: errors, and warnings too under --fail-on warning
+        self.failing = (ERROR, WARNING) if fail_on_warnings else (ERROR,)
+
+    def wants(self, diagnostic: Diagnostic) -> bool:
+        return not self.quiet or diagnostic.severity in self.failing
+
+    def start(self) -> None:
+        pass
+
+    def diagnostic(self, diagnostic: Diagnostic) -> None:
+        raise NotImplementedError
+
+    def file_done(self, summary: FileSummary) -> None:
+        pass
+
+    def finish(self, tally: Tally) -> None:
+        pass
+
+
+def printable(text: str) -> str:
+    """`text` with any lone surrogate (from a JSON string such as "\\udcff" in the input)
+    written as its escape `\\udcff`, so that no output stream, however strict, fails on
+    it. In JSON text the escape is also the JSON escape of the same character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with each control character written as its escape (`\\x1b`, `\\n`): a file name
+    or a pointer (a key of the message) may hold any, and the text report stays one line
+    per diagnostic, with no escape sequence reaching the terminal but its own colours."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+_PLAIN = Painter(False)
+
+
+def text_lines(d: Diagnostic, paint: Painter = _PLAIN) -> str:
+    """A diagnostic as text: its line, and its hint on the next (both ending in a newline)."""
+    where = visible(d.file) + (f":{d.line}" if d.line else "") + (f":{d.column}" if d.line and d.column else "") + ":"
+    role = d.severity if d.severity in (ERROR, WARNING, INFO) else ERROR
+    severity = "" if d.severity == ERROR else " " + paint(f"{d.severity}:", role)
+    pointer = f" {visible(d.pointer)}:" if d.pointer else ""
+    hint = f"    {paint('hint:', 'hint')} {visible(d.hint)}\n" if d.hint else ""
+    return printable(f"{paint(where, 'location')}{severity}{pointer} {visible(d.message)} "
+                     f"[{paint(d.code, role)}]\n{hint}")
+
+
+class TextReporter(Reporter):
+    """One line per diagnostic, like a compiler, `file:line:column:` first (so that editors
+    jump to it), and its hint, if it has one, on the next line:
+
+        game.sgn:12:20: /2/result: 13 is greater than the maximum of 12 [schema-maximum]
+            hint: a roll of two dice is 2 to 12
+
+    then a summary: of each game of a log of several, of each file when there are several,
+    and of the whole run.
+    """
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        self.out.write(text_lines(d, self.paint))
+
+    def _verdict(self, verdict: str) -> str:
+        return self.paint(verdict, "valid" if verdict == "valid" else "error")
+
+    def _games(self, f: FileSummary) -> None:
+        if len(f.games) < 2:
+            return
+        for game in f.games:
+            verdict = self._verdict("valid" if not game["errors"] else "INVALID")
+            end = f"player {game['winner']} won" if game["winner"] else "no winner"
+            if game.get("rules") not in (None, "base game"):
+                end += f" ({game['rules']})"
+            self.out.write(printable(f"{visible(f.file)}: game {game['game']} (from line {game['line']}): {verdict}: "
+                                     f"{count(game['errors'], 'error')}, "
+                                     f"{count(game['warnings'], 'warning')}; {end}\n"))
+        if f.game_count > len(f.games):
+            self.out.write(printable(f"{visible(f.file)}: {count(f.game_count - len(f.games), 'more game')} "
+                                     f"(not listed: the first {len(f.games)} are)\n"))
+
+    def _summary(self, what: str, verdict: str, levels: List[str], messages: int, errors: int,
+                 warnings: int) -> None:
+        checked = f" ({', '.join(levels)})" if levels else ""
+        self.out.write(printable(f"{visible(what)}: {self._verdict(verdict)}{checked}: {count(messages, 'message')}, "
+                                 f"{count(errors, 'error')}, {count(warnings, 'warning')}\n"))
+
+    def finish(self, tally: Tally) -> None:
+        if self.quiet:
+            return
+        files = tally.files
+        for f in files:
+            self._games(f)
+            if len(files) > 1:
+                self._summary(f.file, f.verdict, [f.describe()] if f.level else [], f.messages, f.errors, f.warnings)
+        if len(files) == 1:
+            verdict = files[0].verdict
+            what = files[0].file
+        else:
+            verdict = ("valid", "INVALID", "UNREADABLE")[tally.exit_code]     # the worst of the files
+            what = count(len(files), "file")
+        levels = sorted({f.describe() for f in files if f.level})
+        self._summary(what, verdict, levels, tally.messages, tally.errors, tally.warnings)
+
+
+def json_line(d: Diagnostic) -> str:
+    """A diagnostic as one line of JSON (no newline), as `-o json` and `-o jsonl` write it."""
+    return printable(json.dumps(d.to_dict(), ensure_ascii=False))
+
+
+class JsonReporter(Reporter):
+    """One JSON object: `valid`, `exit_code`, `files`, `diagnostics`, streamed as found."""
+
+    def start(self) -> None:
+        self.first = True
+        self.out.write('{"diagnostics": [')
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        self.out.write(("\n  " if self.first else ",\n  ") + json_line(d))
+        self.first = False
+
+    def finish(self, tally: Tally) -> None:
+        tail = {"valid": tally.valid and tally.exit_code == 0, "exit_code": tally.exit_code,
+                "messages": tally.messages, "errors": tally.errors, "warnings": tally.warnings,
+                "files": [f.to_dict() for f in tally.files]}
+        body = printable(json.dumps(tail, ensure_ascii=False))[1:]
+        self.out.write(("\n" if not self.first else "") + "], " + body + "\n")
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class JsonLinesReporter(Reporter):
+    """One JSON object a line, a diagnostic each (the fields of `-o json`'s diagnostics), and
+    nothing else, as ruff's json-lines: for `jq` and `grep`. The exit status is the verdict."""
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        self.out.write(json_line(d) + "\n")
+
+
+def one_line(d: Diagnostic) -> str:
+    """The pointer, the message and the hint in one line, for a CI annotation."""
+    text = f"{d.pointer}: {d.message}" if d.pointer else d.message
+    return text + (f" (hint: {d.hint})" if d.hint else "")
+
+
+class GithubReporter(Reporter):
+    """GitHub Actions workflow commands, so problems show as annotations on the file."""
+
+    def diagnostic(self, d: Diagnostic) -> None:
+        command = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
+        props = [f"file={_escape_property(d.file)}"]
+        if d.line:
+            props.append(f"line={d.line}")
+        if d.column:
+            props.append(f"col={d.column}")
+        props.append(f"title={_escape_property(d.code)}")
+        self.out.write(printable(f"::{command} {','.join(props)}::{_escape_data(one_line(d))}\n"))
+
+
+class Progress:
+    """A one-line progress report on a terminal (never in a pipe or on CI), for long runs."""
+
+    def __init__(self, stream: Optional[TextIO], total: int):
+        self.stream = stream
+        self.total = total
+        self.shown = False
+        self.last = 0.0
+
+    @classmethod
+    def for_terminal(cls, stream: TextIO, total: int) -> "Progress":
+        import os
+        on_terminal = hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("CI")
+        return cls(stream if on_terminal and total > 1 else None, total)
+
+    def advance(self, tally: "Tally") -> None:
+        import time
+        if self.stream is None or time.monotonic() - self.last < 0.2:
+            return
+        self.last = time.monotonic()
+        self.stream.write(f"\r{len(tally.files)}/{self.total} files, {tally.messages:,} messages, "
+                          f"{tally.errors:,} errors")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown and self.stream is not None:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.shown = False

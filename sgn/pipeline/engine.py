@@ -1,0 +1,388 @@
+"""Validation: the stages composed for a level and a profile.
+
+A level names the last layer that runs: `syntax` (bytes, lines, JSON),
+`schema` (the shape of each message), `semantic` (the meaning of each message,
+against the last map of the log), `rules` (the replay of the whole game).
+`auto`, the default, is `rules` for a log whose first message is a map (DM),
+a game from its start, and `semantic` for any other log (a fragment).
+
+Each layer after syntax is a stage: a
+callable that takes one parsed message and returns its diagnostics and the
+message as the next stage should read it. Stages are built anew for each file,
+so that a stateful one (the rules replay) starts fresh. A message stops at the
+first stage that finds an error in it; the next line always goes on. A stage
+may have a `finish(file, last_line)` that reports what the end of the file
+leaves unfinished.
+"""
+from __future__ import annotations
+
+import bisect
+import os
+import sys
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
+
+from ..diagnostic import Diagnostic, make
+from .jsonline import parse_line, value_problem
+from .multiline import OpenValue, log_as_array
+from .reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
+from .schema import COMPAT, PROFILES, STRICT, default_schema
+
+if TYPE_CHECKING:
+    from .fastpath import Context, Memory
+    from .policy import Policy
+
+LEVELS = ("syntax", "schema", "semantic", "rules")
+# Errors after which the reader gives no more lines.
+_STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
+AUTO = "auto"
+LEVEL_CHOICES = LEVELS + (AUTO,)
+DEFAULT_LEVEL = AUTO
+
+Stage = Callable[[Any, str, int], Tuple[List[Diagnostic], Any]]
+
+
+def _schema_stage(profile: str) -> Stage:
+    def check(message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
+        # built on first use: a run whose lines all pass the compiled check never loads jsonschema
+        return default_schema().check(message, profile=profile, file=file, line=line)
+    return check
+
+
+def _semantic_stage(profile: str) -> Stage:
+    from .semantic import SemanticChecker
+    return SemanticChecker()
+
+
+def _rules_stage(profile: str) -> Stage:
+    from ..game.recovery import Replay
+    return Replay()
+
+
+# The stage factories of each layer after syntax, in order; a level runs a prefix.
+_LAYER_STAGES = {"schema": _schema_stage, "semantic": _semantic_stage, "rules": _rules_stage}
+
+
+def _check_options(level: str, profile: str) -> None:
+    if level not in LEVEL_CHOICES:
+        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVEL_CHOICES)}")
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r}; expected one of {', '.join(PROFILES)}")
+
+
+def auto_level(first_message: Any) -> str:
+    """The level `auto` stands for, given the first message of a log."""
+    starts_game = isinstance(first_message, list) and len(first_message) > 1 and first_message[1] == "DM"
+    return "rules" if starts_game else "semantic"
+
+
+def build_stages(level: str, profile: str) -> List[Stage]:
+    """The stages that run at `level` (not `auto`), fresh for one file."""
+    _check_options(level, profile)
+    layers = LEVELS[1:LEVELS.index(level) + 1]
+    return [_LAYER_STAGES[layer](profile) for layer in layers]
+
+
+def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
+    """Run one message through the stages, stopping after the first that finds an error:
+    the diagnostics, and the message as the stages leave it (a legacy form read as 1.0)."""
+    found: List[Diagnostic] = []
+    for stage in stages:
+        more, message = stage(message, file, line)
+        found += more
+        if any(d.is_error for d in more):
+            break
+    return found, message
+
+
+class FileCheck:
+    """Checks one source; after iteration, `messages` counts the lines read as JSON values.
+
+    With `fast` (the default), lines already found free of diagnostics in the same
+    context, and new lines that the compiled libraries find valid, skip the careful
+    path (see `sgn/pipeline/fastpath.py`); the diagnostics are the same either way.
+    """
+
+    def __init__(self, source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
+                 name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                 fast: bool = True, until: Optional[int] = None, policy: Optional["Policy"] = None):
+        self.source = source
+        self.policy = policy        # what is reported (select, ignore, --max-errors); None: all
+        self.name = name or describe(source)
+        _check_options(level, profile)
+        self.level, self.profile = level, profile
+        self.max_line_bytes = max_line_bytes
+        self.fast = fast
+        self.until = until          # the last line to check (for a state part-way); None: all
+        self.requested = level
+        self.open_value = OpenValue(self.name)      # a JSON value written over several lines
+        self.messages = 0
+        # per game of the log (a stream may hold several, each from its map): errors, warnings
+        self._per_game: List[List[int]] = []
+        self.line = 0               # the last line checked
+        self.stages: Optional[List[Stage]] = None
+        if level != AUTO:
+            self._use(level)
+
+    def _use(self, level: str) -> None:
+        from ..game.recovery import Replay
+        from .semantic import SemanticChecker
+
+        self.level = level
+        self.stages = build_stages(level, self.profile)
+        # the stateless layers, whose verdict on a line can be remembered, and the replay
+        self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
+        self.checks = [s for s in self.stages if s is not self.replay]
+        self.semantic = next((s for s in self.stages if isinstance(s, SemanticChecker)), None)
+        self.layers = LEVELS[min(LEVELS.index(level), LEVELS.index("semantic"))]
+
+    def _careful(self, reader, number: int, raw: bytes) -> Tuple[List[Diagnostic], Any]:
+        """Every layer, with explanations: (diagnostics, message or None if unparsed)."""
+        line, found = reader.decode(number, raw)
+        if line is None:
+            return found, None
+        parsed = parse_line(line.text, file=self.name, line=number)
+        if isinstance(parsed, Diagnostic):
+            if parsed.code == "invalid-json":
+                opens, error = self.open_value.opens(line.text, number)
+                if opens:
+                    return found + ([error] if error is not None else []), None
+            return found + [parsed], None
+        whole = log_as_array(parsed[0], self.name, number)
+        if whole is not None:
+            return found + [whole], None
+        if self.stages is None:
+            self._use(auto_level(parsed[0]))
+        checks = self.checks
+        if self.fast and checks:
+            from .fastpath import schema_valid_value
+            if schema_valid_value(parsed[0]):
+                checks = checks[1:]           # the compiled check says the schema has nothing to say
+        more, message = run_stages(checks, parsed[0], self.name, number)
+        return found + more, message
+
+    def _repaired(self, value: Any, number: int) -> Any:
+        """The message a refused one evidently means (sgn/pipeline/repairs.py), if the layers pass it:
+        a reading of the line for the replay. None when there is none."""
+        from .repairs import evident_repair
+        candidate = evident_repair(value)
+        if candidate is None or candidate[1] == "DM":       # (a map is never guessed)
+            return None
+        more, message = run_stages(self.checks, candidate, self.name, number)
+        return None if any(d.is_error for d in more) else message
+
+    def _context(self, memory: "Memory") -> "Context":
+        """The lines known to be free of diagnostics in the current context."""
+        return memory.known((self.profile, self.layers, self.semantic.map_key if self.semantic else 0))
+
+    @property
+    def fragment(self) -> bool:
+        """Whether `auto` found no map at the start: the log is checked message by message
+        (semantic), and no game is replayed."""
+        return self.requested == AUTO and self.level == "semantic"
+
+    @property
+    def games(self) -> List[Dict[str, Any]]:
+        """Each game of the log, in order (after iteration): the line of its map, its errors
+        and warnings, its winner (None if it did not end) and the rules it followed (the
+        variant its map chose). Empty below the rules level;
+        at most the first 1,000 (`recovery.MAX_GAMES_LISTED`), so that memory stays bounded."""
+        replay = getattr(self, "replay", None)
+        if replay is None:
+            return []
+        counts = self._per_game + [[0, 0]] * (len(replay.starts) - len(self._per_game))
+        return [{"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
+                for n, (start, (errors, warnings), winner, rules)
+                in enumerate(zip(replay.starts, counts, replay.winners, replay.rules_of_games), 1)]
+
+    @property
+    def game_count(self) -> int:
+        """The games of the log, listed in `games` or not (past the first 1,000)."""
+        replay = getattr(self, "replay", None)
+        return replay.game_count if replay is not None else 0
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        """The file's diagnostics, in line order, as its policy reports them (sgn/pipeline/policy.py):
+        the counts of each game are of what is reported."""
+        found = self._guarded()
+        if self.policy is not None:
+            found = self.policy.apply(self.name, found)
+        return self._counted(found)
+
+    def _guarded(self) -> Iterator[Diagnostic]:
+        """Whatever fails inside the check is this file's `internal-error`, never an
+        exception: one file's fault costs that file only."""
+        try:
+            yield from self._diagnostics()
+        except Exception as error:      # a bug of sgn's: reported, not raised (SGN_DEBUG=1 raises)
+            if os.environ.get("SGN_DEBUG"):
+                raise
+            yield internal_error(error, self.name, self.line)
+
+    def _counted(self, diagnostics: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
+        per_game = self._per_game
+        for found in diagnostics:
+            replay = getattr(self, "replay", None)
+            if (replay is not None and replay.starts and found.line
+                    and not (replay.unlisted_from and found.line >= replay.unlisted_from)):
+                game = bisect.bisect_right(replay.starts, found.line) - 1
+                if game >= 0:
+                    while len(per_game) <= game:
+                        per_game.append([0, 0])
+                    per_game[game][0] += found.is_error
+                    per_game[game][1] += found.severity == "warning"
+            yield found
+
+    def _diagnostics(self) -> Iterator[Diagnostic]:
+        from . import fastpath
+        from .reader import LogReader
+
+        name = self.name
+        reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes)
+        memory = fastpath.MEMORY
+        fast = self.fast
+        context = self._context(memory) if fast and self.stages is not None else fastpath.Context()
+        known: Dict[bytes, Any] = context.lines
+        not_kept = fastpath.NOT_KEPT
+        replay = getattr(self, "replay", None)
+        loads = fastpath.loads
+        messages = 0
+        until = self.until if self.until is not None else sys.maxsize
+        stopped = False
+        # while the replay holds back the verdict on a fault (it reads a few messages past it
+        # first), what the other layers find on later lines waits too: the output stays in
+        # line order. Each entry: (line, order found, diagnostic).
+        held: List[Tuple[int, int, Diagnostic]] = []
+        open_value = self.open_value
+        for item in reader:
+            if isinstance(item, Diagnostic):
+                if (item.line or 0) > until:
+                    stopped = True
+                    break
+                self.messages = messages     # counted so far, should the reader stop here
+                # (an error that ends the stream waits for what the end of the file brings)
+                yield from self._in_order([item], held, reader.number, bool(held) or item.code in _STREAM_ENDS
+                                          or (replay is not None and replay.undecided))
+                continue
+            number, raw = item
+            if number > until:
+                stopped = True
+                break
+            self.line = number
+            if open_value.start:          # a line after one that left a JSON value open
+                piece, info = open_value.piece(raw, number)
+                if piece:
+                    if info is not None:
+                        self.messages = messages
+                        yield from self._in_order([info], held, number, replay is not None and replay.undecided)
+                    continue
+            seen = known.get(raw)
+            if seen is not None:          # the common case: a line seen before, in this context
+                messages += 1
+                if replay is not None:
+                    found = replay.feed(loads(raw) if seen is not_kept else seen, name, number)
+                    if found or held or replay.undecided:
+                        self.messages = messages     # counted so far, should the reader stop here
+                        yield from self._in_order(found, held, number, replay.undecided)
+                continue
+            plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
+            value = fastpath.schema_valid_message(raw) if fast and plain else None
+            if value is not None:
+                if self.stages is None:
+                    self._use(auto_level(value))
+                found = run_stages(self.checks[1:], value, name, number)[0]
+            else:
+                found, value = self._careful(reader, number, raw)
+            if value is not None:
+                messages += 1
+                replay = self.replay
+                if fast:
+                    context = self._context(memory)     # it may have changed (a map, the level)
+                    known = context.lines
+                if not any(d.is_error for d in found):
+                    if replay is not None:
+                        found = found + replay.feed(value, name, number)
+                    if (fast and plain and not found and isinstance(value, list) and len(value) > 1
+                            and value[1] != "DM"):
+                        memory.remember(context, raw, value if replay is not None else not_kept)
+                elif replay is not None:        # refused here: the replay notes the gap
+                    found = found + replay.gap(value, name, number, self._repaired(value, number))
+            if found or held:
+                self.messages = messages     # counted so far, should the reader stop here
+                yield from self._in_order(found, held, number, replay is not None and replay.undecided)
+        if open_value.reported and not stopped:
+            rest = open_value.summary(reader.number)
+            if rest is not None:
+                held.append((rest.line or reader.number, len(held), rest))
+        self.messages = messages
+        # the end: a fault still undecided, what the file's end and each stage's end bring, and
+        # what was held, all in line order
+        tail: List[Diagnostic] = []
+        if replay is not None and replay.undecided:    # decided with what the log has left
+            tail += replay.settle(name)
+        if stopped:
+            self.line = until               # stopped part-way: the end of the file is not checked
+        else:
+            self.line = reader.number
+            tail += reader.finish()
+            for stage in self.stages or ():
+                finish = getattr(stage, "finish", None)
+                if finish is not None:
+                    tail += finish(name, reader.number)
+        if tail or held:
+            yield from self._in_order(tail, held, reader.number, False)
+
+    def _in_order(self, found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int,
+                  undecided: bool) -> List[Diagnostic]:
+        """What can be reported now, in line order: nothing while the replay is undecided
+        (`found` is held back with the rest); else all that was held, sorted, and `found`."""
+        for d in found:
+            held.append((d.line or number, len(held), d))
+        if undecided:
+            return []
+        held.sort(key=lambda entry: (entry[0], entry[1]))
+        out = [entry[2] for entry in held]
+        held.clear()
+        return out
+
+
+def internal_error(error: BaseException, name: str, line: int) -> Diagnostic:
+    """What a file gets when sgn fails on it: the place, and what failed, to be reported."""
+    where = f" at line {line}" if line else ""
+    return make("internal-error", f"sgn failed while checking this file{where} "
+                f"({type(error).__name__}: {error}); the rest of the file is not checked",
+                file=name, line=line, hint="this is a bug in sgn: please report it with the file "
+                "(SGN_DEBUG=1 shows the traceback)")
+
+
+def warm_up() -> None:
+    """Load and build now what checking a file would load on first use (the layers, the
+    compiled schema, the geometry tables), so that worker processes forked after this
+    start with it ready."""
+    from . import fastpath
+    from . import semantic
+    from .. import game  # noqa: F401
+    if fastpath.COMPILED:
+        fastpath.schema_valid_value(None)
+    semantic._paths()
+
+
+def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
+                     name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+                     fast: bool = True) -> Iterator[Diagnostic]:
+    """`sgn.iter_diagnostics` (documented in sgn/api.py, which the compiled build keeps readable)."""
+    return iter(FileCheck(source, level=level, profile=profile, name=name,
+                          max_line_bytes=max_line_bytes, fast=fast))
+
+
+def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
+                     file: str = "<input>", line: int = 0) -> List[Diagnostic]:
+    """`sgn.validate_message` (documented in sgn/api.py, which the compiled build keeps readable)."""
+    problem = value_problem(value, file=file, line=line)
+    if problem is not None:
+        return [problem]
+    level = "semantic" if level in (AUTO, "rules") else level
+    return run_stages(build_stages(level, profile), value, file, line)[0]
+
+
+__all__ = ["AUTO", "COMPAT", "DEFAULT_LEVEL", "LEVEL_CHOICES", "FileCheck", "LEVELS", "STRICT",
+           "iter_diagnostics", "validate_message"]

@@ -1,0 +1,228 @@
+"""The fast path: yes/no verdicts that need no explanation, from compiled libraries and memory.
+
+Two shortcuts, both exact:
+
+- **Lines already verified.** A line whose bytes were found free of any
+  diagnostic, in the same context (profile, layers, and the shape of the map
+  when there is one), is free of them again: game logs repeat most of their
+  lines (rolls, builds on the same board). Map definitions are never
+  remembered, since they change the context. The memory is bounded.
+- **Compiled checks for new lines.** orjson parses and jsonschema-rs checks
+  the whole schema file; when both say yes (and no key is repeated, which
+  orjson would hide) the schema layer has nothing to say. Any "no" goes to the
+  careful path, which explains it with the standard library and jsonschema.
+  Tests prove both paths give the same diagnostics.
+
+Without orjson or jsonschema-rs (or with SGN_PURE=1 in the environment) only
+the memory shortcut is used.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+import pkgutil
+import re
+from typing import Any, Dict, List, Optional, Tuple
+
+from .. import packaged
+from .jsonline import MAX_DEPTH, MAX_NUMBER_CHARS
+from .schema import SCHEMA_FILE
+
+MEMORY_LINES = 50_000         # lines remembered in all, across contexts
+MEMORY_BYTES = 4 << 20        # bytes of line text remembered in all
+MEMORY_CONTEXTS = 64          # contexts (profile, layers, board) remembered at once
+LONGEST_REMEMBERED = 1_024    # longer lines are never remembered (real messages are far shorter)
+VALUES_KEPT = 4_096           # lines whose parsed value is kept too, in all, for the rules replay
+NOT_KEPT = False              # what the memory holds for a line whose parsed value it does not keep
+MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a compiled library
+# The end of a key: a quote, JSON whitespace, a colon. Each key of the text ends so, and a
+# match elsewhere (inside a string) only over-counts, which sends the line the careful way.
+_KEY_END = re.compile(rb'"[ \t\r\n]*:')
+# A run of the characters of a number literal longer than the careful parser accepts.
+_LONG_NUMBER = re.compile(rb"[-+.0-9eE]{%d}" % (MAX_NUMBER_CHARS + 1))
+
+
+def _compiled_libraries() -> Tuple[Any, Any]:
+    """orjson and jsonschema_rs, or (None, None) without them or with SGN_PURE set."""
+    if os.environ.get("SGN_PURE"):
+        return None, None
+    try:
+        return importlib.import_module("orjson"), importlib.import_module("jsonschema_rs")
+    except ImportError:          # pragma: no cover - exercised by the tox env "pure"
+        return None, None
+
+
+_orjson, _jsonschema_rs = _compiled_libraries()
+
+COMPILED = _orjson is not None
+
+
+class Context:
+    """The lines known to be free of diagnostics in one context, each with its parsed
+    value (for the replay, which needs it, so that a line seen before is not parsed again)
+    or NOT_KEPT, and what they cost. Values are read, never changed, by the checks."""
+
+    def __init__(self) -> None:
+        self.lines: Dict[bytes, Any] = {}
+        self.size = 0           # bytes of line text
+        self.kept = 0           # parsed values kept
+        self.alive = True       # False once forgotten: a holder then remembers nothing more
+
+
+class Memory:
+    """Contexts of verified lines, bounded in all: the number of contexts (the least
+    recently used is forgotten first), of lines, of bytes of line text and of parsed
+    values, whatever the number of files, boards or calls in one process."""
+
+    def __init__(self, lines: int = MEMORY_LINES, size: int = MEMORY_BYTES,
+                 values: int = VALUES_KEPT, contexts: int = MEMORY_CONTEXTS):
+        self.max_lines, self.max_size, self.max_values, self.max_contexts = lines, size, values, contexts
+        self.contexts: Dict[Tuple, Context] = {}      # in order of use, the least recent first
+        self.lines = 0
+        self.size = 0
+        self.kept = 0
+
+    def known(self, key: Tuple) -> Context:
+        """The context of `key`, now the most recently used."""
+        found = self.contexts.pop(key, None)
+        if found is None:
+            found = Context()
+            while len(self.contexts) >= self.max_contexts:
+                self._forget(next(iter(self.contexts)))
+        self.contexts[key] = found
+        return found
+
+    def remember(self, context: Context, raw: bytes, value: Any = NOT_KEPT) -> None:
+        if not context.alive or len(raw) > LONGEST_REMEMBERED or raw in context.lines:
+            return
+        if self.lines >= self.max_lines or self.size + len(raw) > self.max_size:
+            self._make_room(context)
+        keep = value is not NOT_KEPT and self.kept < self.max_values
+        context.lines[raw] = value if keep else NOT_KEPT
+        context.size += len(raw)
+        self.lines += 1
+        self.size += len(raw)
+        if keep:
+            context.kept += 1
+            self.kept += 1
+
+    def clear(self) -> None:
+        """Forget everything (a benchmark starts each round cold)."""
+        for key in list(self.contexts):
+            self._forget(key)
+
+    def _forget(self, key: Tuple) -> None:
+        context = self.contexts.pop(key)
+        self._empty(context)
+        context.alive = False
+
+    def _empty(self, context: Context) -> None:
+        self.lines -= len(context.lines)
+        self.size -= context.size
+        self.kept -= context.kept
+        context.lines.clear()
+        context.size = context.kept = 0
+
+    def _make_room(self, current: Context) -> None:
+        """Forget the least recently used other contexts, then, if need be, empty this one."""
+        for key in [k for k, c in self.contexts.items() if c is not current]:
+            if self.lines < self.max_lines and self.size + LONGEST_REMEMBERED <= self.max_size:
+                return
+            self._forget(key)
+        if self.lines >= self.max_lines or self.size + LONGEST_REMEMBERED > self.max_size:
+            self._empty(current)
+
+
+MEMORY = Memory()
+_VALIDATOR: Any = None
+
+
+def _validator():
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = _jsonschema_rs.Draft4Validator(packaged.load_json(SCHEMA_FILE))
+    return _VALIDATOR
+
+
+def compiled_modules() -> List[str]:
+    """The modules of this package loaded from compiled code (built with mypyc; setup.py),
+    by name within the package (`game.core`); empty for a pure-Python install."""
+    import os
+
+    import sgn
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = []
+    root = sgn.__path__[0]
+    for folder, folders, _ in os.walk(root):
+        folders[:] = sorted(f for f in folders if not f.startswith(("_", ".")))
+        prefix = os.path.relpath(folder, root).replace(os.sep, ".")
+        for info in pkgutil.iter_modules([folder]):
+            name = info.name if prefix == "." else f"{prefix}.{info.name}"
+            spec = importlib.util.find_spec(f"sgn.{name}")
+            if spec is not None and spec.origin is not None and spec.origin.endswith(suffixes):
+                found.append(name)
+    return sorted(found)
+
+
+def _keys_and_depth(value: Any) -> Tuple[int, int]:
+    """The number of members of all the objects in a parsed value, and its nesting depth."""
+    keys = 0
+    depth = 0
+    stack: List[Tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if isinstance(node, dict):
+            keys += len(node)
+            depth = max(depth, level)
+            stack.extend((v, level + 1) for v in node.values())
+        elif isinstance(node, list):
+            depth = max(depth, level)
+            stack.extend((v, level + 1) for v in node)
+    return keys, depth
+
+
+def schema_valid_message(raw: bytes) -> Optional[Any]:
+    """The parsed message when it is certainly valid JSON and valid at the schema level
+    (so neither layer has anything to say); None when the careful path must decide.
+
+    Exact: every way the compiled libraries could read a line differently from the careful
+    parser sends it the careful way. orjson keeps the last of repeated keys, so the keys
+    of the text (an upper bound: `_KEY_END`) must be as many as the parsed value holds;
+    nesting and number literals have the careful parser's limits; anything a compiled
+    library cannot take (a lone surrogate, say) is a "no"."""
+    if _orjson is None or raw.count(b"[") + raw.count(b"{") > MAX_BRACKETS:
+        return None
+    if len(raw) > MAX_NUMBER_CHARS and _LONG_NUMBER.search(raw) is not None:
+        return None
+    try:
+        value = _orjson.loads(raw)
+        if not _validator().is_valid(value):
+            return None
+    except Exception:         # whatever a compiled library cannot take, the careful path explains
+        return None
+    keys, depth = _keys_and_depth(value)
+    if depth > MAX_DEPTH or len(_KEY_END.findall(raw)) != keys:
+        return None
+    return value
+
+
+def schema_valid_value(value: Any) -> bool:
+    """True when the compiled check finds a parsed message valid at the schema level
+    (False when it does not, cannot take the value, or is not installed: then jsonschema
+    decides and explains)."""
+    if _orjson is None:
+        return False
+    try:
+        return bool(_validator().is_valid(value))
+    except Exception:         # a string that is no Unicode text (a lone surrogate), say
+        return False
+
+
+def loads(raw: bytes) -> Any:
+    """Parse a line already verified (the fastest parser at hand)."""
+    if _orjson is not None:
+        return _orjson.loads(raw)
+    import json
+    return json.loads(raw)

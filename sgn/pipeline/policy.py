@@ -1,0 +1,137 @@
+"""What a run reports of what it finds: `--select`, `--ignore`, `--per-file-ignores` and
+`--max-errors`, applied in one place, inside each file's stream of diagnostics.
+
+Every executor (this process, `--jobs` workers, Dask workers) runs a file's check through
+`Policy.apply`, so that the report does not depend on where the file was checked, and so
+that `--max-errors N` counts the errors that will be shown: the first N *selected* errors,
+in line order. A file that cannot be read (layer `io`, such as `read-error` or
+`internal-error`) and the `info` that says the check stopped are always reported: no
+selection can hide them.
+
+Selectors are checked before anything runs (`unknown_selectors`): a code that does not
+exist, or a glob that matches none, is a usage error, as ruff makes it, so that a typo
+never silently selects nothing.
+"""
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import os
+from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+
+from ..codes import CODES
+from ..diagnostic import Diagnostic, make
+from ..words import count
+
+ALL = "ALL"
+# reported whatever the selection says: the run stopped, or a file was not checked at all
+_ALWAYS = frozenset({"max-errors-reached"})
+
+
+class Policy(NamedTuple):
+    """The reporting policy of a run: picklable, so that workers apply the same.
+
+    `per_file` pairs a glob with the codes it ignores; `base` is the folder of the
+    configuration file, against which those globs match relative paths (as ruff's do)."""
+
+    select: Tuple[str, ...] = (ALL,)
+    ignore: Tuple[str, ...] = ()
+    per_file: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()
+    max_errors: Optional[int] = None
+    base: Optional[str] = None
+
+    def keeps(self, path: str, code: str) -> bool:
+        """Whether a diagnostic with `code`, in the file `path`, is reported (and counted)."""
+        if code in _ALWAYS or CODES[code].layer == "io":
+            return True
+        if not _matches(code, self.select) or _matches(code, self.ignore):
+            return False
+        return not any(_matches(code, codes) and _path_matches(path, glob, self.base)
+                       for glob, codes in self.per_file)
+
+    def reports_nothing(self) -> bool:
+        """Whether no code of the data is left once selection and ignores apply (per-file
+        ignores aside): every file would pass, whatever it holds."""
+        return not any(self.keeps("", code) for code, entry in CODES.items()
+                       if entry.layer != "io" and code not in _ALWAYS)
+
+    def apply(self, name: str, found: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
+        """The diagnostics of the file `name` this policy reports, up to the `max_errors`-th
+        reported error; then one `info` that says the rest is not checked, and the file's
+        check stops there (`found` is closed)."""
+        everything = self.select == (ALL,) and not self.ignore and not self.per_file
+        limit = self.max_errors
+        if everything and limit is None:
+            yield from found
+            return
+        keeps = _Keeper(self, name)
+        errors = 0
+        for diagnostic in found:
+            if not (everything or keeps(diagnostic.code)):
+                continue
+            yield diagnostic
+            if diagnostic.is_error and limit is not None:
+                errors += 1
+                if errors >= limit:
+                    close = getattr(found, "close", None)
+                    if close is not None:
+                        close()
+                    yield make("max-errors-reached", f"stopped after {count(limit, 'error')} (--max-errors); "
+                               "the rest of the file is not checked", file=name, line=diagnostic.line)
+                    return
+
+
+class _Keeper:
+    """`Policy.keeps` for one file, each code decided once (a file may have millions)."""
+
+    def __init__(self, policy: Policy, path: str):
+        self.policy, self.path = policy, path
+        self.decided: Dict[str, bool] = {}
+
+    def __call__(self, code: str) -> bool:
+        kept = self.decided.get(code)
+        if kept is None:
+            kept = self.decided[code] = self.policy.keeps(self.path, code)
+        return kept
+
+
+
+def _matches(code: str, patterns: Iterable[str]) -> bool:
+    return any(p == ALL or fnmatch.fnmatchcase(code, p) for p in patterns)
+
+
+def _path_matches(path: str, pattern: str, base: Optional[str]) -> bool:
+    """A file matches a per-file pattern by its path relative to the configuration's folder
+    (or as given), or by its name alone, as ruff matches them."""
+    candidates = [path, os.path.basename(path)]
+    if base is not None:
+        try:
+            candidates.append(os.path.relpath(os.path.abspath(path), base))
+        except ValueError:          # another drive (Windows)
+            pass
+    return any(fnmatch.fnmatch(c.replace(os.sep, "/"), pattern) for c in candidates)
+
+
+def unknown_selector(selector: str) -> Optional[str]:
+    """Why `selector` selects nothing (a sentence), or None when it names a code, a glob
+    that matches at least one, or ALL."""
+    if selector == ALL or selector in CODES:
+        return None
+    if any(ch in selector for ch in "*?[") and any(fnmatch.fnmatchcase(code, selector) for code in CODES):
+        return None
+    if not selector:
+        return "an empty code"
+    if any(ch in selector for ch in "*?["):
+        return f"{selector!r} matches no diagnostic code"
+    near = difflib.get_close_matches(selector, list(CODES), n=3, cutoff=0.6)
+    also = f" (did you mean {', '.join(near)}?)" if near else ""
+    return f"{selector!r} is no diagnostic code{also}"
+
+
+def check_selectors(selectors: Sequence[str], where: str, *, may_be_empty: bool = False) -> List[str]:
+    """The problems of a list of selectors given at `where` (an option, or a file and key):
+    each unknown one, and, unless `may_be_empty`, an empty list (`--select ''`), which
+    would select nothing and pass every file."""
+    if not selectors and not may_be_empty:
+        return [f"{where} names no code"]
+    return [f"{where}: {why}; `sgn codes` lists the codes" for why in map(unknown_selector, selectors) if why]

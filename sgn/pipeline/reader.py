@@ -1,0 +1,439 @@
+"""Reading: bytes in, numbered lines of text out, in constant memory.
+
+Knows about files, standard input, gzip (detected by its magic bytes, not by
+the file name), UTF-8, a byte order mark, CRLF, blank lines and over-long
+lines. It never raises for bad content: each problem becomes a diagnostic and
+reading goes on with the next line.
+"""
+from __future__ import annotations
+
+import errno
+import io
+import os
+import sys
+import zlib
+from typing import IO, Any, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union, cast
+
+from ..diagnostic import Diagnostic, make
+
+DEFAULT_MAX_LINE_BYTES = 1 << 18    # 256 KiB: 75 times the longest SGN message (a map, 3.5 KB)
+GZIP_MAGIC = b"\x1f\x8b"
+UTF8_BOM = b"\xef\xbb\xbf"
+JSON_WHITESPACE = " \t\r\n"
+_BLOCK = 1 << 20        # bytes read at a time by the plain reading loop
+_CHUNK = 1 << 15        # compressed bytes read at a time from a gzip stream
+_OUT = 1 << 18          # decompressed bytes made at most by one step of the decompressor
+
+Source = Union[str, "os.PathLike[str]", IO[bytes], IO[str], Iterable[Union[str, bytes]]]
+
+
+class Line(NamedTuple):
+    """One non-blank line of text, with its 1-based number in the file."""
+
+    number: int
+    text: str
+
+
+class _Prefixed(io.RawIOBase):
+    """A stream that first replays bytes already read (to sniff gzip) from a pipe."""
+
+    def __init__(self, prefix: bytes, rest: IO[bytes]):
+        self._prefix = prefix
+        self._rest = rest
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self._prefix:
+            n = min(len(buffer), len(self._prefix))
+            buffer[:n] = self._prefix[:n]
+            self._prefix = self._prefix[n:]
+            return n
+        data = self._rest.read(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+
+class _Gunzip(io.RawIOBase):
+    """Decompress gzip (concatenated members too), giving out every byte that can be
+    recovered before a damaged or truncated spot, and only then raising (gzip.GzipFile
+    loses the last block when the stream ends early). Each step makes at most _OUT bytes
+    (zlib's max_length), whatever the data expands to, and the output is given out from
+    an offset, never copied again: memory stays bounded and reading linear."""
+
+    def __init__(self, raw: IO[bytes]):
+        self._raw = raw
+        self._inflate = zlib.decompressobj(wbits=31)
+        self._started = False   # the current member has received input
+        self._input = b""       # compressed bytes read; those from _at on are not yet fed
+        self._at = 0
+        self._full = False      # the last step filled its output: zlib may hold more
+        self._mark = (self._inflate.copy(), 0, False)   # where this input or member began, all output out
+        self._since = 0         # output made since the mark
+        self._skip = -1         # after an error, replaying from the mark: output to drop (-1: not replaying)
+        self._pending = b""     # decompressed bytes; those from _pos on are not yet given out
+        self._pos = 0
+        self._error: Optional[Exception] = None
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: Optional[int] = -1) -> bytes:
+        if size is None or size < 0:
+            return self.readall()
+        if not size or not self._ready():
+            return b""
+        pending, pos = self._pending, self._pos
+        end = min(len(pending), pos + size)
+        self._pos = end
+        return pending if pos == 0 and end == len(pending) else pending[pos:end]
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        data = self.read(len(view))
+        view[:len(data)] = data
+        return len(data)
+
+    def readline(self, size: Optional[int] = -1) -> bytes:
+        """A line, or its first `size` bytes, found in the pending output (io.RawIOBase's
+        reads a byte at a time). A line cut short by damage is not given: the error is."""
+        left = sys.maxsize if size is None or size < 0 else size
+        parts: List[bytes] = []
+        while left > 0 and self._ready():
+            end = self._pending.find(b"\n", self._pos, self._pos + left)
+            parts.append(self.read(left if end < 0 else end + 1 - self._pos))
+            left = 0 if end >= 0 else left - len(parts[-1])
+        return b"".join(parts)
+
+    def _ready(self) -> bool:
+        """Some output is pending (False at a clean end); a stream's error is raised only
+        once everything before it was given out."""
+        while self._pos >= len(self._pending):
+            if self._error is not None:
+                raise self._error
+            if not self._fill():
+                return False
+        return True
+
+    def _fill(self) -> bool:
+        """Decompress until some output, an error or the end (False: a clean end)."""
+        while True:
+            if self._at >= len(self._input) and not self._full:
+                data = self._raw.read(_CHUNK)
+                if not data:
+                    if self._started:
+                        self._error = EOFError("the gzip stream ends before its end marker")
+                        return True
+                    return False
+                self._input, self._at, self._skip = data, 0, -1
+                self._mark, self._since = (self._inflate.copy(), 0, self._started), 0
+            out = self._step()
+            if out or self._error is not None:
+                self._pending, self._pos = out, 0
+                return True
+
+    def _step(self) -> bytes:
+        """One call of the decompressor. After a zlib error, decompression starts again from
+        the mark, a byte at a time (a byte's output is small by nature), dropping what was
+        given out already, so that the output before the damaged byte is not lost with a call."""
+        at, inflate, careful = self._at, self._inflate, self._skip >= 0
+        feed = self._input[at:at + 1] if careful else (self._input[at:] if at else self._input)
+        try:
+            out = inflate.decompress(feed, 0 if careful else _OUT)
+        except zlib.error as error:
+            if careful:
+                self._error = error
+            else:
+                self._inflate, self._at, self._started = self._mark
+                self._skip, self._full = self._since, False
+            return b""
+        self._started = self._started or bool(feed)
+        if careful:
+            out, self._skip = out[self._skip:], max(0, self._skip - len(out))
+        self._since += len(out)
+        self._full = len(out) == _OUT and not careful
+        if inflate.eof:     # the member ends; what follows it (unused_data) starts the next one
+            self._at = at + len(feed) - len(inflate.unused_data)
+            self._inflate = zlib.decompressobj(wbits=31)
+            self._mark, self._since = (self._inflate.copy(), self._at, False), 0
+            self._started = self._full = False
+        else:
+            self._at = at + len(feed) - len(inflate.unconsumed_tail)
+        return out
+
+
+def describe(source: Source) -> str:
+    """The name a source has in diagnostics. A path is shown as its bytes read as UTF-8, a
+    byte that is not UTF-8 written `\\xff`: a name that is no text (`g\\udcff.sgn` as Python
+    holds it) must still print, and as JSON, while the path itself is what is opened."""
+    if isinstance(source, (str, os.PathLike)):
+        name: object = os.fspath(source)
+    else:
+        name = getattr(source, "name", None)
+    if isinstance(name, bytes):
+        return name.decode("utf-8", "backslashreplace")
+    if isinstance(name, str):
+        try:
+            raw = os.fsencode(name)
+        except UnicodeEncodeError:          # a lone surrogate that no file system byte stands for
+            raw = name.encode("utf-8", "surrogatepass")
+        return raw.decode("utf-8", "backslashreplace")
+    return "<input>"
+
+
+def _maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
+    """Return a stream of the decompressed bytes when the data is gzip."""
+    magic = stream.read(2)
+    if len(magic) == 1:         # an unbuffered pipe may give fewer bytes than asked
+        magic += stream.read(1)
+    if stream.seekable():
+        stream.seek(-len(magic), io.SEEK_CUR)
+    else:
+        stream = io.BufferedReader(_Prefixed(magic, stream))
+    if magic == GZIP_MAGIC:
+        # unbuffered: a buffered read of many bytes would lose the data before a damaged spot
+        return cast(IO[bytes], _Gunzip(stream))
+    return stream
+
+
+def _fits(line: bytes, limit: int) -> bool:
+    """Whether a line (without its newline) is within the limit; a CR before the newline is free."""
+    return len(line) <= limit or (len(line) == limit + 1 and line[-1:] == b"\r")
+
+
+class _Encoded:
+    """A text stream with no bytes under it (io.StringIO), read as UTF-8 blocks."""
+
+    def __init__(self, text: io.TextIOBase):
+        self._text = text
+
+    def read(self, size: int) -> bytes:
+        return self._text.read(size).encode("utf-8", "surrogatepass")
+
+
+def _iterable_lines(items: Iterable[Union[str, bytes]], limit: int) -> Iterator[Optional[bytes]]:
+    """Each item of an iterable is one line, with or without its newline; None for one too
+    long (an item too long whatever its encoding is not even encoded or copied)."""
+    for item in items:
+        if len(item) > limit + 2:
+            yield None
+            continue
+        data = item.encode("utf-8", "surrogatepass") if isinstance(item, str) else bytes(item)
+        data = data[:-1] if data.endswith(b"\n") else data
+        yield data if _fits(data, limit) else None
+
+
+def _open(source: Source, limit: int):
+    """Turn any accepted source into a stream of bytes (to read lines from) or an iterator of
+    lines; the second item is a file to close."""
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            handle = open(source, "rb")
+        except ValueError as error:     # a name the system refuses (a NUL byte): unreadable, as any
+            raise OSError(errno.EINVAL, f"the system refuses this name ({error})") from None
+        return _maybe_gunzip(handle), handle
+    opener = getattr(source, "open_binary", None)
+    if opener is not None:      # a remote file (sgn/cluster/remote.py), opened here as a path is
+        handle = opener()
+        return _maybe_gunzip(handle), handle
+    if hasattr(source, "readline"):
+        binary = getattr(source, "buffer", None)  # a text wrapper over bytes: read the bytes
+        if binary is not None:
+            source = binary
+        if isinstance(source, io.TextIOBase):
+            return _Encoded(source), None
+        return _maybe_gunzip(source), None  # type: ignore[arg-type]
+    return _iterable_lines(source, limit), None
+
+
+def _open_error(error: OSError, name: str) -> Diagnostic:
+    if isinstance(error, FileNotFoundError):
+        return make("file-not-found", f"cannot read {name}: no such file", file=name)
+    if isinstance(error, IsADirectoryError):
+        return make("is-a-directory", f"cannot read {name}: it is a directory", file=name,
+                    hint="give the log files inside it, e.g. with a shell glob")
+    return make("read-error", f"cannot read {name}: {error.strerror or error}", file=name)
+
+
+def _stream_error(error: Exception, name: str, line: int) -> Diagnostic:
+    if isinstance(error, EOFError):
+        return make("gzip-truncated",
+                    "the gzip stream ends before its end marker: the file was cut short",
+                    file=name, line=line)
+    if isinstance(error, zlib.error):
+        reason = str(error).rpartition(": ")[2]
+        return make("gzip-corrupt", f"the gzip stream is damaged: {reason}", file=name, line=line)
+    return make("read-error", f"reading stopped: {error}", file=name, line=line)
+
+
+class LogReader:
+    """Reads one source line by line in constant memory.
+
+    Iterating gives, for each line, either a `Diagnostic` (a line that cannot be
+    read: too long, a damaged gzip stream) or a tuple `(number, raw)`, `raw`
+    being the line's bytes as read, newline included. `decode(number, raw)`
+    turns those into a `Line` (or None for a blank or undecodable line) and the
+    diagnostics about it; callers that recognise a line they have seen before
+    may skip decoding. `finish()` gives what the end of the file tells.
+    """
+
+    def __init__(self, source: Source, *, name: Optional[str] = None,
+                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES):
+        self.source = source
+        self.name = name or describe(source)
+        self.limit = max_line_bytes
+        self.number = 0          # lines seen
+        self.blanks = 0          # of which blank
+        self.unreadable = False  # the file could not be opened: nothing to say about emptiness
+        self.broken = False      # reading stopped on an error: the file was not empty
+        self.crlf_seen = False
+        self.terminated = True
+
+    def __iter__(self) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
+        name = self.name
+        try:
+            raw_lines, handle = _open(self.source, self.limit)
+        except OSError as error:
+            self.unreadable = True
+            yield _open_error(error, name)
+            return
+        try:
+            if hasattr(raw_lines, "read"):       # a stream: the common case, kept tight
+                yield from self._plain_lines(raw_lines)
+                return
+            while True:
+                try:
+                    data = next(raw_lines)
+                except StopIteration:
+                    break
+                except (OSError, EOFError, zlib.error) as error:
+                    self.broken = True
+                    yield _stream_error(error, name, self.number + 1)
+                    break
+                self.number += 1
+                yield self._too_long(self.number) if data is None else (self.number, data)
+        finally:
+            if handle is not None:
+                handle.close()
+
+    def _too_long(self, number: int) -> Diagnostic:
+        return make("line-too-long", f"the line is longer than {self.limit} bytes; it was skipped unread",
+                    file=self.name, line=number,
+                    hint="raise the limit with --max-line-bytes if the line is genuine")
+
+    def _plain_lines(self, stream) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
+        """Lines read a block at a time and split in one go (the common case, kept fast). An
+        unfinished line is held as pieces, joined once, so that no byte is copied or searched
+        again per block; past the limit it is dropped and skipped block by block. A read error
+        (damaged gzip) ends the lines, after all those before it."""
+        limit = self.limit
+        number = self.number
+        read = stream.read
+        carry: List[bytes] = []     # the pieces of the unfinished line
+        held = 0                    # their length
+        skipping = False            # in a line too long to hold, until its newline
+        try:
+            while True:
+                block = read(_BLOCK)
+                if not block:
+                    break
+                if skipping:
+                    cut = block.find(b"\n")
+                    if cut < 0:
+                        continue
+                    number += 1
+                    self.number = number
+                    skipping = False
+                    yield self._too_long(number)
+                    block = block[cut + 1:]
+                lines = block.split(b"\n")
+                last = lines.pop()
+                if not lines:
+                    carry.append(last)
+                    held += len(last)
+                else:
+                    if carry:
+                        carry.append(lines[0])
+                        lines[0] = b"".join(carry)
+                    for line in lines:
+                        number += 1
+                        if len(line) > limit and not _fits(line, limit):
+                            self.number = number
+                            yield self._too_long(number)
+                            continue
+                        yield (number, line)
+                    self.number = number
+                    carry, held = [last], len(last)
+                if held > limit + 1:
+                    carry, held, skipping = [], 0, True
+        except (OSError, EOFError, zlib.error) as error:
+            self.number = number
+            self.broken = True
+            yield _stream_error(error, self.name, number + 1)
+            return
+        if skipping or held:            # the last line has no newline
+            self.number = number = number + 1
+            self.terminated = False
+            data = b"".join(carry)
+            yield (number, data) if not skipping and _fits(data, limit) else self._too_long(number)
+
+    def decode(self, number: int, raw: bytes) -> Tuple[Optional[Line], List[Diagnostic]]:
+        """The text of a line read, and what is wrong with it."""
+        found: List[Diagnostic] = []
+        name = self.name
+        data = raw
+        if data.endswith(b"\r"):
+            data = data[:-1]
+            if not self.crlf_seen:
+                self.crlf_seen = True
+                found.append(make("crlf-line-ending",
+                                  "the file uses CRLF line endings (reported once); they are read as LF",
+                                  file=name, line=number))
+        if number == 1 and data.startswith(UTF8_BOM):
+            data = data[len(UTF8_BOM):]
+            found.append(make("utf8-bom", "the file starts with a UTF-8 byte order mark; it is skipped",
+                              file=name, line=number, hint="save the file as UTF-8 without BOM"))
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            bad = data[error.start:error.start + 4].hex(" ")
+            found.append(make("invalid-utf8",
+                              f"the line is not valid UTF-8: byte {error.start + 1} ({bad}) "
+                              f"is {error.reason}",
+                              file=name, line=number, column=error.start + 1))
+            return None, found
+        if not text.strip(JSON_WHITESPACE):
+            self.blanks += 1
+            found.append(make("blank-line", "blank line skipped", file=name, line=number))
+            return None, found
+        return Line(number, text), found
+
+    def finish(self) -> List[Diagnostic]:
+        found = []
+        if self.number and not self.terminated:
+            found.append(make("no-final-newline",
+                              "the last line has no newline; it was read, but check the file was not cut short",
+                              file=self.name, line=self.number))
+        if not self.unreadable and not self.broken and self.number == self.blanks:
+            found.append(make("empty-file", f"{self.name} holds no message: it is empty or has only blank lines",
+                              file=self.name))
+        return found
+
+
+def read_lines(source: Source, *, name: Optional[str] = None,
+               max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Iterator[Union[Line, Diagnostic]]:
+    """Yield each non-blank line of `source` as a `Line`, and each problem as a `Diagnostic`.
+
+    `source` is a path, a binary or text file object, or an iterable of lines.
+    """
+    reader = LogReader(source, name=name, max_line_bytes=max_line_bytes)
+    for item in reader:
+        if isinstance(item, Diagnostic):
+            yield item
+            continue
+        line, found = reader.decode(*item)
+        yield from found
+        if line is not None:
+            yield line
+    yield from reader.finish()

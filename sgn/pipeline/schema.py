@@ -1,0 +1,381 @@
+"""Schema: the shape of one message, checked against the packaged `schema/v1.0/message.json`.
+
+The schema file's top-level `anyOf` lets other tools check a message in one
+call; here we never use it. A message is checked in two steps: its envelope
+(an array of [player, aCode, ...]) and then its value against the entry of
+`definitions/values` chosen by the aCode. That is fast, and every error
+points at the field that is really wrong.
+
+jsonschema's errors are translated into diagnostics by a table keyed on the
+failing keyword. The compat profile reads the seed's legacy encodings
+(numbers as strings, pre-1.0 object messages) and reports each as a warning.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from itertools import islice
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Tuple
+
+from .. import packaged
+from ..diagnostic import MAX_PROBLEMS, Diagnostic, make, more_problems, pointer_from_path
+
+if TYPE_CHECKING:
+    from jsonschema import Draft4Validator
+
+STRICT = "strict"
+COMPAT = "compat"
+PROFILES = (STRICT, COMPAT)
+SCHEMA_FILE = "v1.0/message.json"
+
+MAX_COERCED = 1_000    # numbers written as strings read in one message (compat)
+_NUMERIC_STRING = re.compile(r"-?[0-9]{1,18}\Z")
+_TYPE_NAMES = {"integer": "an integer", "number": "a number", "string": "a string",
+               "array": "an array", "object": "an object", "null": "null",
+               "boolean": "a boolean"}
+_OBJECT_FORM_KEYS = {"player", "aCode", "value"}
+
+
+def show(value: Any, limit: int = 60) -> str:
+    """A value as compact JSON, shortened for a one-line message. Only the start of a large
+    value is written, so that a value of any size costs no more than a small one."""
+    pieces: List[str] = []
+    size = 0
+    stack: List[Any] = [value]
+    while stack and size <= limit:
+        node = stack.pop()
+        if isinstance(node, _Raw):
+            text = node.text
+        elif isinstance(node, list):
+            text = "["
+            stack.append(_Raw("]"))
+            for i in range(min(len(node), limit + 1) - 1, -1, -1):    # more could not be shown
+                stack.append(node[i])
+                if i:
+                    stack.append(_Raw(","))
+        elif isinstance(node, dict):
+            text = "{"
+            stack.append(_Raw("}"))
+            items = list(islice(node.items(), limit + 1))                # more could not be shown
+            for i in range(len(items) - 1, -1, -1):
+                stack.append(items[i][1])
+                stack.append(_Raw(_key(items[i][0]) + ":"))
+                if i:
+                    stack.append(_Raw(","))
+        else:
+            text = _scalar(node)
+        pieces.append(text)
+        size += len(text)
+    text = "".join(pieces)
+    # a lone surrogate (from an escape such as \ud800) is no text: written as its escape
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text if len(text) <= limit and not stack else text[:limit - 1] + "\u2026"
+
+
+class _Raw(NamedTuple):
+    """Text `show` writes as it is (brackets and commas between the items it writes)."""
+
+    text: str
+
+
+def _key(key: Any) -> str:
+    """A key as JSON writes it (a number or null becomes a string)."""
+    try:
+        return json.dumps({key: 0}, ensure_ascii=False, separators=(",", ":"))[1:-3]
+    except (TypeError, ValueError):
+        return repr(key)
+
+
+def _scalar(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return repr(value)
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    for python, name in ((str, "a string"), (list, "an array"), (dict, "an object")):
+        if isinstance(value, python):
+            return name
+    return "null"
+
+
+def _title(error) -> str:
+    return error.schema.get("title", "value")
+
+
+def _one_of_names(values: Iterable[Any]) -> str:
+    return ", ".join("null" if v is None else str(v) for v in values)
+
+
+def _exact(error, lo: str, hi: str) -> str:
+    schema = error.schema
+    if schema.get(lo) == schema.get(hi):
+        return f"exactly {schema[lo]}"
+    return f"at least {schema[lo]}" if error.validator == lo else f"at most {schema[hi]}"
+
+
+# keyword -> (code, message builder); the builder gets the jsonschema error.
+_KEYWORDS: Dict[str, Tuple[str, Callable[[Any], str]]] = {
+    "type": ("schema-type", lambda e: "{} is {}, expected {} ({})".format(
+        show(e.instance), _json_type(e.instance),
+        " or ".join(_TYPE_NAMES[t] for t in (e.validator_value if isinstance(e.validator_value, list)
+                                               else [e.validator_value])),
+        _title(e))),
+    "enum": ("schema-enum", lambda e: "{} is not a valid {}; expected one of {}".format(
+        show(e.instance), _title(e), _one_of_names(e.validator_value))),
+    "minItems": ("schema-too-few-items", lambda e: "{} has {} item{}, expected {}".format(
+        _title(e), len(e.instance), "" if len(e.instance) == 1 else "s",
+        _exact(e, "minItems", "maxItems"))),
+    "maxItems": ("schema-too-many-items", lambda e: "{} has {} items, expected {}".format(
+        _title(e), len(e.instance), _exact(e, "minItems", "maxItems"))),
+    "minimum": ("schema-minimum", lambda e: "{} is less than the minimum {}".format(
+        show(e.instance), e.validator_value)),
+    "maximum": ("schema-maximum", lambda e: "{} is greater than the maximum {}".format(
+        show(e.instance), e.validator_value)),
+}
+
+
+def _subschema_at(root: dict, ref: str) -> dict:
+    node: Any = root
+    for part in ref.lstrip("#/").split("/"):
+        node = node[part]
+    return node
+
+
+def inline_refs(node: Any, root: dict) -> Any:
+    """A copy of `node` with every local `$ref` replaced by what it points to.
+
+    Our schema has no recursive references, so this terminates; resolving
+    references once here, not on every message, makes validation several
+    times faster.
+    """
+    if isinstance(node, dict):
+        if "$ref" in node:
+            return inline_refs(_subschema_at(root, node["$ref"]), root)
+        return {k: inline_refs(v, root) for k, v in node.items() if k != "definitions"}
+    if isinstance(node, list):
+        return [inline_refs(v, root) for v in node]
+    return node
+
+
+class DocumentOrder:
+    """Sort keys that put paths into a value in the order they appear in its JSON text (an
+    object keeps its members in text order), worked out for the paths asked about only.
+
+    A path that does not exist (a missing member) sorts with its nearest existing parent."""
+
+    def __init__(self, value: Any):
+        self.value = value
+        self.members: Dict[int, Dict[Any, int]] = {}     # id of an object -> its keys' places
+
+    def __call__(self, path: tuple) -> tuple:
+        node, places = self.value, []
+        for step in path:
+            if isinstance(node, dict) and step in node:
+                table = self.members.get(id(node))
+                if table is None:
+                    table = self.members[id(node)] = {key: i for i, key in enumerate(node)}
+                places.append(table[step])
+            elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+                places.append(step)
+            else:
+                break
+            node = node[step]
+        return tuple(places)
+
+
+def first_errors(validator: "Draft4Validator", value: Any, limit: int = MAX_PROBLEMS) -> Tuple[list, bool]:
+    """The first `limit` errors the validator finds (in document order), and whether there
+    are more: the rest are never made, so a value of thousands of faults costs no more."""
+    found = validator.iter_errors(value)
+    errors = list(islice(found, limit))
+    more = next(found, None) is not None
+    order = DocumentOrder(value)
+    errors.sort(key=lambda e: order(tuple(e.absolute_path)))
+    return errors, more
+
+
+class MessageSchema:
+    """Validators built once from the schema file: one for the envelope, one per aCode."""
+
+    def __init__(self, root: dict):
+        from jsonschema import Draft4Validator  # imported here: a syntax-only run never pays for it
+
+        self.root = root
+        envelope = {k: v for k, v in root.items() if k not in ("anyOf", "id")}
+        envelope["items"] = root["items"][:2]  # the value is checked by its action's schema
+        self.envelope = Draft4Validator(inline_refs(envelope, root))
+        self.actions: Dict[str, "Draft4Validator"] = {
+            code: Draft4Validator(inline_refs(value, root))
+            for code, value in root["definitions"]["values"].items()
+        }
+        self.action_codes = tuple(_subschema_at(root, root["items"][1]["$ref"])["enum"])
+        self.players = tuple(_subschema_at(root, root["items"][0]["$ref"])["enum"])
+
+    # -- the envelope ------------------------------------------------------------
+    def _envelope_diagnostics(self, message: Any, where: dict) -> List[Diagnostic]:
+        if not isinstance(message, list):
+            hint = None
+            if isinstance(message, dict) and _OBJECT_FORM_KEYS <= set(message):
+                hint = ("this is the pre-1.0 object form; write [player, aCode, value], "
+                        "or use --profile compat to read it")
+            return [make("message-not-array",
+                         f"a message is a JSON array [player, aCode, value]; this is {_json_type(message)}",
+                         hint=hint, **where)]
+        out = []
+        if len(message) != 3:
+            out.append(make("message-length",
+                            f"a message has exactly 3 items [player, aCode, value]; this one has {len(message)}",
+                            **where))
+        if message and message[0] not in self.players:
+            out.append(make("unknown-player",
+                            f"{show(message[0])} is not a player; expected one of "
+                            f"{', '.join(self.players)} (as strings)",
+                            pointer="/0", **where))
+        if len(message) > 1 and message[1] not in self.action_codes:
+            import difflib   # only for this message: keeps start-up light
+
+            upper = str(message[1]).upper()
+            guess = [upper] if upper in self.action_codes else difflib.get_close_matches(
+                upper, self.action_codes, n=1, cutoff=0.5)
+            out.append(make("unknown-action",
+                            f"{show(message[1])} is not an SGN action code; expected one of "
+                            f"{', '.join(self.action_codes)}"
+                            + (f' (did you mean "{guess[0]}"?)' if guess else ""),
+                            pointer="/1", **where))
+        return out
+
+    # -- a value -------------------------------------------------------------------
+    def _value_diagnostics(self, validator: "Draft4Validator", value: Any,
+                           where: dict) -> List[Diagnostic]:
+        errors, more = first_errors(validator, value)
+        typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
+        out: List[Diagnostic] = []
+        seen = set()
+        for error in errors:
+            path = tuple(error.absolute_path)
+            if error.validator != "type" and path in typed:
+                continue  # the wrong type says it all
+            for diagnostic in self._translate(error, path, where):
+                key = (diagnostic.code, diagnostic.pointer)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(diagnostic)
+        out = _misspellings(out)
+        if more or len(out) > MAX_PROBLEMS:
+            out = out[:MAX_PROBLEMS] + [more_problems("schema-more-problems", where["file"], where["line"])]
+        return out
+
+    def _translate(self, error, path: tuple, where: dict) -> List[Diagnostic]:
+        pointer = pointer_from_path(path, "/2")
+        if error.validator == "required":
+            return [make("schema-required",
+                         f"the required property {show(key)} is missing from {_title(error)}",
+                         pointer=pointer + pointer_from_path([key]), **where)
+                    for key in error.validator_value if key not in error.instance][:MAX_PROBLEMS + 1]
+        if error.validator == "additionalProperties":
+            allowed = list(error.schema.get("properties", {}))
+            unknown = islice((key for key in error.instance if key not in allowed), MAX_PROBLEMS + 1)
+            return [make("schema-unknown-property",
+                         f"{show(key)} is not a property of {_title(error)}; allowed: {', '.join(allowed)}",
+                         pointer=pointer + pointer_from_path([key]), **where)
+                    for key in unknown]
+        code, build = _KEYWORDS.get(error.validator, ("schema-invalid", lambda e: e.message))
+        return [make(code, build(error), pointer=pointer, **where)]
+
+    # -- compat ----------------------------------------------------------------------
+    @staticmethod
+    def _coerce_numeric_strings(validator: "Draft4Validator", value: Any) -> List[str]:
+        """Turn numeric strings where the schema wants integers into integers, in place (at
+        most MAX_COERCED of them: a legacy message holds a few dozen); their pointers, the
+        first in document order first."""
+        places = []
+        for error in validator.iter_errors(value):
+            wanted = error.validator_value
+            wanted = wanted if isinstance(wanted, list) else [wanted]
+            if (error.validator == "type" and "integer" in wanted and error.path
+                    and isinstance(error.instance, str) and _NUMERIC_STRING.match(error.instance)):
+                places.append(tuple(error.path))
+                if len(places) == MAX_COERCED:
+                    break
+        order = DocumentOrder(value)
+        places.sort(key=order)
+        for path in places:
+            *parents, last = path
+            container = value
+            for step in parents:
+                container = container[step]
+            container[last] = int(container[last])
+        return [pointer_from_path(path, "/2") for path in places]
+
+    # -- the whole message ---------------------------------------------------------
+    def check(self, message: Any, *, profile: str = STRICT, file: str = "<input>",
+              line: int = 0) -> Tuple[List[Diagnostic], Any]:
+        """Check one parsed message: its diagnostics and the message as later layers read it."""
+        where: Dict[str, Any] = {"file": file, "line": line}
+        out: List[Diagnostic] = []
+        if profile == COMPAT and isinstance(message, dict) and set(message) == _OBJECT_FORM_KEYS:
+            message = [message["player"], message["aCode"], message["value"]]
+            out.append(make("legacy-object-message",
+                            "pre-1.0 object message read as [player, aCode, value]", **where))
+        if not self.envelope.is_valid(message):
+            out.extend(self._envelope_diagnostics(message, where))
+        validator = None
+        if isinstance(message, list) and len(message) >= 3 and isinstance(message[1], str):
+            validator = self.actions.get(message[1])
+        if validator is not None and not validator.is_valid(message[2]):
+            if profile == COMPAT:
+                # coerced in a copy: the caller's value stays as it was given
+                message = [message[0], message[1], copy.deepcopy(message[2]), *message[3:]]
+                coerced = self._coerce_numeric_strings(validator, message[2])
+                if coerced:
+                    out.append(make("legacy-numeric-string",
+                                    (f"{len(coerced)} numbers written as strings, read as integers "
+                                     f"(first at {coerced[0]})" if len(coerced) > 1 else
+                                     "a number written as a string, read as an integer"),
+                                    pointer=coerced[0], **where))
+            if not validator.is_valid(message[2]):
+                out.extend(self._value_diagnostics(validator, message[2], where))
+        return out, message
+
+
+_DEFAULT: Optional[MessageSchema] = None
+
+
+def _misspellings(found: List[Diagnostic]) -> List[Diagnostic]:
+    """A required key missing beside an unknown key that evidently misspells it (`resource`
+    for `resources`) is one fault: one `schema-unknown-property`, at the misspelt key, that
+    names the key meant; not two errors on one line."""
+    missing = {d.pointer: d for d in found if d.code == "schema-required"}
+    if not missing:
+        return found
+    import difflib   # only for such a message: keeps start-up light
+    dropped = set()
+    out = []
+    for d in found:
+        if d.code == "schema-unknown-property":
+            parent, _, key = d.pointer.rpartition("/")
+            wanted = [p.rpartition("/")[2] for p in missing if p.rpartition("/")[0] == parent]
+            near = difflib.get_close_matches(key, wanted, n=1, cutoff=0.8)
+            if near:
+                dropped.add(parent + "/" + near[0])
+                d = d._replace(message=f"{d.message.split(';')[0]}: did you mean \"{near[0]}\"?",
+                               hint=f"the key \"{near[0]}\" is required here, and \"{key}\" is not a key of SGN")
+        out.append(d)
+    return [d for d in out if not (d.code == "schema-required" and d.pointer in dropped)]
+
+
+def default_schema() -> MessageSchema:
+    """The packaged SGN v1.0 schema, loaded on first use."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = MessageSchema(packaged.load_json(SCHEMA_FILE))
+    return _DEFAULT
