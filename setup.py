@@ -14,9 +14,9 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 # The modules a validation runs line by line (docs/performance.md).
-COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/game/pieces.py", "sgn/game/state.py", "sgn/game/robber.py", "sgn/game/building.py",
+COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/game/pieces.py", "sgn/game/state.py", "sgn/game/ledger.py", "sgn/game/placing.py", "sgn/game/robber.py", "sgn/game/building.py",
             "sgn/game/cards.py", "sgn/game/trades.py", "sgn/game/turns.py", "sgn/game/setup.py", "sgn/game/core.py",
-            "sgn/game/readings.py", "sgn/game/recovery.py", "sgn/pipeline/multiline.py", "sgn/pipeline/semantic.py", "sgn/pipeline/fastpath.py", "sgn/pipeline/reader.py",
+            "sgn/game/readings.py", "sgn/game/recovery.py", "sgn/layers/multiline.py", "sgn/layers/semantic.py", "sgn/layers/fastpath.py", "sgn/layers/reader.py",
             "sgn/pipeline/engine.py"]
 
 

@@ -78,7 +78,7 @@ def write_segments(path: str, segments: int, length: int) -> int:
 
 def write_costly_lines(path: str, count: int = 20) -> None:
     """Lines that fill the default limit with the JSON that costs most once parsed."""
-    from sgn.pipeline.reader import DEFAULT_MAX_LINE_BYTES
+    from sgn.layers.reader import DEFAULT_MAX_LINE_BYTES
     items = (DEFAULT_MAX_LINE_BYTES - 2) // 5
     costly = "[" + ",".join(["[[]]"] * items) + "]\n"
     assert len(costly) - 1 <= DEFAULT_MAX_LINE_BYTES

@@ -48,8 +48,8 @@ except ImportError:          # a checkout without an install: its sources
 import bench_bounds  # noqa: E402  (beside this script)
 import engine_games  # noqa: E402
 from sgn import packaged  # noqa: E402
-from sgn.pipeline.fastpath import COMPILED, compiled_modules  # noqa: E402
-from sgn.pipeline.schema import SCHEMA_FILE  # noqa: E402
+from sgn.layers.fastpath import COMPILED, compiled_modules  # noqa: E402
+from sgn.layers.schema import SCHEMA_FILE  # noqa: E402
 
 # Commands run from a scratch folder, so that `python -m sgn` finds the same package as
 # this script, never a checkout's sources in the current folder.
@@ -152,7 +152,7 @@ def gzip_targets(lines, rounds):
     gzip, a bomb), skipped as too long; and 32 MiB of the messages, against the same file
     uncompressed (medians of `rounds`, each starting with an empty memory)."""
     import gzip
-    from sgn.pipeline import fastpath
+    from sgn.layers import fastpath
     folder = tempfile.mkdtemp()
     bomb, plain = os.path.join(folder, "bomb.sgn.gz"), os.path.join(folder, "messages.sgn")
     with gzip.open(bomb, "wb", compresslevel=9) as handle:
@@ -209,7 +209,7 @@ def main():
     except ImportError:
         rows.append(("orjson parse only", None))
     add("json (stdlib) parse only", timed(each(json.loads, data), args.rounds))
-    from sgn.pipeline import fastpath
+    from sgn.layers import fastpath
 
     for level in ("syntax", "schema", "semantic"):
         def run(level=level):
@@ -217,7 +217,7 @@ def main():
             bad = sum(1 for d in sgn.iter_diagnostics(path, level=level) if d.is_error)
             assert bad == 0, f"{bad} errors in generated data at level {level}"
         add(f"sgn --level {level} (API)", timed(run, args.rounds))
-    from sgn.pipeline.semantic import SemanticChecker
+    from sgn.layers.semantic import SemanticChecker
     parsed = [json.loads(line) for line in lines]
     add("semantic rules alone (parsed messages)",
         timed(lambda: each(SemanticChecker().problems, parsed)(), args.rounds))

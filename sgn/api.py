@@ -14,8 +14,8 @@ from typing import Any, Iterator, List, Optional
 from .pipeline import engine as _validate
 from .diagnostic import ERROR, INFO, WARNING, Diagnostic
 from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .pipeline.reader import DEFAULT_MAX_LINE_BYTES, Source
-from .pipeline.schema import STRICT
+from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source
+from .layers.schema import STRICT
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 VERDICTS = (VALID, INVALID, UNREADABLE)
@@ -114,7 +114,7 @@ def validate_message(value: Any, *, level: str = _validate.DEFAULT_LEVEL, profil
     A single message is no game: `auto` and `rules` check it at the semantic level, without
     a map (so a place is checked as a place, not as one of a board). What no line could
     hold (nesting too deep, an integer too long, NaN) has the code it would have in a line
-    (`sgn.pipeline.jsonline.value_problem`). The value is not changed (compat reads the legacy
+    (`sgn.layers.jsonline.value_problem`). The value is not changed (compat reads the legacy
     forms from a copy). `file` and `line` are what the diagnostics give as their place.
     """
     return _validate.validate_message(value, level=level, profile=profile, file=file, line=line)

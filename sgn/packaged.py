@@ -43,3 +43,15 @@ def example_games() -> dict:
     """The bundled example logs, by name (file name without .sgn)."""
     folder = corpus_dir() / "games"
     return {p.stem: p for p in sorted(folder.glob("*.sgn"))}
+
+
+class SetupError(Exception):
+    """What is asked for cannot be done in this installation or setting (an extra missing, a
+    scheduler out of reach): a usage error, told before any file is checked."""
+
+
+def install_hint(extra: str, packages: str) -> str:
+    """How to install what an optional extra brings, for the message of a missing dependency:
+    the packages themselves first (the distribution is not on the package index yet), then
+    the extra."""
+    return f"pip install {packages} (or install the package with its extra: pip install '{DISTRIBUTION}[{extra}]')"

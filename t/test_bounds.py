@@ -9,7 +9,7 @@ import pytest
 
 import sgn
 from sgn import board
-from sgn.pipeline import jsontext
+from sgn.layers import jsontext
 from sgn.diagnostic import MAX_PROBLEMS
 from sgn.game import Game
 from conftest import CORPUS

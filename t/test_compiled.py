@@ -14,7 +14,7 @@ from hypothesis import given, strategies as st
 
 import sgn
 from sgn import corpus, game as compiled_game, strategies as sgs
-from sgn.pipeline import fastpath
+from sgn.layers import fastpath
 from conftest import CORPUS, any_message
 import interpreted
 

@@ -9,7 +9,7 @@ import pytest
 from sgn.pipeline import executors as jobs
 from sgn.cli import main
 import test_jobs
-from sgn.pipeline.reader import describe
+from sgn.layers.reader import describe
 from test_jobs import BAD, GOOD, run_sgn
 
 logs, spools = test_jobs.logs, test_jobs.spools         # the fixtures of --jobs's own tests

@@ -7,7 +7,7 @@ from hypothesis import given, strategies as st
 
 import sgn
 from sgn import corpus, strategies as sgs
-from sgn.pipeline import fastpath
+from sgn.layers import fastpath
 from conftest import CORPUS, any_message
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)

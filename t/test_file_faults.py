@@ -115,7 +115,7 @@ def test_every_executor_gives_the_same_report_of_a_failing_file(files, output):
 
 
 def test_the_api_reports_a_failure_and_does_not_raise(monkeypatch):
-    from sgn.pipeline import schema
+    from sgn.layers import schema
 
     original = schema.MessageSchema.check
 

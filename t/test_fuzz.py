@@ -19,9 +19,9 @@ from hypothesis import given, strategies as st
 import sgn
 from sgn import board
 from sgn.testing import play
-from sgn.pipeline import fastpath
-from sgn.pipeline import semantic
-from sgn.pipeline.jsonline import MAX_DEPTH
+from sgn.layers import fastpath
+from sgn.layers import semantic
+from sgn.layers.jsonline import MAX_DEPTH
 from sgn.pipeline.engine import LEVEL_CHOICES, LEVELS
 import interpreted
 from fuzzing import GAME, SEEDS, json_like_bytes, mutated_files, objects_in, written

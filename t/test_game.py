@@ -5,7 +5,7 @@ import pytest
 
 import sgn
 from sgn import rules
-from sgn.game import Game, Player
+from sgn.game import Game, Player, placing
 from sgn.game.pieces import bank_rate_problems
 from sgn.play import random_game
 from conftest import CORPUS
@@ -313,7 +313,7 @@ def test_the_longest_trail_search_agrees_with_searching_from_every_corner(roads,
         p.add_road(e)
     for i in others:
         game.building_at[_CORNERS[i]] = ("2", "settlement")
-    assert game._longest_trail(p) == _longest_trail_every_start(game, p)
+    assert placing.longest_trail(game, p) == _longest_trail_every_start(game, p)
 
 
 def test_a_ring_of_roads_alone_counts_all_its_roads():
@@ -323,7 +323,7 @@ def test_a_ring_of_roads_alone_counts_all_its_roads():
     ring = {e for c in corners for e in sgn.board.edges_of_corner(c) if all(end in corners for end in e)}
     for e in ring:
         p.add_road(e)
-    assert len(ring) == 6 and game._longest_trail(p) == 6 == _longest_trail_every_start(game, p)
+    assert len(ring) == 6 and placing.longest_trail(game, p) == 6 == _longest_trail_every_start(game, p)
 
 
 def _winner_holding_victory_points():

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
-from sgn.pipeline import reader
-from sgn.pipeline.reader import UTF8_BOM, read_lines
+from sgn.layers import reader
+from sgn.layers.reader import UTF8_BOM, read_lines
 import interpreted
 
 MiB = 1 << 20

@@ -6,7 +6,7 @@ import tracemalloc
 import pytest
 
 import sgn
-from sgn.pipeline.reader import read_lines
+from sgn.layers.reader import read_lines
 
 GOOD = b'["1","RD",{"result":8}]\n'
 BAD = b'["1","RD",{"result":13}]\n'   # a schema error that must still be seen

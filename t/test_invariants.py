@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sgn.pipeline import schema
+from sgn.layers import schema
 from sgn.cli import main
 from sgn.codes import CODES
 from sgn.play import random_game

@@ -5,8 +5,8 @@ import json
 import pytest
 
 import sgn
-from sgn.game import Game
-from sgn.pipeline.jsonline import parse_line
+from sgn.game import Game, placing
+from sgn.layers.jsonline import parse_line
 from sgn.play import random_game
 from sgn.words import count
 from conftest import run_cli
@@ -23,7 +23,7 @@ def test_no_message_of_the_replay_says_citys_or_1_settlements():
         game.apply(message, n)
     p = game.players["1"]
     p.cities |= {object() for _ in range(4)}                  # all four cities placed
-    found = game._pieces_left(p, "city", len(p.cities), "/2")
+    found = placing.pieces_left(game, p, "city", len(p.cities), "/2")
     assert found and "all 4 cities" in found[0].message and "citys" not in found[0].message
     early = Game()
     setup = random_game(1, 4)[:3]

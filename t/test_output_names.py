@@ -9,7 +9,7 @@ import pytest
 
 from sgn import corpus
 from sgn.cli import main
-from sgn.pipeline.reader import describe
+from sgn.layers.reader import describe
 from conftest import run_cli
 
 BAD = b'["1","RD",{"result":13}]\n'

@@ -6,7 +6,7 @@ from jsonschema import Draft4Validator
 
 import sgn
 from sgn import corpus, packaged
-from sgn.pipeline.schema import SCHEMA_FILE, default_schema
+from sgn.layers.schema import SCHEMA_FILE, default_schema
 from conftest import CHECKOUT, CORPUS
 
 ROOT = json.loads((CHECKOUT / "schema" / SCHEMA_FILE).read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ from hypothesis import given, settings, strategies as st
 
 import sgn
 from sgn import board
-from sgn.pipeline.semantic import SemanticChecker, is_discard
+from sgn.layers.semantic import SemanticChecker, is_discard
 from conftest import CORPUS
 
 STANDARD_MAP = (CORPUS / "maps" / "standard.sgn").read_text().strip()

@@ -7,7 +7,7 @@ from jsonschema import Draft4Validator
 
 import sgn
 from sgn import board, strategies as sgs
-from sgn.pipeline.jsonline import parse_line
+from sgn.layers.jsonline import parse_line
 from sgn.play import RandomPlayer, game_seed, random_game
 from conftest import CHECKOUT, run_cli, any_message, scaled
 

@@ -15,10 +15,10 @@ from typing import List, Optional, Sequence
 
 from ..packaged import VERSION as __version__
 from ..output import colour
-from ..pipeline.reader import DEFAULT_MAX_LINE_BYTES, describe
+from ..layers.reader import DEFAULT_MAX_LINE_BYTES, describe
 from ..output.report import ReportError, Tally
 from ..output import REPORTERS
-from ..pipeline.schema import PROFILES, STRICT
+from ..layers.schema import PROFILES, STRICT
 from .streams import STDIN_NAME, ClosedOutput, standard_input
 from ..pipeline.engine import LEVEL_CHOICES
 
@@ -31,7 +31,7 @@ class _Version(argparse.Action):
     """--version, with the build: worked out only when asked (it imports the fast path)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from ..pipeline.fastpath import COMPILED, compiled_modules
+        from ..layers.fastpath import COMPILED, compiled_modules
         compiled = compiled_modules()
         build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
         libraries = "in use" if COMPILED else "not in use"
@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     notation.add_parsers(commands)
     codes.add_parser(commands)
     corpus.add_parser(commands)
-    completion.add_parser(commands)
+    completion.add_parser(commands, parser)
     return parser
 
 
@@ -129,6 +129,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     """Every usage check first, the output file opened last (sgn/cli/output_file.py): a usage
     error writes nothing, and an output that is an input is refused before it is opened."""
     from .. import cluster
+    from ..packaged import SetupError
     from ..pipeline import files
     from . import settings as validate_settings
     from .config import ConfigError
@@ -170,7 +171,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
             read = paths + ([str(settings.file)] if settings.file is not None else [])
             refuse_inputs(args.output_file, read, urls=True)
         runner = cluster.connect(args.dask)
-    except (OutputError, cluster.SetupError) as error:
+    except (OutputError, SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
     if args.output_file is None:

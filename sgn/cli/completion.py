@@ -18,13 +18,14 @@ SHELLS = ("bash", "zsh", "fish")
 SHTAB_MISSING = "sgn completion: needs shtab, which this copy of sgn lacks: pip install 'shtab>=1.9'"
 
 
-def add_parser(commands) -> None:
+def add_parser(commands, whole: argparse.ArgumentParser) -> None:
+    """`sgn completion`, on the subcommands of `whole`, the command line it completes."""
     completion = commands.add_parser(
         "completion", help="print the shell completion script for bash, zsh or fish",
         description="Print the completion script of sgn for a shell; the README (\"Shell completion\") "
                     "says where each shell reads it from.")
     completion.add_argument("shell", choices=SHELLS, help="the shell to complete sgn in")
-    completion.set_defaults(run=run_completion)
+    completion.set_defaults(run=run_completion, whole=whole)
 
 
 def _path_kind(action: argparse.Action) -> str:
@@ -55,9 +56,7 @@ def run_completion(args: argparse.Namespace, out) -> int:
     except ImportError:
         sys.stderr.write(SHTAB_MISSING + "\n")
         return EXIT_USAGE
-    from . import build_parser
-
-    parser = build_parser()
+    parser = args.whole
     _mark_paths(parser, shtab)
     out.write(shtab.complete(parser, shell=args.shell))
     return EXIT_OK

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Tuple
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
-from ..pipeline.reader import describe
+from ..layers.reader import describe
 from ..output.report import printable
-from ..pipeline.schema import PROFILES
+from ..layers.schema import PROFILES
 from ..pipeline.engine import LEVELS
 from ..words import count
 
@@ -184,8 +184,10 @@ def run(args: argparse.Namespace, out) -> int:
                                        run=getattr(args, "run_globs", []), skip=skip)
         runs.append(run)
     if len(runs) > 1 or args.output == "html":
-        from ..conformance.matrix import MATRIX_RENDERERS
-        text = MATRIX_RENDERERS[args.output](runs)
+        from ..conformance import html, matrix
+        renderers = {"text": matrix.render_matrix_text, "json": matrix.render_matrix_json,
+                     "junit": matrix.render_matrix_junit, "html": html.page}
+        text = renderers[args.output](runs)
     else:
         text = conformance.RENDERERS[args.output](runs[0])
     if args.smoke:      # the last word is the wiring's, not the score's

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Optional
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from ..pipeline.reader import describe
+from ..layers.reader import describe
 from ..words import count
 
 FOLDER = "test-corpus"

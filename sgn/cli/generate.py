@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Iterable, List, Tuple
 
 from .exits import EXIT_OK, EXIT_USAGE, positive_int
-from ..pipeline.reader import describe
+from ..layers.reader import describe
 from ..words import count
 
 STDOUT, FOLDER, FILE = "stdout", "folder", "file"

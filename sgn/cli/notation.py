@@ -11,7 +11,7 @@ import json
 import sys
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from ..pipeline.reader import describe
+from ..layers.reader import describe
 from ..output.report import printable
 from .streams import standard_input
 

@@ -14,7 +14,7 @@ import os
 import sys
 from typing import IO, Iterable, Optional, Tuple
 
-from ..pipeline.reader import describe
+from ..layers.reader import describe
 
 
 class OutputError(Exception):
@@ -77,7 +77,7 @@ def refuse_inputs(output: str, inputs: Iterable[str], *, reads_stdin: bool = Fal
     input, as is `reads_stdin`). Each input is a local path; with `urls` (a command that
     reads URLs through fsspec, as `sgn validate` does), a URL is compared by the local file
     it reads (`local_target`), and one that reads none (s3://, https://) is never the output."""
-    from ..cluster.remote import is_url
+    from ..pipeline.files import is_url
 
     target = _identity(output)
     where = _real(output)

@@ -9,11 +9,11 @@ from typing import Any, List, Optional
 
 from ..diagnostic import Diagnostic
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
-from ..pipeline.jsonline import parse_line
+from ..layers.jsonline import parse_line
 from ..packaged import DISTRIBUTION
-from ..pipeline.reader import LogReader, describe
+from ..layers.reader import LogReader, describe
 from ..output.report import TextReporter
-from ..pipeline.schema import PROFILES, STRICT
+from ..layers.schema import PROFILES, STRICT
 from .streams import readable_twice, standard_input
 
 PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "

@@ -6,8 +6,8 @@ import io
 import sys
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from ..pipeline.reader import describe
-from ..pipeline.schema import PROFILES, STRICT
+from ..layers.reader import describe
+from ..layers.schema import PROFILES, STRICT
 from .streams import readable_twice, standard_input
 
 

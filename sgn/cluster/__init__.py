@@ -6,19 +6,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence
 
-from ..packaged import DISTRIBUTION
-
-
-class SetupError(Exception):
-    """What is asked for cannot be done in this installation or setting (an extra missing, a
-    scheduler out of reach): a usage error, told before any file is checked."""
-
-
-def install_hint(extra: str, packages: str) -> str:
-    """How to install what an optional extra brings, for the message of a missing dependency:
-    the packages themselves first (the distribution is not on the package index yet), then
-    the extra."""
-    return f"pip install {packages} (or install the package with its extra: pip install '{DISTRIBUTION}[{extra}]')"
+from ..pipeline.files import is_url
 
 
 def expand(paths: Sequence[str], *, output: str) -> List[str]:
@@ -30,7 +18,7 @@ def expand(paths: Sequence[str], *, output: str) -> List[str]:
     if output == "parquet":
         from ..output.parquet import require
         require()
-    if any(remote.is_url(path) for path in paths):
+    if any(is_url(path) for path in paths):
         return remote.expand(paths)
     return list(paths)
 

@@ -31,8 +31,8 @@ from typing import Any, Callable, Deque, Iterator, List, NamedTuple, Optional, S
 
 from ..pipeline import executors as jobs
 from ..diagnostic import Diagnostic, make
-from ..pipeline.reader import describe
-from . import SetupError, install_hint
+from ..layers.reader import describe
+from ..packaged import SetupError, install_hint
 
 DASK_PACKAGE = "'dask[distributed]'"      # what --dask needs, as pip is told it
 
@@ -74,7 +74,7 @@ def parse_target(text: str) -> Tuple[Optional[str], int]:
 def located(path: str) -> Where:
     """A file as named here, and where a worker opens it: a local path made absolute (the
     workers have another working folder; on other machines, a shared disk must hold it)."""
-    from .remote import is_url
+    from ..pipeline.files import is_url
     return path, (path if is_url(path) else os.path.abspath(path))
 
 

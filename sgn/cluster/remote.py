@@ -14,20 +14,15 @@ import io
 import re
 from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
-from . import SetupError, install_hint
+from ..packaged import SetupError, install_hint
+from ..pipeline.files import is_url
 
-_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(://|::)")
 _GLOB_CHARS = set("*?[")
 
 
 class RemoteError(SetupError):
     """A URL that cannot be read at all in this installation (fsspec, or the package of a
     protocol, is missing; an unknown protocol): a usage error, found before any file is read."""
-
-
-def is_url(name: str) -> bool:
-    """Whether a name on the command line is a URL (`s3://...`, `zip://...::...`, `simplecache::...`)."""
-    return bool(_URL.match(name))
 
 
 def _fsspec() -> Any:

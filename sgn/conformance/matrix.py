@@ -123,12 +123,3 @@ def render_matrix_junit(runs: Sequence[Run]) -> str:
     suites = [s for name, run in zip(names(runs), runs) for s in junit_suites(run, f"{name}: ")]
     return junit.HEADER + '<testsuites name="sgn conformance">\n' + "".join(suites) \
         + "</testsuites>\n"
-
-
-def render_matrix_html(runs: Sequence[Run]) -> str:
-    from .html import page
-    return page(runs)
-
-
-MATRIX_RENDERERS = {"text": render_matrix_text, "json": render_matrix_json, "junit": render_matrix_junit,
-                    "html": render_matrix_html}

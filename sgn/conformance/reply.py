@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import packaged
-from ..pipeline import jsonline
+from ..layers import jsonline
 from .process import TimedOut
 
 PROTOCOL_FILE = "harness/v1/protocol.json"

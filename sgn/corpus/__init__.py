@@ -23,15 +23,15 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import packaged
 from ..codes import CODES, LAYERS
+from .cases import NOTATIONS, case_bytes
 from .expectations import FIELDS, unmatched
-from ..pipeline.reader import describe
+from ..layers.reader import describe
 
 FORMAT = 1
 BUNDLE = "cases.json"
 CHANGELOG = "CHANGELOG.md"      # its first "## X.Y.Z" heading is the corpus's version
 SOURCES = "src"
 CASE_SCHEMA = "corpus/v1/cases.json"
-NOTATIONS = {"han": "han", "hsgn": "hsgn", "hsn": "hsn", "hsn-002": "hsn"}   # kind -> its key in a source
 _INPUT_KEYS = {"message": ("json",), "log": ("lines", "file"), "raw": ("text", "base64"),
                **{kind: (key,) for kind, key in NOTATIONS.items()}}
 _PASS_THROUGH = ("id", "description", "kind", "level", "profile", "valid", "errors",
@@ -196,23 +196,6 @@ def _problem(error) -> str:
     path = "/".join(map(str, error.absolute_path))
     text = f"{path}: {error.message}" if path else error.message
     return text if len(text) <= 200 else text[:200] + "..."
-
-
-def case_bytes(case: dict) -> bytes:
-    """The exact bytes of the file a case stands for: its `text` where it has one (a bundle
-    of an older corpus may not: then its input, serialized)."""
-    if "text" in case:
-        return case["text"].encode("utf-8", "surrogatepass")
-    kind, value = case["kind"], case["input"]
-    if kind == "message":
-        return (json.dumps(value, ensure_ascii=False) + "\n").encode("utf-8")
-    if kind == "log":
-        return "".join(json.dumps(v, ensure_ascii=False) + "\n" for v in value).encode("utf-8")
-    if kind in NOTATIONS:
-        return (value if value.endswith("\n") else value + "\n").encode("utf-8")
-    if case.get("input_encoding") == "base64":
-        return base64.b64decode(value)
-    return value.encode("utf-8", "surrogatepass")
 
 
 def expected_state(case: dict) -> dict:

@@ -4,94 +4,91 @@ from __future__ import annotations
 from typing import List
 
 from .. import board, rules
-from .building import Building
-from .pieces import Player
 from ..rules import COSTS, PIECES
-from ..pipeline.semantic import Problem
+from ..layers.semantic import Problem
 from ..words import count
+from . import ledger, placing
+from .pieces import Player
+from .state import State
 
 
-class Cards(Building):
-    """A game state with the development cards bought and played."""
+def buy_card(g: State, p: Player, value) -> List[Problem]:
+    card = value["cCode"]
+    problems = ledger.pay(g, p, COSTS["development card"], "a development card")
+    if g.deck[card] <= 0:
+        problems.append(Problem("deck-empty", "/2/cCode",
+                                f"no {rules.CARD_NAMES[card]} card is left in the deck "
+                                f"(it holds {g.variant.deck[card]})"))
+    else:
+        g.deck[card] -= 1
+    p.new_cards[card] += 1
+    g.buyers.add(p)
+    return problems
 
-    def _buy_card(self, p: Player, value) -> List[Problem]:
-        card = value["cCode"]
-        problems = self._pay(p, COSTS["development card"], "a development card")
-        if self.deck[card] <= 0:
-            problems.append(Problem("deck-empty", "/2/cCode",
-                                    f"no {rules.CARD_NAMES[card]} card is left in the deck "
-                                    f"(it holds {self.variant.deck[card]})"))
+def play(g: State, p: Player, value) -> List[Problem]:
+    card = value["cCode"]
+    if card == "VP":
+        return reveal_point(g, p, value)
+    problems = []
+    if p.cards[card] <= 0:
+        if p.new_cards[card] > 0:
+            problems.append(Problem("card-bought-this-turn", "/2/cCode",
+                                    f"player {p.name} bought this {rules.CARD_NAMES[card]} card this turn"))
         else:
-            self.deck[card] -= 1
-        p.new_cards[card] += 1
-        self.buyers.add(p)
-        return problems
+            problems.append(Problem("card-not-held", "/2/cCode",
+                                    f"player {p.name} holds no {rules.CARD_NAMES[card]} card"))
+    if card in rules.PLAYED_ONCE_PER_TURN:
+        if g.card_played:
+            problems.append(Problem("card-second-play", "/2/cCode",
+                                    f"player {p.name} already played a development card this turn"))
+        g.card_played = True
+    if p.cards[card] > 0:
+        p.cards[card] -= 1
+    elif p.new_cards[card] > 0:
+        p.new_cards[card] -= 1
+    if card != "RB":
+        g.free_roads = 0
+    return problems + EFFECTS[card](g, p, value)
 
-    def _play(self, p: Player, value) -> List[Problem]:
-        card = value["cCode"]
-        if card == "VP":
-            return self._reveal_point(p, value)
-        problems = []
-        if p.cards[card] <= 0:
-            if p.new_cards[card] > 0:
-                problems.append(Problem("card-bought-this-turn", "/2/cCode",
-                                        f"player {p.name} bought this {rules.CARD_NAMES[card]} card this turn"))
-            else:
-                problems.append(Problem("card-not-held", "/2/cCode",
-                                        f"player {p.name} holds no {rules.CARD_NAMES[card]} card"))
-        if card in rules.PLAYED_ONCE_PER_TURN:
-            if self.card_played:
-                problems.append(Problem("card-second-play", "/2/cCode",
-                                        f"player {p.name} already played a development card this turn"))
-            self.card_played = True
-        if p.cards[card] > 0:
-            p.cards[card] -= 1
-        elif p.new_cards[card] > 0:
-            p.new_cards[card] -= 1
-        if card != "RB":
-            self.free_roads = 0
-        return problems + EFFECTS[card](self, p, value)
+def knight(g: State, p: Player, value) -> List[Problem]:
+    p.knights += 1
+    placing.update_largest_army(g, p.name)
+    g.robber_due = "knight"
+    return []
 
-    def _knight(self, p: Player, value) -> List[Problem]:
-        p.knights += 1
-        self._update_largest_army(p.name)
-        self.robber_due = "knight"
-        return []
+def reveal_point(g: State, p: Player, value) -> List[Problem]:
+    """`PD` of `VP` shows a Victory Point card: not a play (any number, any time in the
+    player's turn, the turn it was bought too); it counted from the moment it was drawn,
+    so the points do not change (docs/rules.md)."""
+    if p.cards["VP"] > 0:
+        p.cards["VP"] -= 1
+    elif p.new_cards["VP"] > 0:
+        p.new_cards["VP"] -= 1
+    else:
+        return [Problem("card-not-held", "/2/cCode",
+                        f"player {p.name} holds no Victory Point card that is not shown yet"
+                        + (f" ({count(p.revealed_points, 'card')} shown before)" if p.revealed_points else ""))]
+    p.revealed_points += 1
+    return []
 
-    def _reveal_point(self, p: Player, value) -> List[Problem]:
-        """`PD` of `VP` shows a Victory Point card: not a play (any number, any time in the
-        player's turn, the turn it was bought too); it counted from the moment it was drawn,
-        so the points do not change (docs/rules.md)."""
-        if p.cards["VP"] > 0:
-            p.cards["VP"] -= 1
-        elif p.new_cards["VP"] > 0:
-            p.new_cards["VP"] -= 1
-        else:
-            return [Problem("card-not-held", "/2/cCode",
-                            f"player {p.name} holds no Victory Point card that is not shown yet"
-                            + (f" ({count(p.revealed_points, 'card')} shown before)" if p.revealed_points else ""))]
-        p.revealed_points += 1
-        return []
+def road_building(g: State, p: Player, value) -> List[Problem]:
+    g.free_roads = min(rules.ROAD_BUILDING_ROADS, PIECES["road"] - len(p.roads))
+    return []
 
-    def _road_building(self, p: Player, value) -> List[Problem]:
-        self.free_roads = min(rules.ROAD_BUILDING_ROADS, PIECES["road"] - len(p.roads))
-        return []
+def year_of_plenty(g: State, p: Player, value) -> List[Problem]:
+    return ledger.take_from_bank(g, p, board.tally(value.get("rCodes", [])), "/2/rCodes")
 
-    def _year_of_plenty(self, p: Player, value) -> List[Problem]:
-        return self._take_from_bank(p, board.tally(value.get("rCodes", [])), "/2/rCodes")
-
-    def _monopoly(self, p: Player, value) -> List[Problem]:
-        for r in value.get("rCodes", [])[:1]:
-            for other in self.players.values():
-                if other is not p:
-                    p.hand[r] += other.hand[r]
-                    other.hand[r] = 0
-                    if other.unseen[r]:         # what they may hold unseen goes too
-                        p.unseen[r] += other.unseen[r]
-                        other.unseen[r] = 0
-                        p.unsure = True
-        return []
+def monopoly(g: State, p: Player, value) -> List[Problem]:
+    for r in value.get("rCodes", [])[:1]:
+        for other in g.players.values():
+            if other is not p:
+                p.hand[r] += other.hand[r]
+                other.hand[r] = 0
+                if other.unseen[r]:         # what they may hold unseen goes too
+                    p.unseen[r] += other.unseen[r]
+                    other.unseen[r] = 0
+                    p.unsure = True
+    return []
 
 
-EFFECTS = {"KN": Cards._knight, "RB": Cards._road_building, "YP": Cards._year_of_plenty,
-           "MO": Cards._monopoly, "VP": Cards._reveal_point}
+EFFECTS = {"KN": knight, "RB": road_building, "YP": year_of_plenty, "MO": monopoly, "VP": reveal_point}

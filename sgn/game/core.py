@@ -3,13 +3,14 @@
 SGN leaves out what can be inferred: production, the end of a turn, who holds
 the longest road. The replay infers them, following the rules of the variant
 the map calls for (the numbers are the tables of `sgn/rules.py`), and reports
-each move that breaks a rule as a `Problem`. Each concern is a module, and a
-class that adds it to the state, in this order: `state` (the state and the
-bookkeeping every move shares: paying, placing, production, the awards, the
-end), `robber` (a 7: discards, the robber, the steal), `building`, `cards`,
-`trades`, `turns` (whose turn, the roll, the Special Build Phase), `game_setup`,
-and here `Game`: the map, and `apply`, which sends each message to its concern
-and ends the game at 10 points.
+each move that breaks a rule as a `Problem`. `Game` holds the state (`state`)
+and sends each message to the functions of its concern, each a module of
+functions of the state: the map here, then the `setup` while it lasts, and in the
+turns, by action code (`turns.ACTIONS`), the roll (`turns`), the robber and the
+discards of a 7 (`robber`), building (`building`), development cards (`cards`)
+and trades (`trades`); they share the bookkeeping of cards and the bank
+(`ledger`) and of pieces, the longest road and the largest army (`placing`).
+`apply` ends the game at 10 points.
 
 `apply` applies a message as far as it can be, even an illegal one (the log's
 reading: a hand never goes below zero, an obligation left unmet is dropped);
@@ -21,17 +22,17 @@ from __future__ import annotations
 from typing import Any, List, Sequence
 
 from .. import rules
+from ..layers.semantic import Problem
+from . import cards, ledger, placing, setup, turns
 from .errors import MessageError, message_error
-from .setup import Setup
-from .pieces import Board, Income, Player
-from ..pipeline.semantic import Problem
-from .state import OVER, SETUP, TURNS
+from .pieces import Board, Edge, Income, Player
+from .state import OVER, SETUP, TURNS, State
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR"})
 
 
-class Game(Setup):
+class Game(State):
     """The state of one game, replayed message by message: the map, the setup and the turns.
 
     It checks the rules only. The shape of a message (the schema: `RD 13`, a missing
@@ -45,7 +46,7 @@ class Game(Setup):
         """A copy of the state that changes apart from this one, for trying several readings
         of a log after a fault (`sgn/game/recovery.py`)."""
         other = Game()
-        self._copy_into(other)
+        self.copy_into(other)
         return other
 
     def _repr_svg_(self) -> str:
@@ -78,7 +79,7 @@ class Game(Setup):
                             "(later messages are not replayed)")]
         if self.phase == OVER:
             if (action == "PD" and player == self.current and value["cCode"] == "VP"
-                    and not self.after_end_reported and not self._reveal_point(self.player(player), value)):
+                    and not self.after_end_reported and not cards.reveal_point(self, self.player(player), value)):
                 return []               # the winner shows the Victory Point cards that won
             if self.after_end_reported:
                 return []
@@ -89,13 +90,46 @@ class Game(Setup):
                             "nothing may follow "
                             "(later messages are not checked)")]
         if self.phase == SETUP:
-            problems = self._setup(player, action, value)
+            problems = setup.setup(self, player, action, value)
         else:
-            problems = self._turn(player, action, value)
+            problems = turns.turn(self, player, action, value)
         if (self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built
                 and self.points(self.current) >= rules.POINTS_TO_WIN):     # nobody wins in a Special Build Phase
             self.phase, self.ended_at = OVER, line
         return problems
+
+    # -- what the readings after a fault do to a state (sgn/game/readings.py) -------------
+    def begin_turn(self, player: str) -> List[Problem]:
+        """`player`'s turn begins now, before any roll."""
+        return turns.pass_turn(self, player)
+
+    def roll_quietly(self, player: str, result: int) -> None:
+        """A roll the log does not show, with its effects."""
+        turns.roll(self, player, result)
+
+    def lose_roll(self, player: str) -> None:
+        """A roll the log lost, not a 7: what it paid is unknown (`ledger.lose_roll`)."""
+        ledger.lose_roll(self, player)
+
+    def lose_cards(self, name: str, most: int, spread: int = 0) -> None:
+        """A message the log lost changed this hand: known within bounds (`ledger.lose_cards`)."""
+        ledger.lose_cards(self, name, most, spread)
+
+    def can_settle(self, p: Player, c, connected: bool) -> bool:
+        """Whether a settlement of `p` may stand at the corner `c`."""
+        return placing.can_settle(self, p, c, connected)
+
+    def road_problems(self, p: Player, e: Edge, setup_corner=None) -> List[Problem]:
+        """What a road of `p` on the edge `e` would break (the random player's question)."""
+        return placing.road_site(self, p, e, "", setup_corner)
+
+    def special_order(self, turn: str) -> List[str]:
+        """Who may build in the Special Build Phase after `turn`'s turn, in order (5-6 players)."""
+        return turns.special_order(self, turn)
+
+    def finish(self) -> List[Problem]:
+        """What the end of the log leaves unfinished (warnings only)."""
+        return turns.unfinished(self)
 
     def _define_map(self, value) -> List[Problem]:
         if self.board is not None:

@@ -44,7 +44,7 @@ class MessageError(ValueError):
 
 def message_error(message: Any, cause: BaseException) -> MessageError:
     """The error for a message whose applying raised `cause`, saying what is wrong with it."""
-    from ..pipeline.engine import validate_message
+    from ..layers.stages import validate_message
     # the replay takes any sequence; the checks know JSON's arrays only
     value = list(message) if isinstance(message, tuple) else message
     return MessageError(message, [d for d in validate_message(value) if d.is_error], cause)

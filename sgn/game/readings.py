@@ -20,7 +20,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 from .. import board, rules
 from ..codes import CODES
 from .core import SETUP, TURNS, Game
-from ..pipeline.semantic import Problem, is_discard
+from ..layers.semantic import Problem, is_discard
 
 Reading = Callable[[Game], List[Problem]]
 Message = Sequence[Any]
@@ -116,7 +116,7 @@ def action_of(message: Any) -> Optional[str]:
 
 def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None, line: int = 0) -> List[Reading]:
     """A message that an earlier layer refused (so the replay cannot read it as it is): its
-    evident repair, if it has one (`sgn/pipeline/repairs.py`), applied; or nothing at all. A roll with
+    evident repair, if it has one (`sgn/layers/repairs.py`), applied; or nothing at all. A roll with
     a broken value was still a roll, whose result is unknown (a 7 is tried too). Nothing is
     reported here either way: the refused message was reported by its own layer."""
     out: List[Reading] = []
@@ -204,7 +204,7 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
     if first == "steal-not-allowed" and action == "ST" and before.robber_due:
         victims = [side["player"] for side in value if side["player"] not in ("B", player)]
         tiles = sorted({t for c, (owner, _) in before.building_at.items() if owner in victims for t in c
-                        if t != before.robber and before._map().kinds.get(t, board.SEA) != board.SEA})
+                        if t != before.robber and before.the_map().kinds.get(t, board.SEA) != board.SEA})
         for tile in tiles[:MAX_TILES]:
             out.append(_robber_lost(message, line, found, player, tile))
     if "setup-order" in codes and before.phase == SETUP:
@@ -247,7 +247,7 @@ def _corner_json(c: board.Corner) -> list:
 
 
 def _on_land(g: Game, tiles) -> bool:
-    kinds = g._map().kinds
+    kinds = g.the_map().kinds
     return any(kinds.get(t, board.SEA) != board.SEA for t in tiles)
 
 

@@ -31,7 +31,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from ..diagnostic import Diagnostic, make
 from .core import OVER, Game
 from .readings import Message, Reading, action_of, carry_first, gap_readings, is_error, readings
-from ..pipeline.semantic import Problem
+from ..layers.semantic import Problem
 
 HORIZON = 200            # messages a fork may hold before its preferred reading is taken
 RECURRENCE = 0.1         # the cost of a line breaking a rule its branch already broke
@@ -195,7 +195,7 @@ class Replay:
 
     def gap(self, message: Any, file: str, line: int, repaired: Optional[Message] = None) -> List[Diagnostic]:
         """A message an earlier layer refused (it may be any JSON value), reported there: its
-        evident repair, if it has one (`sgn/pipeline/repairs.py`), is read as one reading of the line;
+        evident repair, if it has one (`sgn/layers/repairs.py`), is read as one reading of the line;
         a roll is read as a roll of unknown result; else the message is read as lost, and the
         fault its loss causes next is explained by it (`readings.lost_readings`)."""
         self.file = file

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from .. import board, packaged
-from ..pipeline.schema import SCHEMA_FILE
+from ..layers.schema import SCHEMA_FILE
 
 _INTERSECTION = "#/definitions/intersection"
 _PATH = "#/definitions/path"

@@ -21,7 +21,7 @@ from .. import board
 from ..diagnostic import Diagnostic, make
 from . import han, hsgn_sgn, hsgn_turns, hsn
 from .han import NoMapping
-from ..pipeline.reader import LogReader, Source as Readable
+from ..layers.reader import LogReader, Source as Readable
 
 
 class Source(NamedTuple):
@@ -258,7 +258,7 @@ def parse(notation: str, lines: Lines, name: str) -> Iterator[Parsed]:
 def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     """Each SGN line as a message, when it is one valid at the semantic level (a converter
     that took a wrong message would write a wrong action); else its errors."""
-    from ..pipeline.jsonline import parse_line
+    from ..layers.jsonline import parse_line
     from ..pipeline.engine import validate_message
 
     lines = list(lines)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, BinaryIO, Dict, List
 
-from ..cluster import SetupError, install_hint
+from ..packaged import SetupError, install_hint
 from ..diagnostic import Diagnostic
 from .report import Reporter, Tally, printable
 

@@ -15,8 +15,8 @@ import io
 from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..diagnostic import Diagnostic
-from ..pipeline.jsonline import parse_line
-from ..pipeline.reader import LogReader
+from ..layers.jsonline import parse_line
+from ..layers.reader import LogReader
 from ..pipeline.replay import line_by_line
 from . import draw
 from .geometry import bounds

@@ -22,51 +22,24 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, make
-from .jsonline import parse_line, value_problem
-from .multiline import OpenValue, log_as_array
-from .reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
-from .schema import COMPAT, PROFILES, STRICT, default_schema
+from ..layers.jsonline import parse_line
+from ..layers.multiline import OpenValue, log_as_array
+from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
+from ..layers.schema import COMPAT, STRICT
+from ..layers.stages import (AUTO, DEFAULT_LEVEL, LEVEL_CHOICES, LEVELS, MESSAGE_STAGES, Stage, check_options,
+                             run_stages, validate_message)
 
 if TYPE_CHECKING:
-    from .fastpath import Context, Memory
+    from ..layers.fastpath import Context, Memory
     from .policy import Policy
 
-LEVELS = ("syntax", "schema", "semantic", "rules")
 # Errors after which the reader gives no more lines.
 _STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
-AUTO = "auto"
-LEVEL_CHOICES = LEVELS + (AUTO,)
-DEFAULT_LEVEL = AUTO
-
-Stage = Callable[[Any, str, int], Tuple[List[Diagnostic], Any]]
-
-
-def _schema_stage(profile: str) -> Stage:
-    def check(message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
-        # built on first use: a run whose lines all pass the compiled check never loads jsonschema
-        return default_schema().check(message, profile=profile, file=file, line=line)
-    return check
-
-
-def _semantic_stage(profile: str) -> Stage:
-    from .semantic import SemanticChecker
-    return SemanticChecker()
 
 
 def _rules_stage(profile: str) -> Stage:
     from ..game.recovery import Replay
     return Replay()
-
-
-# The stage factories of each layer after syntax, in order; a level runs a prefix.
-_LAYER_STAGES = {"schema": _schema_stage, "semantic": _semantic_stage, "rules": _rules_stage}
-
-
-def _check_options(level: str, profile: str) -> None:
-    if level not in LEVEL_CHOICES:
-        raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVEL_CHOICES)}")
-    if profile not in PROFILES:
-        raise ValueError(f"unknown profile {profile!r}; expected one of {', '.join(PROFILES)}")
 
 
 def auto_level(first_message: Any) -> str:
@@ -76,22 +49,11 @@ def auto_level(first_message: Any) -> str:
 
 
 def build_stages(level: str, profile: str) -> List[Stage]:
-    """The stages that run at `level` (not `auto`), fresh for one file."""
-    _check_options(level, profile)
+    """The stages that run at `level` (not `auto`), fresh for one file: the layers of one
+    message, then the rules replay."""
+    check_options(level, profile)
     layers = LEVELS[1:LEVELS.index(level) + 1]
-    return [_LAYER_STAGES[layer](profile) for layer in layers]
-
-
-def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
-    """Run one message through the stages, stopping after the first that finds an error:
-    the diagnostics, and the message as the stages leave it (a legacy form read as 1.0)."""
-    found: List[Diagnostic] = []
-    for stage in stages:
-        more, message = stage(message, file, line)
-        found += more
-        if any(d.is_error for d in more):
-            break
-    return found, message
+    return [(_rules_stage if layer == "rules" else MESSAGE_STAGES[layer])(profile) for layer in layers]
 
 
 class FileCheck:
@@ -99,7 +61,7 @@ class FileCheck:
 
     With `fast` (the default), lines already found free of diagnostics in the same
     context, and new lines that the compiled libraries find valid, skip the careful
-    path (see `sgn/pipeline/fastpath.py`); the diagnostics are the same either way.
+    path (see `sgn/layers/fastpath.py`); the diagnostics are the same either way.
     """
 
     def __init__(self, source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
@@ -108,7 +70,7 @@ class FileCheck:
         self.source = source
         self.policy = policy        # what is reported (select, ignore, --max-errors); None: all
         self.name = name or describe(source)
-        _check_options(level, profile)
+        check_options(level, profile)
         self.level, self.profile = level, profile
         self.max_line_bytes = max_line_bytes
         self.fast = fast
@@ -125,7 +87,7 @@ class FileCheck:
 
     def _use(self, level: str) -> None:
         from ..game.recovery import Replay
-        from .semantic import SemanticChecker
+        from ..layers.semantic import SemanticChecker
 
         self.level = level
         self.stages = build_stages(level, self.profile)
@@ -154,16 +116,16 @@ class FileCheck:
             self._use(auto_level(parsed[0]))
         checks = self.checks
         if self.fast and checks:
-            from .fastpath import schema_valid_value
+            from ..layers.fastpath import schema_valid_value
             if schema_valid_value(parsed[0]):
                 checks = checks[1:]           # the compiled check says the schema has nothing to say
         more, message = run_stages(checks, parsed[0], self.name, number)
         return found + more, message
 
     def _repaired(self, value: Any, number: int) -> Any:
-        """The message a refused one evidently means (sgn/pipeline/repairs.py), if the layers pass it:
+        """The message a refused one evidently means (sgn/layers/repairs.py), if the layers pass it:
         a reading of the line for the replay. None when there is none."""
-        from .repairs import evident_repair
+        from ..layers.repairs import evident_repair
         candidate = evident_repair(value)
         if candidate is None or candidate[1] == "DM":       # (a map is never guessed)
             return None
@@ -233,8 +195,8 @@ class FileCheck:
             yield found
 
     def _diagnostics(self) -> Iterator[Diagnostic]:
-        from . import fastpath
-        from .reader import LogReader
+        from ..layers import fastpath
+        from ..layers.reader import LogReader
 
         name = self.name
         reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes)
@@ -358,8 +320,8 @@ def warm_up() -> None:
     """Load and build now what checking a file would load on first use (the layers, the
     compiled schema, the geometry tables), so that worker processes forked after this
     start with it ready."""
-    from . import fastpath
-    from . import semantic
+    from ..layers import fastpath
+    from ..layers import semantic
     from .. import game  # noqa: F401
     if fastpath.COMPILED:
         fastpath.schema_valid_value(None)
@@ -374,15 +336,5 @@ def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str
                           max_line_bytes=max_line_bytes, fast=fast))
 
 
-def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
-                     file: str = "<input>", line: int = 0) -> List[Diagnostic]:
-    """`sgn.validate_message` (documented in sgn/api.py, which the compiled build keeps readable)."""
-    problem = value_problem(value, file=file, line=line)
-    if problem is not None:
-        return [problem]
-    level = "semantic" if level in (AUTO, "rules") else level
-    return run_stages(build_stages(level, profile), value, file, line)[0]
-
-
 __all__ = ["AUTO", "COMPAT", "DEFAULT_LEVEL", "LEVEL_CHOICES", "FileCheck", "LEVELS", "STRICT",
-           "iter_diagnostics", "validate_message"]
+           "auto_level", "build_stages", "iter_diagnostics", "run_stages", "validate_message"]

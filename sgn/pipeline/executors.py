@@ -18,7 +18,7 @@ from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, S
 
 from ..diagnostic import Diagnostic
 from .policy import Policy
-from .reader import describe
+from ..layers.reader import describe
 from ..cli.streams import STDIN_NAME
 from .engine import FileCheck, warm_up
 
@@ -67,7 +67,8 @@ def results(paths: Sequence[str], options: Options, *, jobs: int = 1,
 
 def source_of(path: str) -> Any:
     """What the reader opens for a name: the path itself, or a URL read through fsspec."""
-    from ..cluster.remote import RemoteFile, is_url
+    from ..cluster.remote import RemoteFile
+    from .files import is_url
     return RemoteFile(path) if is_url(path) else path
 
 

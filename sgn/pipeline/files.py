@@ -43,10 +43,18 @@ FOLDER = "a folder"                     # what kind() says of a folder, or of a 
 Key = Hashable                          # what a file is known by: identity(), or its name
 Found = Tuple[str, Key]                 # a file found: its path, and its key
 
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(://|::)")
+
+
+def is_url(name: str) -> bool:
+    """Whether a name on the command line is a URL (`s3://...`, `zip://...::...`,
+    `simplecache::...`), read through fsspec (`sgn/cluster/remote.py`): by its pattern only."""
+    return bool(_URL.match(name))
+
 
 def warn_skipped(path: str, why: str) -> None:
     """The warning, on standard error, for a path that a walk or a glob passes over."""
-    from .reader import describe        # here, not at start-up: most runs skip nothing
+    from ..layers.reader import describe        # here, not at start-up: most runs skip nothing
     from ..output.report import printable, visible
     sys.stderr.write(printable(f"sgn validate: warning: {visible(describe(path))} skipped: {why}\n"))
 
@@ -94,7 +102,6 @@ def local_name(path: str) -> str:
     """A path found by a walk or a glob, named so that it is read as a local path: `-` and a
     name that reads as a URL (`simplecache::x.sgn`) are given a leading `./`, as a walk of
     `.` names them."""
-    from ..cluster.remote import is_url     # no fsspec: only the pattern of a URL
     return os.curdir + os.sep + path if path == "-" or is_url(path) else path
 
 
@@ -105,7 +112,6 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
     out when named or found before, by (st_dev, st_ino)); `-`, URLs and names that do not
     exist are kept as they are, for the reader to report. What a walk or a glob passes over
     is told to `warn` (path, why)."""
-    from ..cluster.remote import is_url
     include, exclude = tuple(include), tuple(exclude)
     out: List[str] = []
     seen: Set[Key] = set()      # the files listed

@@ -106,7 +106,7 @@ class RandomPlayer:
             ends = p.buildings | {c for e in p.roads for c in e}
             candidates = {e for c in ends for e in board.edges_of_corner(c)}
         legal = self.land_edges
-        return sorted((e for e in candidates if e in legal and not self.game._road_site(p, e, "", setup_corner)),
+        return sorted((e for e in candidates if e in legal and not self.game.road_problems(p, e, setup_corner)),
                       key=lambda e: sorted(map(sorted, e)))
 
     # -- the phases ---------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import os
 CRASH = "sgn-test-crash"
 
 if os.environ.get("SGN_TEST_CRASH") == "1":
-    from sgn.pipeline import schema
+    from sgn.layers import schema
 
     _check = schema.MessageSchema.check
 

@@ -151,10 +151,9 @@ def compiled_modules() -> List[str]:
     by name within the package (`game.core`); empty for a pure-Python install."""
     import os
 
-    import sgn
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     found = []
-    root = sgn.__path__[0]
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))     # the package sgn
     for folder, folders, _ in os.walk(root):
         folders[:] = sorted(f for f in folders if not f.startswith(("_", ".")))
         prefix = os.path.relpath(folder, root).replace(os.sep, ".")

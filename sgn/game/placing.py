@@ -1,0 +1,133 @@
+"""Where pieces may go, placing them, the longest road and the largest army."""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Optional, Set
+
+from .. import board, rules
+from ..board import Corner, Edge
+from ..rules import PIECES
+from ..layers.semantic import Problem
+from ..words import count
+from .pieces import Income, Player, show_corner, trail_from
+from .state import State
+
+
+def pieces_left(g: State, p: Player, kind: str, placed: int, pointer: str) -> List[Problem]:
+    if placed >= PIECES[kind]:
+        return [Problem("piece-limit", pointer,
+                        f"player {p.name} has placed all {count(PIECES[kind], kind)}")]
+    return []
+
+
+def can_settle(g: State, p: Player, c: Corner, connected: bool) -> bool:
+    """Whether a settlement of `p` may stand at `c` (the rules of `_settlement_site`, fast)."""
+    if c in g.building_at or any(n in g.building_at for n in board.corner_neighbours(c)):
+        return False
+    return not connected or any(e in p.roads for e in board.edges_of_corner(c))
+
+
+def settlement_site(g: State, p: Player, c: Corner, connected: bool, pointer: str) -> List[Problem]:
+    if c in g.building_at:
+        owner, kind = g.building_at[c]
+        return [Problem("site-occupied", pointer, f"{show_corner(c)} already has player {owner}'s {kind}")]
+    problems = []
+    near = sorted((n for n in board.corner_neighbours(c) if n in g.building_at), key=board.canonical_corner)
+    if near:
+        owner, kind = g.building_at[near[0]]
+        problems.append(Problem("distance-rule", pointer,
+                                f"{show_corner(c)} is next to player {owner}'s {kind} at {show_corner(near[0])}",
+                                "a settlement is at least two edges away from every other building"))
+    if connected and not any(e in p.roads for e in board.edges_of_corner(c)):
+        problems.append(Problem("settlement-not-connected", pointer,
+                                f"{show_corner(c)} touches none of player {p.name}'s roads"))
+    return problems
+
+
+def road_site(g: State, p: Player, e: Edge, pointer: str, setup_corner: Optional[Corner] = None) -> List[Problem]:
+    if e in g.road_at:
+        return [Problem("road-occupied", pointer, f"player {g.road_at[e]} already has a road there")]
+    if setup_corner is not None:
+        if setup_corner not in e:
+            return [Problem("setup-road-not-at-settlement", pointer,
+                            f"the setup road must touch the settlement just placed at {show_corner(setup_corner)}")]
+        return []
+    for end in e:
+        owner = g.building_at.get(end, (None,))[0]
+        if owner == p.name:
+            return []
+        if owner is None and any(other in p.roads for other in board.edges_of_corner(end) if other != e):
+            return []
+    return [Problem("road-not-connected", pointer,
+                    f"the road touches none of player {p.name}'s roads or buildings "
+                    "(a road cannot continue through an opponent's building)")]
+
+
+def longest_trail(g: State, p: Player) -> int:
+    """The longest trail of `p`'s roads (no road twice), not passing other players' buildings.
+
+    A longest trail can be taken to start where a road ends, where three roads
+    meet, or at another player's building: elsewhere (two roads, nothing in the
+    way) a trail starting there could be extended, or it is a loop that can start
+    at any of its corners. So the search starts there, and once in each part of
+    the network that has no such corner (a ring).
+    """
+    links, building_at, name = p.links, g.building_at, p.name
+    blocked = {c for c in links if c in building_at and building_at[c][0] != name}
+    best = 0
+    seen: Set[Corner] = set()
+    for c, roads in links.items():
+        if len(roads) != 2 or c in blocked:
+            best = max(best, trail_from(c, 0, links, blocked, seen))
+    for c in links:
+        if c not in seen:
+            best = max(best, trail_from(c, 0, links, blocked, seen))
+    return best
+
+
+def update_longest_road(g: State, names: Iterable[str]) -> None:
+    for name in names:
+        g.players[name].road_length = longest_trail(g, g.players[name])
+    lengths = {n: p.road_length for n, p in g.players.items()}
+    top = max(lengths.values(), default=0)
+    leaders = [n for n, length in lengths.items() if length == top]
+    holder = g.longest_road
+    if holder is not None and lengths[holder] >= rules.LONGEST_ROAD_MIN and lengths[holder] == top:
+        return
+    g.longest_road = leaders[0] if top >= rules.LONGEST_ROAD_MIN and len(leaders) == 1 else None
+
+
+def update_largest_army(g: State, name: str) -> None:
+    knights = g.players[name].knights
+    holder = g.largest_army
+    if knights >= rules.LARGEST_ARMY_MIN and (holder is None or knights > g.players[holder].knights):
+        g.largest_army = name
+
+
+def set_building(g: State, c: Corner, owner: str, kind: str) -> None:
+    """Place or upgrade a building, and note what it earns on each number."""
+    g.building_at[c] = (owner, kind)
+    yields, cards, p = g.the_map().yields, rules.YIELD[kind], g.players[owner]
+    for tile in c:
+        found = yields.get(tile)
+        if found is not None:
+            number, resource = found
+            g.income.setdefault(number, {})[(tile, c)] = Income(tile, resource, p, cards)
+
+
+def place_settlement(g: State, p: Player, c: Corner) -> None:
+    p.settlements.add(c)
+    p.count_buildings()
+    p.harbors |= g.the_map().harbor_at.get(c, set())
+    set_building(g, c, p.name, "settlement")
+    touched = {g.road_at[e] for e in board.edges_of_corner(c) if g.road_at.get(e, p.name) != p.name}
+    if touched:
+        update_longest_road(g, touched)
+
+
+def place_road(g: State, p: Player, e: Edge) -> None:
+    new = p.add_road(e)
+    g.road_at[e] = p.name
+    if new:
+        update_longest_road(g, [p.name])
+
