@@ -16,6 +16,16 @@ SEVERITIES = (ERROR, WARNING, INFO)
 MAX_PROBLEMS = 100    # listed for one message by one layer: a message of thousands of faults costs no more
 
 
+class Problem(NamedTuple):
+    """A rule broken by one message, before it has a place in a file: what the semantic
+    checks and the rules replay find (`make` with a file and line makes it a Diagnostic)."""
+
+    code: str
+    pointer: str
+    message: str
+    hint: Optional[str] = None
+
+
 class Diagnostic(NamedTuple):
     """A problem with a stable `code`, where it is, and a sentence about it.
 

@@ -1,6 +1,8 @@
 """Words in messages: a count with its noun in the right number ("1 city", "2 cities")."""
 from __future__ import annotations
 
+import re
+
 # Nouns whose plural is not the singular with an s.
 _IRREGULAR = {"city": "cities"}
 
@@ -12,3 +14,24 @@ def plural(word: str) -> str:
 def count(n: int, word: str) -> str:
     """`n` and `word`, singular for 1 and plural otherwise: `count(1, "city")` is "1 city"."""
     return f"{n} {word if n == 1 else plural(word)}"
+
+
+def printable(text: str) -> str:
+    """`text` with any lone surrogate (from a JSON string such as "\\udcff" in the input)
+    written as its escape `\\udcff`, so that no output stream, however strict, fails on
+    it. In JSON text the escape is also the JSON escape of the same character."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """`text` with each control character written as its escape (`\\x1b`, `\\n`): a file name
+    or a pointer (a key of the message) may hold any, and the text report stays one line
+    per diagnostic, with no escape sequence reaching the terminal but its own colours."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

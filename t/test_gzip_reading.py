@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
-from sgn.layers import reader
+from sgn.layers import gunzip, reader
 from sgn.layers.reader import UTF8_BOM, read_lines
 import interpreted
 
@@ -101,11 +101,12 @@ def test_the_reader_takes_the_output_in_blocks_each_byte_once(monkeypatch):
     """Watched on the interpreted source (the compiled build runs the same source), where the
     stream's methods can be seen. The old reader took a skipped line a byte at a time, each read
     copying all the output still pending: quadratic (71 s for a 4 MiB line of zeros)."""
-    pure = importlib.import_module(f"{interpreted.load().__name__}.pipeline.reader")
+    pure = importlib.import_module(f"{interpreted.load().__name__}.layers.reader")
+    pure_gzip = importlib.import_module(f"{interpreted.load().__name__}.layers.gunzip")
     size = 16 * MiB
     calls = []
 
-    class Watched(pure._Gunzip):
+    class Watched(pure_gzip._Gunzip):
         def read(self, size=-1):
             data = super().read(size)
             calls.append(len(data))
@@ -117,7 +118,7 @@ def test_the_reader_takes_the_output_in_blocks_each_byte_once(monkeypatch):
             assert len(calls) <= 256, "the output is read in pieces too small"
             return super().readinto(buffer)
 
-    monkeypatch.setattr(pure, "_Gunzip", Watched)
+    monkeypatch.setattr(pure_gzip, "_Gunzip", Watched)
     found = [(d.code, d.line) for d in pure.read_lines(io.BytesIO(bomb(16)))]
     assert found == [("line-too-long", 1), ("no-final-newline", 1)]
     assert -1 not in calls and sum(calls) == size
@@ -148,7 +149,7 @@ LINES = st.lists(st.one_of(
                      b"\xff\xfe", b'["1",', b"[" * 70 + b"]" * 70]),
     st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")),
     st.tuples(st.sampled_from(b"0 x[\0"), RUN_LENGTHS).map(lambda t: bytes([t[0]]) * t[1]),
-), max_size=8).filter(lambda lines: not b"\n".join(lines).startswith(reader.GZIP_MAGIC))
+), max_size=8).filter(lambda lines: not b"\n".join(lines).startswith(gunzip.GZIP_MAGIC))
 LIMITS = st.sampled_from([8, 30, 100_000, reader.DEFAULT_MAX_LINE_BYTES])
 
 
@@ -187,18 +188,18 @@ def test_the_gzip_stream_reads_as_its_bytes(lines, final_newline, cuts, level, s
     """readline(size), readinto and read of the decompressing stream give the bytes, in order."""
     data = joined(lines, final_newline)
     compressed = members(data, cuts, level)
-    by_line = reader._Gunzip(io.BytesIO(compressed))
+    by_line = gunzip._Gunzip(io.BytesIO(compressed))
     pieces = list(iter(lambda: by_line.readline(size or -1), b""))
     assert b"".join(pieces) == data
     assert all(len(p) <= (size or len(data)) and b"\n" not in p[:-1] for p in pieces)
-    into = reader._Gunzip(io.BytesIO(compressed))
+    into = gunzip._Gunzip(io.BytesIO(compressed))
     buffer, out = bytearray(seed % 5000 + 1), []
     while True:
         n = into.readinto(buffer)
         if not n:
             break
         out.append(bytes(buffer[:n]))
-    assert b"".join(out) == data == reader._Gunzip(io.BytesIO(compressed)).read()
+    assert b"".join(out) == data == gunzip._Gunzip(io.BytesIO(compressed)).read()
 
 
 def salvage(data):

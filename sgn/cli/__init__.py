@@ -19,7 +19,8 @@ from ..layers.reader import DEFAULT_MAX_LINE_BYTES, describe
 from ..output.report import ReportError, Tally
 from ..output import REPORTERS
 from ..layers.schema import PROFILES, STRICT
-from .streams import STDIN_NAME, ClosedOutput, standard_input
+from ..layers.reader import STDIN_NAME
+from .streams import ClosedOutput, standard_input
 from ..pipeline.engine import LEVEL_CHOICES
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
@@ -166,7 +167,10 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
         return EXIT_USAGE
     try:
-        paths = cluster.expand(paths, output=args.output)       # URLs' globs too, before the output is judged
+        if args.output == "parquet":            # its extra, before anything is checked
+            from ..output.parquet import require
+            require()
+        paths = cluster.expand(paths)       # URLs' globs too, before the output is judged
         if args.output_file is not None:     # (the configuration file is an input too)
             read = paths + ([str(settings.file)] if settings.file is not None else [])
             refuse_inputs(args.output_file, read, urls=True)

@@ -7,7 +7,7 @@ import json
 import sys
 
 from .exits import EXIT_OK, EXIT_USAGE
-from ..output.report import printable
+from ..words import printable
 
 
 def add_parser(commands) -> None:

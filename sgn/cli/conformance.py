@@ -9,7 +9,7 @@ from typing import Tuple
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from ..layers.reader import describe
-from ..output.report import printable
+from ..words import printable
 from ..layers.schema import PROFILES
 from ..pipeline.engine import LEVELS
 from ..words import count

@@ -12,7 +12,7 @@ import sys
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from ..layers.reader import describe
-from ..output.report import printable
+from ..words import printable
 from .streams import standard_input
 
 PARSED = ("han", "hsn", "hsn-002", "hsgn")

@@ -8,7 +8,6 @@ import os
 import sys
 from typing import Union
 
-STDIN_NAME = "<stdin>"          # what standard input is called in diagnostics, unless named
 
 
 class ClosedInput(io.RawIOBase):

@@ -9,15 +9,12 @@ from typing import Any, List, Optional, Sequence
 from ..pipeline.files import is_url
 
 
-def expand(paths: Sequence[str], *, output: str) -> List[str]:
+def expand(paths: Sequence[str]) -> List[str]:
     """Before `sgn validate` reports: the files to check, URLs expanded (their globs), and the
-    extras the output and the URLs need found (SetupError when one is missing): what must be
+    extras the URLs need found (SetupError when one is missing): what must be
     known of the inputs before the output is judged (sgn/cli/output_file.py) and opened. The
     cluster is reached or started after (`connect`)."""
     from . import remote
-    if output == "parquet":
-        from ..output.parquet import require
-        require()
     if any(is_url(path) for path in paths):
         return remote.expand(paths)
     return list(paths)

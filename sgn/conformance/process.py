@@ -67,7 +67,11 @@ class ImplProcess:
     (persistent mode); otherwise count and discard it (simple mode). Either way the tail
     of standard error is kept; in simple mode it counts against MAX_OUTPUT_BYTES with
     standard output, in persistent mode (a long-lived process may log much) it does not.
-    Whatever is not a reply is scanned for a crash's signature (`crash`, `take_stderr`)."""
+    Whatever is not a reply is scanned for a crash's signature (`crash`, `take_stderr`).
+
+    Longer than 250 lines: one process's whole life (start, send, the reply or the crash,
+    the time-out, the end) in one place, so that no state of it is shared with another.
+    """
 
     def __init__(self, argv: List[str], *, lines: bool, env: Optional[Mapping[str, str]] = None):
         self.lines = lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import List
 
 from ..rules import COSTS
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from . import ledger, placing
 from .pieces import Player, corner_from_json, edge_from_json, show_corner
 from .state import State

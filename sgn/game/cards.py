@@ -5,7 +5,7 @@ from typing import List
 
 from .. import board, rules
 from ..rules import COSTS, PIECES
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from ..words import count
 from . import ledger, placing
 from .pieces import Player

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, List, Sequence
 
 from .. import rules
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from . import cards, ledger, placing, setup, turns
 from .errors import MessageError, message_error
 from .pieces import Board, Edge, Income, Player

@@ -6,7 +6,7 @@ from typing import Dict, List, Mapping, Tuple
 
 from .. import rules
 from ..rules import show_cost
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from .pieces import Player
 from .state import State
 

@@ -7,7 +7,7 @@ from typing import Iterable, List, Optional, Set
 from .. import board, rules
 from ..board import Corner, Edge
 from ..rules import PIECES
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from ..words import count
 from .pieces import Income, Player, show_corner, trail_from
 from .state import State

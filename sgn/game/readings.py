@@ -20,7 +20,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 from .. import board, rules
 from ..codes import CODES
 from .core import SETUP, TURNS, Game
-from ..layers.semantic import Problem, is_discard
+from ..diagnostic import Problem
+from ..layers.semantic import is_discard
 
 Reading = Callable[[Game], List[Problem]]
 Message = Sequence[Any]

@@ -7,8 +7,10 @@ it (`sgn/game/readings.py`) to a copy of the state from just before it: a `Fork`
 Every later message is applied to every branch, and each branch counts what it breaks: a
 line that breaks a rule costs 1, unless the branch broke the same rule in an earlier turn
 and it is one an engine may leave unenforced (`HABITS`: an engine that lets a card be
-played on the turn it was bought does it again), which costs RECURRENCE; the same rule broken again within one turn is a
-cascade (every action of a turn whose roll is missing), and costs 1 each time. A branch that costs a whole fault more than the best is dropped.
+played on the turn it was bought does it again), which costs RECURRENCE; the same rule
+broken again within one turn is a cascade (every action of a turn whose roll is missing),
+and costs 1 each time. A branch that costs a whole fault more than the best is dropped
+(`sgn/game/fork.py`).
 The fork is decided when one branch is left; or after HORIZON messages, by the preferred
 reading among those left (they explain the log equally well); or at the end of the log or
 game, by the fewest faults, counting what each leaves unfinished. The chosen reading's
@@ -26,15 +28,14 @@ the copies.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, make
 from .core import OVER, Game
+from ..diagnostic import Problem
+from .fork import HORIZON, Branch, Fork
 from .readings import Message, Reading, action_of, carry_first, gap_readings, is_error, readings
-from ..layers.semantic import Problem
 
-HORIZON = 200            # messages a fork may hold before its preferred reading is taken
-RECURRENCE = 0.1         # the cost of a line breaking a rule its branch already broke
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
 # as it stands, each fault reported where it is, without forking: the readings then explain
@@ -42,95 +43,7 @@ MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the 
 DENSE_FAULTS, DENSE_LINES = 8, 64
 CHECKPOINT_EVERY = 64    # messages between two copies of the state
 
-# Rules an engine may leave unenforced, and then break again and again (a card played on
-# the turn it was bought, a second card in a turn, a trade at another rate): broken again
-# in a later turn, a habit of the log's source, not a sign that the reading is wrong. A rule
-# of counts (a hand, a discard, the bank) broken again says the reading's state is wrong.
-HABITS = frozenset({"card-bought-this-turn", "card-second-play", "trade-rate", "robber-same-tile",
-                    "special-build-trade", "special-build-card", "special-build-order"})
-
 _NOTHING: List[Diagnostic] = []     # what most messages give (never changed by a caller)
-
-
-class Branch:
-    """One reading of a fault, alive: its game, what it has cost since the fork, and the
-    rules it has broken (a rule broken again costs less)."""
-
-    def __init__(self, game: Game, read: Reading, rank: int, problems: List[Problem]):
-        self.game, self.read, self.rank, self.problems = game, read, rank, problems
-        errors = [p.code for p in problems if is_error(p)]
-        self.faults = 0
-        self.echoes = 0
-        self.line_errors = len(errors)      # on the faulty line itself: the last tie-break
-        self.seen: Dict[str, int] = dict.fromkeys(errors, game.turn)    # rule -> the turn it was last broken
-        self.clean = True                   # no message since the fork broke a rule here
-        self.found: List[Tuple[int, List[Problem]]] = []    # what the messages since broke, by line
-
-    @property
-    def cost(self) -> float:
-        return self.faults + RECURRENCE * self.echoes + self.line_errors / 1000
-
-    def apply(self, message: Message, line: int) -> None:
-        game = self.game
-        problems = game.apply(message, line)
-        if problems:
-            self.found.append((line, problems))
-            codes = [p.code for p in problems if is_error(p)]
-            if codes:
-                self.clean = False
-                seen, turn = self.seen, game.turn
-                if all(code in HABITS and seen.get(code, turn) != turn for code in codes):
-                    self.echoes += 1        # rules broken before, in an earlier turn: a habit
-                else:
-                    self.faults += 1        # a new rule, or the same again in the same turn: a cascade
-                for code in codes:
-                    seen[code] = turn
-
-
-class Fork:
-    """A fault whose verdict is held: the state before it, its branches, and the messages
-    read since (message, line, refused by an earlier layer)."""
-
-    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch],
-                 pending: bool = False):
-        self.message, self.line, self.found = message, line, found
-        self.branches = branches
-        # lazily: the log's reading alone (branches[0]) until it breaks a rule; the other
-        # readings are not tried yet (`Replay._expand` tries them)
-        self.pending = pending
-        self.read: List[Tuple[Any, int, bool, Optional[Message]]] = []
-
-    def feed(self, message: Any, line: int, refused: bool, repaired: Optional[Message] = None) -> Optional[Branch]:
-        """A message after the fault: applied to every branch (a refused one in its evident
-        repair, if it has one); the branch left, once one is."""
-        self.read.append((message, line, refused, repaired))
-        branches = self.branches
-        applied: Optional[Message] = repaired if refused else message
-        if applied is not None:
-            for branch in branches:
-                branch.apply(applied, line)
-            if self.pending:        # lazily: the log's reading goes on, until it breaks a rule
-                return branches[0] if len(self.read) >= HORIZON else None
-        return self.decided()
-
-    def decided(self) -> Optional[Branch]:
-        """Drop the branches that cost a whole fault more than the best: the one left, once
-        one is; after HORIZON messages, the preferred of those left."""
-        branches = self.branches
-        best = min(b.faults + RECURRENCE * b.echoes for b in branches)
-        branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
-        if len(branches) == 1:
-            return branches[0]
-        if len(self.read) >= HORIZON:
-            return min(branches, key=lambda b: b.rank)
-        return None
-
-    def at_end(self) -> Branch:
-        """The branch that explains the log as it ends: the fewest faults, counting what a
-        reading leaves unfinished (a log that stops where a reading ends the game is
-        explained by it), then the preferred."""
-        return min(self.branches, key=lambda b: (b.faults + bool(b.game.finish()) + (b.game.phase != OVER) / 2,
-                                                 b.line_errors, b.rank))
 
 
 class Replay:
@@ -138,7 +51,11 @@ class Replay:
 
     Called with each message in order, it returns the diagnostics that are now final, which
     may be those of an earlier line: while `undecided` is true, it holds back a fault's
-    verdict (and the caller must hold back what other layers find on later lines)."""
+    verdict (and the caller must hold back what other layers find on later lines).
+
+    Longer than 250 lines: one state machine (a message comes, a fork opens, is fed, is
+    decided, its messages are fed again), whose parts that stand alone are apart: the
+    readings (`readings`) and the fork with its branches (`fork`)."""
 
     def __init__(self) -> None:
         self.game = Game()

@@ -8,7 +8,7 @@ from .. import board, rules
 from ..board import Tile
 from ..rules import show_cost
 from .pieces import cards
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from . import ledger
 from .state import State
 

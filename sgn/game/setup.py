@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import List, Optional
 
 from .. import board
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from ..words import count
 from . import ledger, placing, turns
 from .pieces import corner_from_json, edge_from_json, tile_from_json

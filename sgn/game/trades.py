@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import List
 
 from ..rules import show_cost, show_hand
-from ..layers.semantic import Problem
+from ..diagnostic import Problem
 from . import ledger
 from .pieces import bank_rate_problems
 from .state import State

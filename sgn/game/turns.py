@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import List, Optional
 
 from .. import rules
-from ..layers.semantic import Problem, is_discard
+from ..diagnostic import Problem
+from ..layers.semantic import is_discard
 from . import building, cards, ledger, robber, trades
 from .pieces import tile_from_json
 from .state import OVER, SETUP, State

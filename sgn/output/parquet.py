@@ -14,7 +14,8 @@ from typing import Any, BinaryIO, Dict, List
 
 from ..packaged import SetupError, install_hint
 from ..diagnostic import Diagnostic
-from .report import Reporter, Tally, printable
+from ..words import printable
+from .report import Reporter, Tally
 
 ROW_GROUP = 65_536
 # (column, Arrow type): the table's schema, in order

@@ -14,7 +14,7 @@ from typing import List, Optional, TextIO
 
 from .colour import Painter
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
-from ..words import count
+from ..words import count, printable, visible
 
 
 class FileSummary:
@@ -131,27 +131,6 @@ class Reporter:
 
     def finish(self, tally: Tally) -> None:
         pass
-
-
-def printable(text: str) -> str:
-    """`text` with any lone surrogate (from a JSON string such as "\\udcff" in the input)
-    written as its escape `\\udcff`, so that no output stream, however strict, fails on
-    it. In JSON text the escape is also the JSON escape of the same character."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text
-
-
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
-
-
-def visible(text: str) -> str:
-    """`text` with each control character written as its escape (`\\x1b`, `\\n`): a file name
-    or a pointer (a key of the message) may hold any, and the text report stays one line
-    per diagnostic, with no escape sequence reaching the terminal but its own colours."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 _PLAIN = Painter(False)

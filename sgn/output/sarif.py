@@ -17,7 +17,8 @@ from urllib.parse import quote
 from ..packaged import VERSION as __version__
 from ..codes import CODES
 from ..diagnostic import ERROR, WARNING, Diagnostic
-from .report import Reporter, Tally, one_line, printable
+from ..words import printable
+from .report import Reporter, Tally, one_line
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {ERROR: "error", WARNING: "warning"}           # and info is a note

@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, make
 from ..layers.jsonline import parse_line
@@ -321,11 +321,11 @@ def warm_up() -> None:
     compiled schema, the geometry tables), so that worker processes forked after this
     start with it ready."""
     from ..layers import fastpath
-    from ..layers import semantic
+    from ..layers import places
     from .. import game  # noqa: F401
     if fastpath.COMPILED:
         fastpath.schema_valid_value(None)
-    semantic._paths()
+    places.path_table()
 
 
 def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,

@@ -18,8 +18,7 @@ from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, S
 
 from ..diagnostic import Diagnostic
 from .policy import Policy
-from ..layers.reader import describe
-from ..cli.streams import STDIN_NAME
+from ..layers.reader import STDIN_NAME, describe
 from .engine import FileCheck, warm_up
 
 

@@ -55,7 +55,7 @@ def is_url(name: str) -> bool:
 def warn_skipped(path: str, why: str) -> None:
     """The warning, on standard error, for a path that a walk or a glob passes over."""
     from ..layers.reader import describe        # here, not at start-up: most runs skip nothing
-    from ..output.report import printable, visible
+    from ..words import printable, visible
     sys.stderr.write(printable(f"sgn validate: warning: {visible(describe(path))} skipped: {why}\n"))
 
 

@@ -1,0 +1,101 @@
+"""A fault whose verdict is held: its readings, each a `Branch` alive on a copy of the state,
+side by side in a `Fork`, and the rule that drops them until one is left (`sgn/game/recovery.py`
+says when a fork opens and what is done with the branch it leaves)."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..diagnostic import Problem
+from .core import OVER, Game
+from .readings import Message, Reading, is_error
+
+HORIZON = 200            # messages a fork may hold before its preferred reading is taken
+RECURRENCE = 0.1         # the cost of a line breaking a rule its branch already broke
+
+# Rules an engine may leave unenforced, and then break again and again (a card played on
+# the turn it was bought, a second card in a turn, a trade at another rate): broken again
+# in a later turn, a habit of the log's source, not a sign that the reading is wrong. A rule
+# of counts (a hand, a discard, the bank) broken again says the reading's state is wrong.
+HABITS = frozenset({"card-bought-this-turn", "card-second-play", "trade-rate", "robber-same-tile",
+                    "special-build-trade", "special-build-card", "special-build-order"})
+
+
+class Branch:
+    """One reading of a fault, alive: its game, what it has cost since the fork, and the
+    rules it has broken (a rule broken again costs less)."""
+
+    def __init__(self, game: Game, read: Reading, rank: int, problems: List[Problem]):
+        self.game, self.read, self.rank, self.problems = game, read, rank, problems
+        errors = [p.code for p in problems if is_error(p)]
+        self.faults = 0
+        self.echoes = 0
+        self.line_errors = len(errors)      # on the faulty line itself: the last tie-break
+        self.seen: Dict[str, int] = dict.fromkeys(errors, game.turn)    # rule -> the turn it was last broken
+        self.clean = True                   # no message since the fork broke a rule here
+        self.found: List[Tuple[int, List[Problem]]] = []    # what the messages since broke, by line
+
+    @property
+    def cost(self) -> float:
+        return self.faults + RECURRENCE * self.echoes + self.line_errors / 1000
+
+    def apply(self, message: Message, line: int) -> None:
+        game = self.game
+        problems = game.apply(message, line)
+        if problems:
+            self.found.append((line, problems))
+            codes = [p.code for p in problems if is_error(p)]
+            if codes:
+                self.clean = False
+                seen, turn = self.seen, game.turn
+                if all(code in HABITS and seen.get(code, turn) != turn for code in codes):
+                    self.echoes += 1        # rules broken before, in an earlier turn: a habit
+                else:
+                    self.faults += 1        # a new rule, or the same again in the same turn: a cascade
+                for code in codes:
+                    seen[code] = turn
+
+
+class Fork:
+    """A fault whose verdict is held: the state before it, its branches, and the messages
+    read since (message, line, refused by an earlier layer)."""
+
+    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch],
+                 pending: bool = False):
+        self.message, self.line, self.found = message, line, found
+        self.branches = branches
+        # lazily: the log's reading alone (branches[0]) until it breaks a rule; the other
+        # readings are not tried yet (`Replay._expand` tries them)
+        self.pending = pending
+        self.read: List[Tuple[Any, int, bool, Optional[Message]]] = []
+
+    def feed(self, message: Any, line: int, refused: bool, repaired: Optional[Message] = None) -> Optional[Branch]:
+        """A message after the fault: applied to every branch (a refused one in its evident
+        repair, if it has one); the branch left, once one is."""
+        self.read.append((message, line, refused, repaired))
+        branches = self.branches
+        applied: Optional[Message] = repaired if refused else message
+        if applied is not None:
+            for branch in branches:
+                branch.apply(applied, line)
+            if self.pending:        # lazily: the log's reading goes on, until it breaks a rule
+                return branches[0] if len(self.read) >= HORIZON else None
+        return self.decided()
+
+    def decided(self) -> Optional[Branch]:
+        """Drop the branches that cost a whole fault more than the best: the one left, once
+        one is; after HORIZON messages, the preferred of those left."""
+        branches = self.branches
+        best = min(b.faults + RECURRENCE * b.echoes for b in branches)
+        branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
+        if len(branches) == 1:
+            return branches[0]
+        if len(self.read) >= HORIZON:
+            return min(branches, key=lambda b: b.rank)
+        return None
+
+    def at_end(self) -> Branch:
+        """The branch that explains the log as it ends: the fewest faults, counting what a
+        reading leaves unfinished (a log that stops where a reading ends the game is
+        explained by it), then the preferred."""
+        return min(self.branches, key=lambda b: (b.faults + bool(b.game.finish()) + (b.game.phase != OVER) / 2,
+                                                 b.line_errors, b.rank))

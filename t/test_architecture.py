@@ -1,0 +1,145 @@
+"""The rules of the house, kept by a test (CONTRIBUTING.md, docs/architecture.md): data flows
+one way through the layers below, with no import cycle (imports inside functions included)
+and no arrow back up; few modules at the top of the package; no module over 400 lines and
+no class over 250 without a reason in its docstring."""
+import ast
+import fnmatch
+from pathlib import Path
+
+import pytest
+
+import sgn
+
+PACKAGE = Path(sgn.__file__).resolve().parent
+
+# The layers, lowest first: a module imports only from its own layer or those below.
+LAYERS = [
+    ("base", ["sgn.words", "sgn.packaged", "sgn.codes", "sgn.diagnostic", "sgn.board", "sgn.rules"]),
+    ("drawing", ["sgn.pictures", "sgn.pictures.draw", "sgn.pictures.geometry", "sgn.pictures.places",
+                 "sgn.pictures.style", "sgn.pictures.tree"]),
+    ("layers of one message", ["sgn.layers", "sgn.layers.*"]),
+    ("rules replay", ["sgn.game", "sgn.game.*"]),
+    ("pipeline of a file", ["sgn.pipeline", "sgn.pipeline.*", "sgn.cluster", "sgn.cluster.*"]),
+    ("around the pipeline", ["sgn.output", "sgn.output.*", "sgn.notation", "sgn.notation.*", "sgn.testing",
+                             "sgn.testing.*", "sgn.corpus", "sgn.corpus.*", "sgn.codes.*", "sgn.pictures.*",
+                             "sgn.adapters", "sgn.adapters.*", "sgn.svg", "sgn.play", "sgn.strategies"]),
+    ("conformance", ["sgn.conformance", "sgn.conformance.*", "sgn.harness"]),
+    ("command line", ["sgn.cli", "sgn.cli.*", "sgn.__main__"]),
+    ("public API", ["sgn.api", "sgn"]),
+]
+MAX_TOP_MODULES = 13
+MAX_MODULE_LINES, MAX_CLASS_LINES = 400, 250
+
+
+def modules():
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+MODULES = modules()
+
+
+def layer_of(name):
+    """The index of the layer a module is in: the most specific pattern that names it."""
+    best = None
+    for index, (_, patterns) in enumerate(LAYERS):
+        for pattern in patterns:
+            if fnmatch.fnmatchcase(name, pattern):
+                score = (pattern == name, len(pattern))
+                if best is None or score > best[0]:
+                    best = (score, index)
+    assert best is not None, f"{name} is in no layer of t/test_architecture.py"
+    return best[1]
+
+
+def imports(name):
+    """Every module of the package that `name` imports, at the top or inside a function."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                full = f"{target}.{alias.name}"
+                out.add(full if full in MODULES else target)
+        elif isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+    return {m for m in out if m in MODULES and m != name}
+
+
+GRAPH = {name: imports(name) for name in MODULES}
+
+
+def test_every_module_is_in_a_layer():
+    for name in MODULES:
+        layer_of(name)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_arrow_back_up(name):
+    mine = layer_of(name)
+    up = sorted(m for m in GRAPH[name] if layer_of(m) > mine)
+    assert not up, (f"{name} ({LAYERS[mine][0]}) imports {up}, of a layer above it: "
+                    + ", ".join(LAYERS[layer_of(m)][0] for m in up))
+
+
+def test_no_import_cycle():
+    index, low, stack, on, cycles = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+    for name in sorted(MODULES):
+        if name not in index:
+            visit(name)
+    assert cycles == []
+
+
+def test_few_modules_at_the_top_of_the_package():
+    top = [n for n in MODULES if n.count(".") == 1 and MODULES[n].name != "__init__.py"
+           and not (PACKAGE / n.split(".")[1]).is_dir()]
+    assert len(top) <= MAX_TOP_MODULES, sorted(top)
+
+
+def _reason(docstring):
+    return docstring is not None and "longer than" in docstring.lower()
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_module_or_class_too_long_without_a_reason(name):
+    text = MODULES[name].read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    lines = text.count("\n")
+    assert lines <= MAX_MODULE_LINES or _reason(ast.get_docstring(tree)), \
+        f"{name}: {lines} lines; split it, or say in its docstring why it is longer than {MAX_MODULE_LINES}"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            size = node.end_lineno - node.lineno + 1
+            assert size <= MAX_CLASS_LINES or _reason(ast.get_docstring(node)), \
+                f"{name}.{node.name}: {size} lines; say in its docstring why it is longer than {MAX_CLASS_LINES}"
