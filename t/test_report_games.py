@@ -2,6 +2,8 @@
 one `sgn replay FILE --at LINE` gives (pieces, points, cards, knights, awards, the map),
 faults after which the replay recovers included; in Chromium, stepping into the second game
 shows its map."""
+import json
+
 import pytest
 
 from chromium import browser, open_page  # noqa: F401 (a fixture)
@@ -111,3 +113,38 @@ def test_in_a_browser_stepping_into_the_second_game_shows_its_map(browser, tmp_p
     finally:
         tab.close()
 
+
+
+@pytest.fixture(scope="module")
+def engine_game(tmp_path_factory):
+    """A game recorded from catanatron with the most faults among the first ten (cards played
+    the turn they were bought: readings held for many lines), and a line lost in transit."""
+    from test_engine_faults import GAMES, error_lines
+    game = max(GAMES[:10], key=lambda g: len(error_lines(g)))
+    assert len(error_lines(game)) >= 3
+    lines = [json.dumps(m, separators=(",", ":")) for m in game]
+    del lines[len(lines) // 2]
+    path = tmp_path_factory.mktemp("engine") / "engine.sgn"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_on_an_engine_game_with_faults_every_line_of_the_page_is_sgn_replay_at_it(engine_game):
+    html = page.report_html(str(engine_game), engine_game.name)
+    lines = 0
+    for line, shown in on_the_page(html):
+        assert shown == replayed(engine_game, line), line
+        lines += 1
+    assert lines == 1 + len(engine_game.read_text(encoding="utf-8").splitlines())
+
+
+def test_replay_at_a_line_reports_what_validate_reports_up_to_it(engine_game):
+    """A fault's reading is chosen as the whole log chooses it, whatever line one stops at."""
+    import sgn
+    whole = [(d.line, d.code) for d in sgn.check(str(engine_game), level="rules").diagnostics]
+    faults = sorted({line for line, _ in whole})
+    assert len(faults) >= 3
+    for at in sorted({f + k for f in faults for k in (0, 1, 5)}):
+        seen = []
+        replay(str(engine_game), name=engine_game.name, at=at, report=lambda d: seen.append((d.line, d.code)))
+        assert seen == [(line, code) for line, code in whole if line <= at], at

@@ -9,12 +9,11 @@ from typing import Any, List, Optional
 
 from ..diagnostic import Diagnostic
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
-from ..layers.jsonline import parse_line
 from ..packaged import DISTRIBUTION
-from ..layers.reader import LogReader, describe
+from ..layers.reader import describe
 from ..output.report import TextReporter
 from ..layers.schema import PROFILES, STRICT
-from .streams import readable_twice, standard_input
+from .streams import standard_input
 
 PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
                f"pip install '{DISTRIBUTION}[png]'); SVG needs nothing: use -o OUT.svg")
@@ -50,22 +49,6 @@ def _size(text: str) -> int:
     return value
 
 
-def message_at(source, name: str, line: int) -> Any:
-    """The parsed message on `line` of the log, or None (not JSON, too deep, or no such line)."""
-    reader = LogReader(source, name=name)
-    for item in reader:
-        if isinstance(item, Diagnostic):
-            continue
-        number, raw = item
-        if number == line:
-            text, _ = reader.decode(number, raw)
-            parsed = parse_line(text.text) if text is not None else None
-            return parsed[0] if isinstance(parsed, tuple) else None
-        if number > line:
-            break
-    return None
-
-
 def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
     """(place, sentence) for the diagnostics of one line: the first whose pointer leads to a
     place, else the first whose move is made on one, else the first with no place."""
@@ -92,11 +75,7 @@ def run_render(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn render: {error}\n")
         return EXIT_USAGE
     reading_stdin = args.file == "-"
-    if reading_stdin:
-        data = standard_input().read()      # read twice: the replay, then the line's message
-        source: Any = data
-    else:
-        source = readable_twice(args.file)
+    source: Any = standard_input() if reading_stdin else args.file
     name = "<stdin>" if reading_stdin else describe(args.file)
     errors = TextReporter(sys.stderr)
     seen: List[Diagnostic] = []
@@ -104,14 +83,14 @@ def run_render(args: argparse.Namespace, out) -> int:
     def note(d: Diagnostic) -> None:
         seen.append(d)
         errors.diagnostic(d)
-    state, found = replay(_fresh(source), name=name, at=args.at, profile=args.profile, report=note)
+    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=note)
     if state is None:
         return EXIT_USAGE
     line = state["line"]
     mark = None
     if args.highlight == "auto":
         here = [d for d in seen if d.line == line and not d.is_io]
-        mark = highlight_of(here, message_at(_fresh(source), name, line)) if here else None
+        mark = highlight_of(here, state["message"]) if here else None
     svg = board(state["game"], highlight=mark[0] if mark else None, caption=mark[1] if mark else None,
                 size=args.size)
     status = EXIT_INVALID if found else EXIT_OK
@@ -139,8 +118,3 @@ def run_render(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     return status
 
-
-def _fresh(source):
-    """A source that can be read again: a path as it is, the text of standard input as bytes."""
-    import io
-    return io.BytesIO(source) if isinstance(source, (bytes, bytearray)) else source

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
-from .streams import readable_twice, standard_input
+from .streams import standard_input
 
 
 def add_report_parser(commands) -> None:
@@ -31,7 +30,7 @@ def add_report_parser(commands) -> None:
 
 def run_report(args: argparse.Namespace, out) -> int:
     from .output_file import OutputError, refuse_inputs
-    from ..pictures.page import ReportError, build
+    from ..pictures.page import ReportError, collect, page_parts
 
     try:
         if args.output != "-":
@@ -39,24 +38,25 @@ def run_report(args: argparse.Namespace, out) -> int:
     except OutputError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
-    source = standard_input() if args.file == "-" else readable_twice(args.file)
-    if isinstance(source, bytes):
-        source = io.BytesIO(source)
+    source = standard_input() if args.file == "-" else args.file      # read once, in one pass
     name = "<stdin>" if args.file == "-" else describe(args.file)
     try:
-        report = build(source, name, args.profile)
+        collected = collect(source, name, args.profile)     # the log read whole before the page is opened
     except ReportError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
     if args.output == "-":
-        out.write(report.html)
+        for part in page_parts(collected):
+            out.write(part)
     else:
         try:
             with open(args.output, "w", encoding="utf-8") as page:
-                page.write(report.html)
+                for part in page_parts(collected):
+                    page.write(part)
         except OSError as error:
             sys.stderr.write(f"sgn report: cannot write {describe(args.output)}: {error.strerror or error}\n")
             return EXIT_USAGE
-        found = (f"{report.errors} error{'s' if report.errors != 1 else ''}" if report.errors else "no errors")
-        sys.stderr.write(f"wrote {describe(args.output)}: {report.messages} messages, {found}\n")
-    return EXIT_INVALID if report.errors else EXIT_OK
+        errors = collected.errors
+        found = f"{errors} error{'s' if errors != 1 else ''}" if errors else "no errors"
+        sys.stderr.write(f"wrote {describe(args.output)}: {len(collected.moves)} messages, {found}\n")
+    return EXIT_INVALID if collected.errors else EXIT_OK

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import errno
 import io
-import os
 import sys
-from typing import Union
 
 
 
@@ -34,17 +32,3 @@ class ClosedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         raise ClosedOutput.Closed()
 
-
-def readable_twice(path: str) -> Union[str, bytes]:
-    """What a command that reads its input twice (`sgn report`, `sgn render`) opens: a regular
-    file by its path; anything else it names (a pipe, `/dev/stdin`, a process substitution)
-    read once, now, into memory, since a second read would find it empty. A path that cannot
-    be looked at is left for the reader to report."""
-    import stat
-    try:
-        if stat.S_ISREG(os.stat(path).st_mode):
-            return path
-        with open(path, "rb") as handle:
-            return handle.read()
-    except (OSError, ValueError):
-        return path

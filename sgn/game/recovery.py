@@ -71,12 +71,19 @@ class Replay:
         self.game_count = 0
         self.unlisted_from = 0          # the line of the first game not listed (0: all are)
         self._after_refused = False     # the last message was refused by an earlier layer
-        # told the line of each message once it is read (`sgn.pipeline.replay.line_by_line`)
-        self.watch: Optional[Callable[[int], None]] = None
+        # told the state after each line it is fed, once that state is final (in line order,
+        # a fault's lines once its reading is chosen), with the message applied (None: a
+        # reading of the line, or nothing): the game is only to be read, at once
+        self.on_state: Optional[Callable[[int, Game, Optional[Message]], None]] = None
 
     @property
     def undecided(self) -> bool:
         return self._fork is not None
+
+    @property
+    def held_from(self) -> Optional[int]:
+        """The first line whose state (and verdict) is held, if one is."""
+        return self._fork.line if self._fork is not None else None
 
     def __call__(self, message: Message, file: str, line: int) -> Tuple[List[Diagnostic], Message]:
         return self.feed(message, file, line), message
@@ -96,8 +103,8 @@ class Replay:
                     self._checkpoint()
                 if game.phase == OVER:
                     self._note_end()
-                if self.watch is not None:
-                    self.watch(line)
+                if self.on_state is not None:
+                    self.on_state(line, game, message)
                 return _NOTHING
             self.file = file
             found: List[Diagnostic] = []
@@ -106,8 +113,6 @@ class Replay:
             self.file = file
             found = []
             self._feed(message, line, found)
-        if self.watch is not None:
-            self.watch(line)
         return found
 
     def gap(self, message: Any, file: str, line: int, repaired: Optional[Message] = None) -> List[Diagnostic]:
@@ -119,8 +124,6 @@ class Replay:
         found: List[Diagnostic] = []
         self._feed_gap(message, line, found, repaired)
         self._after_refused = True
-        if self.watch is not None:
-            self.watch(line)
         return found
 
     def _feed_after_refused(self, message: Message, file: str, line: int) -> List[Diagnostic]:
@@ -130,8 +133,6 @@ class Replay:
         found: List[Diagnostic] = []
         self._feed(message, line, found)
         self._after_refused = False
-        if self.watch is not None:
-            self.watch(line)
         return found
 
     def _feed_gap(self, message: Any, line: int, out: List[Diagnostic], repaired: Optional[Message]) -> None:
@@ -146,6 +147,8 @@ class Replay:
         options = gap_readings(self.game, message, repaired, line)
         if options:
             self._open(message, line, [], options)
+        elif self.on_state is not None:
+            self.on_state(line, self.game, None)
 
     def _feed(self, message: Message, line: int, out: List[Diagnostic]) -> None:
         fork = self._fork
@@ -195,6 +198,8 @@ class Replay:
             out += self._diagnostics(problems, line)    # one reading, or faults this dense: at once
         elif problems:
             out += self._diagnostics(problems, line)
+        if self.on_state is not None:
+            self.on_state(line, self.game, message)
         self._since.append((message, line))     # (applying it again gives the same state)
         if len(self._since) >= CHECKPOINT_EVERY:
             self._checkpoint()
@@ -242,6 +247,8 @@ class Replay:
         fork = self._fork
         assert fork is not None
         self._fork = None
+        if self.on_state is not None and (fork.pending or chosen.clean):
+            self._tell_states(fork, chosen)
         if fork.found:              # (a refused message was reported by its own layer)
             out += self._diagnostics(chosen.problems, fork.line)
         if fork.pending:            # the log's reading, never in doubt: it goes on as it is
@@ -268,6 +275,8 @@ class Replay:
         self.game = before
         self._note_end()
         self._checkpoint()
+        if self.on_state is not None:       # (the lines read since tell theirs as they are read again)
+            self.on_state(fork.line, before, None)
         for message, line, refused, repaired in fork.read:
             if refused:
                 self._feed_gap(message, line, out, repaired)
@@ -275,6 +284,20 @@ class Replay:
             else:
                 self._feed(message, line, out)
                 self._after_refused = False
+
+    def _tell_states(self, fork: Fork, chosen: Branch) -> None:
+        """The state after each line the fork held, in the reading chosen: its messages
+        applied again to a copy of the state before the fault (the branch kept only its end)."""
+        tell = self.on_state
+        assert tell is not None
+        game = self._state_before_fault()
+        chosen.read(game)
+        tell(fork.line, game, None)
+        for message, line, refused, repaired in fork.read:
+            applied: Optional[Message] = repaired if refused else message
+            if applied is not None:
+                game.apply(applied, line)
+            tell(line, game, applied)
 
     def _settle_into(self, out: List[Diagnostic]) -> None:
         while self._fork is not None:
@@ -316,28 +339,6 @@ class Replay:
     def _diagnostics(self, problems: List[Problem], line: int) -> List[Diagnostic]:
         return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint)
                 for p in problems]
-
-    def settled(self) -> Game:
-        """The game as `settle` would leave it now, this replay going on unchanged: the state
-        after a line as `sgn replay --at` gives it, for every line in one pass (the report page)."""
-        fork = self._fork
-        if fork is None:
-            return self.game
-        twin = Replay()     # the fork copied, games included: deciding it changes them
-        twin.file, twin._recent, twin._after_refused = self.file, list(self._recent), self._after_refused
-        twin.starts, twin.winners, twin.variants = list(self.starts), list(self.winners), list(self.variants)
-        twin.game_count, twin.unlisted_from = self.game_count, self.unlisted_from
-        twin._base, twin._since = self._base, list(self._since)
-        branches = []
-        for b in fork.branches:
-            copy = Branch(b.game.clone(), b.read, b.rank, b.problems)
-            copy.faults, copy.echoes, copy.seen, copy.clean = b.faults, b.echoes, dict(b.seen), b.clean
-            copy.found = list(b.found)
-            branches.append(copy)
-        twin._fork = Fork(fork.message, fork.line, fork.found, branches, fork.pending)
-        twin._fork.read = list(fork.read)
-        twin.settle(self.file)
-        return twin.game
 
     def settle(self, file: str) -> List[Diagnostic]:
         """Decide a fault still held, with what the log has left."""

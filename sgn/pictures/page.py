@@ -19,14 +19,14 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any, Dict, List, NamedTuple
+from typing import Any, Dict, Iterator, List, NamedTuple
 
 from . import style
 from .steps import LAYERS, Collected, ReportError, collect, label
-from .tree import Element, el, svg, text_of
+from .tree import SVG_NS, Element, el, svg, text_of
 
 HERE = Path(__file__).parent
-__all__ = ["LAYERS", "Report", "ReportError", "build", "chart", "collect", "label", "page", "report_html"]
+__all__ = ["LAYERS", "Report", "ReportError", "build", "chart", "collect", "label", "page", "page_parts", "report_html"]
 # what would end or confuse a <script> or <style> element (its text is not escaped)
 _RAW_TEXT_ENDS = re.compile(r"</?(script|style)|<!--", re.I)
 
@@ -124,35 +124,44 @@ def _board(collected: Collected) -> Element:
 
 def page(collected: Collected) -> str:
     """The HTML text of the page."""
+    return "".join(page_parts(collected))
+
+
+def page_parts(collected: Collected) -> Iterator[str]:
+    """The HTML text of the page, in parts, as it is written: a long log's page is never
+    all in memory twice."""
     from markupsafe import Markup
 
     data, moves = collected.data, collected.moves
     players = data["players"]
     stats = data["stats"]
-    charts = "".join(text_of(chart(kind, title, {p: [s[j][k] if s[j] else 0 for s in stats]
+    charts = "".join(text_of(chart(kind, title, {p: [s[j][k] if j < len(s) and s[j] else 0 for s in stats]
                                                  for j, p in enumerate(players)}, len(stats)))
                      for k, (kind, title) in enumerate((("points", "points"), ("cards", "cards in hand"))))
     flagged: Dict[int, List[dict]] = {}
     for d in data["diags"]:
         flagged.setdefault(d["i"], []).append(d)
-    items = []
-    for i, m in enumerate(moves, 1):
-        marks = flagged.get(i, [])
-        kind = "error" if any(d["severity"] == "error" for d in marks) else "warning" if marks else ""
-        items.append(dict(m, kind=kind, css=_css(m["player"]), codes=[d["code"] for d in marks]))
-    store = svg({})
-    store.extend(collected.maps + collected.pieces + collected.marks)
+
+    def items():        # one move at a time, as the template writes it
+        for i, (line, who, text) in enumerate(moves, 1):
+            marks = flagged.get(i, ())
+            kind = "error" if any(d["severity"] == "error" for d in marks) else "warning" if marks else ""
+            yield {"line": line, "player": who, "text": text, "kind": kind, "css": _css(who),
+                   "codes": [d["code"] for d in marks]}
+    # the drawings, each serialized alone (the maps are kept as text: a long log has many)
+    store = "".join([f'<svg xmlns="{SVG_NS}">'] + collected.maps
+                    + [text_of(node) for node in collected.pieces + collected.marks] + ["</svg>"])
     errors, warnings = collected.errors, collected.warnings
     summary = (f"{len(moves)} messages; " + (f"{errors} errors" if errors else "no errors")
                + (f", {warnings} warnings" if warnings else ""))
     css = raw_text((HERE / "report.css").read_text(encoding="utf-8") + "".join(
         f".p{_css(p)}{{--c:{style.player_color(p)}}}" for p in sorted(set(style.PLAYERS) | set(players))), "the style")
     script = raw_text((HERE / "report.js").read_text(encoding="utf-8"), "report.js")
-    return _template().render(
-        name=data["name"], summary=summary, moves=items, diags=data["diags"],
+    return _template().generate(
+        name=data["name"], summary=summary, moves=items(), count=len(moves), diags=data["diags"],
         players=[{"name": p, "css": _css(p)} for p in players], policy=policy(script, css),
         css=Markup(css), script=Markup(script), data=Markup(script_json(data)),
-        board=Markup(text_of(_board(collected))), charts=Markup(charts), store=Markup(text_of(store)))
+        board=Markup(text_of(_board(collected))), charts=Markup(charts), store=Markup(store))
 
 
 def build(source, name: str, profile: str = "strict") -> Report:

@@ -27,13 +27,41 @@
   document.querySelectorAll("#legend tr[data-player]").forEach(function (tr) { rows[tr.dataset.player] = tr; });
   var current = -1;
 
-  // The set of piece indices on the board after index i, replayed from the start
-  // (a few thousand steps for a long game: fast enough, and nothing to keep in step).
+  // The pieces on the board go from the index shown to the one asked for a step at a time:
+  // forwards, what each line adds and removes; backwards, the reverse. A key frame every
+  // KEY indices, made once as the page opens, is the start when it is nearer: no step
+  // replays the log from its start.
+  var KEY = 256, frames = [], on = new Uint8Array(data.ids.length), at = 0;
+  (function () {
+    var o = new Uint8Array(data.ids.length);
+    for (var k = 0; k <= count; k++) {
+      if (k > 0) {
+        data.del[k].forEach(function (p) { o[p] = 0; });
+        data.add[k].forEach(function (p) { o[p] = 1; });
+      }
+      if (k % KEY === 0) {
+        var frame = [];
+        for (var p = 0; p < o.length; p++) if (o[p]) frame.push(p);
+        frames.push(frame);
+      }
+    }
+  })();
+
   function piecesAt(i) {
-    var on = new Uint8Array(data.ids.length);
-    for (var k = 1; k <= i; k++) {
-      data.del[k].forEach(function (p) { on[p] = 0; });
-      data.add[k].forEach(function (p) { on[p] = 1; });
+    var f = Math.min(frames.length - 1, Math.round(i / KEY));
+    if (Math.abs(i - f * KEY) < Math.abs(i - at)) {
+      on.fill(0);
+      frames[f].forEach(function (p) { on[p] = 1; });
+      at = f * KEY;
+    }
+    for (; at < i; ) {
+      at++;
+      data.del[at].forEach(function (p) { on[p] = 0; });
+      data.add[at].forEach(function (p) { on[p] = 1; });
+    }
+    for (; at > i; at--) {
+      data.add[at].forEach(function (p) { on[p] = 0; });
+      data.del[at].forEach(function (p) { on[p] = 1; });
     }
     var out = [];
     for (var p = 0; p < on.length; p++) if (on[p]) out.push(drawn[p]);

@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import bisect
 import functools
-import io
+from collections import OrderedDict
 from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
-from ..diagnostic import Diagnostic
-from ..layers.jsonline import parse_line
-from ..layers.reader import LogReader
 from ..pipeline.replay import line_by_line
 from . import draw
 from .geometry import bounds
@@ -38,19 +35,12 @@ class ReportError(Exception):
 
 class Collected(NamedTuple):
     data: dict                  # what the page's script reads (JSON)
-    moves: List[dict]           # one per line read: line, player, text
+    moves: List[Tuple[int, str, str]]     # one per line read: (line, player, text)
     pieces: List[Element]       # data["ids"][k] drawn, as <g data-piece="k">
-    maps: List[Element]         # map n drawn, as <g data-map="n">
+    maps: List[str]             # map n drawn, as the text of <g data-map="n"> (a long log has many)
     marks: List[Element]        # each place a diagnostic names, as <g data-place="key">
     errors: int
     warnings: int
-
-
-class _State(NamedTuple):
-    pieces: Set[str]
-    stats: Dict[str, Tuple[int, int, int]]      # player -> points, cards in hand, knights
-    awards: Tuple[str, str]                     # longest road, largest army
-    map: int                                    # the map shown (-1: none yet)
 
 
 def label(message: Any) -> Tuple[str, str]:
@@ -95,43 +85,163 @@ def _pieces(game) -> Dict[str, Tuple[Any, ...]]:
     return out
 
 
-def _source_bytes(source, name: str) -> Any:
-    """A path is read twice as it is; a stream is read once into memory."""
-    if hasattr(source, "read"):
-        try:
-            data = source.read()
-        except OSError as error:
-            raise ReportError(f"cannot read {name}: {error.strerror or error}") from None
-        return lambda: io.BytesIO(data.encode("utf-8") if isinstance(data, str) else data)
-    return lambda: source
+RECENT = 4096      # the messages of the last lines kept, for the places their diagnostics name
+_NONE: Tuple[int, ...] = ()
+_PLACING_NONE = frozenset({"RD", "TR", "ST", "BD"})     # the moves that never place or move a piece
 
 
-def _moves(source, name: str) -> Tuple[List[dict], Dict[int, Any]]:
-    """One entry per line read (a line that is no message too), and the messages by line."""
-    moves: List[dict] = []
-    messages: Dict[int, Any] = {}
-    reader = LogReader(source, name=name)
-    for item in reader:
-        if isinstance(item, Diagnostic):
-            if reader.unreadable:
-                raise ReportError(item.message)
-            continue
-        number, raw = item
-        line, _ = reader.decode(number, raw)
-        if line is None:
-            continue
-        parsed = parse_line(line.text)     # the careful parser: too deep or not JSON is no message
-        messages[number] = parsed[0] if isinstance(parsed, tuple) else None
-        who, text = label(messages[number])
-        moves.append({"line": number, "player": who, "text": text})
-    return moves, messages
+class _Pass:
+    """What one pass over the log gathers, in bounded memory per line: the move of each line
+    (`on_line`), and the state after each line the replay reads, once it is final
+    (`on_state`): the pieces added and removed (by their ids' first-seen numbers), each
+    player's numbers and the awards (one object a line, shared while nothing changes), the
+    map shown. `slots` puts the states beside the moves."""
+
+    def __init__(self) -> None:
+        self.moves: List[Tuple[int, str, str]] = []
+        self.lines: List[int] = [0]
+        # the states, one a line the replay read: its line, and what changed
+        self.at: List[int] = []
+        self.add: List[Tuple[int, ...]] = []
+        self.drop: List[Tuple[int, ...]] = []
+        self.stats: List[Tuple[Any, ...]] = [()]
+        self.awards: List[Tuple[str, str]] = [("", "")]
+        self.map: List[int] = []
+        self.players: List[str] = []
+        self.drawn: Dict[str, Tuple[Any, ...]] = {}     # piece id -> how to draw it
+        self.number: Dict[str, int] = {}                # piece id -> its number, first seen first
+        self.recent: "OrderedDict[int, Any]" = OrderedDict()
+        self.maps = _Maps()
+        self._on: Set[str] = set()
+        self._signature: Any = None
+        self._game: Any = None
+        self._shared: Dict[Any, Any] = {}               # equal values made one object
+
+    def _one(self, value: Any) -> Any:
+        """The one object of values that recur (labels, a player's numbers): few of them."""
+        return self._shared.setdefault(value, value)
+
+    @staticmethod
+    def _same(values: List[Any], value: Any) -> Any:
+        """The last line's object when nothing changed (a line's numbers recur rarely later)."""
+        return values[-1] if values[-1] == value else value
+
+    def on_line(self, line: int, message: Any) -> None:
+        who, text = label(message)
+        self.moves.append((line, self._one(who), self._one(text)))
+        self.lines.append(line)
+        recent = self.recent
+        recent[line] = message
+        if len(recent) > RECENT:
+            recent.popitem(last=False)
+
+    def on_state(self, line: int, game: Any, message: Any) -> None:
+        self.at.append(line)
+        # the pieces change only with the game (a reading chosen, the next game) or with a
+        # move that may place or move one: worked out again then only (the game is held, so
+        # that it is never mistaken for another one made where it was)
+        if game is not self._game or not (type(message) is list and len(message) == 3
+                                          and message[1] in _PLACING_NONE):
+            signature = (sum(len(p.roads) + len(p.settlements) + 2 * len(p.cities)
+                             for p in game.players.values()), game.robber)
+            if game is not self._game or signature != self._signature:
+                self._changed(game)
+            else:
+                self.add.append(_NONE)
+                self.drop.append(_NONE)
+            self._game, self._signature = game, signature
+        else:
+            self.add.append(_NONE)
+            self.drop.append(_NONE)
+        players = self.players
+        for name in game.players:
+            if name not in players:
+                players.append(name)
+        self.stats.append(self._same(self.stats, tuple(
+            self._one((game.points(p), sum(game.players[p].hand.values()), game.players[p].knights))
+            if p in game.players else None for p in players)))
+        self.awards.append(self._same(self.awards, (game.longest_road or "", game.largest_army or "")))
+        self.map.append(self.maps.number(game.board))
+
+    def _changed(self, game: Any) -> None:
+        pieces = _pieces(game)
+        for k in pieces.keys() - self.drawn.keys():
+            self.drawn[k] = pieces[k]
+            self.number[k] = len(self.number)
+        on = set(pieces)
+        self.add.append(tuple(sorted(self.number[k] for k in on - self._on)) or _NONE)
+        self.drop.append(tuple(sorted(self.number[k] for k in self._on - on)) or _NONE)
+        self._on = on
+
+    def slots(self) -> Tuple[List[Tuple[int, ...]], List[Tuple[int, ...]], List[Any], List[Any], List[int]]:
+        """(add, drop, stats, awards, map) of each move, line 0 first: the states of the lines
+        up to a move's line and after the move before, together (a line the replay did not
+        read changes nothing)."""
+        add: List[Tuple[int, ...]] = [_NONE]
+        drop: List[Tuple[int, ...]] = [_NONE]
+        stats, awards, maps = [self.stats[0]], [self.awards[0]], [-1]
+        at, k, last = self.at, 0, len(self.at)
+        on: Set[int] = set()
+        for index, line in enumerate(self.lines[1:], 1):
+            first = k
+            while k < last and (at[k] <= line or index == len(self.lines) - 1):
+                k += 1
+            if k == first:
+                add.append(_NONE)
+                drop.append(_NONE)
+                stats.append(stats[-1])
+                awards.append(awards[-1])
+                maps.append(maps[-1])
+                continue
+            if k - first == 1:
+                add.append(self.add[first])
+                drop.append(self.drop[first])
+                on = (on - set(self.drop[first])) | set(self.add[first]) if self.add[first] or self.drop[first] else on
+            else:
+                before = set(on)
+                for j in range(first, k):
+                    on = (on - set(self.drop[j])) | set(self.add[j])
+                add.append(tuple(sorted(on - before)) or _NONE)
+                drop.append(tuple(sorted(before - on)) or _NONE)
+            stats.append(self.stats[k])       # (stats and awards begin with line 0's)
+            awards.append(self.awards[k])
+            maps.append(self.map[k - 1])
+        return add, drop, stats, awards, maps
+
+
+def collect(source, name: str, profile: str = "strict") -> Collected:
+    """The page's data and drawings, with the numbers of errors and warnings: one pass over
+    the log, the pass that finds its diagnostics."""
+    gathered = _Pass()
+    check = line_by_line(source, name=name, profile=profile, on_line=gathered.on_line, on_state=gathered.on_state)
+    errors = warnings = 0
+    diags = []
+    places: Dict[str, Element] = {}
+    lines = gathered.lines
+    for d in check:
+        if d.is_io:
+            raise ReportError(d.message)
+        errors += d.is_error
+        warnings += not d.is_error
+        message = gathered.recent.get(d.line) if d.line else None
+        where = named_by(message, d.pointer) if message is not None else None
+        key = _key(where)
+        if where is not None and key not in places:
+            places[key] = el("g", {"data-place": key})
+            draw.mark(places[key], where)
+        diags.append({"line": d.line or 0, "i": bisect.bisect_right(lines, d.line or 0) - 1,   # its move, or before
+                      "code": d.code, "severity": d.severity, "message": d.message, "pointer": d.pointer,
+                      "place": key})
+    data, pieces = _steps(gathered)
+    data.update(name=name, diags=diags, views=gathered.maps.views, games=[g["line"] for g in check.games])
+    return Collected(data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings)
 
 
 class _Maps:
     """Each map drawn once, numbered in the order the log defines them."""
 
     def __init__(self) -> None:
-        self.nodes: List[Element] = []
+        self.nodes: List[str] = []
         self.views: List[str] = []
         self._numbers: Dict[str, int] = {}
         self._last: Tuple[Any, int] = (None, -1)
@@ -146,7 +256,7 @@ class _Maps:
             if key not in self._numbers:
                 self._numbers[key] = len(self.nodes)
                 node.set("data-map", str(len(self.nodes)))
-                self.nodes.append(node)
+                self.nodes.append(text_of(node))
                 x0, y0, x1, y1 = bounds(board.kinds, draw.RADIUS)
                 m = 10.0
                 self.views.append(f"{x0 - m:.1f} {y0 - m:.1f} {x1 - x0 + 2 * m:.1f} {y1 - y0 + 2 * m:.1f}")
@@ -154,70 +264,24 @@ class _Maps:
         return self._last[1]
 
 
-def collect(source, name: str, profile: str = "strict") -> Collected:
-    """The page's data and drawings, with the numbers of errors and warnings."""
-    again = _source_bytes(source, name)
-    moves, messages = _moves(again(), name)
-    drawn: Dict[str, Tuple[Any, ...]] = {}
-    maps = _Maps()
-    states: List[Tuple[int, _State]] = []
-
-    def watch(line: int, game) -> None:
-        pieces = _pieces(game)
-        for k in pieces.keys() - drawn.keys():
-            drawn[k] = pieces[k]
-        stats = {p: (game.points(p), sum(game.players[p].hand.values()), game.players[p].knights)
-                 for p in game.players}
-        states.append((line, _State(set(pieces), stats, (game.longest_road or "", game.largest_army or ""),
-                                    maps.number(game.board))))
-
-    lines = [0] + [m["line"] for m in moves]
-    check = line_by_line(again(), name=name, profile=profile, watch=watch)
-    errors = warnings = 0
-    diags = []
-    places: Dict[str, Element] = {}
-    for d in check:
-        if d.is_io:
-            raise ReportError(d.message)
-        errors += d.is_error
-        warnings += not d.is_error
-        where = named_by(messages.get(d.line), d.pointer) if d.line in messages else None
-        key = _key(where)
-        if where is not None and key not in places:
-            places[key] = el("g", {"data-place": key})
-            draw.mark(places[key], where)
-        diags.append({"line": d.line or 0, "i": bisect.bisect_right(lines, d.line or 0) - 1,   # its move, or before
-                      "code": d.code, "severity": d.severity, "message": d.message, "pointer": d.pointer,
-                      "place": key})
-    data, pieces = _steps(lines, states, drawn)
-    data.update(name=name, diags=diags, views=maps.views,
-                games=[g["line"] for g in check.games])
-    return Collected(data, moves, pieces, maps.nodes, list(places.values()), errors, warnings)
-
-
-def _steps(lines: List[int], states: List[Tuple[int, _State]], drawn: Dict[str, Tuple[Any, ...]]
-           ) -> Tuple[dict, List[Element]]:
-    """The state at each line (that of the last message read up to it) as steps."""
+def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
+    """The steps of every line, the pieces numbered in the order they are drawn in (roads,
+    then settlements, cities and the robber), and their drawings."""
+    drawn = gathered.drawn
     order = sorted(drawn, key=lambda k: (LAYERS.index(k.split(":")[0]), k))
-    index = {k: i for i, k in enumerate(order)}
-    players = sorted({p for _, s in states for p in s.stats})
-    at = _State(set(), {}, ("", ""), -1)
-    seen = 0
-    data: Dict[str, Any] = {"players": players, "lines": lines, "ids": order,
-                            "add": [], "del": [], "stats": [], "awards": [], "map": []}
-    for line in lines:
-        before = at.pieces
-        while seen < len(states) and states[seen][0] <= line:
-            at = states[seen][1]
-            seen += 1
-        data["add"].append(sorted(index[k] for k in at.pieces - before))
-        data["del"].append(sorted(index[k] for k in before - at.pieces))
-        data["stats"].append([list(at.stats[p]) if p in at.stats else None for p in players])
-        data["awards"].append(list(at.awards))
-        data["map"].append(at.map)
+    renumber = {gathered.number[k]: i for i, k in enumerate(order)}
+
+    none: List[int] = []        # (one list for every line that changes nothing)
+
+    def ids(step: Tuple[int, ...]) -> List[int]:
+        return sorted(renumber[n] for n in step) if step else none
+    add, drop, stats, awards, maps = gathered.slots()
+    data: Dict[str, Any] = {"players": gathered.players, "lines": gathered.lines, "ids": order,
+                            "add": [ids(s) for s in add], "del": [ids(s) for s in drop],
+                            "stats": stats, "awards": awards, "map": maps}
     pieces = []
     for k in order:
-        node = el("g", {"data-piece": index[k]})
+        node = el("g", {"data-piece": renumber[gathered.number[k]]})
         drawn[k][0](node, *drawn[k][1:])
         pieces.append(node)
     return data, pieces

@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, make
 from ..layers.jsonline import parse_line
@@ -30,6 +30,7 @@ from ..layers.stages import (AUTO, DEFAULT_LEVEL, LEVEL_CHOICES, LEVELS, MESSAGE
                              run_stages, validate_message)
 
 if TYPE_CHECKING:
+    from ..game.recovery import Replay
     from ..layers.fastpath import Context, Memory
     from .policy import Policy
 
@@ -62,6 +63,10 @@ class FileCheck:
     With `fast` (the default), lines already found free of diagnostics in the same
     context, and new lines that the compiled libraries find valid, skip the careful
     path (see `sgn/layers/fastpath.py`); the diagnostics are the same either way.
+
+    Longer than 250 lines: the reading loop is one method, so that the common line costs
+    no call, with what it needs at hand; the layers it runs live in `sgn/layers`, what is
+    reported in `policy.py`, the replay in `sgn/game/recovery.py`.
     """
 
     def __init__(self, source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
@@ -69,12 +74,18 @@ class FileCheck:
                  fast: bool = True, until: Optional[int] = None, policy: Optional["Policy"] = None):
         self.source = source
         self.policy = policy        # what is reported (select, ignore, --max-errors); None: all
+        # told each line once it is checked: observer(line, its value, None if it is none),
+        # so that a consumer (the report page, a picture) builds what it needs in this pass
+        self.observer: Optional[Callable[[int, Any], None]] = None
+        self.text_line = True       # whether the last line the careful path read was text
         self.name = name or describe(source)
         check_options(level, profile)
         self.level, self.profile = level, profile
         self.max_line_bytes = max_line_bytes
         self.fast = fast
-        self.until = until          # the last line to check (for a state part-way); None: all
+        # the last line to check (for a state part-way: `reading_on` says how far past it the
+        # replay may read); None: all
+        self.until = until
         self.requested = level
         self.open_value = OpenValue(self.name)      # a JSON value written over several lines
         self.messages = 0
@@ -100,6 +111,7 @@ class FileCheck:
     def _careful(self, reader, number: int, raw: bytes) -> Tuple[List[Diagnostic], Any]:
         """Every layer, with explanations: (diagnostics, message or None if unparsed)."""
         line, found = reader.decode(number, raw)
+        self.text_line = line is not None       # (a blank line, or no UTF-8, is no line of the log)
         if line is None:
             return found, None
         parsed = parse_line(line.text, file=self.name, line=number)
@@ -215,36 +227,46 @@ class FileCheck:
         # line order. Each entry: (line, order found, diagnostic).
         held: List[Tuple[int, int, Diagnostic]] = []
         open_value = self.open_value
+        observer = self.observer
         for item in reader:
             if isinstance(item, Diagnostic):
                 if (item.line or 0) > until:
+                    if reading_on(replay, until):
+                        continue
                     stopped = True
                     break
                 self.messages = messages     # counted so far, should the reader stop here
                 # (an error that ends the stream waits for what the end of the file brings)
-                yield from self._in_order([item], held, reader.number, bool(held) or item.code in _STREAM_ENDS
+                yield from in_order([item], held, reader.number, bool(held) or item.code in _STREAM_ENDS
                                           or (replay is not None and replay.undecided))
                 continue
             number, raw = item
-            if number > until:
+            if number > until and not reading_on(replay, until):
                 stopped = True
                 break
             self.line = number
             if open_value.start:          # a line after one that left a JSON value open
                 piece, info = open_value.piece(raw, number)
                 if piece:
+                    if observer is not None and raw.strip():
+                        observer(number, None)
                     if info is not None:
                         self.messages = messages
-                        yield from self._in_order([info], held, number, replay is not None and replay.undecided)
+                        yield from in_order([info], held, number, replay is not None and replay.undecided)
                     continue
             seen = known.get(raw)
             if seen is not None:          # the common case: a line seen before, in this context
                 messages += 1
                 if replay is not None:
-                    found = replay.feed(loads(raw) if seen is not_kept else seen, name, number)
+                    message = loads(raw) if seen is not_kept else seen
+                    found = replay.feed(message, name, number)
+                    if observer is not None:
+                        observer(number, message)
                     if found or held or replay.undecided:
                         self.messages = messages     # counted so far, should the reader stop here
-                        yield from self._in_order(found, held, number, replay.undecided)
+                        yield from in_order(found, held, number, replay.undecided)
+                elif observer is not None:
+                    observer(number, loads(raw) if seen is not_kept else seen)
                 continue
             plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
             value = fastpath.schema_valid_message(raw) if fast and plain else None
@@ -268,9 +290,11 @@ class FileCheck:
                         memory.remember(context, raw, value if replay is not None else not_kept)
                 elif replay is not None:        # refused here: the replay notes the gap
                     found = found + replay.gap(value, name, number, self._repaired(value, number))
+            if observer is not None and (value is not None or self.text_line):
+                observer(number, value)
             if found or held:
                 self.messages = messages     # counted so far, should the reader stop here
-                yield from self._in_order(found, held, number, replay is not None and replay.undecided)
+                yield from in_order(found, held, number, replay is not None and replay.undecided)
         if open_value.reported and not stopped:
             rest = open_value.summary(reader.number)
             if rest is not None:
@@ -291,20 +315,29 @@ class FileCheck:
                 if finish is not None:
                     tail += finish(name, reader.number)
         if tail or held:
-            yield from self._in_order(tail, held, reader.number, False)
+            yield from in_order(tail, held, reader.number, False)
 
-    def _in_order(self, found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int,
-                  undecided: bool) -> List[Diagnostic]:
-        """What can be reported now, in line order: nothing while the replay is undecided
-        (`found` is held back with the rest); else all that was held, sorted, and `found`."""
-        for d in found:
-            held.append((d.line or number, len(held), d))
-        if undecided:
-            return []
-        held.sort(key=lambda entry: (entry[0], entry[1]))
-        out = [entry[2] for entry in held]
-        held.clear()
-        return out
+
+def reading_on(replay: Optional["Replay"], until: int) -> bool:
+    """Whether a check that stops after line `until` reads on: while the replay holds a
+    fault of a line up to it, so that its reading is chosen as the whole log would choose
+    it (what later lines give is the caller's to drop)."""
+    held = replay.held_from if replay is not None else None
+    return held is not None and held <= until
+
+
+def in_order(found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int,
+             undecided: bool) -> List[Diagnostic]:
+    """What can be reported now, in line order: nothing while the replay is undecided
+    (`found` is held back with the rest); else all that was held, sorted, and `found`."""
+    for d in found:
+        held.append((d.line or number, len(held), d))
+    if undecided:
+        return []
+    held.sort(key=lambda entry: (entry[0], entry[1]))
+    out = [entry[2] for entry in held]
+    held.clear()
+    return out
 
 
 def internal_error(error: BaseException, name: str, line: int) -> Diagnostic:

@@ -1,48 +1,71 @@
 """`sgn replay`: run a log through every layer up to the rules, and show the game's state."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional, Tuple
+import sys
+from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic
+from ..game.core import Game
 from ..rules import RESOURCES
-from .engine import FileCheck
 from ..words import count
-
-if TYPE_CHECKING:
-    from ..game.core import Game
+from .engine import FileCheck
 
 
 def replay(source, *, name: str, at: Optional[int] = None, profile: str = "strict",
            report: Callable[[Diagnostic], None] = lambda d: None) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 
-    The log is checked as `sgn validate --level rules` checks it (up to line `at`);
-    every diagnostic found is passed to `report`. The state is None when the file
-    cannot be read at all.
+    The log is checked as `sgn validate --level rules` checks it, up to line `at`, and
+    past it while a fault of a line up to it is undecided: each fault is read as the whole
+    log reads it, so that the state and the diagnostics of lines up to `at` are those of
+    `sgn validate` and of the report page. Every diagnostic of those lines is passed to
+    `report`. The state is None when the file cannot be read at all. `state["message"]`
+    is the value on the state's line (None if that line holds none), so that a picture of
+    it needs no second reading.
     """
     check = FileCheck(source, level="rules", profile=profile, name=name, until=at)
+    rules = check.replay
+    assert rules is not None
+    last = at if at is not None else sys.maxsize
+    kept: List[Any] = [0, None, 0, None]       # line and game of the last state, line and value of the last line
+
+    def keep_state(line: int, game: Game, message: Any) -> None:
+        if line <= last:        # (read past `at`, the replay goes on with this game: a copy)
+            kept[0], kept[1] = line, (game.clone() if check.line > last else game)
+
+    def keep_line(line: int, message: Any) -> None:
+        if line <= last:
+            kept[2], kept[3] = line, message
+    rules.on_state, check.observer = keep_state, keep_line
     errors = 0
     for found in check:
+        if found.is_io:
+            report(found)
+            return None, errors + found.is_error
+        if (found.line or 0) > last:
+            continue
         report(found)
         errors += found.is_error
-        if found.is_io:
-            return None, errors
-    game = check.replay.game
+    game = kept[1] if kept[1] is not None else Game()
     state = game.snapshot()
-    state["line"] = check.line
+    state["line"] = min(check.line, last)
+    state["message"] = kept[3] if kept[2] == state["line"] else None
     state["game"] = game          # the live state, for other renderings (HSN)
     return state, errors
 
 
-def line_by_line(source, *, name: str, profile: str = "strict",
-                 watch: Callable[[int, "Game"], None]) -> FileCheck:
-    """The check `replay` makes, of the whole log, calling `watch(line, game)` after each
-    message the replay reads, with `game` the state `replay(at=line)` gives (one pass for
-    every line, not one a line). Iterate it for the diagnostics; `game` is only to be read."""
+def line_by_line(source, *, name: str, profile: str = "strict", on_line: Callable[[int, Any], None],
+                 on_state: Callable[[int, Game, Any], None]) -> FileCheck:
+    """The check `replay` makes, of the whole log, in one pass: `on_line(line, value)` is
+    called after each line is checked (`value` None if the line holds none), and
+    `on_state(line, game, message)` with the state after each line fed to the replay
+    once it is final (and the message applied, None for a reading of the line), the state `replay(at=line)` gives, at once or, for the lines of a fault, once
+    its reading is chosen (in line order; before or after that line's `on_line`). Iterate
+    it for the diagnostics; `game` is only to be read, then and there."""
     check = FileCheck(source, level="rules", profile=profile, name=name)
     rules = check.replay
     assert rules is not None
-    rules.watch = lambda line: watch(line, rules.settled())
+    check.observer, rules.on_state = on_line, on_state
     return check
 
 
