@@ -18,6 +18,7 @@ import re
 from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar
 
 from . import board
+from .adapters import READERS as ENGINE_READERS
 from .diagnostic import Diagnostic, make
 from .notation import han, hsgn_sgn, hsgn_turns, hsn
 from .notation.han import NoMapping
@@ -56,12 +57,13 @@ class Input(NamedTuple):
         return any(d.is_io for d in self.found)
 
 
-def read_input(source: Readable, name: Optional[str] = None) -> Input:
+def read_input(source: Readable, name: Optional[str] = None, **limits) -> Input:
     """Read bytes as `sgn validate` does (`LogReader`): gzip, a byte order mark, CRLF, bad
     UTF-8 and over-long lines each give their diagnostic at their line, and reading goes on;
     a line that cannot be read is None. Blank lines are kept, as "", without a warning:
-    HSN lays out its parts with them, and the line-based notations skip them."""
-    reader = LogReader(source, name=name)
+    HSN lays out its parts with them, and the line-based notations skip them. `limits`
+    (max_line_bytes) go to the reader: an engine's record may be one long line."""
+    reader = LogReader(source, name=name, **limits)
     lines: Lines = []
     found: List[Diagnostic] = []
     for item in reader:
@@ -388,7 +390,7 @@ def write_hsgn(items: Iterable[Item]) -> Iterator[Output]:
         yield None, list(found)
 
 
-READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn}
+READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn, **ENGINE_READERS}   # engines: sgn/adapters
 WRITERS = {"sgn": write_sgn, "han": write_han, "hsgn": write_hsgn}
 
 
