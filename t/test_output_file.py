@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import sgn
+from sgn import packaged
 from sgn.cli import main
 
 from conftest import CORPUS, run_cli, scaled
@@ -287,8 +288,9 @@ def test_the_conformance_report_is_never_written_over_the_packaged_corpus(tmp_pa
     import shutil
     site = tmp_path / "site"
     package = Path(sgn.__file__).resolve().parent
-    shutil.copytree(package, site / "sgn", ignore=shutil.ignore_patterns("__pycache__", "_corpus", "_schema"))
-    shutil.copytree(package.parent / "schema", site / "sgn" / "_schema")
+    # (pure Python: a compiled module of the copy would look for the compiled group beside it)
+    shutil.copytree(package, site / "sgn", ignore=shutil.ignore_patterns("__pycache__", "_corpus", "_schema", "*.so"))
+    shutil.copytree(packaged.schema_dir(), site / "sgn" / "_schema")
     (site / "sgn" / "_corpus").mkdir()
     bundle = site / "sgn" / "_corpus" / "cases.json"
     shutil.copy(CORPUS / "cases.json", bundle)
