@@ -1,4 +1,4 @@
-"""Games of other engines as SGN: `sgn convert --from catanatron`.
+"""Games of other engines as SGN: `sgn convert --from catanatron|jsettlers`.
 
 People who would use `sgn` play and write bots on existing engines; this is their
 bridge from "my engine's game" to a verdict and a picture:
@@ -6,7 +6,7 @@ bridge from "my engine's game" to a verdict and a picture:
     sgn convert --from catanatron game.json --to sgn > game.sgn
     sgn report game.sgn -o game.html        # or sgn validate game.sgn
 
-Each engine has its module (`catanatron`), which reads the engine's own
+Each engine has its module (`catanatron`, `jsettlers`), which reads the engine's own
 record of a game and yields SGN messages as the readers of `sgn.convert` do (an
 `Item` each: where it was read, the message, what was found), so the writers of
 `sgn convert` write them in SGN, HAN or HSGN like any other input.
@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Iterator, List, Optional
 
-ENGINES = ("catanatron",)
+from .jsettlers_log import HEADER as JSETTLERS_HEADER      # (re alone: light)
+
+ENGINES = ("catanatron", "jsettlers")
 
 # How big one line of an engine's record may be: catanatron writes a whole game on one line
 # (about 70 KB for a game of 500 actions; its turn limit allows a few times that).
@@ -32,7 +34,12 @@ def read_catanatron(lines, name: str, **_) -> Iterator:
     return read(lines, name)
 
 
-READERS = {"catanatron": read_catanatron}
+def read_jsettlers(lines, name: str, **_) -> Iterator:
+    from .jsettlers import read
+    return read(lines, name)
+
+
+READERS = {"catanatron": read_catanatron, "jsettlers": read_jsettlers}
 
 
 def _first(lines: List[Optional[str]]) -> str:
@@ -41,9 +48,12 @@ def _first(lines: List[Optional[str]]) -> str:
 
 def engine_of(lines: List[Optional[str]]) -> Optional[str]:
     """The engine whose record the input is, from its first line, or None: catanatron's JSON
-    of a game is an object whose first key is `tiles` (as its encoder writes it). An SGN log
+    of a game is an object whose first key is `tiles` (as its encoder writes it); a JSettlers
+    game event log starts with its header, `SOC game event log: type=F, ...`. An SGN log
     starts with `[`, or with `{"player"` (a pre-1.0 message): neither is taken."""
     first = _first(lines)
+    if first.startswith(JSETTLERS_HEADER):
+        return "jsettlers"
     if first.startswith("{") and first[1:].lstrip().startswith('"tiles"'):
         return "catanatron"
     return None
@@ -52,5 +62,10 @@ def engine_of(lines: List[Optional[str]]) -> Optional[str]:
 def refusal(source: str, text) -> str:
     """Why a record of an engine cannot be converted at all, or "" when it can be tried
     (`sgn convert` says so in one line and exits 2, as it does for an HSN state). `text` is
-    the input as `sgn.convert.read_input` read it (its name and lines)."""
+    the input as `sgn.convert.read_input` read it (its name and lines): a JSettlers client's
+    log, a game on JSettlers' sea board."""
+    if source == "jsettlers":
+        from .jsettlers_log import refusal as jsettlers_refusal
+        why = jsettlers_refusal(text.lines)
+        return f"{text.name}: {why}" if why else ""
     return ""

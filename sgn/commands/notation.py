@@ -46,7 +46,7 @@ def add_parsers(commands) -> None:
                     "the first non-blank line, as `sgn parse` does: SGN when it is JSON (or starts with "
                     "[ or {), HSGN when it starts with a player (p1:) or ends with a period, else HAN "
                     "(an HSN state has no conversion); a game of another engine is detected too, or named "
-                    "with --from: catanatron's JSON of a game. "
+                    "with --from: catanatron's JSON of a game, a JSettlers game event log (docs/engines.md). "
                     "What has no counterpart in the target notation is left out "
                     "with a warning, and the rest is converted (exit 0); an error in the input is "
                     "exit 1. SGN to SGN writes each message in its canonical form.")
