@@ -8,10 +8,11 @@ six a bank trade or a discard). catanatron is installed for the benchmark only
 (`tox -e bench`); nothing in `sgn` depends on it.
 
 Each game is translated from catanatron's action log, which records what a replay
-needs (the dice, the card drawn, the card stolen, the cards discarded). Its cube
-coordinates (x, y, z) are SGN's axial ones as q = x, r = z: catanatron's east is
-(1, -1, 0), SGN's is (q + 1, r). A corner is the three tiles around catanatron's node,
-an edge the two corners of its ends.
+needs (the dice, the card drawn, the card stolen, the cards discarded), by the
+converter `sgn convert --from catanatron` uses (`sgn.adapters.catanatron.translate`:
+catanatron's own JSON of the game, converted). The converter only reads a game; the
+rulebook's production and longest road that the benchmark's bots play under are set
+up here, by replacing catanatron's own functions when this module is imported.
 
     python bench/engine_games.py --games 200 -o engine-games/   # one .sgn file per game
 """
@@ -22,128 +23,22 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Dict, FrozenSet, Iterator, List, Tuple
+from typing import Dict, Iterator, List
 
 try:
     from catanatron import Color, Game, RandomPlayer
-    from catanatron.models.map import PORT_DIRECTION_TO_NODEREFS, LandTile, Port
 except ImportError:                    # said once, by main()
     Game = None
 
 try:
-    from sgn import board
+    from sgn.adapters.catanatron import COLORS, RESOURCE, translate  # noqa: F401 (RESOURCE: for the tests)
 except ImportError:                    # a checkout without an install: its sources
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from sgn import board
-
-RESOURCE = {"WOOD": "L", "BRICK": "B", "SHEEP": "W", "WHEAT": "G", "ORE": "O"}
-TERRAIN = {"WOOD": "FO", "BRICK": "H", "SHEEP": "P", "WHEAT": "F", "ORE": "M", None: "D"}
-COLORS = ("RED", "BLUE", "WHITE", "ORANGE")
-
-Tile = Tuple[int, int]
+    from sgn.adapters.catanatron import COLORS, RESOURCE, translate  # noqa: F401
 
 
 def available() -> bool:
     return Game is not None
-
-
-def _axial(cube) -> Tile:
-    x, _, z = cube
-    return (x, z)
-
-
-class Translation:
-    """catanatron's places as SGN's: tiles, corners (node ids) and edges (pairs of node ids)."""
-
-    def __init__(self, catan_map) -> None:
-        around: Dict[int, set] = {}
-        for cube, tile in catan_map.tiles.items():
-            for node in tile.nodes.values():
-                around.setdefault(node, set()).add(_axial(cube))
-        self.corners: Dict[int, FrozenSet[Tile]] = {n: frozenset(ts) for n, ts in around.items() if len(ts) == 3}
-        self.map = self._map(catan_map)
-
-    def corner(self, node: int) -> list:
-        return [list(t) for t in board.canonical_corner(self.corners[node])]
-
-    def edge(self, nodes) -> list:
-        ends = board.canonical_edge(frozenset(self.corners[n] for n in nodes))
-        return [[list(t) for t in end] for end in ends]
-
-    def _map(self, catan_map) -> dict:
-        tiles, harbors = [], []
-        for cube, tile in sorted(catan_map.tiles.items(), key=lambda kv: (_axial(kv[0])[1], _axial(kv[0])[0])):
-            q, r = _axial(cube)
-            if isinstance(tile, LandTile):
-                tiles.append({"tile": [q, r], "tCode": TERRAIN[tile.resource], "rNumber": tile.number})
-            else:
-                tiles.append({"tile": [q, r], "tCode": "S", "rNumber": None})
-            if isinstance(tile, Port):
-                a, b = PORT_DIRECTION_TO_NODEREFS[tile.direction]
-                harbors.append({"path": self.edge((tile.nodes[a], tile.nodes[b])),
-                                "hCode": "HR" + (RESOURCE[tile.resource] if tile.resource else "")})
-        return {"tiles": tiles, "harbors": harbors}
-
-
-def _counts(resources) -> Dict[str, int]:
-    out: Dict[str, int] = {}
-    for r in resources:
-        if r is not None:
-            out[RESOURCE[r]] = out.get(RESOURCE[r], 0) + 1
-    return dict(sorted(out.items()))
-
-
-def _with_bank(name: str, given: Dict[str, int], taken: Dict[str, int]) -> list:
-    """A move of cards between a player and the bank, as an SGN trade."""
-    mine = {r: -n for r, n in given.items()}
-    bank = dict(given)
-    for r, n in taken.items():
-        mine[r] = mine.get(r, 0) + n
-        bank[r] = bank.get(r, 0) - n
-    return [name, "TR", [{"player": name, "resources": mine}, {"player": "B", "resources": bank}]]
-
-
-def translate(game) -> List[list]:
-    """The SGN messages of a finished catanatron game."""
-    where = Translation(game.state.board.map)
-    names = {color: str(i + 1) for i, color in enumerate(game.state.colors)}
-    out: List[list] = [["B", "DM", where.map]]
-    for color, kind, value in game.state.actions:
-        name = names[color]
-        t = kind.value
-        if t == "BUILD_SETTLEMENT":
-            out.append([name, "BS", {"intersection": where.corner(value)}])
-        elif t == "BUILD_CITY":
-            out.append([name, "BC", {"intersection": where.corner(value)}])
-        elif t == "BUILD_ROAD":
-            out.append([name, "BR", {"path": where.edge(value)}])
-        elif t == "ROLL":
-            out.append([name, "RD", {"result": sum(value)}])
-        elif t == "DISCARD":
-            out.append(_with_bank(name, _counts(value), {}))
-        elif t == "MOVE_ROBBER":
-            cube, victim, card = value
-            out.append([name, "MR", {"tile": list(_axial(cube))}])
-            if victim is not None and card is not None:
-                r = RESOURCE[card]
-                out.append([name, "ST", [{"player": name, "resources": {r: 1}},
-                                         {"player": names[victim], "resources": {r: -1}}]])
-        elif t == "MARITIME_TRADE":
-            out.append(_with_bank(name, _counts(value[:4]), _counts(value[4:])))
-        elif t == "BUY_DEVELOPMENT_CARD":
-            out.append([name, "BD", {"cCode": CARD[value]}])
-        elif t == "PLAY_KNIGHT_CARD":
-            out.append([name, "PD", {"cCode": "KN"}])
-        elif t == "PLAY_ROAD_BUILDING":
-            out.append([name, "PD", {"cCode": "RB"}])
-        elif t == "PLAY_YEAR_OF_PLENTY":
-            out.append([name, "PD", {"cCode": "YP", "rCodes": [RESOURCE[r] for r in value]}])
-        elif t == "PLAY_MONOPOLY":
-            out.append([name, "PD", {"cCode": "MO", "rCodes": [RESOURCE[value]]}])
-    return out
-
-
-CARD = {"KNIGHT": "KN", "VICTORY_POINT": "VP", "ROAD_BUILDING": "RB", "YEAR_OF_PLENTY": "YP", "MONOPOLY": "MO"}
 
 
 PLAYS = {"PLAY_KNIGHT_CARD": "KNIGHT", "PLAY_ROAD_BUILDING": "ROAD_BUILDING",

@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 
+from ..adapters import ENGINES
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from ..layers.reader import describe
 from ..words import printable
@@ -44,24 +45,28 @@ def add_parsers(commands) -> None:
         description="Convert through SGN. The input notation, unless --from says it, is detected from "
                     "the first non-blank line, as `sgn parse` does: SGN when it is JSON (or starts with "
                     "[ or {), HSGN when it starts with a player (p1:) or ends with a period, else HAN "
-                    "(an HSN state has no conversion). What has no counterpart in the target notation is left out "
+                    "(an HSN state has no conversion); a game of another engine is detected too, or named "
+                    "with --from: catanatron's JSON of a game, a JSettlers game event log (docs/engines.md). "
+                    "What has no counterpart in the target notation is left out "
                     "with a warning, and the rest is converted (exit 0); an error in the input is "
                     "exit 1. SGN to SGN writes each message in its canonical form.")
     convert.add_argument("file", nargs="?", default="-", metavar="FILE",
                          help="the input ('-' or nothing reads standard input)")
     convert.add_argument("--to", choices=CONVERTED, required=True, help="the notation to write")
-    convert.add_argument("--from", dest="source", choices=CONVERTED,
-                         help="the input notation (default: detected from the first line)")
+    convert.add_argument("--from", dest="source", choices=CONVERTED + ENGINES,
+                         help="the input notation, or the engine whose game it is (default: detected from "
+                              "the first line)")
     convert.add_argument("--player", choices=PLAYERS,
                          help="from HAN: the acting player, which HAN does not name but for discards "
                               "(required when an action needs it)")
     convert.set_defaults(run=run_convert)
 
 
-def _read_input(path: str):
+def _read_input(path: str, **limits):
     """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
     from ..notation.convert import read_input
-    return read_input(standard_input(), "<stdin>") if path == "-" else read_input(path, describe(path))
+    return (read_input(standard_input(), "<stdin>", **limits) if path == "-"
+            else read_input(path, describe(path), **limits))
 
 
 def _print_diagnostics(found) -> bool:
@@ -97,13 +102,14 @@ def run_parse(args: argparse.Namespace, out) -> int:
 
 
 def run_convert(args: argparse.Namespace, out) -> int:
+    from ..adapters import MAX_LINE_BYTES, READERS as ENGINE_READERS, engine_of
     from ..notation.convert import convert, detect, in_line_order, missing_actor
 
-    text = _read_input(args.file)
+    text = _read_input(args.file, **({"max_line_bytes": MAX_LINE_BYTES} if args.source in ENGINES else {}))
     if text.unreadable:
         _print_diagnostics(text.found)
         return EXIT_USAGE
-    source = args.source or detect(text.lines)
+    source = args.source or engine_of(text.lines) or detect(text.lines)
     refusal = _refusal(source, args.to, text)
     if refusal:
         sys.stderr.write(printable(f"sgn convert: {refusal}\n"))
@@ -116,7 +122,8 @@ def run_convert(args: argparse.Namespace, out) -> int:
                 "does not name: give it with --player 1..6\n"))
             return EXIT_USAGE
     errors, left_out = False, 0
-    for line, found in in_line_order(text.found, convert(text.lines, text.name, source, args.to, args.player)):
+    converted = convert(text.lines, text.name, source, args.to, args.player, read=ENGINE_READERS.get(source))
+    for line, found in in_line_order(text.found, converted):
         errors |= _print_diagnostics(found)
         left_out += sum(d.code == "no-counterpart" for d in found)
         if line is not None:
@@ -130,6 +137,9 @@ def run_convert(args: argparse.Namespace, out) -> int:
 
 def _refusal(source: str, target: str, text) -> str:
     """Why the input cannot be converted as asked, or "" when it can."""
+    if source in ENGINES:
+        from ..adapters import refusal
+        return refusal(source, text)
     if source not in CONVERTED:
         return (f"{text.name} holds {NAMES[source]}, a game state, which has no conversion "
                 "(`sgn parse` reads it); --from names the notation if it is another")

@@ -149,6 +149,8 @@ _TABLE = [
     Code("hsgn-syntax", "notation", "error", "A line of HSGN turns (seed 004) does not follow the turn notation; the column is the character at fault."),
     Code("hsgn-name", "notation", "error", "An HSGN hex, crossroad or edge name is no place of the standard board, or fits several (a bare z that could be more than one sea hex)."),
     Code("hsgn-style", "notation", "warning", "An HSGN turn is read, but differs from the notation: a player written as a bare number (the seed's own T2), a resource written twice, a count of 0."),
+    Code("engine-input", "notation", "error", "sgn convert --from catanatron or jsettlers: the input is not a record of that engine's game, or a value in it is not what the engine writes there (docs/engines.md); the rest is converted where it can be."),
+    Code("engine-unknown", "notation", "warning", "sgn convert --from catanatron or jsettlers: an action or message the converter does not know; it is left out, never guessed at, and the rest is converted."),
     Code("no-counterpart", "notation", "warning", "A message or action has no counterpart in the target notation (e.g. HAN's R? in SGN, SGN's DM in HAN or HSGN): it is left out, and the rest is converted."),
 ]
 

@@ -25,6 +25,10 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "schema-more-problems": "an `info`: a message with more than 100 schema problems (a map of 101 empty tiles)",
     "semantic-more-problems": "an `info`: a message with more than 100 semantic problems",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",
+    "engine-input": "`sgn convert --from catanatron` on JSON that is not a game, or `--from jsettlers` on "
+                    "a log with a line it cannot read (t/test_adapters_robustness.py)",
+    "engine-unknown": "`sgn convert --from catanatron` on an action of a type it does not know "
+                      "(t/test_adapters_robustness.py)",
 }
 _MAX_INPUT = 160
 

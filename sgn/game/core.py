@@ -81,6 +81,9 @@ class Game(State):
             if (action == "PD" and player == self.current and value["cCode"] == "VP"
                     and not self.after_end_reported and not cards.reveal_point(self, self.player(player), value)):
                 return []               # the winner shows the Victory Point cards that won
+            if (player == self.current and not self.after_end_reported
+                    and (self.robber_due == "knight" if action == "MR" else action == "ST" and self.steal_from)):
+                return turns.turn(self, player, action, value)  # the robber move and steal of the Knight that won
             if self.after_end_reported:
                 return []
             self.after_end_reported = True

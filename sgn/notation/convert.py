@@ -56,12 +56,13 @@ class Input(NamedTuple):
         return any(d.is_io for d in self.found)
 
 
-def read_input(source: Readable, name: Optional[str] = None) -> Input:
+def read_input(source: Readable, name: Optional[str] = None, **limits) -> Input:
     """Read bytes as `sgn validate` does (`LogReader`): gzip, a byte order mark, CRLF, bad
     UTF-8 and over-long lines each give their diagnostic at their line, and reading goes on;
     a line that cannot be read is None. Blank lines are kept, as "", without a warning:
-    HSN lays out its parts with them, and the line-based notations skip them."""
-    reader = LogReader(source, name=name)
+    HSN lays out its parts with them, and the line-based notations skip them. `limits`
+    (max_line_bytes) go to the reader: an engine's record may be one long line."""
+    reader = LogReader(source, name=name, **limits)
     lines: Lines = []
     found: List[Diagnostic] = []
     for item in reader:
@@ -392,6 +393,8 @@ READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn}
 WRITERS = {"sgn": write_sgn, "han": write_han, "hsgn": write_hsgn}
 
 
-def convert(lines: Lines, name: str, source: str, target: str, player: Optional[str] = None) -> Iterator[Output]:
-    """Each line of output (None where there is none) with the diagnostics found on the way."""
-    return WRITERS[target](READERS[source](lines, name, player=player))
+def convert(lines: Lines, name: str, source: str, target: str, player: Optional[str] = None,
+            read: Optional[Callable[..., Iterable[Item]]] = None) -> Iterator[Output]:
+    """Each line of output (None where there is none) with the diagnostics found on the way;
+    `read` reads the input in place of READERS[source] (an engine's record: sgn/adapters)."""
+    return WRITERS[target]((read or READERS[source])(lines, name, player=player))

@@ -1,0 +1,93 @@
+"""What the engine converters share: the messages they build, and how they report.
+
+An engine's record is converted as faithfully as it can be read: each move it
+records becomes the SGN message that says the same, rules or no rules. Whether the
+game followed the rulebook is `sgn validate`'s to say, not the converter's: a
+converter that dropped or mended an illegal move would hide the engine's departure
+from the rulebook, which is what its users most want to see. So the converter
+reports only what stops it from reading the record: `engine-input` (an error: the
+record is not of the engine's format, or a value in it is not what the format
+allows) and `engine-unknown` (a warning: something the converter does not know,
+left out, never guessed at). What it knows and SGN has no form for (a turn's end,
+a trade offer that was refused) is left out without a word: SGN infers a turn's
+end, and records what happened, not what was proposed.
+
+Every message is an `Item` of `sgn.notation.convert` (where it was read, the message or
+None, the diagnostics), so the writers of `sgn convert` take it as they take SGN
+read from any other notation.
+"""
+from __future__ import annotations
+
+from typing import Dict, Iterable, List, Mapping, Optional
+
+from ..notation.convert import Item, Source
+from ..diagnostic import Diagnostic, make
+
+Counts = Dict[str, int]
+
+
+class Unreadable(Exception):
+    """A value of the engine's record that the converter cannot read: `pointer` says where
+    (a JSON pointer for catanatron, the field for JSettlers), the message what is wrong."""
+
+    def __init__(self, message: str, pointer: str = "") -> None:
+        super().__init__(message)
+        self.pointer = pointer
+
+
+def problem(where: Source, code: str, message: str, pointer: str = "") -> Diagnostic:
+    """A diagnostic at `where`; the pointer, when there is one, leads the sentence too, since
+    `sgn convert` prints the sentence and not the pointer."""
+    text = f"{pointer}: {message}" if pointer else message
+    return make(code, text, file=where.file, line=where.line, column=where.column, pointer=pointer)
+
+
+def unreadable(where: Source, error: Unreadable) -> Item:
+    return where, None, [problem(where, "engine-input", str(error), error.pointer)]
+
+
+def unknown(where: Source, message: str, pointer: str = "") -> Item:
+    return where, None, [problem(where, "engine-unknown", message, pointer)]
+
+
+def tally(letters: Iterable[str]) -> Counts:
+    """How many of each resource letter, keys sorted."""
+    out: Counts = {}
+    for r in letters:
+        out[r] = out.get(r, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> list:
+    """Cards between a player and the bank, as an SGN trade: a discard when nothing is taken."""
+    mine: Counts = {r: -n for r, n in given.items() if n}
+    bank: Counts = {r: n for r, n in given.items() if n}
+    for r, n in (taken or {}).items():
+        if n:
+            mine[r] = mine.get(r, 0) + n
+            bank[r] = bank.get(r, 0) - n
+    mine = {r: n for r, n in sorted(mine.items()) if n}
+    bank = {r: n for r, n in sorted(bank.items()) if n}
+    return [player, "TR", [{"player": player, "resources": mine}, {"player": "B", "resources": bank}]]
+
+
+def between(actor: str, first: str, first_gives: Mapping[str, int], second: str,
+            second_gives: Mapping[str, int]) -> list:
+    """A trade between two players, sent by `actor` (either side may send it in SGN)."""
+    a: Counts = {}
+    b: Counts = {}
+    for r, n in first_gives.items():
+        a[r], b[r] = a.get(r, 0) - n, b.get(r, 0) + n
+    for r, n in second_gives.items():
+        a[r], b[r] = a.get(r, 0) + n, b.get(r, 0) - n
+    return [actor, "TR", [{"player": first, "resources": {r: n for r, n in sorted(a.items()) if n}},
+                          {"player": second, "resources": {r: n for r, n in sorted(b.items()) if n}}]]
+
+
+def steal(thief: str, victim: str, resource: str) -> list:
+    return [thief, "ST", [{"player": thief, "resources": {resource: 1}},
+                          {"player": victim, "resources": {resource: -1}}]]
+
+
+def listing(tiles) -> List[list]:
+    return [list(t) for t in tiles]

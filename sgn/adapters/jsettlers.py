@@ -1,0 +1,393 @@
+"""JSettlers2's games as SGN: `sgn convert --from jsettlers GAME.soclog`.
+
+A game event log (`sgn/adapters/jsettlers_log.py` reads its format) is the network
+messages of a game, which the server sends as each action's sequence
+(`doc/Message-Sequences-for-Game-Actions.md` of JSettlers2). The converter follows
+the messages the server sends to the players (`all:`, `p3:`, `!p3:`), which say what
+happened, and passes over the clients' requests (`f3:`) and what is sent to observers
+(`ob:`) alone, which say nothing more. Seats 0..5 become SGN's players 1..N in play
+order: the player who places the first settlement is 1, the next seat up 2, and so on
+round the table, empty seats left out.
+
+Each action, as the server announces it:
+
+- the board (`SOCBoardLayout`, `SOCBoardLayout2`) is the map (`DM`; the 6-player
+  board's two deserts: an `MR` before the setup places the robber where JSettlers put
+  it); `SOCPutPiece` a road, settlement or city; `SOCDiceResult` a roll by the player
+  whose turn it is (`SOCTurn`);
+- `SOCDiscard` with its cards (the one to the discarding player; the others say
+  `unknown`) a discard, written as SGN writes it, a trade with the bank;
+- `SOCMoveRobber` a robber's move, and the `SOCRobberyResult` that names the resource
+  (the one to the thief and the victim) the steal;
+- `SOCDevCardAction` DRAW with its card (the one to the buyer) a purchase; PLAY a
+  Knight or Road Building card; a Year of Plenty is played with the resources of its
+  `SOCPickResources`, a Monopoly with the resource of its `SOCSimpleAction`;
+- `SOCBankTrade` a trade with the bank, `SOCAcceptOffer` one between players (its
+  offers, refusals and clearings are talk, not moves: SGN records the trade made);
+- an undone build (`SOCUndoPutPiece`), a setup settlement taken back
+  (`SOCCancelBuildRequest`), a Road Building card cancelled before its first road,
+  a bank trade undone by its reverse: the move they undo is taken out, when it is the
+  last one written, as if it had not been made; otherwise it stays, with a warning.
+
+The Special Building Phase of the 6-player game needs nothing of its own: its builds
+are builds by other players after a turn, as SGN's replay reads them. What JSettlers
+sends and SGN infers (production, costs, awards, the end of a turn, text for people)
+is passed over in silence; a message class the converter does not know is an
+`engine-unknown` warning, once per class. Where JSettlers departs from the rulebook,
+the converted game shows it to `sgn validate` as it happened (docs/engines.md).
+"""
+from __future__ import annotations
+
+from typing import Dict, Iterator, List, Optional
+
+from ..notation.convert import Item, Lines, Source
+from ..diagnostic import make
+from . import jsettlers_log as log
+from .common import Unreadable, between, problem, steal, with_bank
+from .jsettlers_board import Board
+
+CARD = {1: "RB", 2: "YP", 3: "MO", 4: "VP", 5: "VP", 6: "VP", 7: "VP", 8: "VP", 9: "KN"}
+PIECE = {0: "BR", 1: "BS", 2: "BC"}
+# Message classes that say nothing SGN records (or nothing it does not infer).
+PASSED_OVER = frozenset("""
+    Version NewGame NewGameWithOptions GameServerText GameTextMsg BotJoinGameRequest JoinGame JoinGameAuth
+    LeaveGame SetSeatLock PotentialSettlements LegalSettlements GameElements GameElementsWithChange
+    PlayerElements PlayerElement ChangeFace GameStats GameMembers GameState SitDown StartGame ClearOffer
+    RollDicePrompt RejectOffer ClearTradeMsg MakeOffer DiceResultResources ChoosePlayerRequest ChoosePlayer
+    DiscardRequest ResourceCount LongestRoad LargestArmy PlayerStats SimpleRequest DeclinePlayerRequest
+    SetPlayedDevCard DevCardCount SetTurn FirstPlayer LastSettlement RollDice EndTurn BuildRequest
+    PlayDevCardRequest PickResourceType BuyDevCardRequest ResetBoardVote ResetBoardVoteRequest RobotDismiss
+    BotGameDataCheck Timing DebugFreePlace GameOptionInfo Gamestats AcceptOfferRequest
+    """.split())
+
+
+def _letters(counts) -> List[str]:
+    """A JSettlers resource set (clay, ore, sheep, wheat, wood, unknown) as SGN letters."""
+    return [log.LETTER[t] for t, n in enumerate(counts[:5], 1) for _ in range(n)]
+
+
+def _tally(counts) -> Dict[str, int]:
+    return {log.LETTER[t]: n for t, n in enumerate(counts[:5], 1) if n}
+
+
+class _Writer:
+    """The players of a log and the SGN messages written so far, with what an action left
+    open (a Road Building card whose roads are to come, a robbery whose resource is to be
+    told): `_Converter` reads the log's messages into it."""
+
+    def __init__(self, name: str, lines: Lines) -> None:
+        self.name = name
+        self.lines = lines
+        self.out: List[Item] = []
+        self.names: Dict[int, str] = {}
+        self.board: Optional[Board] = None
+        self.current: Optional[int] = None
+        self.robbery: Optional[List] = None          # [perp seat, Source, an unknown result seen]
+        self.road_card: Optional[Source] = None      # a Road Building card played, its roads to come
+        self.road_card_player = ""
+        self.drawn: Dict[str, int] = {}              # cards whose draw was read, per player, until bought
+        self.unknown: Dict[str, List[int]] = {}      # classes not known: their lines
+
+    # -- the players ----------------------------------------------------------------------
+    def seat_names(self, entries) -> None:
+        seats, first = set(), None
+        for e in entries:
+            if e.audience != "all":
+                continue
+            if e.kind == "SitDown":
+                seat = log.number(log.fields(e.text).get("playerNumber"))
+                if seat is not None and 0 <= seat < 6:
+                    seats.add(seat)
+            elif e.kind == "PutPiece" and first is None:
+                first = log.number(log.fields(e.text).get("playerNumber"))
+        if first is None or not 0 <= first < 6:
+            return
+        seats.add(first)
+        order = sorted(seats, key=lambda s: (s - first) % 6)
+        self.names = {seat: str(i + 1) for i, seat in enumerate(order)}
+
+    def player(self, value: Optional[str], what: str = "playerNumber") -> str:
+        seat = log.number(value)
+        if seat is None or seat not in self.names:
+            raise Unreadable(f"seat {value} is no seat of a player of this game", what)
+        return self.names[seat]
+
+    # -- writing ---------------------------------------------------------------------------
+    def emit(self, where: Source, message: list) -> None:
+        self.flush(where, keep_robbery=message[1] == "ST")
+        self.out.append((where, message, []))
+
+    def flush(self, where: Source, keep_robbery: bool = False) -> None:
+        """What an action left open, closed before the next: a Road Building card whose roads
+        did not come (it was played all the same), a robbery whose resource was not said."""
+        if self.road_card is not None:
+            at, self.road_card = self.road_card, None
+            self.out.append((at, [self.road_card_player, "PD", {"cCode": "RB"}], []))
+        if self.robbery is not None and not keep_robbery:
+            _, at, unknown_seen = self.robbery
+            self.robbery = None
+            if unknown_seen:
+                self.out.append((at, None, [problem(at, "engine-input", "the resource stolen is not in the "
+                                                    "log (only `unknown`): SGN names it")]))
+
+    def last(self) -> Optional[list]:
+        return next((m for _, m, _ in reversed(self.out) if m is not None), None)
+
+    def take_back(self, where: Source, message: list, what: str) -> None:
+        """An action undone: its message taken out when it is the last one written."""
+        for i in range(len(self.out) - 1, -1, -1):
+            if self.out[i][1] is not None:
+                if self.out[i][1] == message:
+                    del self.out[i]
+                    return
+                break
+        self.out.append((where, None, [problem(where, "no-counterpart", f"{what} undoes a move that is not the "
+                                               "last one written: SGN has no undo, the move stays")]))
+
+
+class _Converter(_Writer):
+    """A log's messages, each by the method of its class's name (`_PutPiece`, ...)."""
+
+    def convert(self) -> List[Item]:
+        entries = list(log.entries(self.lines))
+        good = [e for e in entries if isinstance(e, log.Entry)]
+        self.seat_names(good)
+        opts = log.options(self.lines)
+        points = opts.get("VP", "")
+        if points[:1] == "t" and points[1:].isdigit() and int(points[1:]) != 10:
+            self.out.append((Source(self.name, 1), None, [make(
+                "no-counterpart", f"the game is played to {points[1:]} points; SGN's rules end it at 10, so the "
+                "replay reports what follows the 10th point", file=self.name, line=1)]))
+        for e in entries:
+            where = Source(self.name, e.line)
+            if isinstance(e, log.BadLine):
+                self.out.append((where, None, [problem(where, "engine-input", e.reason)]))
+                continue
+            if e.audience[0] in "fou" or (e.audience[0] == "!" and e.kind != "RobberyResult"):
+                continue           # requests; what observers alone are sent; the view of those not told
+                                   # (but for a robbery: if only that view is there, the resource is unknown)
+            if not self.names and e.kind in ("PutPiece", "DiceResult"):
+                self.out.append((where, None, [problem(where, "engine-input", "no player placed a settlement "
+                                                       "in the setup: the seats cannot be told")]))
+                break
+            try:
+                self.entry(e, where)
+            except Unreadable as error:
+                self.out.append((where, None, [problem(where, "engine-input",
+                                                       f"SOC{e.kind}: {error}", "")]))
+        self.flush(Source(self.name, len(self.lines)))
+        for kind, lines in self.unknown.items():
+            where = Source(self.name, lines[0])
+            more = f" (and {len(lines) - 1} more lines of it)" if len(lines) > 1 else ""
+            self.out.append((where, None, [problem(where, "engine-unknown", f"SOC{kind}: a message the converter "
+                                                   f"does not know, left out{more}")]))
+        if self.board is None and not any(d.is_error for _, _, found in self.out for d in found):
+            self.out.append((Source(self.name, 1), None, [make(
+                "engine-input", "the log has no board (SOCBoardLayout): the game never started", file=self.name,
+                line=1)]))
+        return self.out
+
+    def entry(self, e: log.Entry, where: Source) -> None:
+        handler = getattr(self, "_" + e.kind, None) if e.kind in HANDLED else None
+        if handler is not None:
+            handler(e, log.fields(e.text), where)
+        elif e.kind not in PASSED_OVER:
+            self.unknown.setdefault(e.kind, []).append(e.line)
+
+    def _BoardLayout(self, e, f, where) -> None:
+        lists = log.int_lists(e.text)
+        for key in ("hexLayout", "numberLayout"):
+            if key not in lists:
+                raise Unreadable(f"the layout has no {key}", key)
+        self._board(Board(1, lists["hexLayout"], lists["numberLayout"], log.number(f.get("robberHex")) or -1,
+                          None, numbers_indexed=True), where)
+
+    def _BoardLayout2(self, e, f, where) -> None:
+        lists = log.int_lists(e.text)
+        encoding = log.number(f.get("bef"))
+        if encoding not in (1, 2):
+            raise Unreadable(f"board encoding {f.get('bef')}: the classic boards are 1 and 2", "bef")
+        for key in ("HL", "NL"):
+            if key not in lists:
+                raise Unreadable(f"the layout has no {key}", key)
+        robber = f.get("RH")
+        self._board(Board(encoding, lists["HL"], lists["NL"], int(robber) if robber and robber.isdigit() else -1,
+                          lists.get("PL"), numbers_indexed=False), where)
+
+    def _board(self, laid: Board, where: Source) -> None:
+        if self.board is not None:
+            if laid.map() != self.board.map():
+                raise Unreadable("the board is laid out again, differently (a reset of the game?): "
+                                 "one game, one map", "HL")
+            return
+        self.board = laid
+        self.emit(where, ["B", "DM", laid.map()])
+        if len(laid.deserts()) > 1 and laid.robber is not None and self.names:
+            first = min(self.names.values(), key=int)
+            self.emit(where, [first, "MR", {"tile": list(laid.robber)}])
+
+    def _need_board(self) -> Board:
+        if self.board is None:
+            raise Unreadable("a move before the board is laid out (SOCBoardLayout)", "game")
+        return self.board
+
+    def _PutPiece(self, e, f, where) -> None:
+        piece = log.number(f.get("pieceType"))
+        name = self.player(f.get("playerNumber"))
+        coord = self._coord(f)
+        if piece == 3:
+            raise Unreadable("a ship: ships are of the sea board, which SGN has no form for", "pieceType")
+        if piece not in PIECE:
+            self.unknown.setdefault(f"PutPiece (pieceType={f.get('pieceType')})", []).append(e.line)
+            return
+        places = self._need_board()
+        value = ({"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)})
+        self.emit(where, [name, PIECE[piece], value])
+
+    def _coord(self, f, key: str = "coord") -> int:
+        text = f.get(key, "")
+        try:
+            return int(text, 16)
+        except ValueError:
+            raise Unreadable(f"the coordinate {text!r} is no hexadecimal number", key) from None
+
+    def _Turn(self, e, f, where) -> None:
+        seat = log.number(f.get("playerNumber"))
+        if seat in self.names:
+            self.current = seat
+
+    def _DiceResult(self, e, f, where) -> None:
+        total = log.number(f.get("param"))
+        if total is None or not 2 <= total <= 12:
+            return                      # -1: no roll yet (sent to players joining)
+        if self.current not in self.names:
+            raise Unreadable("a roll before any player's turn", "param")
+        self.emit(where, [self.names[self.current], "RD", {"result": total}])
+
+    def _Discard(self, e, f, where) -> None:
+        counts = log.resource_sets(e.text).get("resources")
+        if counts is None:
+            raise Unreadable("a discard without its resources", "resources")
+        if counts[5]:
+            return                      # the others' view: how many, not which
+        name = self.player(f.get("playerNum"), "playerNum")
+        self.emit(where, with_bank(name, _tally(counts)))
+
+    def _MoveRobber(self, e, f, where) -> None:
+        text = f.get("coord", "")
+        if text.startswith("-"):
+            raise Unreadable("the pirate moves: the pirate is of the sea board, which SGN has no form for", "coord")
+        name = self.player(f.get("playerNumber"))
+        self.emit(where, [name, "MR", {"tile": list(self._need_board().tile(self._coord(f)))}])
+        self.robbery = [name, where, False]
+
+    def _RobberyResult(self, e, f, where) -> None:
+        if self.robbery is None:
+            return                      # the same robbery, to another of its players
+        kind = log.number(f.get("resType"))
+        if kind == 6 or kind is None:
+            self.robbery[2] = True
+            return
+        if kind not in log.LETTER or log.number(f.get("amount")) != 1:
+            raise Unreadable(f"a robbery of {f.get('amount')} of resource type {f.get('resType')}: "
+                             "SGN's steal is one card of a resource", "resType")
+        thief, victim = self.player(f.get("perp"), "perp"), self.player(f.get("victim"), "victim")
+        self.emit(where, steal(thief, victim, log.LETTER[kind]))
+        self.robbery = None
+
+    def _DevCardAction(self, e, f, where) -> None:
+        action, card = f.get("actionType"), log.number(f.get("cardType"))
+        if action == "DRAW" and card in CARD:
+            name = self.player(f.get("playerNum"), "playerNum")
+            self.drawn[name] = self.drawn.get(name, 0) + 1
+            self.emit(where, [name, "BD", {"cCode": CARD[card]}])
+        elif action == "PLAY" and card == 9:
+            self.emit(where, [self.player(f.get("playerNum"), "playerNum"), "PD", {"cCode": "KN"}])
+        elif action == "PLAY" and card == 1:
+            self.flush(where)
+            self.road_card, self.road_card_player = where, self.player(f.get("playerNum"), "playerNum")
+        elif action == "ADD_OLD" and card == 1 and self.road_card is not None:
+            self.road_card = None       # cancelled before its first road: the card is back in the hand
+
+    def _SimpleAction(self, e, f, where) -> None:
+        kind = log.number(f.get("actType"))
+        if kind == 1:                   # DEVCARD_BOUGHT: its card was drawn above
+            name = self.player(f.get("pn"), "pn")
+            if self.drawn.get(name, 0):
+                self.drawn[name] -= 1
+            else:
+                self.out.append((where, None, [problem(where, "engine-input", "a development card is bought and "
+                                                       "the card drawn is not in the log: SGN names it")]))
+        elif kind == 3:                 # RSRC_TYPE_MONOPOLIZED: v2 the resource
+            resource = log.number(f.get("v2"))
+            if resource not in log.LETTER:
+                raise Unreadable(f"a Monopoly on resource type {f.get('v2')}", "v2")
+            self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "MO",
+                                                                     "rCodes": [log.LETTER[resource]]}])
+
+    def _PickResources(self, e, f, where) -> None:
+        reason = log.number(f.get("reason"))
+        counts = log.resource_sets(e.text).get("resources")
+        if reason != 2 or counts is None:
+            raise Unreadable(f"resources picked for reason {f.get('reason')}: SGN knows the Year of Plenty's "
+                             "(reason 2); gold hexes are of the sea board", "reason")
+        self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "YP", "rCodes": _letters(counts)}])
+
+    def _BankTrade(self, e, f, where) -> None:
+        sets = log.resource_sets(e.text)
+        if "give" not in sets or "get" not in sets:
+            raise Unreadable("a bank trade without what is given and got", "give")
+        name = self.player(f.get("pn"), "pn")
+        trade = with_bank(name, _tally(sets["give"]), _tally(sets["get"]))
+        undone = with_bank(name, _tally(sets["get"]), _tally(sets["give"]))
+        if self.last() == undone:       # the trade before, undone
+            self.take_back(where, undone, "a bank trade")
+            return
+        self.emit(where, trade)
+
+    def _AcceptOffer(self, e, f, where) -> None:
+        sets = log.resource_sets(e.text)
+        if "toAccepting" not in sets or "toOffering" not in sets:
+            return                      # a request from a client: the server's answer follows
+        offering = self.player(f.get("offering"), "offering")
+        accepting = self.player(f.get("accepting"), "accepting")
+        self.emit(where, between(offering, offering, _tally(sets["toAccepting"]), accepting,
+                                 _tally(sets["toOffering"])))
+
+    def _UndoPutPiece(self, e, f, where) -> None:
+        piece = log.number(f.get("pieceType"))
+        if piece not in PIECE or "movedFromCoord" in f:
+            raise Unreadable("a ship moved back: ships are of the sea board", "pieceType")
+        places = self._need_board()
+        coord = self._coord(f)
+        value = ({"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)})
+        self.take_back(where, [self.player(f.get("playerNumber")), PIECE[piece], value], "an undone build")
+
+    def _CancelBuildRequest(self, e, f, where) -> None:
+        last = self.last()
+        if log.number(f.get("pieceType")) == 1 and last is not None and last[1] == "BS" and \
+                self.current in self.names and last[0] == self.names[self.current]:
+            self.take_back(where, last, "a settlement taken back")
+
+    def _MovePiece(self, e, f, where) -> None:
+        raise Unreadable("a ship moved: ships are of the sea board, which SGN has no form for", "pieceType")
+
+
+HANDLED = frozenset(name[1:] for name in vars(_Converter) if name[1:2].isupper() and name.startswith("_"))
+
+
+def read(lines: Lines, name: str, **_) -> Iterator[Item]:
+    """`sgn convert --from jsettlers`: the SGN messages of a full game event log."""
+    where = Source(name, 1)
+    props = log.header(lines)
+    if props is None:
+        yield where, None, [make("engine-input", "not a JSettlers game event log: its first line should be its "
+                                 "header, `SOC game event log: type=F, version=...`", file=name, line=1)]
+        return
+    refused = log.refusal(lines)
+    if refused:
+        yield where, None, [make("engine-input", refused, file=name, line=1)]
+        return
+    # messages come in the order of their lines already; the warnings gathered at the end
+    # (a message class not known, once per class) go to their first line
+    yield from sorted(_Converter(name, lines).convert(), key=lambda item: item[0].line)
