@@ -5,7 +5,7 @@ what it finds as `Diagnostic` records; reports only render them.
 """
 from __future__ import annotations
 
-from typing import Any, Dict, NamedTuple, Optional
+from typing import Any, Dict, Iterable, NamedTuple, Optional
 
 from .codes import CODES, IO_LAYER
 
@@ -80,7 +80,7 @@ def escape_pointer_token(token: Any) -> str:
     return str(token).replace("~", "~0").replace("/", "~1")
 
 
-def pointer_from_path(path, prefix: str = "") -> str:
+def pointer_from_path(path: Iterable[Any], prefix: str = "") -> str:
     """Join a sequence of keys and indexes into a JSON pointer."""
     return prefix + "".join("/" + escape_pointer_token(p) for p in path)
 

@@ -10,6 +10,7 @@ the file and the key.
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -138,10 +139,11 @@ def _tool_sgn(data: Dict[str, Any]) -> Any:
 
 
 def _read(path: Path) -> Dict[str, Any]:
-    try:        # imported when a file is read: most runs have none, and start-up counts
-        import tomllib                   # Python 3.11 and later
-    except ImportError:                  # pragma: no cover - Python 3.9 and 3.10
-        import tomli as tomllib          # type: ignore[no-redef]
+    # imported when a file is read: most runs have none, and start-up counts
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:                                # pragma: no cover - Python 3.9 and 3.10
+        import tomli as tomllib
     try:
         with open(path, "rb") as handle:
             return tomllib.load(handle)

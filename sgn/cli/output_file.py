@@ -85,11 +85,9 @@ def refuse_inputs(output: str, inputs: Iterable[str], *, reads_stdin: bool = Fal
         if name == "-":
             reads_stdin = True
             continue
-        path: Optional[str] = name
-        if urls and is_url(name):
-            path = local_target(name)
-            if path is None:
-                continue
+        path = local_target(name) if urls and is_url(name) else name
+        if path is None:
+            continue
         real = _real(path)
         if (real is not None and real == where) or (target is not None and _identity(path) == target):
             raise OutputError(f"the output {describe(output)} is the input {describe(name)}: writing it would "

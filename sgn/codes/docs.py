@@ -66,7 +66,7 @@ def _cell(text: str) -> str:
 
 def _shown_line(case: dict, code: str) -> str:
     """For a log, the line that raises the code (a whole game would not fit)."""
-    expected = next((e for e in case.get("errors", []) + case.get("warnings", []) if e["code"] == code), {})
+    expected: dict = next((e for e in case.get("errors", []) + case.get("warnings", []) if e["code"] == code), {})
     line = expected.get("line") or len(case["input"])
     if not 1 <= line <= len(case["input"]):
         return _shown_input(case)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ..game.endstate import difference as state_difference
 from ..corpus.expectations import difference
@@ -46,7 +46,8 @@ def judge(case: dict, valid: bool, *, reply: Optional[Reply] = None, codes: bool
     """A case's outcome from the verdict, and with `codes` or `state` from the rest of the
     reply: its errors and warnings paired with the expected ones (`expectations`), its end
     state compared with the case's (`endstate`)."""
-    got = dict(got_valid=valid, got_codes=reply.codes if reply else (), got_errors=reply.errors if reply else ())
+    got: Dict[str, Any] = dict(got_valid=valid, got_codes=reply.codes if reply else (),
+                               got_errors=reply.errors if reply else ())
     if valid != case["valid"]:
         want = "valid" if case["valid"] else "invalid (" + ", ".join(sorted({e["code"] for e in case["errors"]})) + ")"
         return Outcome(case, FAILED, **got, detail=f"expected {want}, got {'valid' if valid else 'invalid'}")

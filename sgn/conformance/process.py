@@ -47,7 +47,8 @@ class Ended(ImplError):
 def _pidfd(pid: int) -> Optional[int]:
     """A descriptor that becomes readable when the process ends (Linux), so that no polling is needed."""
     try:
-        return os.pidfd_open(pid)   # type: ignore[attr-defined]
+        # only Linux has it: the ignore is needed when mypy checks for another platform
+        return os.pidfd_open(pid)   # type: ignore[attr-defined, unused-ignore]
     except (AttributeError, OSError):
         return None
 
@@ -78,6 +79,7 @@ class ImplProcess:
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE,
                                      start_new_session=True, env=env)
+        assert self.proc.stdin is not None and self.proc.stdout is not None     # both are PIPE
         self._streams = {f.fileno(): f for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr) if f}
         for fd in self._streams:
             os.set_blocking(fd, False)
@@ -221,7 +223,7 @@ class ImplProcess:
                 delay = min(delay * 2, _POLL[1])
             for key, _ in events:
                 if key.fd == self._stdin:
-                    self._write()
+                    self._write(key.fd)
                 elif key.fd in self._reading:
                     self._read(key.fd)
         return _DONE
@@ -277,18 +279,18 @@ class ImplProcess:
         except OSError:
             pass
 
-    def _write(self) -> None:
+    def _write(self, stdin: int) -> None:
         try:
-            written = os.write(self._stdin, self._pending[:_CHUNK])
+            written = os.write(stdin, self._pending[:_CHUNK])
         except BlockingIOError:
             return
         except OSError:        # a broken pipe: it closed its input, or ended
             self.input_refused = True
-            self._close(self._stdin)
+            self._close(stdin)
             return
         self._pending = self._pending[written:]
         if not self._pending and self._close_when_written:
-            self._close(self._stdin)
+            self._close(stdin)
 
     def _read(self, fd: int) -> bool:
         """Read once what is there; False when nothing was (or at the end of the stream)."""

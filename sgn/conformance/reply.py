@@ -167,7 +167,7 @@ class Replies:
         described = value.get("implementation") if isinstance(value, dict) else None
         lists = {key: v for key, v in described.items() if key in self._listed and isinstance(v, list)
                  } if isinstance(described, dict) else {}
-        if lists:
+        if lists and isinstance(described, dict):        # (lists are found only in a dict)
             value = dict(value, implementation=dict(described, **dict.fromkeys(lists, [])))
         problem = self._problem(self._started, value)
         for key, items in lists.items():

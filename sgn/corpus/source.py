@@ -152,8 +152,8 @@ def build_bundle(root: Optional[Path] = None) -> dict:
             if data["level"] == "rules" and data["valid"]:
                 data["state"] = expected_state(data)
             cases.append(data)
-    number = version(root)
-    return {"format": FORMAT, **({"version": number} if number else {}), "cases": cases}
+    named = version(root)
+    return {"format": FORMAT, **({"version": named} if named else {}), "cases": cases}
 
 
 def version(root: Optional[Path] = None) -> Optional[str]:

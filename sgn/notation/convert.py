@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar
+from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar, cast
 
 from .. import board
 from ..diagnostic import Diagnostic, make
@@ -233,7 +233,7 @@ def _hsn_records(read: Callable, render: Callable) -> Callable:
         if None in lines:           # one state: with a line missing there is nothing to read
             return
         try:
-            fields = read("\n".join(lines))
+            fields = read("\n".join(cast(List[str], lines)))     # no None: see above
         except hsn.HsnError as error:
             yield None, [make("hsn-syntax", error.reason, file=name, line=error.line, column=error.column)]
             return
@@ -381,8 +381,8 @@ def write_hsgn(items: Iterable[Item]) -> Iterator[Output]:
             found.extend(seen)
             if message is not None:
                 yield where, message
-    for turn, problems in hsgn_sgn.group(messages()):
-        problems = [where.problem("no-counterpart", reason) for where, reason in problems]
+    for turn, reasons in hsgn_sgn.group(messages()):
+        problems = [where.problem("no-counterpart", reason) for where, reason in reasons]
         yield (None if turn is None else hsgn_turns.format_turn(turn)), found + problems
         found.clear()
     if found:

@@ -17,7 +17,7 @@ writing alike (docs/notations.md).
 from __future__ import annotations
 
 import json
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, TypeVar
 
 from .. import board
 from ..board import Corner, Edge, Tile
@@ -229,6 +229,15 @@ def parse(text: str) -> Tuple[Action, List[Tuple[int, str]]]:
     return action, parser.warnings
 
 
+T = TypeVar("T")
+
+
+def _given(field: Optional[T]) -> T:
+    """A field of an action that its verb sets (the parser and `from_sgn` set each verb's own)."""
+    assert field is not None
+    return field
+
+
 # -- formatting ------------------------------------------------------------------------------------
 
 def format_formula(formula: Dict[str, int]) -> str:
@@ -241,20 +250,20 @@ def format_action(action: Action) -> str:
     if v == "R":
         return "R?" if action.dice is None else "R({}+{})".format(*sorted(action.dice))
     if v == "M":
-        return f"M({tile_name(action.tile)})"
+        return f"M({tile_name(_given(action.tile))})"
     if v == "D":
-        return f"{action.player}D{format_formula(action.formula)}"
+        return f"{action.player}D{format_formula(_given(action.formula))}"
     if v == "S":
         return "S" + ("?" if action.formula is None else format_formula(action.formula)) + str(action.player)
     if v == "B":
         return f"B{action.item}"
     if v == "P":
-        where = edge_name(action.edge) if action.item == "r" else vertex_name(action.vertex)
+        where = edge_name(_given(action.edge)) if action.item == "r" else vertex_name(_given(action.vertex))
         return f"P{action.item}({where})"
     if v == "U":
-        return f"U{action.item}" + (format_formula(action.formula) if action.item in "ym" else "")
+        return f"U{action.item}" + (format_formula(_given(action.formula)) if _given(action.item) in "ym" else "")
     if v == "T":
-        return f"T{format_formula(action.formula)}{format_formula(action.formula2)}{action.player}"
+        return f"T{format_formula(_given(action.formula))}{format_formula(_given(action.formula2))}{action.player}"
     return "E"
 
 
@@ -264,7 +273,7 @@ class NoMapping(ValueError):
     """An action with no counterpart in the other notation (the message says why)."""
 
 
-def _corner_json(c: Corner) -> list:
+def _corner_json(c: Iterable[Tile]) -> list:
     return [list(t) for t in board.canonical_corner(c)]
 
 
@@ -287,15 +296,15 @@ def to_sgn(action: Action, actor: str) -> list:
             raise NoMapping("R? (an unknown roll) has no SGN form: RD needs the total")
         return [actor, "RD", {"result": sum(action.dice)}]
     if v == "M":
-        return [actor, "MR", {"tile": list(action.tile)}]
+        return [actor, "MR", {"tile": list(_given(action.tile))}]
     if v == "D":
-        who = sgn_player(action.player)
-        return [who, "TR", [{"player": who, "resources": {r: -n for r, n in action.formula.items()}},
-                            {"player": "B", "resources": dict(action.formula)}]]
+        who, formula = sgn_player(_given(action.player)), _given(action.formula)
+        return [who, "TR", [{"player": who, "resources": {r: -n for r, n in formula.items()}},
+                            {"player": "B", "resources": dict(formula)}]]
     if v == "S":
         if action.formula is None:
             raise NoMapping("S? (an unknown stolen card) has no SGN form: ST needs the resource")
-        victim = sgn_player(action.player)
+        victim = sgn_player(_given(action.player))
         return [actor, "ST", [{"player": actor, "resources": dict(action.formula)},
                               {"player": victim, "resources": {r: -n for r, n in action.formula.items()}}]]
     if v == "B":
@@ -303,17 +312,19 @@ def to_sgn(action: Action, actor: str) -> list:
                         "and BD needs the card, which HAN's Bd does not name")
     if v == "P":
         if action.item == "r":
-            return [actor, "BR", {"path": [_corner_json(c) for c in board.canonical_edge(action.edge)]}]
-        return [actor, "BS" if action.item == "v" else "BC", {"intersection": _corner_json(action.vertex)}]
+            return [actor, "BR", {"path": [_corner_json(c) for c in board.canonical_edge(_given(action.edge))]}]
+        return [actor, "BS" if action.item == "v" else "BC", {"intersection": _corner_json(_given(action.vertex))}]
     if v == "U":
-        value: dict = {"cCode": CARDS[action.item]}
-        if action.item in "ym":
-            value["rCodes"] = [r for r in RESOURCES for _ in range(action.formula.get(r, 0))]
+        item = _given(action.item)
+        value: dict = {"cCode": CARDS[item]}
+        if item in "ym":
+            formula = _given(action.formula)
+            value["rCodes"] = [r for r in RESOURCES for _ in range(formula.get(r, 0))]
         return [actor, "PD", value]
     if v == "T":
-        other = sgn_player(action.player)
-        mine = {r: -n for r, n in action.formula.items()}
-        for r, n in action.formula2.items():
+        other = sgn_player(_given(action.player))
+        mine = {r: -n for r, n in _given(action.formula).items()}
+        for r, n in _given(action.formula2).items():
             mine[r] = mine.get(r, 0) + n
         return [actor, "TR", [{"player": actor, "resources": mine},
                               {"player": other, "resources": {r: -n for r, n in mine.items()}}]]
@@ -349,7 +360,7 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
         card = {c: h for h, c in CARDS.items()}.get(value["cCode"])
         if card is None:
             raise NoMapping("the seed's HAN has no Victory Point card")
-        formula = None
+        formula: Optional[Dict[str, int]] = None
         if card in "ym":
             formula = {}
             for r in value.get("rCodes", []):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .. import board
 from ..board import Corner, Edge, Tile
@@ -116,7 +116,7 @@ def parse_place(text: str, size: Optional[int] = None) -> FrozenSet[Tile]:
     one fits. Raises HsgnError when the name fits no place of the board, or several."""
     what = {3: "crossroad", 2: "edge", None: "crossroad or edge"}[size]
     sea = board.ring(board.STANDARD.land)
-    found = set()
+    found: Set[FrozenSet[Tile]] = set()
     for cut in _cuts(text):
         if len(cut) in (size or 2, size or 3):
             found.update(p for p in places()[len(cut)] if _fits(cut, p, sea))

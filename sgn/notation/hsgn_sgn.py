@@ -98,7 +98,7 @@ def from_sgn(message: list, viewpoint: Optional[str] = None) -> Action:
     player, code, value = message
     card = value.get("cCode") if isinstance(value, dict) else None
     if code in NOT_IN_HSGN or (code == "PD" and card in NOT_IN_HSGN):
-        raise NoMapping(NOT_IN_HSGN.get(code) or NOT_IN_HSGN[card])
+        raise NoMapping(NOT_IN_HSGN.get(code) or NOT_IN_HSGN[str(card)])     # card: one of its keys
     if code == "RD":
         return Action("roll", roll=value["result"])
     if code == "BD":
@@ -179,7 +179,7 @@ def group(items: Iterable[Tuple[S, list]]) -> Iterator[Tuple[Optional[Turn], Lis
         starts = _starts_turn(turn, message, any_roll)
         actor = message[0]
         try:
-            action = from_sgn(message, actor if starts else turn.player)
+            action = from_sgn(message, turn.player if turn is not None and not starts else actor)
         except NoMapping as error:
             yield None, [(source, str(error))]
             continue
@@ -187,6 +187,7 @@ def group(items: Iterable[Tuple[S, list]]) -> Iterator[Tuple[Optional[Turn], Lis
             if turn is not None:
                 yield Turn(from_sgn_player(turn.player), tuple(turn.actions)), []
             turn = _Open(actor)
+        assert turn is not None          # the first message starts a turn
         card = turn.road_card
         if action.code == "BR" and card is not None and len(turn.actions[card].edges) < 2 and actor == turn.player:
             turn.actions[card] = turn.actions[card]._replace(edges=turn.actions[card].edges + action.edges)

@@ -25,7 +25,7 @@ like a chemical formula (`B2O3W`, a count of 1 optional). Places are the names o
 from __future__ import annotations
 
 import re
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from .. import board
 from ..board import Corner, Edge, Tile
@@ -233,8 +233,9 @@ def _edge_names(edges: Tuple[Edge, ...]) -> str:
 
 
 _LITERAL = {"(": "(", ",": ", ", ")": ")"}
-_WRITE = {"player": str, "formula": format_counts, "formula2": format_counts, "resource": format_counts,
-          "tile": hsgn.hex_name, "vertex": hsgn.corner_name, "edge": _edge_names, "edges": _edge_names}
+_WRITE: Dict[str, Callable[[Any], str]] = {
+    "player": str, "formula": format_counts, "formula2": format_counts, "resource": format_counts,
+    "tile": hsgn.hex_name, "vertex": hsgn.corner_name, "edge": _edge_names, "edges": _edge_names}
 
 
 def _piece(piece: str, action: Action) -> str:

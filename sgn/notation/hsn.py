@@ -15,7 +15,7 @@ Conventions where HSN is silent or cannot say something (docs/notations.md):
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, List
+from typing import Dict, Iterable, List, Optional
 
 from .. import board
 from .han import RESOURCES, edge_name, tile_name, vertex_name
@@ -39,7 +39,7 @@ def _sort_key(name: str):
     return int(name[i:j]), len(name[:i]), name[:i], name[j:], letters
 
 
-def _formula(counts: Dict[str, int], order: Iterable[str], names: Dict[str, str] = None) -> str:
+def _formula(counts: Dict[str, int], order: Iterable[str], names: Optional[Dict[str, str]] = None) -> str:
     names = names or {}
     return "".join(names.get(k, k) + ("" if counts[k] == 1 else str(counts[k])) for k in order if counts.get(k))
 

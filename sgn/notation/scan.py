@@ -4,7 +4,7 @@ the rules a line may break and still be read.
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NoReturn, Optional, Tuple
 
 RESOURCES = "BGLOW"
 # The longest number (digits) or HAN column (letters) read: longer is an error, never
@@ -41,7 +41,7 @@ class Cursor:
         self.at = 0
         self.warnings: List[Tuple[int, str]] = []
 
-    def fail(self, message: str, at: Optional[int] = None):
+    def fail(self, message: str, at: Optional[int] = None) -> NoReturn:
         raise self.error(message, (self.at if at is None else at) + 1)
 
     def warn(self, at: int, message: str) -> None:

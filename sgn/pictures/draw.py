@@ -4,10 +4,13 @@ highlighted place with the sentence that names it. No dependency: an ElementTree
 
 Every drawn thing carries a class and the place it stands on (`data-tile`, `data-corner`,
 `data-edge`, `data-player`), so that a test, a script or the report page can find it.
+
+The game and its board are those of `sgn.game` (`Game`, `sgn.game.pieces.Board`), read by
+their attributes and typed `Any` here: the drawing sits in a layer below the game's.
 """
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import board as geo
 from ..board import Corner, Edge, Tile
@@ -118,7 +121,7 @@ def mark(parent: Element, place: Place) -> None:
                     "stroke-linecap": "round"}, parent=parent)
 
 
-def board_layer(parent: Element, board) -> None:
+def board_layer(parent: Element, board: Any) -> None:
     """The map: tiles, tokens, harbors (what never changes in a game)."""
     tiles = el("g", {"class": "tiles"}, parent=parent)
     for at, kind in sorted(_drawable_tiles(board.kinds), key=_row_order):
@@ -144,7 +147,7 @@ def pieces_layer(parent: Element, players: Dict[str, object], robber_at: Optiona
         robber(parent, robber_at)
 
 
-def legend_rows(game) -> List[Tuple[str, str]]:
+def legend_rows(game: Any) -> List[Tuple[str, str]]:
     """One line per player: (player, text), in the players' order."""
     rows = []
     for key, p in sorted(game.players.items(), key=lambda item: str(item[0])):
@@ -161,7 +164,7 @@ def _drawable_tiles(kinds: Dict[Tile, str]) -> List[Tuple[Tile, str]]:
     return [(t, k) for t, k in kinds.items() if is_tile(t)]
 
 
-def _number(n) -> Optional[int]:
+def _number(n: object) -> Optional[int]:
     return n if isinstance(n, int) and not isinstance(n, bool) else None
 
 
@@ -170,12 +173,12 @@ def _by_name(players: Dict[str, object]) -> List[Tuple[str, object]]:
     return sorted(((str(n), p) for n, p in players.items()), key=lambda item: item[0])
 
 
-def _row_order(item) -> Tuple[int, int]:
+def _row_order(item: Tuple[Tile, str]) -> Tuple[int, int]:
     (q, r) = item[0]
     return (r, q)
 
 
-def board(game, *, highlight: Optional[Place] = None, caption: Optional[str] = None,
+def board(game: Any, *, highlight: Optional[Place] = None, caption: Optional[str] = None,
           size: Optional[int] = 600, legend: bool = True) -> str:
     """The SVG text of the board of `game` (a `sgn.game.Game`), python-chess's `svg.board`
     for Settlers: `highlight` marks a place (`sgn.pictures.places.place`), `caption` is

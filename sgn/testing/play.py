@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Any, Collection, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .. import board, rules
 from ..board import Corner, Edge, Tile
@@ -51,7 +51,7 @@ def random_map(rng: random.Random, spec: board.BoardSpec = board.STANDARD) -> di
     for items in (kinds, numbers, harbors):
         rng.shuffle(items)
     land = sorted(spec.land, key=lambda t: (t[1], t[0]))
-    tiles = [{"tile": list(t), "tCode": "S", "rNumber": None}
+    tiles: List[Dict[str, Any]] = [{"tile": list(t), "tCode": "S", "rNumber": None}
              for t in sorted(board.ring(spec.land), key=lambda t: (t[1], t[0]))]
     for t, kind in zip(land, kinds):
         tiles.append({"tile": list(t), "tCode": kind, "rNumber": None if kind == "D" else numbers.pop()})
@@ -85,6 +85,7 @@ class RandomPlayer:
 
     def _learn_map(self) -> None:
         """The corners and edges a piece may go on, worked out once per map."""
+        assert self.game.board is not None       # the map was applied
         kinds = self.game.board.kinds
         land = {t for t, k in kinds.items() if k != board.SEA}
         self.land_corners = sorted(board.iter_corners(land), key=sorted)
@@ -100,6 +101,7 @@ class RandomPlayer:
         return [c for c in candidates if self.game.can_settle(p, c, connected)]
 
     def _road_sites(self, p: Player, setup_corner: Optional[Corner] = None) -> List[Edge]:
+        candidates: Collection[Edge]
         if setup_corner is not None:
             candidates = board.edges_of_corner(setup_corner)
         else:
@@ -172,6 +174,7 @@ class RandomPlayer:
                                   {"player": "B", "resources": {r: k for r, k in sorted(given.items())}}]])
 
     def robber(self, p: Player) -> None:
+        assert self.game.board is not None       # the map was applied
         land = [t for t, k in sorted(self.game.board.kinds.items()) if k != board.SEA and t != self.game.robber]
         self.emit([p.name, "MR", {"tile": list(self.rng.choice(land))}])
         if self.game.steal_from:
@@ -215,7 +218,7 @@ class RandomPlayer:
             if roads:
                 self.emit([name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
                 return True
-        if self._can_pay(p, "development card") and sum(self.game.deck.values()) and self.rng.random() < 0.6:
+        if self._can_pay(p, "development card") and sum(self.game.deck.values()) > 0 and self.rng.random() < 0.6:
             card = self.rng.choice([c for c in sorted(self.game.deck) for _ in range(self.game.deck[c])])
             self.emit([name, "BD", {"cCode": card}])
             return True
@@ -241,7 +244,7 @@ class RandomPlayer:
                 self.emit([p.name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
         return True
 
-    def _goal(self, p: Player) -> Dict[str, int]:
+    def _goal(self, p: Player) -> Mapping[str, int]:
         """The cost of what the player saves for: a city, else a settlement, else a card, else a road."""
         if p.settlements and len(p.cities) < rules.PIECES["city"]:
             return COSTS["city"]
@@ -287,7 +290,7 @@ def moved(game: List[list], dq: int, dr: int) -> List[list]:
     """The same game on a board moved by (dq, dr): every tile `[q, r]` of every message
     shifted (SGN holds no other pair of integers). A legal game stays legal; each distance
     gives the log a board position of its own."""
-    def move(value):
+    def move(value: Any) -> Any:
         if isinstance(value, list):
             if len(value) == 2 and all(type(n) is int for n in value):
                 return [value[0] + dq, value[1] + dr]

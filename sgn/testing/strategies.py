@@ -72,7 +72,7 @@ def intersections(*, tiles: Optional[SearchStrategy[list]] = None,
     canonical tile turned by `rotations` places (every rotation is valid SGN)."""
     tiles = tiles if tiles is not None else _tiles()
 
-    def build(tile, direction, turn):
+    def build(tile: list, direction: str, turn: int) -> list:
         a, b, c = board.canonical_corner(board.corner(tuple(tile), direction))
         listing = [a, b, c][turn:] + [a, b, c][:turn]
         return _listing(listing)
@@ -83,9 +83,9 @@ def paths(*, tiles: Optional[SearchStrategy[list]] = None) -> SearchStrategy[lis
     """A path along one side of a tile (so it touches that tile), canonical: upper end first."""
     tiles = tiles if tiles is not None else _tiles()
 
-    def build(tile, direction):
-        tile = tuple(tile)
-        e = board.edge_between(tile, board.add(tile, board.DIRECTIONS[direction]))
+    def build(tile: list, direction: str) -> list:
+        at: Tile = tuple(tile)
+        e = board.edge_between(at, board.add(at, board.DIRECTIONS[direction]))
         return [_listing(end) for end in board.canonical_edge(e)]
     return st.builds(build, tiles, st.sampled_from(list(board.DIRECTIONS)))
 
@@ -104,7 +104,7 @@ def trades(*, players: Optional[SearchStrategy[str]] = None,
     amounts = st.integers(1, 4)
 
     @st.composite
-    def build(draw):
+    def build(draw: st.DrawFn) -> Tuple[str, list]:
         me = draw(players)
         other = draw(st.sampled_from([p for p in PLAYERS + ("B",) if p != me]))
         gives = draw(st.lists(st.sampled_from(RESOURCES), min_size=1, max_size=2, unique=True))
@@ -126,7 +126,7 @@ def steals(*, players: Optional[SearchStrategy[str]] = None) -> SearchStrategy[T
     players = players if players is not None else _players()
 
     @st.composite
-    def build(draw):
+    def build(draw: st.DrawFn) -> Tuple[str, list]:
         thief = draw(players)
         victim = draw(st.sampled_from([p for p in PLAYERS if p != thief]))
         r = draw(resources())
@@ -145,7 +145,7 @@ def _card_plays() -> SearchStrategy[dict]:
 # -- whole messages -------------------------------------------------------------------
 
 def _value_strategies(who: SearchStrategy[str]) -> Dict[str, SearchStrategy[list]]:
-    def message(code, values):
+    def message(code: str, values: SearchStrategy[Any]) -> SearchStrategy[list]:
         return st.builds(lambda p, v: [p, code, v], who, values)
     return {
         "BC": message("BC", intersections().map(lambda i: {"intersection": i})),
@@ -183,7 +183,7 @@ _games = games
 
 # -- invalid messages: one broken rule each ---------------------------------------------
 
-Mutation = Tuple[str, str, Callable[[list], list]]   # (action code, expected code, mutate)
+Mutation = Tuple[str, str, Callable[[list], Any]]   # (action code, expected code, mutate)
 
 
 def _far(tile: list) -> list:
@@ -244,7 +244,7 @@ def invalid_messages(*, mutations: Sequence[Mutation] = MUTATIONS) -> SearchStra
     """(message, expected code): a valid message with one targeted mutation that breaks
     exactly one rule; validated at the semantic level, the message raises exactly that
     error code (and no other)."""
-    def mutate(mutation):
+    def mutate(mutation: Mutation) -> SearchStrategy[Tuple[Any, str]]:
         action, code, change = mutation
         return messages(action_codes=st.just(action)).map(lambda m: (change(copy.deepcopy(m)), code))
     return st.sampled_from(list(mutations)).flatmap(mutate)
@@ -260,7 +260,7 @@ def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None,
     games = games if games is not None else _games()
 
     @st.composite
-    def build(draw):
+    def build(draw: st.DrawFn) -> Tuple[List[list], str, int]:
         game = draw(games)
         kinds = [m for m in GAME_MUTATIONS if not (cut and m in _SHOWN_BY_WHAT_FOLLOWS)]
         order = draw(st.permutations(kinds))
