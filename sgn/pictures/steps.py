@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import functools
 from collections import OrderedDict
-from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..pipeline.replay import line_by_line
 from . import draw
@@ -54,7 +54,8 @@ def label(message: Any) -> Tuple[str, str]:
         return (str(who), f"rolls {get('result', '?')}")
     if action == "PD":
         text = CARD_NAMES.get(str(get("cCode")), "plays a development card")
-        codes = get("rCodes") if isinstance(get("rCodes"), list) else []
+        listed = get("rCodes")
+        codes: List[Any] = listed if isinstance(listed, list) else []
         names = [RESOURCE_NAMES.get(str(c), str(c)) for c in codes]
         return (str(who), text + (f" ({', '.join(names)})" if names else ""))
     if action in ("TR", "ST"):
@@ -291,4 +292,5 @@ def _key(where: Optional[tuple]) -> str:
     if where is None:
         return ""
     kind, at = where
-    return {"tile": tile_key, "corner": corner_key, "edge": edge_key}[kind](at)
+    keys: Dict[str, Callable[[Any], str]] = {"tile": tile_key, "corner": corner_key, "edge": edge_key}
+    return keys[kind](at)
