@@ -26,7 +26,7 @@ EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
 # The modules that must be compiled when a compiled build is expected (setup.py compiles them).
 HOT = {"board", "rules", "game.building", "game.cards", "game.core", "game.setup", "game.pieces", "game.readings",
        "game.recovery", "game.robber", "game.state", "game.trades", "game.turns", "pipeline.engine",
-       "pipeline.fastpath", "pipeline.multiline", "pipeline.reader", "pipeline.semantic"}
+       "layers.fastpath", "layers.multiline", "layers.reader", "layers.semantic"}
 
 
 def test_the_build_is_the_one_asked_for():
