@@ -22,7 +22,7 @@ def add_parser(commands, whole: argparse.ArgumentParser) -> None:
     """`sgn completion`, on the subcommands of `whole`, the command line it completes."""
     completion = commands.add_parser(
         "completion", help="print the shell completion script for bash, zsh or fish",
-        description="Print the completion script of sgn for a shell; the README (\"Shell completion\") "
+        description="Print the completion script of sgn for a shell; docs/commands.md (\"Shell completion\") "
                     "says where each shell reads it from.")
     completion.add_argument("shell", choices=SHELLS, help="the shell to complete sgn in")
     completion.set_defaults(run=run_completion, whole=whole)

@@ -16,8 +16,8 @@ from .docs import NOT_IN_CORPUS, example_cases, shown_case
 
 # Where each layer's checks and their decisions are written down (in the repository).
 LAYER_DOCS: Dict[str, str] = {
-    "io": "README.md, \"Decisions about input\"",
-    "syntax": "README.md, \"Decisions about input\"",
+    "io": "docs/checks.md, \"Decisions about input\"",
+    "syntax": "docs/checks.md, \"Decisions about input\"",
     "schema": "schema/v1.0/message.json; departures from the seed text: schema/ERRATA.md",
     "semantic": "docs/semantic.md",
     "rules": "docs/rules.md",
