@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
                                "that starts with a map (DM), semantic for any other")
     validate.add_argument("--profile", choices=PROFILES, default=None,
                           help="strict: the schema as written (default); compat: also read the "
-                               "seed's legacy encodings, with a warning each")
+                               "published SGN text's legacy encodings, with a warning each")
     validate.add_argument("-o", "--output", "--output-format", choices=sorted(REPORTERS), default=None,
                           help="output format (default: text); jsonl: one diagnostic a line; "
                                "junit, sarif: for CI test reports and code scanning")

@@ -23,7 +23,7 @@ def add_report_parser(commands) -> None:
     report.add_argument("-o", "--output", required=True, metavar="OUT.html",
                         help="the page to write ('-': standard output)")
     report.add_argument("--profile", choices=PROFILES, default=STRICT,
-                        help="strict: the schema as written (default); compat: also read the seed's "
+                        help="strict: the schema as written (default); compat: also read the published SGN text's "
                              "legacy encodings, with a warning each")
     report.set_defaults(run=run_report)
 

@@ -18,7 +18,7 @@ from .docs import NOT_IN_CORPUS, example_cases, shown_case
 LAYER_DOCS: Dict[str, str] = {
     "io": "docs/checks.md, \"Decisions about input\"",
     "syntax": "docs/checks.md, \"Decisions about input\"",
-    "schema": "schema/v1.0/message.json; departures from the seed text: schema/ERRATA.md",
+    "schema": "schema/v1.0/message.json; departures from the published SGN text: schema/ERRATA.md",
     "semantic": "docs/semantic.md",
     "rules": "docs/rules.md",
     "notation": "docs/notations.md",

@@ -7,7 +7,7 @@ call; here we never use it. A message is checked in two steps: its envelope
 points at the field that is really wrong.
 
 jsonschema's errors are translated into diagnostics by a table keyed on the
-failing keyword. The compat profile reads the seed's legacy encodings
+failing keyword. The compat profile reads the published text's legacy encodings
 (numbers as strings, pre-1.0 object messages) and reports each as a warning.
 """
 from __future__ import annotations

@@ -336,7 +336,7 @@ def _named(kind: str, place, raw, checked: bool):
     if checked and not on_board(kind, place):
         text = json.dumps(raw, separators=(",", ":"))
         raise NoMapping(f"{text} is no place of the standard board, the only board HAN names "
-                        "(HAN has no map: its coordinates are the seed's default setup, d4 its centre)")
+                        "(HAN has no map: its coordinates are the places of the published HAN text's default setup, d4 its centre)")
     return place
 
 
@@ -359,7 +359,7 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
     if code == "PD":
         card = {c: h for h, c in CARDS.items()}.get(value["cCode"])
         if card is None:
-            raise NoMapping("the seed's HAN has no Victory Point card")
+            raise NoMapping("HAN, as published, has no Victory Point card")
         formula: Optional[Dict[str, int]] = None
         if card in "ym":
             formula = {}
@@ -383,5 +383,5 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
             return Action("D", player=han_player(mine["player"]), formula=gives)
         return Action("T", formula=gives, formula2=gets, player=han_player(other["player"]))
     if code == "BD":
-        raise NoMapping("the seed's HAN Bd cannot name the card bought, which SGN's BD records")
+        raise NoMapping("HAN's Bd, as published, cannot name the card bought, which SGN's BD records")
     raise NoMapping(f"{code} has no HAN form")
