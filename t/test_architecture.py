@@ -143,3 +143,30 @@ def test_no_module_or_class_too_long_without_a_reason(name):
             size = node.end_lineno - node.lineno + 1
             assert size <= MAX_CLASS_LINES or _reason(ast.get_docstring(node)), \
                 f"{name}.{node.name}: {size} lines; say in its docstring why it is longer than {MAX_CLASS_LINES}"
+
+
+# The names users import, kept where they were before the package was split (the modules
+# moved; these names stay, as the facades `sgn.play`, `sgn.harness`, `sgn.strategies`).
+PUBLIC = {
+    "sgn": ["check", "iter_diagnostics", "validate_message", "Diagnostic", "Result"],
+    "sgn.game": ["Game", "MessageError", "OVER"],
+    "sgn.play": ["HARBOR_EDGES", "MAX_TURNS", "SPECIAL_BUILD_CHANCE", "RandomPlayer", "game_seed", "iter_games",
+                 "moved", "random_game", "random_map"],
+    "sgn.harness": ["PROTOCOL_VERSION", "check", "cmd_run", "cmd_start", "main", "serve", "simple"],
+    "sgn.svg": ["board"],
+}
+
+
+@pytest.mark.parametrize("module", sorted(PUBLIC))
+def test_the_public_names_stay_where_users_import_them(module):
+    imported = __import__(module, fromlist=["*"])
+    missing = [name for name in PUBLIC[module] if not hasattr(imported, name)]
+    assert not missing, f"{module} lost {missing}"
+
+
+def test_the_strategies_keep_their_names():
+    pytest.importorskip("hypothesis", reason="the strategies need the extra hypothesis")
+    import sgn.strategies as strategies
+    for name in ["ACTION_CODES", "GAME_MUTATIONS", "MUTATIONS", "Mutation", "games", "invalid_games",
+                 "invalid_messages", "maps", "messages"]:
+        assert hasattr(strategies, name), name

@@ -274,6 +274,6 @@ def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None,
     return build()
 
 
-__all__ = ["ACTION_CODES", "GAME_MUTATIONS", "MUTATIONS", "games", "intersections", "invalid_games",
+__all__ = ["ACTION_CODES", "GAME_MUTATIONS", "MUTATIONS", "Mutation", "games", "intersections", "invalid_games",
            "invalid_messages", "maps", "messages", "paths", "players", "resources", "steals",
            "tiles", "trades"]
