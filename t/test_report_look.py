@@ -102,3 +102,16 @@ def test_the_badges_fit_and_the_winner_is_marked_in_a_browser(browser, tmp_path_
         assert tab.errors == [] and tab.blocked == []
     finally:
         tab.close()
+
+
+def test_the_turn_axis_of_a_log_of_several_games_starts_again_at_each_game():
+    root = page.chart("points", "points", {"1": [0] * 10, "2": [1] * 10}, 10,
+                      turns=[0, 0, 1, 2, 3, 0, 0, 1, 2, 3], winners=["2"])
+    svg = ET.fromstring(page.text_of(root))
+    starts = [e for e in svg.iter(SVG + "line") if e.get("class") == "game-start"]
+    assert len(starts) == 1
+    assert [t.text for t in svg.iter(SVG + "text") if t.get("class") == "tick"] == ["1", "2", "3", "1", "2", "3"]
+    xs = [float(t.get("x")) for t in svg.iter(SVG + "text") if t.get("class") == "tick"]
+    assert xs[2] < float(starts[0].get("x1")) < xs[3]
+    keys = [g for g in svg.iter(SVG + "g") if g.get("class") == "key winner"]
+    assert [g.get("data-player") for g in keys] == ["2"]

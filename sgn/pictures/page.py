@@ -69,10 +69,14 @@ def chart(kind: str, title: str, series: Dict[str, List[int]], count: int, turns
                     "font-family": "sans-serif"}, value, parent=root)
     axis = el("g", {"class": "turn-axis", "font-size": 9, "font-family": "sans-serif", "text-anchor": "middle",
                     "fill": "#555"}, parent=root)
-    every = _tick_every(max(turns, default=0))
+    ends = [turns[i - 1] for i in range(1, len(turns)) if turns[i] < turns[i - 1]]      # a game's last turn
+    every = _tick_every(sum(ends) + (turns[-1] if turns else 0))
     for i in range(1, len(turns)):
-        if turns[i] != turns[i - 1] and turns[i] % every == 0:
-            tx = f"{left + i * step:.1f}"
+        tx = f"{left + i * step:.1f}"
+        if turns[i] < turns[i - 1]:             # the next game of the log begins
+            el("line", {"class": "game-start", "x1": tx, "x2": tx, "y1": top, "y2": y(0), "stroke": "#999",
+                        "stroke-dasharray": "3 3"}, parent=axis)
+        elif turns[i] != turns[i - 1] and turns[i] % every == 0:
             el("line", {"x1": tx, "x2": tx, "y1": y(0), "y2": f"{float(y(0)) + 4:.1f}", "stroke": "#999"},
                parent=axis)
             el("text", {"class": "tick", "x": tx, "y": f"{float(y(0)) + 13:.1f}"}, turns[i], parent=axis)
