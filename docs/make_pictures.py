@@ -25,6 +25,7 @@ PICTURES = [
     ("faulty.svg", "faulty-cards-played-when-bought", [], "pictures.md"),
     ("format-tiles.svg", "game", ["--at", "1", "--coordinates"], "format.md"),
     ("format-corners.svg", "game", ["--at", "1", "--corners", "--size", "900"], "format.md"),
+    ("format-setup.svg", "game", ["--at", "14", "--coordinates"], "format.md"),
 ]
 
 
