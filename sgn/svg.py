@@ -2,6 +2,7 @@
 
     import sgn.svg
     sgn.svg.board(game, highlight=("corner", corner), size=600)   # the SVG text
+    sgn.svg.board(game, coordinates=True)     # q,r on each tile ("corners": intersections too)
 
 `game` is a replayed `sgn.game.Game` (which also shows itself as this picture in Jupyter).
 The drawing lives in `sgn/pictures/`.

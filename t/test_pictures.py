@@ -240,3 +240,36 @@ def test_render_of_a_line_nested_past_any_stack_is_a_diagnostic_twice_in_one_pro
         err = capsys.readouterr().err
         assert status == 1 and "[json-too-deep]" in err and "internal error" not in err
         ET.fromstring(svg)
+
+
+def _texts(svg, cls):
+    return {e.get("data-tile") or e.get("data-corner"): "".join(e.itertext()) for e in _shapes(svg, cls)}
+
+
+def test_coordinates_are_written_on_tiles_and_corners_on_request():
+    game = _replayed(random_game(seed=4))
+    assert not _shapes(sgn.svg.board(game), "coordinates")
+    plain = sgn.svg.board(game, coordinates=True)
+    assert plain == sgn.svg.board(game, coordinates="tiles")
+    _check_structure(game, plain)
+    written = _texts(plain, "tile-coordinates")
+    assert written == {tile_key(t): tile_key(t) for t in game.board.kinds}
+    assert not _shapes(plain, "corner-coordinates")
+    corners = _texts(sgn.svg.board(game, coordinates="corners"), "corner-coordinates")
+    land = {t for t, kind in game.board.kinds.items() if kind != geo.SEA}
+    expected = {c for t in land for c in geo.corners_of(t)}
+    assert len(corners) == len(expected) == 54            # the standard map's intersections
+    for c in expected:                                    # clockwise from the top, one tile a line
+        assert corners[corner_key(c)] == "".join(tile_key(t) for t in geo.canonical_corner(c))
+    with pytest.raises(ValueError):
+        sgn.svg.board(game, coordinates="edges")
+
+
+def test_render_writes_coordinates_on_request(tmp_path):
+    path = _log(tmp_path, random_game(seed=8))
+    _, svg = _render(path)
+    assert not _shapes(svg, "tile-coordinates")
+    _, svg = _render(path, "--coordinates")
+    assert _shapes(svg, "tile-coordinates") and not _shapes(svg, "corner-coordinates")
+    _, svg = _render(path, "--corners")
+    assert len(_shapes(svg, "corner-coordinates")) == 54 and _shapes(svg, "tile-coordinates")

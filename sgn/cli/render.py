@@ -1,4 +1,5 @@
-"""`sgn render FILE [--at LINE] [-o OUT.svg|OUT.png] [--highlight auto|none]`: the board
+"""`sgn render FILE [--at LINE] [-o OUT.svg|OUT.png] [--highlight auto|none] [--coordinates]
+[--corners]`: the board
 after a line, as `sgn replay --at` replays it, with the place a diagnostic of that line
 names marked and the diagnostic written under the board."""
 from __future__ import annotations
@@ -33,6 +34,11 @@ def add_render_parser(commands) -> None:
     render.add_argument("--highlight", choices=("auto", "none"), default="auto",
                         help="auto (default): mark the place a diagnostic of that line names, and write "
                              "the diagnostic under the board; none: no mark")
+    render.add_argument("--coordinates", action="store_true",
+                        help="write each tile's coordinates q,r on it (python-chess's coordinates=True)")
+    render.add_argument("--corners", action="store_true",
+                        help="also name every intersection of a land tile by its three tiles, "
+                             "clockwise from the top (implies --coordinates)")
     render.add_argument("--size", type=_size, default=600, metavar="PX",
                         help=f"width in pixels (default 600, at most {MAX_SIZE})")
     render.add_argument("--profile", choices=PROFILES, default=STRICT)
@@ -92,7 +98,7 @@ def run_render(args: argparse.Namespace, out) -> int:
         here = [d for d in seen if d.line == line and not d.is_io]
         mark = highlight_of(here, state["message"]) if here else None
     svg = board(state["game"], highlight=mark[0] if mark else None, caption=mark[1] if mark else None,
-                size=args.size)
+                size=args.size, coordinates="corners" if args.corners else bool(args.coordinates))
     status = EXIT_INVALID if found else EXIT_OK
     if args.output == "-":
         out.write(svg + "\n")

@@ -10,7 +10,7 @@ their attributes and typed `Any` here: the drawing sits in a layer below the gam
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from .. import board as geo
 from ..board import Corner, Edge, Tile
@@ -22,6 +22,7 @@ from .tree import Element, el, svg, text_of
 
 RADIUS = 50.0                   # a hex's radius, in the picture's own units
 LEGEND_ROW = 22.0
+COORDINATES = (False, True, "tiles", "corners")     # what `board(coordinates=...)` takes
 
 
 def _f(x: float) -> str:
@@ -132,6 +133,34 @@ def board_layer(parent: Element, board: Any) -> None:
             harbor(harbors, edge, str(code), board.kinds)
 
 
+def coordinates_layer(parent: Element, board: Any, corners: bool) -> None:
+    """Each tile's `q,r` written above its centre; with `corners`, each intersection of a
+    land tile named by its three tiles, clockwise from the top, one tile a line (as SGN
+    writes them: `[[q, r], [q, r], [q, r]]`)."""
+    group = el("g", {"class": "coordinates", "font-family": "sans-serif", "text-anchor": "middle"}, parent=parent)
+    drawn = _drawable_tiles(board.kinds)
+    for at, _ in sorted(drawn, key=_row_order):
+        x, y = center(at, RADIUS)
+        key = tile_key(at)
+        label = el("g", {"class": "tile-coordinates", "data-tile": key}, parent=group)
+        width = 6.5 * len(key) + 6
+        el("rect", {"x": _f(x - width / 2), "y": _f(y - 36), "width": _f(width), "height": 15, "rx": 3,
+                    "fill": style.COORDINATES_HALO, "fill-opacity": 0.85}, parent=label)
+        el("text", {"x": _f(x), "y": _f(y - 24.5), "font-size": 11, "fill": style.COORDINATES}, key, parent=label)
+    if not corners:
+        return
+    land = {t for t, kind in drawn if kind != geo.SEA}
+    named = sorted({c for t in land for c in geo.corners_of(t)}, key=corner_key)
+    for corner in named:
+        x, y = corner_point(corner, RADIUS)
+        label = el("g", {"class": "corner-coordinates", "data-corner": corner_key(corner)}, parent=group)
+        el("rect", {"x": _f(x - 11), "y": _f(y - 10.5), "width": 22, "height": 21, "rx": 3,
+                    "fill": style.COORDINATES_HALO, "fill-opacity": 0.85}, parent=label)
+        for i, t in enumerate(geo.canonical_corner(corner)):
+            el("text", {"x": _f(x), "y": _f(y - 4 + 6.5 * i), "font-size": 6.5, "fill": style.COORDINATES},
+               tile_key(t), parent=label)
+
+
 def pieces_layer(parent: Element, players: Dict[str, object], robber_at: Optional[Tile]) -> None:
     """Roads, then buildings, then the robber, so that each is seen over the one before."""
     roads = el("g", {"class": "roads"}, parent=parent)
@@ -179,10 +208,14 @@ def _row_order(item: Tuple[Tile, str]) -> Tuple[int, int]:
 
 
 def board(game: Any, *, highlight: Optional[Place] = None, caption: Optional[str] = None,
-          size: Optional[int] = 600, legend: bool = True) -> str:
+          size: Optional[int] = 600, legend: bool = True, coordinates: Union[bool, str] = False) -> str:
     """The SVG text of the board of `game` (a `sgn.game.Game`), python-chess's `svg.board`
     for Settlers: `highlight` marks a place (`sgn.pictures.places.place`), `caption` is
-    written under the board, `size` is the width in pixels (None: scale freely)."""
+    written under the board, `size` is the width in pixels (None: scale freely).
+    `coordinates=True` (or "tiles") writes each tile's `q,r` on it; "corners" also names
+    every intersection of a land tile by its three tiles."""
+    if coordinates not in COORDINATES:
+        raise ValueError(f"coordinates: one of {', '.join(map(repr, COORDINATES))}, not {coordinates!r}")
     body: List[Element] = []
     if game.board is None:
         body.append(el("text", {"x": 0, "y": 20, "font-family": "sans-serif", "font-size": 16},
@@ -192,6 +225,8 @@ def board(game: Any, *, highlight: Optional[Place] = None, caption: Optional[str
         layers = el("g")
         board_layer(layers, game.board)
         pieces_layer(layers, game.players, game.robber)
+        if coordinates:
+            coordinates_layer(layers, game.board, corners=coordinates == "corners")
         body += list(layers)
         if highlight is not None:
             body.append(el("g", {"class": "highlights"}))

@@ -78,6 +78,13 @@
     return ", game " + Math.max(n, 1) + " of " + data.games.length;
   }
 
+  // the winner of the game shown at a line (data.winners: one per game, null if none)
+  function winnerAt(line) {
+    var n = 0;
+    while (n < data.games.length && data.games[n] <= line) n++;
+    return n > 0 ? data.winners[n - 1] : null;
+  }
+
   function show(i, chosen) {
     i = Math.max(0, Math.min(count, i | 0));
     if (i !== current) {
@@ -98,6 +105,9 @@
         if (data.awards[i][0] === p) awards.push("longest road");
         if (data.awards[i][1] === p) awards.push("largest army");
         text(tr.querySelector(".awards"), awards.join(", "));
+        var won = winnerAt(data.lines[i]) === p;
+        tr.classList.toggle("winner", won);
+        tr.querySelector(".winner-mark").hidden = !won;
       });
       if (current > 0) moves[current - 1].classList.remove("current");
       if (i > 0) {

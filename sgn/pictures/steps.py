@@ -5,7 +5,8 @@ every game of the log included), kept as steps so that the page stays small.
 Each piece that is ever on the board is drawn once, keyed by an id (`road:<edge>:<player>`,
 `settlement:<corner>:<player>`, `city:...`, `robber:<tile>`); each map once, numbered; each
 place a diagnostic names once. Per line the data holds what changed: the pieces added and
-removed, the map shown, each player's points, cards and knights, and who holds the awards.
+removed, the map shown, each player's points, cards and knights, who holds the awards, and
+the turn; per game, the line of its map and its winner.
 """
 from __future__ import annotations
 
@@ -106,7 +107,7 @@ class _Pass:
         self.add: List[Tuple[int, ...]] = []
         self.drop: List[Tuple[int, ...]] = []
         self.stats: List[Tuple[Any, ...]] = [()]
-        self.awards: List[Tuple[str, str]] = [("", "")]
+        self.awards: List[Tuple[str, str, int]] = [("", "", 0)]     # longest road, largest army, turn
         self.map: List[int] = []
         self.players: List[str] = []
         self.drawn: Dict[str, Tuple[Any, ...]] = {}     # piece id -> how to draw it
@@ -161,7 +162,7 @@ class _Pass:
         self.stats.append(self._same(self.stats, tuple(
             self._one((game.points(p), sum(game.players[p].hand.values()), game.players[p].knights))
             if p in game.players else None for p in players)))
-        self.awards.append(self._same(self.awards, (game.longest_road or "", game.largest_army or "")))
+        self.awards.append(self._same(self.awards, (game.longest_road or "", game.largest_army or "", game.turn)))
         self.map.append(self.maps.number(game.board))
 
     def _changed(self, game: Any) -> None:
@@ -234,7 +235,8 @@ def collect(source, name: str, profile: str = "strict") -> Collected:
                       "code": d.code, "severity": d.severity, "message": d.message, "pointer": d.pointer,
                       "place": key})
     data, pieces = _steps(gathered)
-    data.update(name=name, diags=diags, views=gathered.maps.views, games=[g["line"] for g in check.games])
+    data.update(name=name, diags=diags, views=gathered.maps.views, games=[g["line"] for g in check.games],
+                winners=[g["winner"] for g in check.games])
     return Collected(data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings)
 
 
@@ -279,7 +281,8 @@ def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
     add, drop, stats, awards, maps = gathered.slots()
     data: Dict[str, Any] = {"players": gathered.players, "lines": gathered.lines, "ids": order,
                             "add": [ids(s) for s in add], "del": [ids(s) for s in drop],
-                            "stats": stats, "awards": awards, "map": maps}
+                            "stats": stats, "awards": [a[:2] for a in awards], "turns": [a[2] for a in awards],
+                            "map": maps}
     pieces = []
     for k in order:
         node = el("g", {"data-piece": renumber[gathered.number[k]]})

@@ -26,6 +26,8 @@ HOT_NUMBER = "#c62828"          # 6 and 8, the likeliest
 NUMBER = "#1b1b1b"
 ROBBER = "#2b2b2b"
 HIGHLIGHT = "#ff00d4"
+COORDINATES = "#1b1b1b"         # coordinates written on the board
+COORDINATES_HALO = "#ffffff"
 HARBOR_LABELS = {"HR": "3:1", "HRB": "2:1 B", "HRG": "2:1 G", "HRL": "2:1 L", "HRO": "2:1 O", "HRW": "2:1 W"}
 
 
