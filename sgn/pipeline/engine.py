@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional,
 from ..diagnostic import Diagnostic, make
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
-from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
+from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, SourceTypeError, describe
 from ..layers.schema import COMPAT, STRICT
 from ..layers.stages import (AUTO, DEFAULT_LEVEL, LEVEL_CHOICES, LEVELS, MESSAGE_STAGES, Stage, check_options,
                              run_stages, validate_message)
@@ -187,6 +187,8 @@ class FileCheck:
         exception: one file's fault costs that file only."""
         try:
             yield from self._diagnostics()
+        except SourceTypeError:         # the caller passed what no log is read from: theirs to see
+            raise
         except Exception as error:      # a bug of sgn's: reported, not raised (SGN_DEBUG=1 raises)
             if os.environ.get("SGN_DEBUG"):
                 raise
