@@ -247,6 +247,10 @@ class FileCheck:
                 stopped = True
                 break
             self.line = number
+            if open_value.pending and raw.strip():    # the first such value's error, now decidable
+                decided = open_value.decide(raw)
+                if decided is not None:
+                    yield from in_order([decided], held, number, replay is not None and replay.undecided)
             if open_value.start:          # a line after one that left a JSON value open
                 piece, info = open_value.piece(raw, number)
                 if piece:
@@ -297,6 +301,10 @@ class FileCheck:
             if found or held:
                 self.messages = messages     # counted so far, should the reader stop here
                 yield from in_order(found, held, number, replay is not None and replay.undecided)
+        if open_value.pending:
+            decided = open_value.decide(None)
+            if decided is not None:
+                held.append((decided.line or reader.number, len(held), decided))
         if open_value.reported and not stopped:
             rest = open_value.summary(reader.number)
             if rest is not None:
