@@ -398,3 +398,12 @@ def test_the_total_of_several_files_counts_each_kind_once(tmp_path, monkeypatch)
     total = validate("p3.sgn", "p5.sgn")[1].splitlines()[-1]
     assert total.startswith("2 files: valid (rules: 1 5-6 player extension game, 1 base game): "), total
     assert validate("p3.sgn", "p3.sgn")[1].splitlines()[-1].startswith("2 files: valid (rules): ")
+
+
+def test_sarif_explains_each_rule_without_a_null_uri(files):
+    driver = json.loads(validate("-o", "sarif", *files)[1])["runs"][0]["tool"]["driver"]
+    assert driver.get("informationUri", "https://").startswith(("https://", "http://"))
+    for rule in driver["rules"]:
+        assert rule["help"]["text"].startswith(rule["shortDescription"]["text"])
+        assert f"The {rule['properties']['layer']} layer checks " in rule["help"]["text"]
+        assert ".md" not in rule["help"]["text"][len(rule["shortDescription"]["text"]):]
