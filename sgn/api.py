@@ -7,14 +7,15 @@ never compiled, `help(sgn.check)` reads the same in every build.
 from __future__ import annotations
 
 import io
+import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterator, List, Optional
+from typing import Any, Iterable, Iterator, List, Optional, Union
 
 from .pipeline import engine as _validate
 from .diagnostic import ERROR, INFO, WARNING, Diagnostic
 from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source
+from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, SourceTypeError
 from .layers.schema import STRICT
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
@@ -56,21 +57,23 @@ def check(source: Source, *, level: str = _validate.DEFAULT_LEVEL, profile: str 
           name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Result:
     """Check one SGN log and return its verdict, counts, level and diagnostics (a `Result`).
 
-    `source` is a path (str or os.PathLike), the log's content as bytes (plain or gzip), a
-    binary or text file object, or an iterable of lines (str or bytes). A str is always a
-    path, as in `open`: to check text, pass `text.encode()` or `io.StringIO(text)`.
+    `source` is what you have of the log (the same as for `iter_diagnostics`):
+
+    - a path (str or os.PathLike), plain or gzip;
+    - the log's content as bytes (plain or gzip), or as text (a str with a line break in
+      it, or one JSON message that names no existing file);
+    - a binary or text file object;
+    - an iterable of messages (each a list or tuple, as `json.loads` gives them, e.g.
+      `sgn.check(random_game(3, 4))`) or of lines (str or bytes), or both mixed.
+
     `level`, `profile`, `name` and `max_line_bytes` are those of `iter_diagnostics`.
 
     Never raises for bad content, nor for a file that cannot be read (its verdict is
-    "unreadable"); raises ValueError for an unknown level or profile, or for a str that is
-    log text rather than a path. Holds every diagnostic in memory: to stream a log of any
-    size in bounded memory, use `iter_diagnostics`.
+    "unreadable"); raises ValueError for an unknown level or profile, and TypeError for a
+    source of none of those kinds. Holds every diagnostic in memory: to stream a log of
+    any size in bounded memory, use `iter_diagnostics`.
     """
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        source = io.BytesIO(bytes(source))
-    elif isinstance(source, str) and _looks_like_text(source):
-        raise ValueError("sgn.check takes a str as a path, and this one looks like log text, not a file: "
-                         "pass text.encode() or io.StringIO(text) to check text")
+    source = _as_source(source, "sgn.check")
     checked = _validate.FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes)
     diagnostics = list(checked)
     severities = [d.severity for d in diagnostics]
@@ -90,20 +93,54 @@ def _looks_like_text(source: str) -> bool:
     return "\n" in source or (ends in ("[]", "{}") and not os.path.exists(source))
 
 
+_KINDS = "a path, bytes, text, a file object, or an iterable of messages (lists) or lines (str or bytes)"
+
+
+def _as_source(source: Any, caller: str) -> Any:
+    """What the user has, as one of the sources the reader takes (`sgn.layers.reader.Source`).
+
+    Done here, before the compiled reader sees it, so that a wrong type is a TypeError that
+    says what is wanted, at the call, not a type check deep in compiled code."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return io.BytesIO(bytes(source))
+    if isinstance(source, str):
+        return io.StringIO(source) if _looks_like_text(source) else source
+    if isinstance(source, os.PathLike) or hasattr(source, "readline") or hasattr(source, "open_binary"):
+        return source
+    if isinstance(source, (dict, int, float, bool)) or source is None or not hasattr(source, "__iter__"):
+        raise SourceTypeError(f"{caller} takes {_KINDS}; got {type(source).__name__}")
+    return _lines(source, caller)
+
+
+def _lines(items: Iterable[Any], caller: str) -> Iterator[Union[str, bytes]]:
+    """Each item as one line: a message (list or tuple) written as compact JSON, a line as is."""
+    for number, item in enumerate(items, 1):
+        if isinstance(item, (str, bytes)):
+            yield item
+        elif isinstance(item, (bytearray, memoryview)):
+            yield bytes(item)
+        elif isinstance(item, (list, tuple)):
+            yield json.dumps(item, separators=(",", ":"), ensure_ascii=False, allow_nan=True)
+        else:
+            hint = " (to check one message, pass [message])" if isinstance(item, dict) else ""
+            raise SourceTypeError(f"{caller}: item {number} of the iterable is a {type(item).__name__}; "
+                            f"each item is a message (a list) or a line (str or bytes){hint}")
+
+
 def iter_diagnostics(source: Source, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT,
                      name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
                      fast: bool = True) -> Iterator[Diagnostic]:
     """Every problem in an SGN log, in file order, streamed in bounded memory.
 
-    `source` is a path, a binary or text file object, or an iterable of lines
-    (str or bytes). `level` is one of LEVELS or "auto"; `profile` is "strict" or
+    `source` is a path, bytes, text, a binary or text file object, or an iterable of
+    messages (lists or tuples) or lines (str or bytes), as for `check`. `level` is one of LEVELS or "auto"; `profile` is "strict" or
     "compat". `name` is the file name the diagnostics give (by default the path, or
     the file object's name). Lines longer than `max_line_bytes` are skipped unread
     (`line-too-long`). Never raises for bad content: an unreadable file is a diagnostic
     of layer "io". `fast=False` takes the careful path for every line (the
     diagnostics are the same; it exists to prove that).
     """
-    return _validate.iter_diagnostics(source, level=level, profile=profile, name=name,
+    return _validate.iter_diagnostics(_as_source(source, "sgn.iter_diagnostics"), level=level, profile=profile, name=name,
                                       max_line_bytes=max_line_bytes, fast=fast)
 
 

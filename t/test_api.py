@@ -102,10 +102,37 @@ def test_unknown_options_raise(options):
 
 
 @pytest.mark.parametrize("text", ['["1","RD",{"result":8}]', '["1","RD",{"result":8}]\n["1","RD",{"result":8}]\n'])
-def test_a_str_of_log_text_is_refused_with_the_way_to_pass_it(text):
-    with pytest.raises(ValueError, match=r"text.encode\(\)"):
-        sgn.check(text)
-    assert sgn.check(text.encode()).valid
+def test_a_str_of_log_text_is_checked_as_text(text):
+    assert sgn.check(text).valid and sgn.check(text).messages == text.count("RD")
+    assert [d.code for d in sgn.iter_diagnostics(text) if d.severity == "error"] == []
+
+
+def test_a_game_as_python_messages_is_checked():
+    from sgn.play import random_game
+    game = random_game(3, 4)
+    result = sgn.check(game)
+    assert (result.verdict, result.level, result.messages) == ("valid", "rules", len(game))
+    assert sgn.check(tuple(tuple(m) for m in game)).valid
+    assert sgn.check(iter(game)).valid
+    assert list(sgn.iter_diagnostics(game)) == []
+
+
+def test_messages_and_lines_may_be_mixed():
+    assert sgn.check([["1", "RD", {"result": 8}], '["1","RD",{"result":8}]', b'["1","RD",{"result":8}]']).messages == 3
+    assert [d.code for d in sgn.check([["1", "RD", {"result": 1}]]).diagnostics] != []
+
+
+@pytest.mark.parametrize("source, words", [
+    (42, "got int"), (None, "got NoneType"), ({"a": 1}, "got dict"), (3.5, "got float"),
+    ([["1", "RD", {"result": 8}], 7], "item 2 of the iterable is a int"),
+    (["1", "RD", {"result": 8}], r"item 3 of the iterable is a dict.*pass \[message\]"),
+])
+def test_a_wrong_type_is_a_type_error_in_our_words(source, words):
+    with pytest.raises(TypeError, match=words) as caught:
+        sgn.check(source)
+    assert "union[" not in str(caught.value)
+    with pytest.raises(TypeError, match="sgn.iter_diagnostics"):
+        list(sgn.iter_diagnostics(source))
 
 
 def test_the_result_reads_briefly():

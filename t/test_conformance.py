@@ -831,4 +831,19 @@ def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path):
     assert out.endswith("WIRING OK: answered all 8 cases, some valid and some invalid\n")
     assert result.stderr.decode().endswith("- wiring OK\n")
     report = json.loads(run_cli("smoke", "--impl", impl, "-o", "json").stdout)
-    assert report["ok"] is False and report["wiring"] == {"ok": True, "detail": out.splitlines()[-1][len("WIRING OK: "):]}
+    assert report["wiring"] == {"ok": True, "detail": out.splitlines()[-1][len("WIRING OK: "):]}
+    # the report's verdict is smoke's, as the exit status is; the score's is kept apart
+    assert (report["ok"], report["problem"]) == (True, "") and report["score"]["ok"] is False
+    assert report["score"]["problem"]
+
+
+@pytest.mark.parametrize("info, said", [
+    ({}, "(language and version unknown)"), ({"language": "python"}, "(python version unknown)"),
+    ({"language": "rust", "version": "1.2"}, "(rust 1.2)")])
+def test_what_an_implementation_does_not_say_of_itself_is_unknown_in_words(info, said):
+    from sgn.conformance import matrix
+    from sgn.conformance.outcome import Outcome
+    from sgn.conformance.run import Run
+    run = Run(dict(info, name="x"), "simple", [Outcome(VALID[0], "passed")], 0.0)
+    assert f"conformance of x {said}, simple mode" in conformance.render_text(run)
+    assert f"x {said}" in matrix.render_matrix_text([run, run]) and "(?)" not in matrix.render_matrix_text([run, run])

@@ -167,7 +167,7 @@ def test_an_input_without_any_action_is_an_error(notation, code, data):
 
 def test_blank_lines_between_actions_are_skipped():
     result = run_cli("parse", stdin=b"\nR(2+3)\n\nE\n")
-    assert result.returncode == 0 and result.stdout == b"2: R(2+3)\n4: E\n"
+    assert result.returncode == 0 and result.stdout == b"2: R(2+3) -- the player rolls 2 and 3: 5\n4: E -- the player ends the turn\n"
 
 
 def test_convert_of_an_empty_input_says_so_in_its_notation():
@@ -179,3 +179,15 @@ def test_a_damaged_stream_is_its_own_error_not_an_empty_input():
     result = run_cli("parse", stdin=b"\x1f\x8b\x08\x00\x00")
     assert result.returncode == 1 and [line.rsplit(" ", 1)[-1] for line in result.stderr.decode().splitlines()] == [
         "[gzip-truncated]"]
+
+
+@pytest.mark.parametrize("action, meaning", [
+    ("Pv(d4n)", "the player places a village (settlement) on the corner of tiles [0,-1] [1,-1] [0,0]"),
+    ("Pr(d4ne)", "the player places a road on the edge between tiles [0,0] [1,-1]"),
+    ("2D(B2O)", "player 2 discards 2 brick, 1 ore"), ("S?2", "the player steals a card not named from player 2"),
+    ("Um(W)", "the player plays monopoly on wool"), ("Uy(BO)", "the player plays year of plenty, taking 1 brick, 1 ore"),
+    ("T(LO2)(B3)0", "the player trades with the bank, giving 1 lumber, 2 ore for 3 brick"), ("R?", "the player rolls (the dice are not given)"),
+])
+def test_parse_prints_what_each_action_means_after_its_standard_form(action, meaning):
+    result = run_cli("parse", "--notation", "han", stdin=action.encode() + b"\n")
+    assert result.returncode == 0 and result.stdout.decode() == f"1: {action} -- {meaning}\n"

@@ -116,4 +116,4 @@ def test_parse_command():
     assert b"<stdin>:1:9: warning: a player is written p2" in result.stderr
     assert b"<stdin>:3:7: 'zkz' can be read 2 ways" in result.stderr and b"[hsgn-name]" in result.stderr
     text = run_cli("parse", "--notation", "hsgn", stdin=b"4.p2: 6.8.\n")
-    assert text.returncode == 0 and text.stdout.decode().splitlines() == ["1: 4.", "1: p2: 6.", "1: 8."]
+    assert text.returncode == 0 and text.stdout.decode().splitlines() == ["1: 4. -- the next player: rolls 4", "1: p2: 6. -- p2: rolls 6", "1: 8. -- the next player: rolls 8"]

@@ -113,6 +113,31 @@ def test_a_whole_log_as_one_array_is_one_error_whether_on_one_line_or_many():
     assert errors == [(1, "json-multiline")]          # the last message stands alone: it is checked, and legal
 
 
+@pytest.mark.parametrize("layout, hint", [
+    ("array", "jq -c '.[]'"), ("array-compact-start", "jq -c '.[]'"), ("each", "jq -c ."), ("spread", "jq -c '.[]'")])
+def test_a_multi_line_log_gets_the_one_hint_that_works(layout, hint):
+    game = random_game(3, 4)
+    text = {"array": json.dumps(game, indent=2) + "\n",
+            "array-compact-start": json.dumps(game, indent=2).replace("[\n  [", "[[", 1) + "\n",
+            "each": "".join(json.dumps(m, indent=2) + "\n" for m in game),
+            "spread": "[\n" + ",\n".join(json.dumps(m) for m in game) + "\n]\n"}[layout]
+    errors = [d for d in sgn.iter_diagnostics(text.encode().splitlines(keepends=True)) if d.severity == "error"]
+    assert [(d.line, d.code) for d in errors] == [(1, "json-multiline")]
+    assert hint in errors[0].hint and "jq -c" not in errors[0].hint.replace(hint, "")
+    # what the hint's command writes is a valid log: no second error with another hint
+    values = json.loads(text) if hint.endswith("'.[]'") else [json.loads(m) for m in _values(text)]
+    assert sgn.check("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in values).encode()).valid
+
+
+def _values(text):
+    decoder, at, found = json.JSONDecoder(), 0, []
+    while at < len(text.rstrip()):
+        value, end = decoder.raw_decode(text, at)
+        found.append(json.dumps(value))
+        at = end + 1
+    return found
+
+
 def test_a_stray_bracket_hides_no_later_fault():
     game = random_game(3, 4)
     lines = ["[\n"] + [json.dumps(m) + "\n" for m in game]

@@ -58,7 +58,7 @@ def test_parse_refuses_an_sgn_log_in_one_line():
 
 
 def test_parse_detects_each_notation_without_being_told():
-    assert run_cli("parse", stdin=b"R(2+3)\nM(d4)\n").stdout == b"1: R(2+3)\n2: M(d4)\n"
+    assert run_cli("parse", stdin=b"R(2+3)\nM(d4)\n").stdout == b"1: R(2+3) -- the player rolls 2 and 3: 5\n2: M(d4) -- the robber moves to tile [0,0]\n"
     assert run_cli("parse", stdin=b"p3: 6, T2(LO, W2).\n").stdout.startswith(b"1: p3: 6, ")
     for version in ("000", "002"):
         state = run_cli("replay", CORPUS / "games" / "random-4p.sgn", "-o", "hsn", "--hsn-version", version).stdout

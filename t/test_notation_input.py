@@ -44,7 +44,7 @@ def test_a_bad_byte_in_stdin_too():
 def test_a_byte_order_mark_and_crlf_are_warnings_and_the_lines_are_read(write):
     path = write(b"\xef\xbb\xbfR(2+3)\r\nM(d4)\r\n", "game.han")
     result = run_cli("parse", path)
-    assert result.returncode == 0 and result.stdout == b"1: R(2+3)\n2: M(d4)\n"
+    assert result.returncode == 0 and result.stdout == b"1: R(2+3) -- the player rolls 2 and 3: 5\n2: M(d4) -- the robber moves to tile [0,0]\n"
     assert stderr_lines(result) == [
         f"{path}:1: warning: the file uses CRLF line endings (reported once); they are read as LF [crlf-line-ending]",
         f"{path}:1: warning: the file starts with a UTF-8 byte order mark; it is skipped [utf8-bom]"]
@@ -70,7 +70,7 @@ def test_the_api_reads_bytes_the_same_way():
     assert text.lines == ["R(2+3)", "", None] and [(d.code, d.line) for d in text.found] == [("invalid-utf8", 3)]
     assert not text.unreadable
     parsed = list(convert.in_line_order(text.found, convert.parse("han", text.lines, text.name)))
-    assert [record[1] if record else None for record, _ in parsed] == ["1: R(2+3)", None]
+    assert [record[1] if record else None for record, _ in parsed] == ["1: R(2+3) -- the player rolls 2 and 3: 5", None]
 
 
 def test_lines_break_at_newlines_only():

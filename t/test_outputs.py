@@ -387,3 +387,23 @@ def test_one_file_has_one_summary_line_and_quiet_has_none(files):
 def test_json_level_is_null_for_a_file_not_checked(files, level, tmp_path):
     report = json.loads(validate("-o", "json", *level, "missing.sgn", tmp_path / "none" / "x.sgn", "good.sgn")[1])
     assert [f["level"] for f in report["files"]] == [None, None, "semantic" if not level else "schema"]
+
+
+def test_the_total_of_several_files_counts_each_kind_once(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for players in ("3", "5"):
+        game = io.StringIO()
+        assert main(["generate", "--players", players], out=game) == 0
+        (tmp_path / f"p{players}.sgn").write_text(game.getvalue())
+    total = validate("p3.sgn", "p5.sgn")[1].splitlines()[-1]
+    assert total.startswith("2 files: valid (rules: 1 5-6 player extension game, 1 base game): "), total
+    assert validate("p3.sgn", "p3.sgn")[1].splitlines()[-1].startswith("2 files: valid (rules): ")
+
+
+def test_sarif_explains_each_rule_without_a_null_uri(files):
+    driver = json.loads(validate("-o", "sarif", *files)[1])["runs"][0]["tool"]["driver"]
+    assert driver.get("informationUri", "https://").startswith(("https://", "http://"))
+    for rule in driver["rules"]:
+        assert rule["help"]["text"].startswith(rule["shortDescription"]["text"])
+        assert f"The {rule['properties']['layer']} layer checks " in rule["help"]["text"]
+        assert ".md" not in rule["help"]["text"][len(rule["shortDescription"]["text"]):]

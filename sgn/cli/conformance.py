@@ -196,7 +196,10 @@ def run(args: argparse.Namespace, out) -> int:
             text = text.rstrip("\n").rsplit("\n", 1)[0] + f"\n{'WIRING OK' if wired else 'CHECK THE WIRING'}: {why}\n"
         elif args.output == "json":
             import json
-            text = json.dumps(dict(json.loads(text), wiring={"ok": wired, "detail": why}), indent=1) + "\n"
+            report = json.loads(text)   # ok and problem are smoke's verdict, as its exit status is
+            score = {"ok": report.get("ok"), "problem": report.get("problem")}
+            report.update(ok=wired, problem="" if wired else why, score=score, wiring={"ok": wired, "detail": why})
+            text = json.dumps(report, indent=1) + "\n"
     out.write(text)
     if args.report:
         try:

@@ -28,8 +28,9 @@ def add_parsers(commands) -> None:
         description="han: each line is a HAN action (seed 001); hsgn: each line holds HSGN turns "
                     "(seed 004); hsn: the whole input is one HSN state (seed 000, bracketed; hsn-002 "
                     "the earlier version). The notation is detected from the first line unless "
-                    "--notation names it; SGN (JSON) is refused: `sgn validate` checks it. Print what "
-                    "it means in its standard form (text) or as JSON (one object a line), and a "
+                    "--notation names it; SGN (JSON) is refused: `sgn validate` checks it. Print each "
+                    "record in its standard form and what it means in words (text), or as JSON (one "
+                    "object a line), and a "
                     "diagnostic with line and column for what does not parse (exit 1).")
     parse.add_argument("file", nargs="?", default="-", metavar="FILE",
                        help="the input ('-' or nothing reads standard input)")
@@ -37,7 +38,7 @@ def add_parsers(commands) -> None:
                        help="han (seed 001), hsn (seed 000), hsn-002 (seed 002), hsgn (seed 004); "
                             "default: detected from the first line, as `sgn convert` does")
     parse.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                       help="text (default): the standard form, a line each; json: one object a line")
+                       help="text (default): the standard form and its meaning, a line each; json: one object a line")
     parse.set_defaults(run=run_parse)
 
     convert = commands.add_parser(

@@ -11,6 +11,22 @@ from typing import Dict, NamedTuple, Tuple
 IO_LAYER = "io"
 LAYERS: Tuple[str, ...] = (IO_LAYER, "syntax", "schema", "semantic", "rules", "notation")
 
+# What each layer checks, said where a code is explained (`sgn codes CODE`, SARIF's rule help),
+# so that an explanation needs no file that is not installed.
+LAYER_ABOUT: Dict[str, str] = {
+    "io": "the file as bytes: it exists, can be read, and a gzip stream in it is whole.",
+    "syntax": "each line is one JSON value in UTF-8 (RFC 8259), with no key twice in an object; "
+              "SGN is one message a line.",
+    "schema": "each message has the shape SGN v1.0's JSON Schema gives its action code: its fields, "
+              "their types and their ranges.",
+    "semantic": "each message holds together by itself: places that exist, trades that balance, "
+                "players that differ where they must.",
+    "rules": "the game is replayed from its map by the rulebook (the base game, or the 5-6 player "
+             "extension): each message must be a legal move in the state the earlier ones left.",
+    "notation": "the neighbouring notations (HAN actions, HSN states, HSGN turns) as `sgn parse` and "
+                "`sgn convert` read them.",
+}
+
 
 class Code(NamedTuple):
     name: str

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Dict, List, Optional
 
-from . import CODES, LAYERS
+from . import CODES, LAYER_ABOUT, LAYERS
 from ..corpus import NOTATIONS
 
 # Codes that no corpus case can show, and why.
@@ -93,14 +93,15 @@ def codes_markdown(cases: List[dict]) -> str:
         "Generated from `sgn/codes.py` and the corpus by `sgn codes --markdown`; do not edit.",
         "A code is stable and never reused. Only `error`s make a log invalid; the `io` layer",
         "means the file could not be read at all (exit 2). Each example is the first corpus",
-        "case that raises the code (see `test-corpus/cases.json`).",
+        "case that raises the code (see `test-corpus/cases.json`). `sgn codes CODE` explains",
+        "one code, with what its layer checks and its example, from the installed package alone.",
         "",
     ]
     for layer in LAYERS:
         rows = [c for c in CODES.values() if c.layer == layer]
         if not rows:
             continue
-        out += [f"## {layer}", "", "| code | severity | triggered by | example |", "| --- | --- | --- | --- |"]
+        out += [f"## {layer}", "", f"The {layer} layer checks {LAYER_ABOUT[layer]}", "", "| code | severity | triggered by | example |", "| --- | --- | --- | --- |"]
         out += [f"| `{c.name}` | {c.severity} | {c.summary} | {_example(c.name, examples)} |" for c in rows]
         out.append("")
     return "\n".join(out)

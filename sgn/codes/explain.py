@@ -1,7 +1,7 @@
 """One diagnostic code explained, as `sgn codes CODE` prints it (or every code, as JSON).
 
-What the registry says (layer, severity, sentence) and where its layer is documented,
-then the code at work: the first corpus case that raises it (`codes_doc.example_cases`),
+What the registry says (layer, severity, sentence) and what its layer checks, then the
+code at work: the first corpus case that raises it (`codes_doc.example_cases`),
 checked here, so that the message and hint shown are the ones sgn gives, and the case's
 `spec` names the section of the specification it rests on. A code no case can show
 says why instead (`codes_doc.NOT_IN_CORPUS`).
@@ -11,10 +11,11 @@ from __future__ import annotations
 import difflib
 from typing import Any, Dict, List, Optional
 
-from . import CODES
+from . import CODES, LAYER_ABOUT
 from .docs import NOT_IN_CORPUS, example_cases, shown_case
 
-# Where each layer's checks and their decisions are written down (in the repository).
+# Where each layer's checks and their decisions are written down in sgn's source repository
+# (not installed: `sgn codes CODE` says what the layer checks itself, from LAYER_ABOUT).
 LAYER_DOCS: Dict[str, str] = {
     "io": "docs/checks.md, \"Decisions about input\"",
     "syntax": "docs/checks.md, \"Decisions about input\"",
@@ -39,6 +40,7 @@ def explain(name: str, cases: List[dict], examples: Optional[Dict[str, dict]] = 
     case = examples.get(name)
     data: Dict[str, Any] = {"code": name, "layer": code.layer, "severity": code.severity,
                             "summary": code.summary, "hint": None, "spec": None, "docs": LAYER_DOCS[code.layer],
+                            "layer_about": LAYER_ABOUT[code.layer],
                             "example": None}
     if case is None:
         data["not_in_corpus"] = NOT_IN_CORPUS.get(name)
@@ -61,12 +63,12 @@ def explain_all(cases: List[dict]) -> List[Dict[str, Any]]:
 
 def explanation_text(data: Dict[str, Any]) -> str:
     """The explanation as a few lines of text."""
-    lines = [f"{data['code']}: {data['severity']}, {data['layer']} layer", f"  {data['summary']}"]
+    lines = [f"{data['code']}: {data['severity']}, {data['layer']} layer", f"  {data['summary']}",
+             f"  {data['layer']} layer: {data['layer_about']}"]
     if data["hint"]:
         lines.append(f"  hint: {data['hint']}")
     if data["spec"]:
         lines.append(f"  spec: {data['spec']}")
-    lines.append(f"  docs: {data['docs']}")
     example = data["example"]
     if example is None:
         why = data.get("not_in_corpus")

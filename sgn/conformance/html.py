@@ -51,7 +51,8 @@ def page(runs: Sequence[Run]) -> str:
            _row(["implementation", "language", "version", *STATUSES, "accepting all passes", "rejecting all passes"], "th")]
     for name, run in zip(columns, runs):
         counted = totals(run)
-        out.append(_row([escape(name), escape(str(run.info.get("language", "?"))), escape(str(run.info.get("version", ""))),
+        out.append(_row([escape(name), escape(str(run.info.get("language") or "unknown")),
+                         escape(str(run.info.get("version") or "unknown")),
                          *(f'<td class="num">{counted[s]}</td>' for s in STATUSES),
                          f'<td class="num">{run.baselines["accept_everything"]}</td>',
                          f'<td class="num">{run.baselines["reject_everything"]}</td>']))

@@ -8,7 +8,7 @@ from typing import List, Sequence
 
 from ..words import count
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
-from .report import summary, totals
+from .report import language_and_version, summary, totals
 from .run import Run
 
 LEGEND = ("each cell is the implementation's answer: valid, invalid, error (no answer), skip "
@@ -90,8 +90,7 @@ def render_matrix_text(runs: Sequence[Run]) -> str:
     body = []
     for name, run in zip(columns, runs):
         counted = totals(run)
-        version = run.info.get("version")
-        body.append([f"{name} ({run.info.get('language', '?')}{' ' + version if version else ''})",
+        body.append([f"{name} ({language_and_version(run.info)})",
                      *(str(counted[s]) for s in STATUSES),
                      str(run.baselines["accept_everything"]), str(run.baselines["reject_everything"])])
     out += _grid(head, body) + ["", LEGEND, ""]

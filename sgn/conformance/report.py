@@ -50,12 +50,20 @@ def _table(title: str, table: Dict[str, Dict[str, int]], order: Sequence[str]) -
     return out
 
 
+def language_and_version(info: Dict) -> str:
+    """What an implementation said of itself, for a heading: "python 3.12", or what is
+    unknown said in words (simple mode asks nothing: `info` has neither)."""
+    language, version = info.get("language"), info.get("version")
+    if not language and not version:
+        return "language and version unknown"
+    return f"{language or 'language unknown'} {version or 'version unknown'}"
+
+
 def render_text(run: Run) -> str:
     data = summary(run)
     info = run.info
     totals = data["totals"]
-    out = [f"conformance of {info.get('name', '?')} ({info.get('language', '?')}"
-           + (f" {info['version']}" if info.get("version") else "") + f"), {run.mode} mode, "
+    out = [f"conformance of {info.get('name', '?')} ({language_and_version(info)}), {run.mode} mode, "
            f"{count(len(run.outcomes), 'case')} in {run.seconds:.1f} s: "
            + ", ".join(f"{totals[s]} {s}" for s in STATUSES)]
     base = run.baselines

@@ -45,6 +45,8 @@ class OpenValue:
         self.more = 0           # later values written over several lines, counted only
         self.more_lines = 0
         self.more_from = self.more_to = 0
+        self.pending = 0        # the line of the first value, its error to give at the next line
+        self.opening = ""       # that line's text, to tell a log in one array from a message
 
     def opens(self, text: str, line: int) -> Tuple[bool, Optional[Diagnostic]]:
         """After a line that is not JSON: whether it opens a value that goes on over the next
@@ -61,8 +63,26 @@ class OpenValue:
             self.more += 1
             self.more_from = self.more_from or line
             return True, None
-        self.reported = line
-        return True, make("json-multiline", "a JSON value opens here and goes on over the next lines; "
+        self.reported = self.pending = line
+        self.opening = stripped
+        return True, None
+
+    def decide(self, following: Optional[bytes]) -> Optional[Diagnostic]:
+        """The error on the first value written over several lines, given the next non-blank
+        line (None at the end of the file): a value whose first item is an array is a whole
+        log in one array (`jq -c '.[]'` writes it out), else each message is pretty-printed
+        (`jq -c .`). One error, whose hint works the first time."""
+        line = self.pending
+        if not line:
+            return None
+        self.pending = 0
+        nested = self.opening.startswith("[[") or (
+            self.opening == "[" and following is not None and following.strip()[:1] == b"[")
+        if nested:
+            return make("json-multiline", "a JSON array of messages opens here and goes on over the next "
+                        "lines; SGN is one message per line (is the log one pretty-printed array?)",
+                        file=self.file, line=line, hint="write each message on a line of its own (jq -c '.[]' does)")
+        return make("json-multiline", "a JSON value opens here and goes on over the next lines; "
                     "SGN is one message per line (is the log pretty-printed?)", file=self.file, line=line,
                     hint="write each message on one line (jq -c . does)")
 

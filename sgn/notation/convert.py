@@ -19,7 +19,7 @@ from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optiona
 
 from .. import board
 from ..diagnostic import Diagnostic, make
-from . import han, hsgn_sgn, hsgn_turns, hsn
+from . import han, hsgn_sgn, hsgn_turns, hsn, meaning
 from .han import NoMapping
 from ..layers.reader import LogReader, Source as Readable
 
@@ -212,7 +212,7 @@ def _han_records(lines: Lines, name: str) -> Iterator[Parsed]:
             yield None, found
             continue
         text = han.format_action(action)
-        yield (dict(describe(action, text), line=number), f"{number}: {text}"), found
+        yield (dict(describe(action, text), line=number), f"{number}: {text} -- {meaning.of_han(action)}"), found
 
 
 def _hsgn_records(lines: Lines, name: str) -> Iterator[Parsed]:
@@ -225,7 +225,7 @@ def _hsgn_records(lines: Lines, name: str) -> Iterator[Parsed]:
                        for a, c in zip(turn.actions, turn.columns)]
             data = {"line": number, "column": turn.column, "player": turn.player, "standard": text,
                     "actions": actions}
-            yield (data, f"{number}: {text}"), []
+            yield (data, f"{number}: {text} -- {meaning.of_hsgn(turn)}"), []
 
 
 def _hsn_records(read: Callable, render: Callable) -> Callable:

@@ -55,6 +55,36 @@ class FileSummary:
         rules = self.games[0].get("rules") if self.games else None
         return f"{self.level}, {rules}" if rules and rules != "base game" else self.level
 
+    def kind(self) -> str:
+        """What the file held, as a noun a count goes before in the total line."""
+        if self.fragment:
+            return "fragment"
+        if self.game_count > 1:
+            return "file of several games"
+        rules = self.games[0].get("rules") if self.games else None
+        return f"{rules} game" if rules and rules != "base game" else "base game" if rules else "file"
+
+
+def total_levels(files: List[FileSummary]) -> List[str]:
+    """What several files were, for the total line: their one description when they share it,
+    else each level with how many files of each kind (`rules: 1 base game, 1 5-6 player
+    extension game`), rather than every file's description side by side."""
+    checked = [f for f in files if f.level]
+    if len({f.describe() for f in checked}) <= 1:
+        return sorted({f.describe() for f in checked})
+    kinds: dict = {}
+    for f in checked:
+        at = kinds.setdefault(f.level, {})
+        at[f.kind()] = at.get(f.kind(), 0) + 1
+    return ["; ".join(f"{level}: " + ", ".join(_counted(n, kind) for kind, n in sorted(at.items()))
+                      for level, at in sorted(kinds.items()))]
+
+
+def _counted(n: int, kind: str) -> str:
+    if kind == "file of several games":
+        return f"{n} {'file' if n == 1 else 'files'} of several games"
+    return count(n, kind)
+
 
 class Tally:
     """Counts what the run found; decides the exit code."""
@@ -199,8 +229,7 @@ class TextReporter(Reporter):
         else:
             verdict = ("valid", "INVALID", "UNREADABLE")[tally.exit_code]     # the worst of the files
             what = count(len(files), "file")
-        levels = sorted({f.describe() for f in files if f.level})
-        self._summary(what, verdict, levels, tally.messages, tally.errors, tally.warnings)
+        self._summary(what, verdict, total_levels(files), tally.messages, tally.errors, tally.warnings)
 
 
 def json_line(d: Diagnostic) -> str:

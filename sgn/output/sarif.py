@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional
 from urllib.parse import quote
 
 from ..packaged import VERSION as __version__
-from ..codes import CODES
+from ..codes import CODES, LAYER_ABOUT
 from ..diagnostic import ERROR, WARNING, Diagnostic
 from ..words import printable
 from .report import Reporter, Tally, one_line
@@ -47,8 +47,12 @@ def information_uri() -> Optional[str]:
 
 
 def driver() -> Dict[str, Any]:
-    """The tool, with a rule for every code: its summary, layer and default level."""
+    """The tool, with a rule for every code: its summary, help, layer and default level.
+    informationUri is left out, not null, unless the installed distribution declares a home
+    page: the explanation is in each rule's help, which points to no file that is not installed."""
     rules = [{"id": c.name, "shortDescription": {"text": c.summary},
+              "help": {"text": f"{c.summary} The {c.layer} layer checks {LAYER_ABOUT[c.layer]} "
+                               f"More: `sgn codes {c.name}`."},
               "defaultConfiguration": {"level": level(c.severity)}, "properties": {"layer": c.layer}}
              for c in CODES.values()]
     tool: Dict[str, Any] = {"name": "sgn", "version": __version__}

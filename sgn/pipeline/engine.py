@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional,
 from ..diagnostic import Diagnostic, make
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
-from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
+from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, SourceTypeError, describe
 from ..layers.schema import COMPAT, STRICT
 from ..layers.stages import (AUTO, DEFAULT_LEVEL, LEVEL_CHOICES, LEVELS, MESSAGE_STAGES, Stage, check_options,
                              run_stages, validate_message)
@@ -187,6 +187,8 @@ class FileCheck:
         exception: one file's fault costs that file only."""
         try:
             yield from self._diagnostics()
+        except SourceTypeError:         # the caller passed what no log is read from: theirs to see
+            raise
         except Exception as error:      # a bug of sgn's: reported, not raised (SGN_DEBUG=1 raises)
             if os.environ.get("SGN_DEBUG"):
                 raise
@@ -245,6 +247,10 @@ class FileCheck:
                 stopped = True
                 break
             self.line = number
+            if open_value.pending and raw.strip():    # the first such value's error, now decidable
+                decided = open_value.decide(raw)
+                if decided is not None:
+                    yield from in_order([decided], held, number, replay is not None and replay.undecided)
             if open_value.start:          # a line after one that left a JSON value open
                 piece, info = open_value.piece(raw, number)
                 if piece:
@@ -295,6 +301,10 @@ class FileCheck:
             if found or held:
                 self.messages = messages     # counted so far, should the reader stop here
                 yield from in_order(found, held, number, replay is not None and replay.undecided)
+        if open_value.pending:
+            decided = open_value.decide(None)
+            if decided is not None:
+                held.append((decided.line or reader.number, len(held), decided))
         if open_value.reported and not stopped:
             rest = open_value.summary(reader.number)
             if rest is not None:
