@@ -120,12 +120,13 @@ def test_a_game_as_python_messages_is_checked():
 def test_messages_and_lines_may_be_mixed():
     assert sgn.check([["1", "RD", {"result": 8}], '["1","RD",{"result":8}]', b'["1","RD",{"result":8}]']).messages == 3
     assert [d.code for d in sgn.check([["1", "RD", {"result": 1}]]).diagnostics] != []
+    assert not sgn.check([{"not": "a message"}]).valid        # a JSON value, refused by the checks
 
 
 @pytest.mark.parametrize("source, words", [
     (42, "got int"), (None, "got NoneType"), ({"a": 1}, "got dict"), (3.5, "got float"),
     ([["1", "RD", {"result": 8}], 7], "item 2 of the iterable is a int"),
-    (["1", "RD", {"result": 8}], r"item 3 of the iterable is a dict.*pass \[message\]"),
+    (["1", "RD", {"result": 8}], r"this is one message: pass \[message\]"),
 ])
 def test_a_wrong_type_is_a_type_error_in_our_words(source, words):
     with pytest.raises(TypeError, match=words) as caught:
