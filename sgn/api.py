@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, List, Optional, Union
 
 from .pipeline import engine as _validate
-from .diagnostic import ERROR, INFO, WARNING, Diagnostic
+from .diagnostic import ERROR, INFO, WARNING, Diagnostic, SourceTypeError
 from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, SourceTypeError
+from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source
 from .layers.schema import STRICT
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"

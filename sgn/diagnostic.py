@@ -16,6 +16,12 @@ SEVERITIES = (ERROR, WARNING, INFO)
 MAX_PROBLEMS = 100    # listed for one message by one layer: a message of thousands of faults costs no more
 
 
+class SourceTypeError(TypeError):
+    """A source, or an item of an iterable source, of a type no log is read from: raised to
+    the caller (the user's mistake, not a fault of the file), never a diagnostic. Defined
+    here, in a module that is not compiled: mypyc compiles no subclass of a builtin type."""
+
+
 class Problem(NamedTuple):
     """A rule broken by one message, before it has a place in a file: what the semantic
     checks and the rules replay find (`make` with a file and line makes it a Diagnostic)."""
