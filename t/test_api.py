@@ -165,3 +165,22 @@ def test_the_public_functions_are_those_of_validate():
     assert list(sgn.iter_diagnostics([INVALID])) == list(validate.iter_diagnostics([INVALID]))
     assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == \
         validate.validate_message(["1", "RD", {"result": 13}], file="f", line=3)
+
+
+def test_the_game_is_documented_in_every_build():
+    """A compiled class keeps no docstring: sgn.game gives them back (sgn/game/documented.py)."""
+    import pydoc
+    from sgn.game import Game
+    from sgn.play import random_game
+    doc = inspect.getdoc(Game)
+    assert "replayed message by message" in doc and "field by field" in doc
+    assert "    robber_due: Optional[str]  -- \"seven\" or \"knight\"" in doc
+    for name in ("apply", "clone"):
+        assert len(inspect.getdoc(getattr(Game, name)) or "") > 40, name
+    assert list(inspect.signature(Game.apply).parameters)[:3] == ["self", "message", "line"]
+    assert "Check one message against the state" in pydoc.render_doc(Game)
+    game = Game()
+    for line, message in enumerate(random_game(3, 4), 1):
+        assert game.apply(message, line) == []
+    assert isinstance(game.clone(), Game) and game.clone().ended_at == game.ended_at
+
