@@ -184,3 +184,12 @@ def test_the_game_is_documented_in_every_build():
         assert game.apply(message, line) == []
     assert isinstance(game.clone(), Game) and game.clone().ended_at == game.ended_at
 
+
+def test_a_problem_of_the_replay_has_its_severity_and_layer():
+    from sgn.game import Game
+    problem = Game().apply(["1", "RD", {"result": 8}])[0]       # no map yet
+    assert (problem.code, problem.severity, problem.layer) == ("game-without-map", "error", "rules")
+    code, pointer, message, hint = problem           # still the four fields
+    made = problem.diagnostic("g.sgn", 7)
+    assert (made.code, made.severity, made.layer, made.file, made.line, made.message) == (
+        code, "error", "rules", "g.sgn", 7, message)
