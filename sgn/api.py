@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator, List, Optional, Union
 
 from .pipeline import engine as _validate
-from .diagnostic import ERROR, INFO, WARNING, Diagnostic
+from .diagnostic import ERROR, INFO, WARNING, Diagnostic, SourceTypeError
 from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, SourceTypeError
+from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source
 from .layers.schema import STRICT
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
@@ -109,22 +109,25 @@ def _as_source(source: Any, caller: str) -> Any:
         return source
     if isinstance(source, (dict, int, float, bool)) or source is None or not hasattr(source, "__iter__"):
         raise SourceTypeError(f"{caller} takes {_KINDS}; got {type(source).__name__}")
+    if (isinstance(source, (list, tuple)) and len(source) == 3 and all(isinstance(s, str) for s in source[:2])
+            and isinstance(source[2], (dict, list))):
+        raise SourceTypeError(f"{caller} takes a log, and this is one message: pass [message] to check it")
     return _lines(source, caller)
 
 
 def _lines(items: Iterable[Any], caller: str) -> Iterator[Union[str, bytes]]:
-    """Each item as one line: a message (list or tuple) written as compact JSON, a line as is."""
+    """Each item as one line: a message (list or tuple; a dict too, which the checks then
+    refuse as no message) written as compact JSON, a line as is."""
     for number, item in enumerate(items, 1):
         if isinstance(item, (str, bytes)):
             yield item
         elif isinstance(item, (bytearray, memoryview)):
             yield bytes(item)
-        elif isinstance(item, (list, tuple)):
+        elif isinstance(item, (list, tuple, dict)):     # a message, or a JSON value that is no message
             yield json.dumps(item, separators=(",", ":"), ensure_ascii=False, allow_nan=True)
         else:
-            hint = " (to check one message, pass [message])" if isinstance(item, dict) else ""
             raise SourceTypeError(f"{caller}: item {number} of the iterable is a {type(item).__name__}; "
-                            f"each item is a message (a list) or a line (str or bytes){hint}")
+                                  "each item is a message (a list) or a line (str or bytes)")
 
 
 def iter_diagnostics(source: Source, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT,

@@ -16,14 +16,38 @@ SEVERITIES = (ERROR, WARNING, INFO)
 MAX_PROBLEMS = 100    # listed for one message by one layer: a message of thousands of faults costs no more
 
 
+class SourceTypeError(TypeError):
+    """A source, or an item of an iterable source, of a type no log is read from: raised to
+    the caller (the user's mistake, not a fault of the file), never a diagnostic. Defined
+    here, in a module that is not compiled: mypyc compiles no subclass of a builtin type."""
+
+
 class Problem(NamedTuple):
     """A rule broken by one message, before it has a place in a file: what the semantic
-    checks and the rules replay find (`make` with a file and line makes it a Diagnostic)."""
+    checks and the rules replay find (`make` with a file and line makes it a Diagnostic).
+
+    Its four fields are (code, pointer, message, hint), as they always were; `severity` and
+    `layer` are those of its code in the registry (`sgn.codes.CODES`), which is where a
+    `Diagnostic` takes them from too. `diagnostic(file, line)` makes the `Diagnostic`."""
 
     code: str
     pointer: str
     message: str
     hint: Optional[str] = None
+
+    @property
+    def severity(self) -> str:
+        """"error", "warning" or "info", as `sgn validate` reports this code."""
+        return CODES[self.code].severity
+
+    @property
+    def layer(self) -> str:
+        """The layer of the code ("semantic", "rules", ...)."""
+        return CODES[self.code].layer
+
+    def diagnostic(self, file: str = "<input>", line: int = 0) -> "Diagnostic":
+        """This problem as a `Diagnostic` at `line` of `file`."""
+        return make(self.code, self.message, file=file, line=line, pointer=self.pointer, hint=self.hint)
 
 
 class Diagnostic(NamedTuple):

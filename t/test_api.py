@@ -120,12 +120,13 @@ def test_a_game_as_python_messages_is_checked():
 def test_messages_and_lines_may_be_mixed():
     assert sgn.check([["1", "RD", {"result": 8}], '["1","RD",{"result":8}]', b'["1","RD",{"result":8}]']).messages == 3
     assert [d.code for d in sgn.check([["1", "RD", {"result": 1}]]).diagnostics] != []
+    assert not sgn.check([{"not": "a message"}]).valid        # a JSON value, refused by the checks
 
 
 @pytest.mark.parametrize("source, words", [
     (42, "got int"), (None, "got NoneType"), ({"a": 1}, "got dict"), (3.5, "got float"),
     ([["1", "RD", {"result": 8}], 7], "item 2 of the iterable is a int"),
-    (["1", "RD", {"result": 8}], r"item 3 of the iterable is a dict.*pass \[message\]"),
+    (["1", "RD", {"result": 8}], r"this is one message: pass \[message\]"),
 ])
 def test_a_wrong_type_is_a_type_error_in_our_words(source, words):
     with pytest.raises(TypeError, match=words) as caught:
@@ -164,3 +165,31 @@ def test_the_public_functions_are_those_of_validate():
     assert list(sgn.iter_diagnostics([INVALID])) == list(validate.iter_diagnostics([INVALID]))
     assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == \
         validate.validate_message(["1", "RD", {"result": 13}], file="f", line=3)
+
+
+def test_the_game_is_documented_in_every_build():
+    """A compiled class keeps no docstring: sgn.game gives them back (sgn/game/documented.py)."""
+    import pydoc
+    from sgn.game import Game
+    from sgn.play import random_game
+    doc = inspect.getdoc(Game)
+    assert "replayed message by message" in doc and "field by field" in doc
+    assert "    robber_due: Optional[str]  -- \"seven\" or \"knight\"" in doc
+    for name in ("apply", "clone"):
+        assert len(inspect.getdoc(getattr(Game, name)) or "") > 40, name
+    assert list(inspect.signature(Game.apply).parameters)[:3] == ["self", "message", "line"]
+    assert "Check one message against the state" in pydoc.render_doc(Game)
+    game = Game()
+    for line, message in enumerate(random_game(3, 4), 1):
+        assert game.apply(message, line) == []
+    assert isinstance(game.clone(), Game) and game.clone().ended_at == game.ended_at
+
+
+def test_a_problem_of_the_replay_has_its_severity_and_layer():
+    from sgn.game import Game
+    problem = Game().apply(["1", "RD", {"result": 8}])[0]       # no map yet
+    assert (problem.code, problem.severity, problem.layer) == ("game-without-map", "error", "rules")
+    code, pointer, message, hint = problem           # still the four fields
+    made = problem.diagnostic("g.sgn", 7)
+    assert (made.code, made.severity, made.layer, made.file, made.line, made.message) == (
+        code, "error", "rules", "g.sgn", 7, message)

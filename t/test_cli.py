@@ -169,3 +169,11 @@ def test_replay_at_a_line_checks_nothing_after_it(write):
     assert early.returncode == 0 and early.stderr == b"" and early.stdout.startswith(b"after line 14:")
     late = run_cli("replay", path, "--at", "15")
     assert late.returncode == 1 and b":15:" in late.stderr
+
+
+def test_json_output_names_the_tool_and_its_version_first(write):
+    import sgn
+    result = run_cli("validate", "-o", "json", write(GOOD))
+    report = json_report(result)
+    assert report["tool"] == {"name": "sgn", "version": sgn.__version__}
+    assert list(report)[:2] == ["tool", "diagnostics"] and report["valid"] is True

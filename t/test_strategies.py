@@ -2,6 +2,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 from jsonschema import Draft4Validator
 
@@ -132,3 +133,24 @@ def test_generate_is_deterministic_and_independent_of_jobs(tmp_path):
     expected = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in random_game(game_seed(9, 1), 4))
     assert files[1].read_text() == expected
     assert run_cli("validate", "-q", *files).returncode == 0
+
+
+@settings(max_examples=scaled(25))
+@given(st.sampled_from(sgs.GAME_LEVELS).flatmap(lambda level: sgs.invalid_games(level=level)))
+def test_an_invalid_game_names_the_level_its_label_holds_at(case):
+    game, code, line = case
+    assert (case.messages, case.code, case.line) == (game, code, line) and case.level in sgs.GAME_LEVELS
+    found = {(d.code, d.line) for d in sgn.iter_diagnostics(game, level=case.level) if d.is_error}
+    assert found == {(code, line)}
+
+
+@settings(max_examples=5)
+@given(sgs.invalid_games(level="semantic", cut=True))
+def test_a_cut_semantic_mutant_ends_at_its_line(case):
+    assert len(case.messages) == case.line and case.level == "semantic"
+
+
+@pytest.mark.parametrize("level", ["syntax", "schema", "auto", "everything"])
+def test_invalid_games_refuses_a_level_its_labels_do_not_hold_at(level):
+    with pytest.raises(ValueError, match="invalid_messages"):
+        sgs.invalid_games(level=level)

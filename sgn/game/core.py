@@ -57,7 +57,13 @@ class Game(State):
     def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]:
         """Check one message against the state, then change the state as the message says:
         the rules it breaks, as `Problem`s. The message must be one the schema and semantic
-        checks pass (see the class); one that cannot be applied raises `MessageError`."""
+        checks pass (see the class); one that cannot be applied raises `MessageError`.
+
+        A `Problem` is (code, pointer, message, hint), with `severity` and `layer` from its
+        code, and `diagnostic(file, line)` for the `Diagnostic` `sgn.check` would give. It
+        is not a `Diagnostic` itself: a message applied alone has no file, and `line` here
+        only numbers the state (`ended_at`). To check a whole log, with what the replay
+        does after a fault (one fault, one error), use `sgn.check(messages, level="rules")`."""
         self.line = line
         if isinstance(message, str):      # it would unpack, one letter an item
             raise message_error(message, TypeError("a message is a sequence [player, aCode, value], not a str"))

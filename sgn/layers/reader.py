@@ -25,11 +25,6 @@ _BLOCK = 1 << 20        # bytes read at a time by the plain reading loop
 Source = Union[str, "os.PathLike[str]", IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 
 
-class SourceTypeError(TypeError):
-    """A source, or an item of an iterable source, of a type no log is read from: raised to
-    the caller (the user's mistake, not a fault of the file), never a diagnostic."""
-
-
 class Line(NamedTuple):
     """One non-blank line of text, with its 1-based number in the file."""
 

@@ -14,6 +14,7 @@ from typing import List, Optional, TextIO
 
 from .colour import Painter
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
+from ..packaged import VERSION
 from ..words import count, printable, visible
 
 
@@ -238,11 +239,13 @@ def json_line(d: Diagnostic) -> str:
 
 
 class JsonReporter(Reporter):
-    """One JSON object: `valid`, `exit_code`, `files`, `diagnostics`, streamed as found."""
+    """One JSON object: `tool` (the name and version of what checked), `diagnostics`, streamed
+    as found, then `valid`, `exit_code`, `messages`, `errors`, `warnings` and `files`."""
 
     def start(self) -> None:
         self.first = True
-        self.out.write('{"diagnostics": [')
+        tool = json.dumps({"name": "sgn", "version": VERSION})
+        self.out.write('{"tool": ' + tool + ', "diagnostics": [')
 
     def diagnostic(self, d: Diagnostic) -> None:
         self.out.write(("\n  " if self.first else ",\n  ") + json_line(d))

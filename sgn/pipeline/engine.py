@@ -21,10 +21,10 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-from ..diagnostic import Diagnostic, make
+from ..diagnostic import Diagnostic, SourceTypeError, make
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
-from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, SourceTypeError, describe
+from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
 from ..layers.schema import COMPAT, STRICT
 from ..layers.stages import (AUTO, DEFAULT_LEVEL, LEVEL_CHOICES, LEVELS, MESSAGE_STAGES, Stage, check_options,
                              run_stages, validate_message)

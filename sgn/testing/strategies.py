@@ -250,30 +250,81 @@ def invalid_messages(*, mutations: Sequence[Mutation] = MUTATIONS) -> SearchStra
     return st.sampled_from(list(mutations)).flatmap(mutate)
 
 
-def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None,
-                  cut: bool = False) -> SearchStrategy[Tuple[List[list], str, int]]:
-    """(messages, expected code, line): a whole legal game with one targeted fault (a message
-    inserted, lost or moved) that breaks exactly one rule, the rest of the game kept as it
-    was; replayed at the rules level, it raises exactly that error code, on that line, and
-    no other error. With `cut`, the log stops at the faulty line (and a lost roll, which
-    only what follows it shows, is not among the faults)."""
+GAME_LEVELS = ("rules", "semantic")       # the levels an invalid game's label can hold at
+
+
+class InvalidGame(Tuple[List[list], str, int]):
+    """(messages, code, line), as `invalid_games` gives it, and `level`: the level the
+    label holds at. Checked at that level, the log raises exactly `code` on `line` and no
+    other error; at another level it may raise nothing (a message inserted out of turn is
+    valid by itself) or more (a refused message leaves a gap the replay may read on)."""
+
+    level: str
+
+    def __new__(cls, messages: List[list], code: str, line: int, level: str) -> "InvalidGame":
+        self = super().__new__(cls, (messages, code, line))
+        self.level = level
+        return self
+
+    @property
+    def messages(self) -> List[list]:
+        return self[0]
+
+    @property
+    def code(self) -> str:
+        return self[1]
+
+    @property
+    def line(self) -> int:
+        return self[2]
+
+    def __repr__(self) -> str:
+        return f"InvalidGame(code={self.code!r}, line={self.line}, level={self.level!r}, {len(self.messages)} messages)"
+
+
+def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None, cut: bool = False,
+                  level: str = "rules") -> SearchStrategy[InvalidGame]:
+    """(messages, expected code, line), whose `level` attribute is the level that label
+    holds at (`InvalidGame`): a whole legal game with one fault, the rest kept as it was.
+
+    `level="rules"` (the default): a targeted fault (a message inserted, lost or moved,
+    `GAME_MUTATIONS`) that breaks exactly one rule; replayed at the rules level, the log
+    raises exactly that code, on that line, and no other error. `level="semantic"`: one
+    message replaced by a mutant of `invalid_messages` (`MUTATIONS`); checked at the
+    semantic level, exactly its code on its line. Other levels raise ValueError: a message
+    of Python values cannot hold a fault of the JSON text, and for the schema level
+    `invalid_messages` and the corpus have the cases. With `cut`, the log stops at the
+    faulty line (and a lost roll, which only what follows it shows, is not among the faults)."""
+    if level not in GAME_LEVELS:
+        raise ValueError(f"invalid_games(level={level!r}): its faults hold at {' or '.join(GAME_LEVELS)}; "
+                         "for other levels use invalid_messages or the corpus")
     games = games if games is not None else _games()
 
     @st.composite
-    def build(draw: st.DrawFn) -> Tuple[List[list], str, int]:
+    def build(draw: st.DrawFn) -> InvalidGame:
         game = draw(games)
+        pick = draw(st.integers(0, 10_000))
+        if level == "semantic":
+            for action, code, change in draw(st.permutations(list(MUTATIONS))):
+                places = [i for i, m in enumerate(game) if m[1] == action]
+                if places:
+                    at = places[pick % len(places)]
+                    faulty = copy.deepcopy(game)
+                    faulty[at] = change(faulty[at])
+                    return InvalidGame(faulty[:at + 1] if cut else faulty, code, at + 1, level)
+            raise AssertionError("no message of the game has a mutation")   # unreachable: every game builds
         kinds = [m for m in GAME_MUTATIONS if not (cut and m in _SHOWN_BY_WHAT_FOLLOWS)]
         order = draw(st.permutations(kinds))
-        pick = draw(st.integers(0, 10_000))
         for mutation in order:      # the first that applies to this game (nearly always the first)
             result = mutation(copy.deepcopy(game), pick)
             if result is not None:
                 faulty, code, line = result
-                return (faulty[:line] if cut else faulty), code, line
+                return InvalidGame((faulty[:line] if cut else faulty), code, line, level)
         raise AssertionError("no mutation applies")   # unreachable: the first three always apply
     return build()
 
 
-__all__ = ["ACTION_CODES", "GAME_MUTATIONS", "MUTATIONS", "Mutation", "games", "intersections", "invalid_games",
+__all__ = ["ACTION_CODES", "GAME_LEVELS", "GAME_MUTATIONS", "InvalidGame", "MUTATIONS", "Mutation", "games",
+           "intersections", "invalid_games",
            "invalid_messages", "maps", "messages", "paths", "players", "resources", "steals",
            "tiles", "trades"]
