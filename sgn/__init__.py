@@ -5,14 +5,15 @@ The public API (`sgn/api.py`):
 - `check(source, level=..., profile=...)`: one log's verdict, counts, level and diagnostics.
 - `iter_diagnostics(source, level=..., profile=...)`: every problem in a log, streamed.
 - `validate_message(value, level=..., profile=...)`: the problems of one parsed message.
+- `replay(source, at=LINE)`: the game's state after a line, and the diagnostics up to it.
 - `Diagnostic`: the record they give; `Result`: what `check` returns.
 
 The rules replay alone is `sgn.game.Game`.
 """
 from .packaged import VERSION
-from .api import Result, check, iter_diagnostics, validate_message
+from .api import Result, check, iter_diagnostics, replay, validate_message
 from .diagnostic import Diagnostic
 from .pipeline.engine import LEVELS
 
 __version__ = VERSION
-__all__ = ["Diagnostic", "LEVELS", "Result", "check", "iter_diagnostics", "validate_message", "__version__"]
+__all__ = ["Diagnostic", "LEVELS", "Result", "check", "iter_diagnostics", "replay", "validate_message", "__version__"]

@@ -10,12 +10,12 @@ import io
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator, List, Optional, Union
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from .pipeline import engine as _validate
 from .diagnostic import ERROR, INFO, WARNING, Diagnostic, SourceTypeError
 from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source
+from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
@@ -160,4 +160,25 @@ def validate_message(value: Any, *, level: str = _validate.DEFAULT_LEVEL, profil
     return _validate.validate_message(value, level=level, profile=profile, file=file, line=line)
 
 
-__all__ = ["Result", "VERDICTS", "check", "iter_diagnostics", "validate_message"]
+def replay(source: Source, *, at: Optional[int] = None, profile: str = STRICT,
+           name: Optional[str] = None) -> Tuple[Optional[Dict[str, Any]], List[Diagnostic]]:
+    """The game's state after line `at` (or the end) and the diagnostics up to it, as
+    `sgn replay FILE --at LINE` gives them: `(state, diagnostics)`.
+
+    `source` is as for `check`. The log is checked as `sgn validate --level rules` checks
+    it, up to line `at` (and past it while a fault of a line up to it is undecided, so that
+    the state and the diagnostics are those of the whole log's reading). `state` is a dict:
+    `line`, `phase`, `turn`, `current`, `robber`, `bank`, `players` (each one's hand, cards,
+    pieces and points), the awards, what is owed, and `game`, the live `sgn.game.Game`
+    (to read, or to draw with `sgn.svg.board`). It is None when the log cannot be read at
+    all. Raises TypeError for a source of none of the kinds `check` takes.
+    """
+    from .pipeline.replay import replay as _replay
+
+    found: List[Diagnostic] = []
+    source = _as_source(source, "sgn.replay")
+    state, _ = _replay(source, name=name or describe(source), at=at, profile=profile, report=found.append)
+    return state, found
+
+
+__all__ = ["Result", "VERDICTS", "check", "iter_diagnostics", "replay", "validate_message"]

@@ -3,6 +3,7 @@ every public callable keeps its docstring, in the compiled build too."""
 import gzip
 import inspect
 import io
+import json
 import pathlib
 
 import pytest
@@ -193,3 +194,27 @@ def test_a_problem_of_the_replay_has_its_severity_and_layer():
     made = problem.diagnostic("g.sgn", 7)
     assert (made.code, made.severity, made.layer, made.file, made.line, made.message) == (
         code, "error", "rules", "g.sgn", 7, message)
+
+
+def test_replay_gives_the_state_at_a_line_and_the_diagnostics_up_to_it():
+    """`sgn.replay` is `sgn replay --at`: the same state, the diagnostics of the lines up to it."""
+    from sgn.play import random_game
+    from sgn.pipeline.replay import replay as command_replay
+
+    game = random_game(5, 4)
+    lines = [json.dumps(m) for m in game]
+    lines[40] = '["1","RD",{"result":13}]'
+    data = ("\n".join(lines) + "\n").encode()
+    for at in (10, 41, None):
+        state, found = sgn.replay(data, at=at)
+        expected, _ = command_replay(io.BytesIO(data), name="<input>", at=at)
+        assert state["line"] == (at or len(lines))
+        assert {k: v for k, v in state.items() if k != "game"} == {k: v for k, v in expected.items() if k != "game"}
+        assert [(d.line, d.code) for d in found] == [
+            (d.line, d.code) for d in sgn.check(data).diagnostics if (d.line or 0) <= (at or len(lines))]
+    assert ("schema-maximum" in [d.code for d in sgn.replay(data, at=41)[1]]
+            and not sgn.replay(data, at=40)[1])
+    assert sgn.replay(game)[0]["phase"] == "over"
+    assert sgn.replay(b"not json\n")[0]["line"] == 1
+    with pytest.raises(TypeError):
+        sgn.replay(42)
