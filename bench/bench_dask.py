@@ -32,7 +32,7 @@ CHECKOUT = Path(__file__).resolve().parent.parent
 def sgn(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ)
     try:
-        import sgn as package       # the installed package, else the checkout's sources
+        import sgn as package  # the installed package, else the checkout's sources
     except ImportError:
         env["PYTHONPATH"] = str(CHECKOUT)
     else:

@@ -34,7 +34,6 @@ from typing import Dict, List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engine_games  # noqa: E402
-
 import sgn  # noqa: E402
 from sgn import strategies  # noqa: E402
 from sgn.game import OVER, Game  # noqa: E402

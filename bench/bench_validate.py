@@ -40,7 +40,7 @@ import time
 from pathlib import Path
 
 try:
-    import sgn               # the installed package (compiled, if it was built so)
+    import sgn  # the installed package (compiled, if it was built so)
 except ImportError:          # a checkout without an install: its sources
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import sgn
@@ -152,6 +152,7 @@ def gzip_targets(lines, rounds):
     gzip, a bomb), skipped as too long; and 32 MiB of the messages, against the same file
     uncompressed (medians of `rounds`, each starting with an empty memory)."""
     import gzip
+
     from sgn.layers import fastpath
     folder = tempfile.mkdtemp()
     bomb, plain = os.path.join(folder, "bomb.sgn.gz"), os.path.join(folder, "messages.sgn")

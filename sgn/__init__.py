@@ -10,9 +10,9 @@ The public API (`sgn/api.py`):
 
 The rules replay alone is `sgn.game.Game`.
 """
-from .packaged import VERSION
 from .api import Result, check, iter_diagnostics, replay, validate_message
 from .diagnostic import Diagnostic
+from .packaged import VERSION
 from .pipeline.engine import LEVELS
 
 __version__ = VERSION

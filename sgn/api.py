@@ -12,11 +12,11 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
-from .pipeline import engine as _validate
-from .diagnostic import ERROR, INFO, WARNING, Diagnostic, SourceTypeError
 from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .diagnostic import ERROR, INFO, WARNING, Diagnostic, SourceTypeError
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
+from .pipeline import engine as _validate
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
 VERDICTS = (VALID, INVALID, UNREADABLE)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import settings, strategies as st
 
 import sgn
+from chromium import browser  # noqa: F401 (the fixture of the tests that drive Chromium)
 
 # Hypothesis profiles: "ci" (the default) keeps the run bounded; "thorough" is for long
 # runs by hand: HYPOTHESIS_PROFILE=thorough tox (or pytest). No health check is disabled.

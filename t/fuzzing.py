@@ -12,8 +12,8 @@ from typing import Any, List
 
 from hypothesis import strategies as st
 
-from sgn import corpus
 from conftest import CORPUS
+from sgn import corpus
 
 _CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 GAME = (CORPUS / "games" / "random-4p.sgn").read_text().splitlines()

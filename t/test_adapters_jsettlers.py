@@ -15,8 +15,7 @@ import pytest
 
 import sgn
 from sgn import board
-from sgn.adapters import jsettlers_board as places
-from sgn.adapters import jsettlers_log as log
+from sgn.adapters import jsettlers_board as places, jsettlers_log as log
 from sgn.adapters.common import Unreadable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -9,9 +9,8 @@ import pathlib
 import pytest
 
 import sgn
-from sgn.packaged import example_games
-
 from conftest import json_report, run_cli
+from sgn.packaged import example_games
 
 GAMES = example_games()
 INVALID = b'["1","RD",{"result":13}]\n'
@@ -171,6 +170,7 @@ def test_the_public_functions_are_those_of_validate():
 def test_the_game_is_documented_in_every_build():
     """A compiled class keeps no docstring: sgn.game gives them back (sgn/game/documented.py)."""
     import pydoc
+
     from sgn.game import Game
     from sgn.play import random_game
     doc = inspect.getdoc(Game)
@@ -198,8 +198,8 @@ def test_a_problem_of_the_replay_has_its_severity_and_layer():
 
 def test_replay_gives_the_state_at_a_line_and_the_diagnostics_up_to_it():
     """`sgn.replay` is `sgn replay --at`: the same state, the diagnostics of the lines up to it."""
-    from sgn.play import random_game
     from sgn.pipeline.replay import replay as command_replay
+    from sgn.play import random_game
 
     game = random_game(5, 4)
     lines = [json.dumps(m) for m in game]

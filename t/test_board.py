@@ -3,11 +3,28 @@ import json
 
 import pytest
 
-from sgn import board
-from sgn.board import (STANDARD, EXTENDED, adjacent, canonical_corner, canonical_edge, coast_edges,
-                       corner, corner_neighbours, edge_between, edge_tiles, identify, is_clockwise,
-                       is_corner, is_edge, iter_corners, neighbours, ring, rotate)
 from conftest import CORPUS
+from sgn import board
+from sgn.board import (
+    EXTENDED,
+    STANDARD,
+    adjacent,
+    canonical_corner,
+    canonical_edge,
+    coast_edges,
+    corner,
+    corner_neighbours,
+    edge_between,
+    edge_tiles,
+    identify,
+    is_clockwise,
+    is_corner,
+    is_edge,
+    iter_corners,
+    neighbours,
+    ring,
+    rotate,
+)
 
 # The centre hex's corners: canonical listings (notations.md, section 3.4).
 CENTRE_CORNERS = {

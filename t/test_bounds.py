@@ -8,11 +8,11 @@ import tracemalloc
 import pytest
 
 import sgn
+from conftest import CORPUS
 from sgn import board
-from sgn.layers import jsontext
 from sgn.diagnostic import MAX_PROBLEMS
 from sgn.game import Game
-from conftest import CORPUS
+from sgn.layers import jsontext
 
 MiB = 1 << 20
 STANDARD_MAP = json.loads((CORPUS / "maps" / "standard.sgn").read_text())

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from sgn.cli import main
 from conftest import CORPUS, json_report, run_cli
+from sgn.cli import main
 
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'

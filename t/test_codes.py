@@ -4,11 +4,11 @@ import re
 
 import pytest
 
+from conftest import CHECKOUT, CORPUS, run_cli
 from sgn import corpus
 from sgn.codes import CODES, LAYERS
 from sgn.codes.docs import NOT_IN_CORPUS, codes_markdown, example_cases
 from sgn.codes.explain import LAYER_DOCS
-from conftest import CHECKOUT, CORPUS, run_cli
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 

@@ -12,11 +12,11 @@ import os
 import pytest
 from hypothesis import given, strategies as st
 
+import interpreted
 import sgn
+from conftest import CORPUS, any_message
 from sgn import corpus, game as compiled_game, strategies as sgs
 from sgn.layers import fastpath
-from conftest import CORPUS, any_message
-import interpreted
 
 PURE = interpreted.load()
 PURE_GAME = importlib.import_module(f"{interpreted.NAME}.game")

@@ -5,9 +5,9 @@ import subprocess
 
 import pytest
 
+from conftest import run_cli
 from sgn.cli import build_parser
 from sgn.cli.completion import SHELLS, _path_kind
-from conftest import run_cli
 
 SYNTAX_CHECK = {"bash": ["bash", "-n"], "zsh": ["zsh", "-n"], "fish": ["fish", "--no-execute"]}
 

@@ -14,11 +14,11 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from jsonschema import Draft4Validator
 
+from conftest import CHECKOUT, CORPUS, run_cli
 from sgn import conformance, corpus, packaged
 from sgn.conformance import reply as impl_reply
-from sgn.conformance.process import MAX_OUTPUT_BYTES, TimedOut
 from sgn.conformance.harness import check, serve
-from conftest import CHECKOUT, CORPUS, run_cli
+from sgn.conformance.process import MAX_OUTPUT_BYTES, TimedOut
 
 PY = sys.executable
 CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]   # SGN logs only

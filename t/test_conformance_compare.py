@@ -7,10 +7,10 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from sgn import conformance, corpus
-from sgn.game.endstate import difference as state_difference
-from sgn.corpus.expectations import difference, unmatched
 from conftest import CHECKOUT, CORPUS, run_cli
+from sgn import conformance, corpus
+from sgn.corpus.expectations import difference, unmatched
+from sgn.game.endstate import difference as state_difference
 
 PY = sys.executable
 TWISTED = str(CHECKOUT / "t" / "impls" / "twisted.py")
@@ -122,8 +122,9 @@ def test_state_differences_are_named_by_their_path():
 
 
 def test_a_state_too_large_is_not_kept():
-    from sgn.conformance.reply import MAX_STATE_CHARS, Replies
     import time
+
+    from sgn.conformance.reply import MAX_STATE_CHARS, Replies
     line = json.dumps({"seq": 1, "valid": True, "state": {"x": "y" * MAX_STATE_CHARS}}).encode()
     reply = Replies().run(line, 1, time.monotonic() + 5)
     assert reply.state is None and "the limit is" in reply.state_problem

@@ -7,9 +7,9 @@ from html.parser import HTMLParser
 
 import pytest
 
+from conftest import CHECKOUT, CORPUS, run_cli
 from sgn import corpus
 from sgn.corpus import source as corpus_source
-from conftest import CHECKOUT, CORPUS, run_cli
 
 PY = sys.executable
 TWISTED = str(CHECKOUT / "t" / "impls" / "twisted.py")

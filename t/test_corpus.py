@@ -8,9 +8,9 @@ from types import SimpleNamespace
 import pytest
 from jsonschema import Draft4Validator
 
+from conftest import CORPUS, json_report, run_cli
 from sgn import corpus, packaged
 from sgn.corpus import source as corpus_source
-from conftest import CORPUS, json_report, run_cli
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 

@@ -5,10 +5,9 @@ import json
 
 import pytest
 
-from sgn import packaged
-from sgn.cli import main
-from sgn.cli import corpus as corpus_command
 from conftest import CHECKOUT, CORPUS, run_cli
+from sgn import packaged
+from sgn.cli import corpus as corpus_command, main
 
 CASE = {"id": "x", "description": "d", "kind": "han", "han": "R(2+3)", "level": "notation", "valid": True, "spec": "s"}
 

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from conftest import CORPUS, run_cli
 from sgn import corpus, packaged
-from sgn.corpus import coverage as cc
 from sgn.codes import CODES
 from sgn.codes.docs import NOT_IN_CORPUS
-from conftest import CORPUS, run_cli
+from sgn.corpus import coverage as cc
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 COVERAGE = cc.load(CORPUS)

@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from sgn.pipeline import executors as jobs
-from sgn.cli import main
 import test_jobs
+from sgn.cli import main
 from sgn.layers.reader import describe
+from sgn.pipeline import executors as jobs
 from test_jobs import BAD, GOOD, run_sgn
 
 logs, spools = test_jobs.logs, test_jobs.spools         # the fixtures of --jobs's own tests

@@ -10,7 +10,6 @@ import pytest
 pytest.importorskip("catanatron", reason="catanatron is not installed (the test extra installs it)")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import engine_games  # noqa: E402
-
 from sgn.game import OVER, Game  # noqa: E402
 from sgn.rules import RESOURCES  # noqa: E402
 

@@ -6,10 +6,9 @@ import sys
 
 from hypothesis import given, strategies as st
 
-from sgn import conformance, corpus
-from sgn import strategies as sgs
-from sgn.conformance.harness import check as sgn_check
 from conftest import CHECKOUT, CORPUS
+from sgn import conformance, corpus, strategies as sgs
+from sgn.conformance.harness import check as sgn_check
 
 SCRIPT = CHECKOUT / "examples" / "python" / "sgn_jsonschema.py"
 IMPL = [sys.executable, str(SCRIPT)]

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
+from conftest import CORPUS, any_message
 from sgn import corpus, strategies as sgs
 from sgn.layers import fastpath
-from conftest import CORPUS, any_message
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 STANDARD_MAP = (CORPUS / "maps" / "standard.sgn").read_text().strip()

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 import sgn
+from conftest import run_cli
 from sgn.play import random_game
-
-from conftest import json_report, run_cli
 
 HERE = Path(__file__).resolve().parent
 PACKAGE_ROOT = str(Path(sgn.__file__).resolve().parent.parent)

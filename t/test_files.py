@@ -18,8 +18,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
-from sgn.pipeline.files import FOLDER, collect, kind
-from sgn.pipeline.files import expand_glob
+from sgn.pipeline.files import FOLDER, collect, expand_glob, kind
 from test_jobs import GOOD
 
 VALID = ": valid (semantic, a fragment: no map at its start, no game replayed): 1 message, 0 errors, 0 warnings"

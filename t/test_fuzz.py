@@ -16,15 +16,14 @@ import tracemalloc
 
 from hypothesis import given, strategies as st
 
+import interpreted
 import sgn
+from fuzzing import GAME, SEEDS, json_like_bytes, mutated_files, objects_in, written
 from sgn import board
-from sgn.testing import play
-from sgn.layers import fastpath
-from sgn.layers import semantic
+from sgn.layers import fastpath, semantic
 from sgn.layers.jsonline import MAX_DEPTH
 from sgn.pipeline.engine import LEVEL_CHOICES, LEVELS
-import interpreted
-from fuzzing import GAME, SEEDS, json_like_bytes, mutated_files, objects_in, written
+from sgn.testing import play
 
 PURE = interpreted.load()
 levels = st.sampled_from(LEVEL_CHOICES)

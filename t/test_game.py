@@ -4,11 +4,11 @@ import json
 import pytest
 
 import sgn
+from conftest import CORPUS
 from sgn import rules
 from sgn.game import Game, Player, placing
 from sgn.game.pieces import bank_rate_problems
 from sgn.play import random_game
-from conftest import CORPUS
 
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
 SETUP = EXAMPLE[:14]          # the map, the robber on the desert, three players' setup
@@ -261,7 +261,11 @@ def test_discards_after_a_seven():
     assert found == ["discard-not-owed", "not-held"]
 
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import (  # noqa: E402
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 
 from sgn import strategies as sgs  # noqa: E402
 

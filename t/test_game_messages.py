@@ -4,13 +4,12 @@ import ast
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
+from conftest import CHECKOUT, scaled
 from sgn import strategies as sgs
 from sgn.game import Game, MessageError
 from sgn.play import random_game
-from conftest import CHECKOUT, scaled
 
 GAME = random_game(1, 4)
 # the states to apply at: new, the map only, the setup under way, the turns (after a 7), late

@@ -5,9 +5,8 @@ import gzip
 
 import pytest
 
-from sgn.cli import build_parser
-from sgn.cli import generate
 from conftest import run_cli
+from sgn.cli import build_parser, generate
 
 TWO = ("generate", "--games", "2", "--seed", "5", "--players", "3")
 

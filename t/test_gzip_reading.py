@@ -13,10 +13,10 @@ import zlib
 import pytest
 from hypothesis import given, strategies as st
 
+import interpreted
 import sgn
 from sgn.layers import gunzip, reader
 from sgn.layers.reader import UTF8_BOM, read_lines
-import interpreted
 
 MiB = 1 << 20
 GOOD = b'["1","RD",{"result":8}]'

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
+from conftest import CORPUS, canonical as _canonical, run_cli
 from sgn import board, strategies as sgs
 from sgn.notation import han
-from conftest import CORPUS, canonical as _canonical, run_cli
 
 SEED_EXAMPLES = {
     "R(2+3)": han.Action("R", dice=(2, 3)),

@@ -6,12 +6,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import sgn
+from conftest import CORPUS, canonical as _canonical, run_cli
 from sgn import strategies as sgs
-from sgn.notation import convert
-from sgn.notation import hsgn_sgn
+from sgn.notation import convert, hsgn_sgn
 from sgn.notation.han import NoMapping
 from sgn.notation.hsgn_turns import Action, format_turn, parse_line
-from conftest import CORPUS, canonical as _canonical, run_cli
 
 
 def to_sgn(text):

@@ -4,10 +4,10 @@ import json
 import pytest
 from hypothesis import given, strategies as st
 
+from conftest import run_cli
 from sgn import board
 from sgn.notation import hsgn
 from sgn.notation.hsgn_turns import Action, PlaceError, Turn, TurnError, format_turn, parse_line
-from conftest import run_cli
 
 
 def test_the_seed_turns():

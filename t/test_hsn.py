@@ -37,7 +37,11 @@ def test_hsn_needs_a_map(write):
 
 import json  # noqa: E402
 
-from hypothesis import given, settings, strategies as st  # noqa: E402
+from hypothesis import (  # noqa: E402
+    given,
+    settings,
+    strategies as st,  # noqa: E402
+)
 
 from sgn import strategies as sgs  # noqa: E402
 from sgn.game import Game  # noqa: E402

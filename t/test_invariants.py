@@ -21,14 +21,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from sgn.layers import schema
-from sgn.cli import main
-from sgn.codes import CODES
-from sgn.play import random_game
-from sgn.pipeline.policy import Policy
-
 from conftest import scaled
 from outputs_read import read
+from sgn.cli import main
+from sgn.codes import CODES
+from sgn.layers import schema
+from sgn.pipeline.policy import Policy
+from sgn.play import random_game
 from test_file_faults import CRASH_LINE, last_roll_lost_then
 
 FORMATS = ["text", "json", "jsonl", "github", "junit", "sarif", "parquet"]

@@ -5,11 +5,11 @@ import json
 import pytest
 
 import sgn
+from conftest import run_cli
 from sgn.game import Game, placing
 from sgn.layers.jsonline import parse_line
 from sgn.play import random_game
 from sgn.words import count
-from conftest import run_cli
 
 
 def test_counts_have_the_right_number():

@@ -9,11 +9,11 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
+from conftest import CORPUS, canonical as same_meaning, run_cli
 from sgn import corpus, strategies as sgs
 from sgn.notation import convert
 from sgn.notation.canonical import canonical, canonical_line
 from sgn.pipeline.engine import validate_message
-from conftest import CORPUS, canonical as same_meaning, run_cli
 
 GAME = CORPUS / "games" / "game.sgn"
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)

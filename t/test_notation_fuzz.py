@@ -17,12 +17,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
+from conftest import CORPUS
 from sgn import corpus, strategies as sgs
-from sgn.notation import convert
 from sgn.cli import main
 from sgn.diagnostic import Diagnostic
-from sgn.notation import han, hsgn_sgn, hsgn_turns
-from conftest import CORPUS
+from sgn.notation import convert, han, hsgn_sgn, hsgn_turns
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 NOTATIONS = ("han", "hsgn", "hsn", "hsn-002")

@@ -5,8 +5,8 @@ import io
 
 import pytest
 
-from sgn.notation import convert
 from conftest import run_cli
+from sgn.notation import convert
 
 BAD_LINE = b"R(2+3)\n\xff\nM(d4)\nX\n"
 

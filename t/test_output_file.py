@@ -1,24 +1,23 @@
 """No command writes over one of its inputs, and a usage error writes nothing: an output
 that is, or resolves to, an input is refused (exit 2) before anything is opened for writing
 (sgn/cli/output_file.py)."""
-import os
-import subprocess
-import sys
-from pathlib import Path
-
 import functools
 import importlib.util
 import io
+import os
+import subprocess
+import sys
 import zipfile
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import sgn
+from conftest import CORPUS, run_cli, scaled
 from sgn import packaged
 from sgn.cli import main
 
-from conftest import CORPUS, run_cli, scaled
 
 @functools.lru_cache(maxsize=None)
 def example_game():

@@ -7,10 +7,10 @@ import os
 
 import pytest
 
+from conftest import run_cli
 from sgn import corpus
 from sgn.cli import main
 from sgn.layers.reader import describe
-from conftest import run_cli
 
 BAD = b'["1","RD",{"result":13}]\n'
 SHOWN = "g\\xff.sgn"                              # how b"g\xff.sgn" is shown, as text

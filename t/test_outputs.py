@@ -13,12 +13,11 @@ from xml.etree import ElementTree
 import pytest
 from hypothesis import given, strategies as st
 
-from sgn.output import colour
-from sgn.output import xml as junit
-from sgn.cli import main
-from sgn.codes import CODES
-from sgn.cli.exits import cores, job_count
 from conftest import run_cli
+from sgn.cli import main
+from sgn.cli.exits import cores, job_count
+from sgn.codes import CODES
+from sgn.output import colour, xml as junit
 
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
@@ -124,6 +123,7 @@ def test_junit_memory_does_not_hold_the_cases(tmp_path, monkeypatch):
 def test_junit_on_a_full_disk_says_so_in_a_line(tmp_path, monkeypatch, capsys):
     import errno
     import tempfile
+
     from sgn.output import junit as report_junit
 
     def full(*args, **kwargs):

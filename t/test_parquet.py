@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from sgn.cli import main
 from conftest import CHECKOUT
+from sgn.cli import main
 from test_jobs import BAD, GOOD
 
 pq = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed (the extra 'parquet')")

@@ -5,11 +5,10 @@ import re
 
 import pytest
 
+from conftest import CHECKOUT, json_report, run_cli
 from sgn.codes import CODES
 from sgn.diagnostic import make
 from sgn.pipeline.policy import Policy, check_selectors, unknown_selector
-
-from conftest import CHECKOUT, json_report, run_cli
 
 THREE = '["1","RD",{"result":13}]\n["1","RD",{"result":14}]\n["1","XX",{}]\n'
 

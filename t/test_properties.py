@@ -7,9 +7,9 @@ from hypothesis import given, settings, strategies as st
 from jsonschema import Draft4Validator
 
 import sgn
+from conftest import CHECKOUT, CORPUS
 from sgn import corpus
 from sgn.codes import CODES
-from conftest import CHECKOUT, CORPUS
 
 ROOT = json.loads((CHECKOUT / "schema" / "v1.0" / "message.json").read_text(encoding="utf-8"))
 WHOLE = Draft4Validator(ROOT)

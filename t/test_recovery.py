@@ -3,15 +3,13 @@ import copy
 import json
 
 import pytest
-
 from hypothesis import given, settings, strategies as st
 
 import sgn
-from sgn.testing import faults as game_faults
-from sgn.game import recovery
-from sgn.game import Game
-from sgn.play import random_game
 from conftest import any_message, run_cli, scaled
+from sgn.game import Game, recovery
+from sgn.play import random_game
+from sgn.testing import faults as game_faults
 
 GAME = random_game(5, 4)
 

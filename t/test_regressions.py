@@ -5,7 +5,6 @@ import json
 import pytest
 
 import sgn
-
 from conftest import json_report, run_cli
 
 DEEP_MESSAGE = '["1","MR",' + "[" * 990 + "]" * 990 + "]"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from chromium import browser, open_page  # noqa: F401 (a fixture)
+from chromium import open_page
 from conftest import CORPUS
 from sgn.cli import main
 from sgn.pictures import page

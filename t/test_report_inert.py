@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import sgn.svg
-from chromium import browser, open_page  # noqa: F401 (a fixture)
+from chromium import open_page
 from conftest import CORPUS, run_cli
 from sgn.game import Game
 from sgn.pictures import page, tree

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from chromium import browser, open_page  # noqa: F401 (a fixture)
+from chromium import open_page
 from conftest import CORPUS
 from sgn.pictures import page
 from sgn.pipeline.replay import replay

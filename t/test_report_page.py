@@ -16,7 +16,7 @@ from html.parser import HTMLParser
 import pytest
 from hypothesis import example, given, strategies as st
 
-from chromium import browser, open_page  # noqa: F401 (a fixture)
+from chromium import open_page
 from conftest import CORPUS, any_message, run_cli
 from sgn.pictures import page, style
 from sgn.pictures.places import corner_key, edge_key, named_by, tile_key

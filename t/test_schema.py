@@ -5,9 +5,9 @@ import pytest
 from jsonschema import Draft4Validator
 
 import sgn
+from conftest import CHECKOUT, CORPUS
 from sgn import corpus, packaged
 from sgn.layers.schema import SCHEMA_FILE, default_schema
-from conftest import CHECKOUT, CORPUS
 
 ROOT = json.loads((CHECKOUT / "schema" / SCHEMA_FILE).read_text(encoding="utf-8"))
 # The keywords of draft-04 validation and core: nothing else may appear as a keyword.

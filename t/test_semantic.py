@@ -4,9 +4,9 @@ import json
 from hypothesis import given, settings, strategies as st
 
 import sgn
+from conftest import CORPUS
 from sgn import board
 from sgn.layers.semantic import SemanticChecker, is_discard
-from conftest import CORPUS
 
 STANDARD_MAP = (CORPUS / "maps" / "standard.sgn").read_text().strip()
 SEED_MAP = (CORPUS / "maps" / "seed-starter-36.sgn").read_text().strip()

@@ -7,10 +7,10 @@ from hypothesis import given, settings, strategies as st
 from jsonschema import Draft4Validator
 
 import sgn
+from conftest import CHECKOUT, any_message, run_cli, scaled
 from sgn import board, strategies as sgs
 from sgn.layers.jsonline import parse_line
 from sgn.play import RandomPlayer, game_seed, random_game
-from conftest import CHECKOUT, run_cli, any_message, scaled
 
 WHOLE_SCHEMA = Draft4Validator(json.loads((CHECKOUT / "schema" / "v1.0" / "message.json").read_text()))
 

@@ -5,10 +5,10 @@ import json
 
 import pytest
 
+from conftest import CORPUS
 from sgn import rules
 from sgn.game import Game
 from sgn.pipeline.replay import replay
-from conftest import CORPUS
 
 MAPS = {"base": CORPUS / "maps" / "standard.sgn", "extension": CORPUS / "maps" / "extended.sgn"}
 
@@ -56,9 +56,9 @@ def test_replay_says_which_rules_it_followed():
 
 # -- the Special Build Phase ---------------------------------------------------------------------
 
-from sgn.testing.faults import _special_builds as special_builds  # noqa: E402
-from sgn.play import random_game  # noqa: E402
 from sgn.pipeline.engine import iter_diagnostics  # noqa: E402
+from sgn.play import random_game  # noqa: E402
+from sgn.testing.faults import _special_builds as special_builds  # noqa: E402
 
 BUILDS = ("BS", "BC", "BR", "BD")
 
@@ -131,6 +131,7 @@ def test_in_the_base_game_a_build_by_another_player_is_not_your_turn():
 
 def test_the_examples_of_docs_rules_md_replay_as_it_says():
     import re
+
     from conftest import CHECKOUT
     doc = (CHECKOUT / "docs" / "rules.md").read_text(encoding="utf-8")
     section = doc[doc.index("### Examples"):doc.index("### The table in")]

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterator, List, Optional
 
-from .jsettlers_log import HEADER as JSETTLERS_HEADER      # (re alone: light)
+from .jsettlers_log import HEADER as JSETTLERS_HEADER  # (re alone: light)
 
 ENGINES = ("catanatron", "jsettlers")
 

@@ -34,8 +34,8 @@ import json
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from .. import board
-from ..notation.convert import Item, Lines, Source
 from ..diagnostic import make
+from ..notation.convert import Item, Lines, Source
 from .common import Unreadable, between, listing, steal, tally, unknown, unreadable, with_bank
 
 RESOURCE = {"WOOD": "L", "BRICK": "B", "SHEEP": "W", "WHEAT": "G", "ORE": "O"}

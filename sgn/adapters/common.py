@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Mapping, Optional
 
-from ..notation.convert import Item, Source
 from ..diagnostic import Diagnostic, make
+from ..notation.convert import Item, Source
 
 Counts = Dict[str, int]
 

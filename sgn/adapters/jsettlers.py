@@ -40,8 +40,8 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, List, Optional
 
-from ..notation.convert import Item, Lines, Source
 from ..diagnostic import make
+from ..notation.convert import Item, Lines, Source
 from . import jsettlers_log as log
 from .common import Unreadable, between, problem, steal, with_bank
 from .jsettlers_board import Board

@@ -13,19 +13,14 @@ import os
 import sys
 from typing import List, Optional, Sequence
 
-from ..packaged import VERSION as __version__
-from ..output import colour
-from ..layers.reader import DEFAULT_MAX_LINE_BYTES, describe
-from ..output.report import ReportError, Tally
-from ..output import REPORTERS
+from ..layers.reader import DEFAULT_MAX_LINE_BYTES, STDIN_NAME, describe
 from ..layers.schema import PROFILES, STRICT
-from ..layers.reader import STDIN_NAME
-from .streams import ClosedOutput, standard_input
+from ..output import REPORTERS, colour
+from ..output.report import ReportError, Tally
+from ..packaged import VERSION as __version__
 from ..pipeline.engine import LEVEL_CHOICES
-
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .exits import job_count, nonempty
-from .exits import positive_int as _positive_int
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
+from .streams import ClosedOutput, standard_input
 
 
 class _Version(argparse.Action):
@@ -209,9 +204,9 @@ def _show_settings(args: argparse.Namespace, settings, out) -> int:
 
 def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out) -> int:
     """Check the files and report them on `out`; the exit status."""
+    from ..output.report import Progress
     from ..pipeline import executors as jobs
     from . import settings as validate_settings
-    from ..output.report import Progress
 
     color = colour.wanted(args.color, out, os.environ)
     fail_on_warnings = settings.get("fail-on") == "warning"
@@ -267,8 +262,8 @@ def run_example(args: argparse.Namespace, out) -> int:
 def run_replay(args: argparse.Namespace, out) -> int:
     import json
 
-    from ..pipeline.replay import replay, render_state
     from ..output.report import TextReporter
+    from ..pipeline.replay import render_state, replay
 
     source = standard_input() if args.file == "-" else args.file
     name = "<stdin>" if args.file == "-" else describe(args.file)

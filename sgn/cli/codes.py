@@ -6,8 +6,8 @@ import argparse
 import json
 import sys
 
-from .exits import EXIT_OK, EXIT_USAGE
 from ..words import printable
+from .exits import EXIT_OK, EXIT_USAGE
 
 
 def add_parser(commands) -> None:
@@ -27,9 +27,7 @@ def add_parser(commands) -> None:
 
 
 def run_codes(args: argparse.Namespace, out) -> int:
-    from ..codes import docs as codes_doc
-    from ..codes import explain as codes_explain
-    from ..codes import CODES
+    from ..codes import CODES, docs as codes_doc, explain as codes_explain
     from ..corpus import CorpusError, load_cases
 
     if args.code is not None and args.code not in CODES:

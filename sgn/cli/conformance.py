@@ -2,17 +2,15 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Tuple
 
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from ..layers.reader import describe
-from ..words import printable
 from ..layers.schema import PROFILES
 from ..pipeline.engine import LEVELS
-from ..words import count
+from ..words import count, printable
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 
 
 def add_parsers(commands) -> None:
@@ -114,8 +112,8 @@ def _report_over_an_input(args: argparse.Namespace, bundle: Path) -> str:
     the corpus bundle read (`--cases`, or the packaged one), the skip file, or a file an
     implementation's command names (`selection.command_files`: its program, its script, the
     module of `python -m`)."""
-    from .output_file import OutputError, refuse_inputs
     from ..conformance.selection import command_files
+    from .output_file import OutputError, refuse_inputs
     inputs = [str(p) for p in (bundle, getattr(args, "skip_file", None)) if p]
     inputs += [path for impl in args.impl for path in command_files(impl)]
     try:

@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from ..layers.reader import describe
 from ..words import count
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 
 FOLDER = "test-corpus"
 

@@ -21,9 +21,9 @@ import sys
 from pathlib import Path
 from typing import Iterable, List, Tuple
 
-from .exits import EXIT_OK, EXIT_USAGE, positive_int
 from ..layers.reader import describe
 from ..words import count
+from .exits import EXIT_OK, EXIT_USAGE, positive_int
 
 STDOUT, FOLDER, FILE = "stdout", "folder", "file"
 _GAME_FILE = re.compile(r"game-(\d{5,})\.sgn")

@@ -11,9 +11,9 @@ import json
 import sys
 
 from ..adapters import ENGINES
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from ..layers.reader import describe
 from ..words import printable
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .streams import standard_input
 
 PARSED = ("han", "hsn", "hsn-002", "hsgn")

@@ -48,7 +48,7 @@ def local_target(url: str) -> Optional[str]:
     except ImportError:                 # without fsspec, no URL is read at all
         return None
     try:
-        from fsspec.core import _un_chain       # fsspec's own reading of a chain, as fsspec.open does
+        from fsspec.core import _un_chain  # fsspec's own reading of a chain, as fsspec.open does
         path, protocol, _ = _un_chain(url, {})[-1]
     except Exception:                   # (private, and it instantiates nothing: an older fsspec may lack it)
         last = url.split("::")[-1]

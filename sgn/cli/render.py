@@ -9,11 +9,11 @@ import sys
 from typing import Any, List, Optional
 
 from ..diagnostic import Diagnostic
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
-from ..packaged import DISTRIBUTION
 from ..layers.reader import describe
-from ..output.report import TextReporter
 from ..layers.schema import PROFILES, STRICT
+from ..output.report import TextReporter
+from ..packaged import DISTRIBUTION
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from .streams import standard_input
 
 PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
@@ -71,9 +71,9 @@ def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
 
 
 def run_render(args: argparse.Namespace, out) -> int:
-    from .output_file import OutputError, refuse_inputs
-    from ..pipeline.replay import replay
     from ..pictures.draw import board
+    from ..pipeline.replay import replay
+    from .output_file import OutputError, refuse_inputs
     try:
         if args.output != "-":
             refuse_inputs(args.output, [args.file])
@@ -123,4 +123,3 @@ def run_render(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn render: cannot draw {describe(args.output)}: {type(error).__name__}: {error}\n")
         return EXIT_USAGE
     return status
-

@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .streams import standard_input
 
 
@@ -29,8 +29,8 @@ def add_report_parser(commands) -> None:
 
 
 def run_report(args: argparse.Namespace, out) -> int:
-    from .output_file import OutputError, refuse_inputs
     from ..pictures.page import ReportError, collect, page_parts
+    from .output_file import OutputError, refuse_inputs
 
     try:
         if args.output != "-":

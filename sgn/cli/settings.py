@@ -7,10 +7,10 @@ from __future__ import annotations
 import argparse
 from typing import Any, Dict, List
 
-from . import config
-from ..pipeline.policy import Policy, check_selectors
-from ..pipeline.files import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES
+from ..pipeline.files import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
+from ..pipeline.policy import Policy, check_selectors
+from . import config
 
 # What is in force when neither the file nor the command line says otherwise.
 DEFAULTS: Dict[str, Any] = {

@@ -7,7 +7,6 @@ import io
 import sys
 
 
-
 class ClosedInput(io.RawIOBase):
     """Standard input when closed (`<&-`: sys.stdin is None): unreadable like any file that
     cannot be read, so that every command reports `read-error` and exits 2."""
@@ -31,4 +30,3 @@ class ClosedOutput(io.TextIOBase):
 
     def write(self, text: str) -> int:
         raise ClosedOutput.Closed()
-

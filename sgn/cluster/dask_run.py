@@ -29,10 +29,10 @@ from collections import deque
 from itertools import islice
 from typing import Any, Callable, Deque, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-from ..pipeline import executors as jobs
 from ..diagnostic import Diagnostic, make
 from ..layers.reader import describe
 from ..packaged import SetupError, install_hint
+from ..pipeline import executors as jobs
 
 DASK_PACKAGE = "'dask[distributed]'"      # what --dask needs, as pip is told it
 

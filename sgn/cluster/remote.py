@@ -11,8 +11,7 @@ A URL that cannot be opened gives the diagnostic a local path would (`file-not-f
 from __future__ import annotations
 
 import io
-import re
-from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Iterable, List, Optional, Set
 
 from ..packaged import SetupError, install_hint
 from ..pipeline.files import is_url

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Dict, List, Optional
 
-from . import CODES, LAYER_ABOUT, LAYERS
 from ..corpus import NOTATIONS
+from . import CODES, LAYER_ABOUT, LAYERS
 
 # Codes that no corpus case can show, and why.
 NOT_IN_CORPUS: Dict[str, str] = {

@@ -18,8 +18,8 @@ import os
 import sys
 from typing import Any, Callable, Dict, Optional
 
-from ..packaged import VERSION as __version__
 from ..game.endstate import end_state
+from ..packaged import VERSION as __version__
 from ..pipeline.engine import FileCheck
 
 PROTOCOL_VERSION = 1

@@ -4,10 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
-from ..game.endstate import difference as state_difference
 from ..corpus.expectations import difference
+from ..game.endstate import difference as state_difference
 from .reply import Error, Reply, as_dict
-
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 UNDECLARED = "undeclared"     # a level or profile the implementation does not declare it checks

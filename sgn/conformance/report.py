@@ -5,7 +5,7 @@ import json
 from typing import Dict, Iterable, List, Sequence
 
 from ..words import count
-from .outcome import STDERR_LINES, CASE_LEVELS, ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
+from .outcome import CASE_LEVELS, ERRORED, FAILED, PASSED, SKIPPED, STATUSES, STDERR_LINES, UNDECLARED, Outcome
 from .run import Run
 
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")

@@ -10,7 +10,7 @@ from typing import Any, Dict, Optional
 
 from .. import corpus
 from .crash import Signature
-from .outcome import STDERR_LINES, ERRORED, SKIPPED, UNDECLARED, Outcome, judge, with_stderr
+from .outcome import ERRORED, SKIPPED, STDERR_LINES, UNDECLARED, Outcome, judge, with_stderr
 from .process import ImplError, ImplProcess, TimedOut, ended_by
 from .reply import ProtocolError, Replies
 from .selection import command

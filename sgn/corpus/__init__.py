@@ -23,9 +23,9 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 
 from .. import packaged
 from ..codes import CODES, LAYERS
+from ..layers.reader import describe
 from .cases import NOTATIONS, case_bytes
 from .expectations import FIELDS, unmatched
-from ..layers.reader import describe
 
 FORMAT = 1
 BUNDLE = "cases.json"

@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, NamedTuple, Optional, Set, Tuple
 
 from ..codes import CODES, LAYERS
-from .cases import case_bytes
 from ..layers.reader import Line, describe, read_lines
+from .cases import case_bytes
 
 COVERAGE = "coverage.yaml"
 PART = "; "           # between the sections a spec names

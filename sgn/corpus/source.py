@@ -19,9 +19,24 @@ from pathlib import Path
 from typing import Any, List, Optional, Tuple
 
 from .. import packaged
-from . import _INPUT_KEYS, _PASS_THROUGH, CHANGELOG, FORMAT, MAX_DEPTH, NOTATIONS, SOURCES, CorpusError, _case_problems, _kind_of, _read, _strict_json, _too_deep, expected_state
 from ..layers.reader import describe
 from ..words import printable
+from . import (
+    _INPUT_KEYS,
+    _PASS_THROUGH,
+    CHANGELOG,
+    FORMAT,
+    MAX_DEPTH,
+    NOTATIONS,
+    SOURCES,
+    CorpusError,
+    _case_problems,
+    _kind_of,
+    _read,
+    _strict_json,
+    _too_deep,
+    expected_state,
+)
 
 
 def _raw_lines(root: Path, name: Any, where: str) -> List[str]:

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import List
 
-from ..rules import COSTS
 from ..diagnostic import Problem
+from ..rules import COSTS
 from . import ledger, placing
 from .pieces import Player, corner_from_json, edge_from_json, show_corner
 from .state import State

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import List
 
 from .. import board, rules
-from ..rules import COSTS, PIECES
 from ..diagnostic import Problem
+from ..rules import COSTS, PIECES
 from ..words import count
 from . import ledger, placing
 from .pieces import Player

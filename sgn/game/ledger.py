@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Dict, List, Mapping, Tuple
 
 from .. import rules
-from ..rules import show_cost
 from ..diagnostic import Problem
+from ..rules import show_cost
 from .pieces import Player
 from .state import State
 
@@ -122,4 +122,3 @@ def produce(g: State, number: int) -> None:
                 p.hand[r] += bank[r]
             bank[r] = 0
         # several owed and not enough: nobody gets any
-

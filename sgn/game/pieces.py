@@ -8,8 +8,8 @@ from typing import Dict, List, Mapping, Optional, Set, Tuple
 
 from .. import board, rules
 from ..board import Corner, Edge, Tile
-from ..rules import RESOURCES, show_hand
 from ..diagnostic import Problem
+from ..rules import RESOURCES, show_hand
 from ..words import count
 
 # The harbor that trades each resource 2:1, and the generic one (3:1).

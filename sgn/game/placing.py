@@ -6,8 +6,8 @@ from typing import Iterable, List, Optional, Set
 
 from .. import board, rules
 from ..board import Corner, Edge
-from ..rules import PIECES
 from ..diagnostic import Problem
+from ..rules import PIECES
 from ..words import count
 from .pieces import Income, Player, show_corner, trail_from
 from .state import State
@@ -130,4 +130,3 @@ def place_road(g: State, p: Player, e: Edge) -> None:
     g.road_at[e] = p.name
     if new:
         update_longest_road(g, [p.name])
-

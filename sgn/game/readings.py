@@ -19,9 +19,9 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from .. import board, rules
 from ..codes import CODES
-from .core import SETUP, TURNS, Game
 from ..diagnostic import Problem
 from ..layers.semantic import is_discard
+from .core import SETUP, TURNS, Game
 
 Reading = Callable[[Game], List[Problem]]
 Message = Sequence[Any]

@@ -30,9 +30,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Optional, Tuple
 
-from ..diagnostic import Diagnostic, make
+from ..diagnostic import Diagnostic, Problem, make
 from .core import OVER, Game
-from ..diagnostic import Problem
 from .fork import HORIZON, Branch, Fork
 from .readings import Message, Reading, action_of, carry_first, gap_readings, is_error, readings
 

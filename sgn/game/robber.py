@@ -6,10 +6,10 @@ from typing import List, Set
 
 from .. import board, rules
 from ..board import Tile
-from ..rules import show_cost
-from .pieces import cards
 from ..diagnostic import Problem
+from ..rules import show_cost
 from . import ledger
+from .pieces import cards
 from .state import State
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import List
 
-from ..rules import show_cost, show_hand
 from ..diagnostic import Problem
+from ..rules import show_cost, show_hand
 from . import ledger
 from .pieces import bank_rate_problems
 from .state import State

@@ -4,8 +4,8 @@ concatenated members, and a damaged or cut stream reported after the lines befor
 from __future__ import annotations
 
 import io
-import zlib
 import sys
+import zlib
 from typing import IO, Any, List, Optional, cast
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -155,5 +155,3 @@ def maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
         # unbuffered: a buffered read of many bytes would lose the data before a damaged spot
         return cast(IO[bytes], _Gunzip(stream))
     return stream
-
-

@@ -84,7 +84,7 @@ def _explain(error: json.JSONDecodeError, text: str) -> str:
     found = text[error.pos:error.pos + 1]
     msg = error.msg
     if msg == "Extra data":
-        return ("two JSON values on one line (SGN is one message per line)" if text[error.pos:].strip()[:1] in "[{\"" 
+        return ("two JSON values on one line (SGN is one message per line)" if text[error.pos:].strip()[:1] in "[{\""
                 else f"unexpected {found!r} after the end of the message")
     if at_end and msg.startswith(("Expecting", "Unterminated")):
         if msg.startswith("Unterminated"):

@@ -9,7 +9,7 @@ from typing import ClassVar, Dict, FrozenSet, Iterator, Mapping, Optional, Tuple
 from .. import board
 from ..board import Tile
 from ..diagnostic import Problem
-from .places import MapContext, show_tile, show_listing, tile_of, path_problems
+from .places import MapContext, path_problems, show_listing, show_tile, tile_of
 
 
 class MapFacts:
@@ -157,5 +157,3 @@ def map_is_a_board(player, value, ctx):
     facts = MapFacts.of(value)
     for rule in MAP_RULES:
         yield from rule(facts)
-
-

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any, Optional, Tuple
 
 from ..diagnostic import Diagnostic, make
-from .jsontext import bracket_balance
 from ..words import count
+from .jsontext import bracket_balance
 
 _GOES_ON = "[{,:"
 _CODES = frozenset({"BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR"})

@@ -241,7 +241,7 @@ class MessageSchema:
                             f"{', '.join(self.players)} (as strings)",
                             pointer="/0", **where))
         if len(message) > 1 and message[1] not in self.action_codes:
-            import difflib   # only for this message: keeps start-up light
+            import difflib  # only for this message: keeps start-up light
 
             upper = str(message[1]).upper()
             guess = [upper] if upper in self.action_codes else difflib.get_close_matches(
@@ -357,7 +357,7 @@ def _misspellings(found: List[Diagnostic]) -> List[Diagnostic]:
     missing = {d.pointer: d for d in found if d.code == "schema-required"}
     if not missing:
         return found
-    import difflib   # only for such a message: keeps start-up light
+    import difflib  # only for such a message: keeps start-up light
     dropped = set()
     out = []
     for d in found:

@@ -19,9 +19,9 @@ from typing import Callable, Dict, Iterable, Iterator, List, NamedTuple, Optiona
 
 from .. import board
 from ..diagnostic import Diagnostic, make
+from ..layers.reader import LogReader, Source as Readable
 from . import han, hsgn_sgn, hsgn_turns, hsn, meaning
 from .han import NoMapping
-from ..layers.reader import LogReader, Source as Readable
 
 
 class Source(NamedTuple):

@@ -22,6 +22,7 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, TypeVar
 from .. import board
 from ..board import Corner, Edge, Tile
 from .scan import RESOURCES, Cursor, NotationError, format_counts, is_digit
+
 BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
 CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}          # HAN use-card letter -> SGN cCode
 OFFSET = 4                                                    # HAN column/row of SGN [0, 0]

@@ -9,8 +9,8 @@ from typing import Dict, Iterable, Optional
 from .. import board
 from ..board import Corner, Edge, Tile
 from ..rules import RESOURCE_NAMES
-from . import han, hsgn_turns
 from ..words import count
+from . import han, hsgn_turns
 
 _HAN_ITEMS = {"v": "a village (settlement)", "c": "a city", "r": "a road", "d": "a development card"}
 _HAN_CARDS = {"k": "a knight", "y": "year of plenty", "m": "monopoly", "o": "road building"}

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Dict, Type
 
-from .report import GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
 from .junit import JunitReporter
+from .report import GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
 from .sarif import SarifReporter
 
 REPORTERS: Dict[str, Type[Reporter]] = {

@@ -15,16 +15,16 @@ from __future__ import annotations
 import contextlib
 from typing import IO, Iterator
 
-from . import xml as junit
-from .report import FileSummary, ReportError, Reporter, Tally, text_lines
 from ..words import count
+from . import xml as junit
+from .report import FileSummary, Reporter, ReportError, Tally, text_lines
 
 _IN_MEMORY = 1 << 20       # bytes of each temporary file kept in memory before it goes to disk
 SUITE = "sgn validate"
 
 
 def _spool() -> IO[str]:
-    import tempfile         # here: the import costs every command's start-up a few milliseconds
+    import tempfile  # here: the import costs every command's start-up a few milliseconds
     return tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY, mode="w+", encoding="utf-8", newline="")
 
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, BinaryIO, Dict, List
 
-from ..packaged import SetupError, install_hint
 from ..diagnostic import Diagnostic
+from ..packaged import SetupError, install_hint
 from ..words import printable
 from .report import Reporter, Tally
 

@@ -9,13 +9,12 @@ own modules; `sgn.output` registers them all by name for `-o`.
 from __future__ import annotations
 
 import json
-import re
 from typing import List, Optional, TextIO
 
-from .colour import Painter
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
 from ..packaged import VERSION
 from ..words import count, printable, visible
+from .colour import Painter
 
 
 class FileSummary:

@@ -14,9 +14,9 @@ import pathlib
 from typing import Any, Dict, List, Optional
 from urllib.parse import quote
 
-from ..packaged import VERSION as __version__
 from ..codes import CODES, LAYER_ABOUT
 from ..diagnostic import ERROR, WARNING, Diagnostic
+from ..packaged import VERSION as __version__
 from ..words import printable
 from .report import Reporter, Tally, one_line
 

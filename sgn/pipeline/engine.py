@@ -26,8 +26,17 @@ from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
 from ..layers.schema import COMPAT, STRICT
-from ..layers.stages import (AUTO, DEFAULT_LEVEL, LEVEL_CHOICES, LEVELS, MESSAGE_STAGES, Stage, check_options,
-                             run_stages, validate_message)
+from ..layers.stages import (
+    AUTO,
+    DEFAULT_LEVEL,
+    LEVEL_CHOICES,
+    LEVELS,
+    MESSAGE_STAGES,
+    Stage,
+    check_options,
+    run_stages,
+    validate_message,
+)
 
 if TYPE_CHECKING:
     from ..game.recovery import Replay
@@ -363,9 +372,8 @@ def warm_up() -> None:
     """Load and build now what checking a file would load on first use (the layers, the
     compiled schema, the geometry tables), so that worker processes forked after this
     start with it ready."""
-    from ..layers import fastpath
-    from ..layers import places
     from .. import game  # noqa: F401
+    from ..layers import fastpath, places
     if fastpath.COMPILED:
         fastpath.schema_valid_value(None)
     places.path_table()

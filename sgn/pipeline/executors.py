@@ -17,10 +17,9 @@ import signal
 from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ..diagnostic import Diagnostic
-from .policy import Policy
 from ..layers.reader import STDIN_NAME, describe
 from .engine import FileCheck, warm_up
-
+from .policy import Policy
 
 
 class Options(NamedTuple):

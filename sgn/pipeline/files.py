@@ -54,7 +54,7 @@ def is_url(name: str) -> bool:
 
 def warn_skipped(path: str, why: str) -> None:
     """The warning, on standard error, for a path that a walk or a glob passes over."""
-    from ..layers.reader import describe        # here, not at start-up: most runs skip nothing
+    from ..layers.reader import describe  # here, not at start-up: most runs skip nothing
     from ..words import printable, visible
     sys.stderr.write(printable(f"sgn validate: warning: {visible(describe(path))} skipped: {why}\n"))
 
@@ -281,7 +281,7 @@ def _rel(root: str, name: str) -> str:
 def _not_ignored(folder: str) -> Optional[Set[str]]:
     """The files under `folder` that git does not ignore (tracked or not), as real paths; None
     when the folder is in no git work tree or git cannot be run."""
-    import subprocess           # here, not at start-up: only folders need it
+    import subprocess  # here, not at start-up: only folders need it
     try:
         done = subprocess.run(["git", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard",
                                "--full-name", "."], capture_output=True, timeout=60)
