@@ -7,11 +7,14 @@ unsupported Python). `SGN_COMPILE=0` in the environment builds pure Python on
 purpose; an editable install is always pure Python, so that edits take effect.
 Everything else (metadata, packages, data) is in setup.cfg.
 """
+import glob
 import os
+import shutil
 import sys
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 # The modules a validation runs line by line (docs/performance.md).
 COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/game/pieces.py", "sgn/game/state.py", "sgn/game/ledger.py", "sgn/game/placing.py", "sgn/game/robber.py", "sgn/game/building.py",
@@ -39,6 +42,18 @@ class OptionalBuildExt(build_ext):
         sys.stderr.write(f"sgn: building without the compiled modules (pure Python): {error}\n")
 
 
+class FreshBuildPy(build_py):
+    """Copy the package into a build folder emptied of it first: a module the checkout no
+    longer has (moved, renamed), or a compiled module of an earlier build, must not ship
+    from the leftovers of `build/` (pip builds in the checkout, and setuptools reuses it)."""
+
+    def run(self):
+        shutil.rmtree(os.path.join(self.build_lib, "sgn"), ignore_errors=True)
+        for leftover in glob.glob(os.path.join(self.build_lib, "*__mypyc*")):
+            os.remove(leftover)
+        super().run()
+
+
 def _wanted() -> bool:
     editable = any(command in sys.argv for command in ("editable_wheel", "develop"))
     return os.environ.get("SGN_COMPILE", "1") != "0" and not editable
@@ -55,4 +70,4 @@ def _ext_modules():
         return []
 
 
-setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=_ext_modules(), cmdclass={"build_ext": OptionalBuildExt, "build_py": FreshBuildPy})

@@ -1,6 +1,7 @@
 """The distribution's name: `settlers-game-notation` (the index's `sgn` is another project),
 used by the metadata, every install instruction and every error message that advises one."""
 import configparser
+import os
 import importlib.metadata
 import pathlib
 import re
@@ -65,3 +66,21 @@ def test_a_missing_extra_names_the_distribution():
             "try:\n    import sgn.strategies\nexcept ImportError as error:\n    print(error)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "pip install hypothesis" in out and f"pip install '{DISTRIBUTION}[hypothesis]'" in out
+
+
+def test_a_build_ships_no_leftover_of_an_earlier_build(tmp_path):
+    """pip builds in the checkout, and setuptools reuses `build/`: a module the package no
+    longer has (moved in a restructure) or a compiled module of an earlier build must not
+    reach the next wheel. The build's copy step empties the package's folder first."""
+    build_lib = tmp_path / "lib"
+    stale = build_lib / "sgn" / "game_setup.py"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("raise ImportError('a leftover')\n")
+    compiled = build_lib / "sgn_compiled__mypyc.cpython-311-x86_64-linux-gnu.so"
+    compiled.write_bytes(b"\0")
+    env = dict(os.environ, SGN_COMPILE="0")
+    done = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(build_lib)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert not stale.exists() and not compiled.exists()
+    assert (build_lib / "sgn" / "game" / "core.py").is_file() and (build_lib / "sgn" / "api.py").is_file()
