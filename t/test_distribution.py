@@ -1,8 +1,8 @@
 """The distribution's name: `settlers-game-notation` (the index's `sgn` is another project),
 used by the metadata, every install instruction and every error message that advises one."""
 import configparser
-import os
 import importlib.metadata
+import os
 import pathlib
 import re
 import subprocess
