@@ -123,3 +123,27 @@ def test_a_line_verified_once_is_remembered(level):
     assert list(sgn.iter_diagnostics(io.BytesIO(("\n".join(lines) + "\n").encode()), level=level)) == []
     kept = {line for line in lines if '"DM"' not in line}
     assert fastpath.MEMORY.lines == len(kept) < len(lines)
+
+
+@given(st.lists(st.sampled_from([b'"', b":", b" ", b"\n", b"\t", b"\r", b"a", b"{", b"}", b"\\"]), max_size=80)
+       | st.binary(max_size=200))
+def test_the_count_of_key_ends_is_the_patterns(pieces):
+    """Without whitespace the count of `":` stands for the pattern, which allows whitespace."""
+    data = b"".join(pieces) if isinstance(pieces, list) else pieces
+    assert fastpath._key_ends(data) == len(fastpath._KEY_END.findall(data))
+
+
+@pytest.mark.parametrize("literal", ["1" * 101, "-" + "9" * 100, "1." + "0" * 99, "1e" + "0" * 99, "0." + "1" * 150])
+def test_a_number_literal_past_the_limit_goes_the_careful_way(literal):
+    """orjson reads a long integer as a float, so a line with a float is searched for one."""
+    line = f'["1","RD",{{"result":{literal}}}]'
+    assert fastpath.schema_valid_message(line.encode()) is None
+    fast, careful = both(doubled(['["1","RD",{"result":8}]', line]), level="schema")
+    assert fast == careful and "json-number-too-long" in [code for code, *_ in fast]
+
+
+@pytest.mark.parametrize("text", ["e" * 150, "1" * 150, "-.+eE0" * 30])
+def test_a_long_run_of_number_characters_in_a_string_is_no_number(text):
+    line = json.dumps(["1", "CH", text], separators=(",", ":"))
+    fast, careful = both(doubled([line]), level="schema")
+    assert fast == careful and "json-number-too-long" not in [code for code, *_ in fast]

@@ -108,3 +108,21 @@ def test_discard_encoding():
     assert [d.code for d in sgn.validate_message(["2", "TR", gift])] == ["trade-one-sided"]
     handout = [{"player": "2", "resources": {"O": 2}}, {"player": "B", "resources": {"O": -2}}]
     assert [d.code for d in sgn.validate_message(["2", "TR", handout])] == ["trade-one-sided"]
+
+
+def test_harbors_found_fine_on_one_map_are_checked_again_on_another():
+    """Harbor placements found fine are remembered with the land and tiles of their map:
+    the same placement on a map where a harbor's sea is land is still refused."""
+    standard = json.loads(STANDARD_MAP)
+    path = standard[2]["harbors"][0]["path"]
+    shared = {tuple(t) for t in path[0]} & {tuple(t) for t in path[1]}
+    changed = json.loads(STANDARD_MAP)
+    for tile in changed[2]["tiles"]:
+        if tuple(tile["tile"]) in shared and tile["tCode"] == board.SEA:
+            tile["tCode"] = "D"
+    moved = json.dumps(changed, separators=(",", ":"))
+    for lines in ([STANDARD_MAP, moved, STANDARD_MAP, moved], [moved, STANDARD_MAP, moved]):
+        found = codes(lines)
+        assert [line for line, code in found if code == "harbor-not-coastal"] == \
+            [n for n, line in enumerate(lines, 1) if line == moved]
+        assert not [code for line, code in found if lines[line - 1] == STANDARD_MAP]

@@ -4,16 +4,17 @@ with its sea ring, number tokens and harbors as the known boards have them (the 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar, Dict, FrozenSet, Iterator, Mapping, Optional, Tuple
+from typing import Any, ClassVar, Dict, FrozenSet, Iterator, List, Mapping, Optional, Set, Tuple
 
 from .. import board
 from ..board import Tile
 from ..diagnostic import Problem
-from .places import MapContext, path_problems, show_listing, show_tile, tile_of
+from .places import MapContext, path_numbers, path_problems, show_listing, show_tile
 
 
 class MapFacts:
-    """What the map rules need to know about one DM value, worked out once."""
+    """What the map rules need to know about one DM value, worked out in one pass over its
+    tiles (a log of engine games holds a new map every few hundred lines)."""
 
     _last: ClassVar[Optional["MapFacts"]] = None
 
@@ -28,15 +29,44 @@ class MapFacts:
 
     def __init__(self, value: dict):
         self.value = value
-        self.tiles = [(i, tile_of(t["tile"]), t["tCode"], t["rNumber"]) for i, t in enumerate(value["tiles"])]
-        self.land = frozenset(tile for _, tile, kind, _ in self.tiles if kind != board.SEA)
+        tiles: List[Tuple[int, Tile, str, Optional[int]]] = []
+        kinds: Dict[Tile, str] = {}
+        land: Set[Tile] = set()
+        sea: Dict[Tile, int] = {}
+        kind_counts: Dict[str, int] = {}
+        number_counts: Dict[int, int] = {}
+        producing, tokens_misplaced = board.PRODUCING, False
+        for i, entry in enumerate(value["tiles"]):
+            tile: Any = tuple(entry["tile"])     # (one tuple object, hashed once, shared)
+            kind: str = entry["tCode"]
+            number: Optional[int] = entry["rNumber"]
+            tiles.append((i, tile, kind, number))
+            kinds[tile] = kind
+            if kind == board.SEA:
+                sea[tile] = i
+            else:
+                land.add(tile)
+                kind_counts[kind] = kind_counts.get(kind, 0) + 1
+            if number is not None:
+                number_counts[number] = number_counts.get(number, 0) + 1
+            if (number is None) == (kind in producing):
+                tokens_misplaced = True
+        self.tiles = tiles
+        self.land = frozenset(land)
+        self.all_tiles = frozenset(kinds)
+        self.sea = sea                      # each sea tile, with its (last) index
+        self.kind_counts = kind_counts      # the land tiles of each kind
+        self.number_counts = number_counts  # the number tokens of each number
+        self.tokens_misplaced = tokens_misplaced    # a producing tile without one, or another with one
+        self.unique = len(kinds) == len(tiles)
         self.spec = board.identify(self.land)
-        unique = len({tile for _, tile, _, _ in self.tiles}) == len(self.tiles)
         # the map being defined, as context for its own harbors (not when tiles repeat)
-        self.context = MapContext.from_value(value) if unique else None
+        self.context = MapContext(kinds) if self.unique else None
 
 
 def map_unique_tiles(facts: MapFacts):
+    if facts.unique:
+        return
     seen = set()
     for i, tile, _, _ in facts.tiles:
         if tile in seen:
@@ -65,10 +95,12 @@ def map_known_shape(facts: MapFacts):
 
 
 def map_sea_ring(facts: MapFacts):
-    sea = {tile: i for i, tile, kind, _ in facts.tiles if kind == board.SEA}
+    sea = facts.sea
     if not facts.land:
         return
     around = board.ring(facts.land)
+    if sea.keys() == around:        # (the common case: the ring, all of it, and nothing else)
+        return
     missing = sorted(around - set(sea))
     if missing:
         listed = ", ".join(map(show_tile, missing[:5])) + (" ..." if len(missing) > 5 else "")
@@ -82,6 +114,8 @@ def map_sea_ring(facts: MapFacts):
 
 
 def map_number_tokens_placed(facts: MapFacts):
+    if not facts.tokens_misplaced:
+        return
     for i, tile, kind, number in facts.tiles:
         if kind in board.PRODUCING and number is None:
             yield Problem("map-number-missing", f"/2/tiles/{i}/rNumber",
@@ -100,8 +134,7 @@ def _differs(facts: MapFacts, code: str, pointer: str, what: str, actual: Mappin
 
 
 def map_standard_tiles(facts: MapFacts):
-    kinds = board.tally(kind for _, _, kind, _ in facts.tiles if kind != board.SEA)
-    return _differs(facts, "map-nonstandard-tiles", "/2/tiles", "tile kinds", kinds,
+    return _differs(facts, "map-nonstandard-tiles", "/2/tiles", "tile kinds", facts.kind_counts,
                     facts.spec.kinds if facts.spec else {})
 
 
@@ -111,12 +144,11 @@ def _tally(numbers: Tuple[int, ...]) -> Dict[int, int]:
 
 
 def map_standard_numbers(facts: MapFacts):
-    numbers = board.tally(n for _, _, _, n in facts.tiles if n is not None)
-    return _differs(facts, "map-nonstandard-numbers", "/2/tiles", "number tokens", numbers,
+    return _differs(facts, "map-nonstandard-numbers", "/2/tiles", "number tokens", facts.number_counts,
                     _tally(facts.spec.numbers) if facts.spec else {})
 
 
-def map_harbors(facts: MapFacts):
+def _harbor_problems(facts: MapFacts) -> Iterator[Problem]:
     """Each harbor: a real path of this map, on a coast edge (one land tile, one sea tile),
     sharing no intersection with another harbor."""
     here = facts.context
@@ -140,6 +172,31 @@ def map_harbors(facts: MapFacts):
                               f"harbor {i} shares the intersection {show_listing(board.canonical_corner(end))} "
                               f"with harbor {used[end]}")
             used.setdefault(end, i)
+
+
+# Harbor positions found fine lately, with the land and tiles of their map: engines draw a
+# new map for each game, on the same board with the harbors in the same places. Bounded.
+_HARBORS_FINE: Dict[Tuple[Tuple[int, ...], FrozenSet[Tile], FrozenSet[Tile], bool], bool] = {}
+_HARBORS_KEPT = 64
+
+
+def map_harbors(facts: MapFacts) -> Iterator[Problem]:
+    """The harbors' problems (`_harbor_problems`), which depend only on where the harbors
+    are and on the map's land and tiles: a placement found fine is not worked out again."""
+    numbers: List[int] = []
+    for harbor in facts.value["harbors"]:
+        numbers.extend(path_numbers(harbor["path"]))
+    key = (tuple(numbers), facts.land, facts.all_tiles, facts.context is None)
+    if key in _HARBORS_FINE:
+        return
+    fine = True
+    for problem in _harbor_problems(facts):
+        fine = False
+        yield problem
+    if fine:
+        while len(_HARBORS_FINE) >= _HARBORS_KEPT:
+            del _HARBORS_FINE[next(iter(_HARBORS_FINE))]
+        _HARBORS_FINE[key] = True
 
 
 def map_standard_harbors(facts: MapFacts):

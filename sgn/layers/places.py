@@ -63,7 +63,7 @@ def path_table() -> Dict[Tuple[int, ...], Tuple[FrozenSet[Tile], FrozenSet[Tile]
     return listings
 
 
-def _numbers(raw: list) -> Tuple[int, ...]:
+def path_numbers(raw: list) -> Tuple[int, ...]:
     """The 12 numbers of a path as listed (its lookup key in path_table)."""
     (a, b, c), (d, e, f) = raw
     return (a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1], e[0], e[1], f[0], f[1])
@@ -124,7 +124,7 @@ def _intersection_on_map(tiles: Tuple[Tile, ...], pointer: str, ctx: MapContext)
 def path_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Problem]:
     """The rules of one path: two real intersections, different, sharing exactly two
     tiles; with a map, not between two sea tiles (or beyond the map), ends on the map."""
-    found = path_table().get(_numbers(raw))
+    found = path_table().get(path_numbers(raw))
     if found is not None:
         if ctx is None:
             return []

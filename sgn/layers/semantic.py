@@ -227,7 +227,7 @@ class SemanticChecker:
         if facts is None or self.map is None:
             self.map_key = 0
         else:
-            shape = (facts.land, frozenset(self.map.kinds))       # the land, and all tiles
+            shape = (facts.land, facts.all_tiles)       # the land, and all tiles
             self.map_key = _shape_number(shape)
 
     def problems(self, message: list) -> List[Problem]:
