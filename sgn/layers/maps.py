@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Dict, FrozenSet, Iterator, List, Mapping, Opti
 from .. import board
 from ..board import Tile
 from ..diagnostic import Problem
-from .places import MapContext, path_numbers, path_problems, show_listing, show_tile
+from .places import MapContext, path_numbers, path_problems, show_listing, show_tile, tile_of
 
 
 class MapFacts:
@@ -29,18 +29,18 @@ class MapFacts:
 
     def __init__(self, value: dict):
         self.value = value
-        tiles: List[Tuple[int, Tile, str, Optional[int]]] = []
         kinds: Dict[Tile, str] = {}
         land: Set[Tile] = set()
         sea: Dict[Tile, int] = {}
         kind_counts: Dict[str, int] = {}
         number_counts: Dict[int, int] = {}
         producing, tokens_misplaced = board.PRODUCING, False
-        for i, entry in enumerate(value["tiles"]):
+        entries: List[Any] = value["tiles"]
+        for i in range(len(entries)):
+            entry = entries[i]
             tile: Any = tuple(entry["tile"])     # (one tuple object, hashed once, shared)
             kind: str = entry["tCode"]
             number: Optional[int] = entry["rNumber"]
-            tiles.append((i, tile, kind, number))
             kinds[tile] = kind
             if kind == board.SEA:
                 sea[tile] = i
@@ -51,17 +51,21 @@ class MapFacts:
                 number_counts[number] = number_counts.get(number, 0) + 1
             if (number is None) == (kind in producing):
                 tokens_misplaced = True
-        self.tiles = tiles
         self.land = frozenset(land)
         self.all_tiles = frozenset(kinds)
         self.sea = sea                      # each sea tile, with its (last) index
         self.kind_counts = kind_counts      # the land tiles of each kind
         self.number_counts = number_counts  # the number tokens of each number
         self.tokens_misplaced = tokens_misplaced    # a producing tile without one, or another with one
-        self.unique = len(kinds) == len(tiles)
+        self.unique = len(kinds) == len(entries)
         self.spec = board.identify(self.land)
         # the map being defined, as context for its own harbors (not when tiles repeat)
         self.context = MapContext(kinds) if self.unique else None
+
+    @property
+    def tiles(self) -> List[Tuple[int, Tile, str, Optional[int]]]:
+        """Each tile as (index, tile, kind, number): for the rules that found a fault, to say where."""
+        return [(i, tile_of(t["tile"]), t["tCode"], t["rNumber"]) for i, t in enumerate(self.value["tiles"])]
 
 
 def map_unique_tiles(facts: MapFacts):
