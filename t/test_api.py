@@ -5,6 +5,8 @@ import inspect
 import io
 import json
 import pathlib
+import subprocess
+import sys
 
 import pytest
 
@@ -184,6 +186,19 @@ def test_the_game_is_documented_in_every_build():
     for line, message in enumerate(random_game(3, 4), 1):
         assert game.apply(message, line) == []
     assert isinstance(game.clone(), Game) and game.clone().ended_at == game.ended_at
+
+
+def test_a_check_does_not_pay_for_the_games_documentation():
+    """The docstrings are read from the sources when `sgn.game.Game` is first asked for, not
+    when a check runs (a parse of the sources at every start of `sgn validate`)."""
+    code = ("import sys, sgn; from sgn.play import random_game; "
+            "assert sgn.check(random_game(3, 4)).valid; "
+            "assert 'sgn.game.documented' not in sys.modules, 'documented'; "
+            "from sgn.game import Game; import inspect; "
+            "assert 'field by field' in inspect.getdoc(Game) and 'sgn.game.documented' in sys.modules; "
+            "import sgn.game; assert 'Game' in dir(sgn.game) and sgn.game.Game is Game")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_problem_of_the_replay_has_its_severity_and_layer():

@@ -2,9 +2,28 @@
 (`core`), with the rules by concern (`setup`, `turns`, `robber`, `building`, `cards`,
 `trades`, on the state of `state` and `pieces`), and the recovery after a fault (`recovery`,
 `readings`). It imports nothing of the pipeline that runs it (`sgn.check`)."""
-from .core import OVER, SETUP, TURNS, Board, Game, Income, MessageError, Player
-from .documented import document
+from typing import TYPE_CHECKING, Any, List
 
-document(Game)      # its docstrings, which a compiled class loses, and the state's fields
+from .core import OVER, SETUP, TURNS, Board, Income, MessageError, Player
+
+if TYPE_CHECKING:
+    from .core import Game
 
 __all__ = ["Board", "Game", "Income", "MessageError", "OVER", "Player", "SETUP", "TURNS"]
+
+
+def __getattr__(name: str) -> Any:
+    """`Game`, documented on first use (`documented.py`: its docstrings, which a compiled
+    class loses, and the state's fields): reading them costs a parse of the sources, which
+    a run of `sgn validate` does not pay."""
+    if name == "Game":
+        from .core import Game
+        from .documented import document
+        document(Game)
+        globals()["Game"] = Game
+        return Game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(__all__))
