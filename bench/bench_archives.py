@@ -202,6 +202,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--builds", action="store_true",
                         help="also measure the checkout's pure-Python sources, with and without the compiled libraries")
     parser.add_argument("--no-jobs", action="store_true", help="leave out --jobs, --dask and start-up")
+    parser.add_argument("--only-jobs", action="store_true", help="only --jobs, --dask and start-up")
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # a child's figures, for its parent
     args = parser.parse_args(argv)
     args.games_dir.mkdir(parents=True, exist_ok=True)
@@ -214,8 +215,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     print(f"{args.games:,} catanatron games with faults ({lines_in([stream]):,} messages) and "
           f"{args.games:,} without ({lines_in([clean_stream]):,}); {os.cpu_count()} cores; medians of "
           f"{args.rounds} rounds\n{build_name()} (this process):", flush=True)
-    found = {build_name(): in_process(faults, clean, stream, clean_stream, args.rounds, rules=True)}
-    if args.builds:
+    found: Dict[str, Dict[str, float]] = {build_name(): {}}
+    if not args.only_jobs:
+        found[build_name()] = in_process(faults, clean, stream, clean_stream, args.rounds, rules=True)
+    if args.builds and not args.only_jobs:
         for label, extra in (("pure Python, orjson and jsonschema-rs", {}),
                              ("pure Python, no compiled libraries", {"SGN_PURE": "1"})):
             env = dict(os.environ, PYTHONPATH=str(CHECKOUT), **extra)
