@@ -106,6 +106,54 @@ def check(paths: List[str], level: str) -> Callable[[], None]:
     return run
 
 
+def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
+    """A peer: orjson's parse, then `library` on our schema, the sub-schema of each message's
+    action code (the fairest use of a validator that cannot say which branch failed)."""
+    import copy
+
+    import orjson
+
+    from sgn import packaged
+    from sgn.layers.schema import SCHEMA_FILE
+    whole = packaged.load_json(SCHEMA_FILE)
+    codes = [branch["$ref"].rsplit("/", 1)[1] for branch in whole["anyOf"]]
+    schemas = {}
+    for code in codes:
+        one = copy.deepcopy(whole)
+        one["anyOf"] = [{"$ref": f"#/definitions/messages/{code}"}]
+        schemas[code] = one
+    try:
+        if library == "jsonschema-rs":
+            import jsonschema_rs
+            checks = {code: jsonschema_rs.Draft4Validator(one).is_valid for code, one in schemas.items()}
+        else:
+            import fastjsonschema
+            compiled = {code: fastjsonschema.compile(one) for code, one in schemas.items()}
+
+            def valid(check: Callable[[object], object]) -> Callable[[object], bool]:
+                def run(value: object) -> bool:
+                    try:
+                        check(value)
+                    except fastjsonschema.JsonSchemaException:
+                        return False
+                    return True
+                return run
+            checks = {code: valid(check) for code, check in compiled.items()}
+    except ImportError:
+        return None
+    loads = orjson.loads
+
+    def on(path: str) -> Callable[[], None]:
+        def run() -> None:
+            with open(path, "rb") as handle:
+                for line in handle:
+                    value = loads(line)
+                    if not checks[value[1]](value):
+                        raise AssertionError(f"{library}: a message of an engine's game refused: {line[:80]!r}")
+        return run
+    return on
+
+
 def medians(work: Dict[str, Callable[[], None]], rounds: int) -> Dict[str, float]:
     times: Dict[str, List[float]] = {name: [] for name in work}
     for _ in range(rounds):
@@ -117,11 +165,17 @@ def medians(work: Dict[str, Callable[[], None]], rounds: int) -> Dict[str, float
 
 
 def in_process(faults: List[str], clean: List[str], stream: str, clean_stream: str, rounds: int,
-               rules: bool) -> Dict[str, float]:
+               rules: bool, peers: bool = False) -> Dict[str, float]:
     """The ratios measured by this process's sgn: semantic on the stream and file by file,
     rules on games with faults and without."""
     work = {"orjson, stream": parse_only([stream]), "semantic, stream": check([stream], "semantic"),
             "orjson, files": parse_only(faults), "semantic, files": check(faults, "semantic")}
+    for library in ("jsonschema-rs", "fastjsonschema"):
+        peer = dispatched(library) if peers else None
+        if peer is not None:
+            work[f"{library}, stream"] = peer(stream)
+        elif peers:
+            print(f"  {library}: not measured, not installed")
     if rules:
         work.update({"rules, faults": check([stream], "rules"), "orjson, clean": parse_only([clean_stream]),
                      "rules, clean": check([clean_stream], "rules")})
@@ -132,6 +186,10 @@ def in_process(faults: List[str], clean: List[str], stream: str, clean_stream: s
         print(f"  {name:22} {count / seconds:>12,.0f} messages/s", flush=True)
     found = {"semantic, stream": took["orjson, stream"] / took["semantic, stream"],
              "semantic, file by file": took["orjson, files"] / took["semantic, files"]}
+    for library in ("jsonschema-rs", "fastjsonschema"):
+        if f"{library}, stream" in took:
+            found[f"{library} (dispatched by action code), stream"] = \
+                took["orjson, stream"] / took[f"{library}, stream"]
     if rules:
         found["rules, games with faults"] = took["orjson, stream"] / took["rules, faults"]
         found["rules, games without faults"] = took["orjson, clean"] / took["rules, clean"]
@@ -217,7 +275,7 @@ def main(argv: Optional[List[str]] = None) -> int:
           f"{args.rounds} rounds\n{build_name()} (this process):", flush=True)
     found: Dict[str, Dict[str, float]] = {build_name(): {}}
     if not args.only_jobs:
-        found[build_name()] = in_process(faults, clean, stream, clean_stream, args.rounds, rules=True)
+        found[build_name()] = in_process(faults, clean, stream, clean_stream, args.rounds, rules=True, peers=True)
     if args.builds and not args.only_jobs:
         for label, extra in (("pure Python, orjson and jsonschema-rs", {}),
                              ("pure Python, no compiled libraries", {"SGN_PURE": "1"})):
