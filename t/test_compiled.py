@@ -25,7 +25,7 @@ CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not i
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
 # The modules that must be compiled when a compiled build is expected (setup.py compiles them).
 HOT = {"board", "rules", "game.building", "game.cards", "game.core", "game.setup", "game.pieces", "game.readings",
-       "game.recovery", "game.robber", "game.state", "game.trades", "game.turns", "pipeline.engine",
+       "game.recovery", "game.robber", "game.state", "game.trades", "game.turns", "pipeline.engine", "pipeline.held",
        "layers.fastpath", "layers.multiline", "layers.reader", "layers.semantic"}
 
 

@@ -1,4 +1,5 @@
-"""Validation: the stages composed for a level and a profile.
+"""Validation of one file: its lines read, each through the stages of its level
+(`levels.py`), in one loop.
 
 A level names the last layer that runs: `syntax` (bytes, lines, JSON),
 `schema` (the shape of each message), `semantic` (the meaning of each message,
@@ -31,39 +32,20 @@ from ..layers.stages import (
     DEFAULT_LEVEL,
     LEVEL_CHOICES,
     LEVELS,
-    MESSAGE_STAGES,
     Stage,
     check_options,
     run_stages,
     validate_message,
 )
+from .held import in_order, reading_on
+from .levels import auto_level, build_stages
 
 if TYPE_CHECKING:
-    from ..game.recovery import Replay
     from ..layers.fastpath import Context, Memory
     from .policy import Policy
 
 # Errors after which the reader gives no more lines.
 _STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
-
-
-def _rules_stage(profile: str) -> Stage:
-    from ..game.recovery import Replay
-    return Replay()
-
-
-def auto_level(first_message: Any) -> str:
-    """The level `auto` stands for, given the first message of a log."""
-    starts_game = isinstance(first_message, list) and len(first_message) > 1 and first_message[1] == "DM"
-    return "rules" if starts_game else "semantic"
-
-
-def build_stages(level: str, profile: str) -> List[Stage]:
-    """The stages that run at `level` (not `auto`), fresh for one file: the layers of one
-    message, then the rules replay."""
-    check_options(level, profile)
-    layers = LEVELS[1:LEVELS.index(level) + 1]
-    return [(_rules_stage if layer == "rules" else MESSAGE_STAGES[layer])(profile) for layer in layers]
 
 
 class FileCheck:
@@ -335,28 +317,6 @@ class FileCheck:
                     tail += finish(name, reader.number)
         if tail or held:
             yield from in_order(tail, held, reader.number, False)
-
-
-def reading_on(replay: Optional["Replay"], until: int) -> bool:
-    """Whether a check that stops after line `until` reads on: while the replay holds a
-    fault of a line up to it, so that its reading is chosen as the whole log would choose
-    it (what later lines give is the caller's to drop)."""
-    held = replay.held_from if replay is not None else None
-    return held is not None and held <= until
-
-
-def in_order(found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int,
-             undecided: bool) -> List[Diagnostic]:
-    """What can be reported now, in line order: nothing while the replay is undecided
-    (`found` is held back with the rest); else all that was held, sorted, and `found`."""
-    for d in found:
-        held.append((d.line or number, len(held), d))
-    if undecided:
-        return []
-    held.sort(key=lambda entry: (entry[0], entry[1]))
-    out = [entry[2] for entry in held]
-    held.clear()
-    return out
 
 
 def internal_error(error: BaseException, name: str, line: int) -> Diagnostic:
