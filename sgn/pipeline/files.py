@@ -27,7 +27,9 @@ import os
 import re
 import stat
 import sys
-from typing import Callable, Dict, Hashable, Iterable, Iterator, List, Optional, Set, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
+
+from .globs import Warn, entries, expand_glob, folder_key, is_folder
 
 # What a folder is searched for: SGN logs, plain or gzip, and the usual names of JSON Lines.
 DEFAULT_INCLUDE = ("*.sgn", "*.sgn.gz", "*.ndjson", "*.ndjson.gz", "*.jsonl", "*.jsonl.gz")
@@ -36,9 +38,7 @@ DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".bzr", ".tox", ".nox", ".venv", "venv
                    ".pytest_cache", ".ruff_cache", "__pycache__", "node_modules", "build", "dist",
                    "site-packages", "__pypackages__")
 _GLOB_CHARS = set("*?[")
-_MAGIC = re.compile("[*?[]")
 
-Warn = Callable[[str, str], None]       # (the path passed over, why)
 FOLDER = "a folder"                     # what kind() says of a folder, or of a symlink to one
 Key = Hashable                          # what a file is known by: identity(), or its name
 Found = Tuple[str, Key]                 # a file found: its path, and its key
@@ -188,31 +188,6 @@ def _excluded(name: str, relative: str, exclude: Iterable[str]) -> bool:
     return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(relative, p) for p in exclude)
 
 
-def _folder_key(path: str, follow: bool = True) -> Optional[Tuple[int, int]]:
-    try:
-        info = os.stat(path, follow_symlinks=follow)
-    except OSError:
-        return None
-    return info.st_dev, info.st_ino
-
-
-def _entries(folder: str, warn: Optional[Warn] = None) -> List[os.DirEntry]:
-    try:
-        with os.scandir(folder) as listing:
-            return list(listing)
-    except OSError as error:
-        if warn is not None:
-            warn(folder, f"a folder that cannot be read ({error.strerror or error})")
-        return []
-
-
-def _is_folder(entry: os.DirEntry) -> bool:
-    """A folder itself, not a symlink to one."""
-    try:
-        return entry.is_dir(follow_symlinks=False)
-    except OSError:
-        return False
-
 
 def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) -> List[Found]:
     """The included files under `folder`, sorted, each with its key; folders entered once
@@ -221,17 +196,17 @@ def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) ->
     when the walk meets several: `once`)."""
     found: List[Tuple[str, Key, str]] = []       # (path, key, real path)
     skipped: List[Tuple[str, str]] = []          # (path, why), told in the order of the paths
-    start = _folder_key(folder)
+    start = folder_key(folder)
     visited = {start} if start is not None else set()
     # (path, relative to `folder`, real path): below `folder` no symlink is followed, so the
     # real path of a folder, or of a file that is no symlink, is its parent's and its name
     stack = [(folder, ".", os.path.realpath(folder))]
     while stack:
         root, relative_root, real_root = stack.pop()
-        for entry in _entries(root, lambda path, why: skipped.append((path, why))):
+        for entry in entries(root, lambda path, why: skipped.append((path, why))):
             relative = _rel(relative_root, entry.name)
-            if _is_folder(entry):
-                key = _folder_key(entry.path, follow=False)
+            if is_folder(entry):
+                key = folder_key(entry.path, follow=False)
                 if key is not None and key not in visited and not _excluded(entry.name, relative, exclude):
                     visited.add(key)
                     stack.append((entry.path, relative, os.path.join(real_root, entry.name)))
@@ -292,82 +267,3 @@ def _not_ignored(folder: str) -> Optional[Set[str]]:
         return None
     base = os.fsdecode(top.stdout.strip())
     return {os.path.realpath(os.path.join(base, os.fsdecode(p))) for p in done.stdout.split(b"\0") if p}
-
-
-# Globs: Python's glob.glob(pattern, recursive=True), sorted, but for `**`, which enters no
-# symlink to a folder (nor matches one) and no folder twice: Python's follows symlinks, and a
-# symlink loop makes it list the same files again and again (with two links, without end).
-
-def expand_glob(pattern: str) -> List[str]:
-    """The paths `pattern` matches, sorted (hidden names matched only by a pattern that
-    starts with a dot, as Python's glob does)."""
-    return sorted({match for match in _iglob(pattern, dironly=False) if match})
-
-
-def _iglob(pattern: str, dironly: bool) -> Iterator[str]:
-    dirname, basename = os.path.split(pattern)
-    if not _MAGIC.search(pattern):
-        if basename:
-            if not dironly and os.path.lexists(pattern) or dironly and os.path.isdir(pattern):
-                yield pattern
-        elif os.path.isdir(dirname):        # a pattern ending with a slash matches folders only
-            yield pattern
-        return
-    if not dirname:
-        yield from _in_folder("", basename, dironly)
-        return
-    # os.path.split gives a drive or UNC path back whole: no recursion on it (r'\\?\C:')
-    folders = _iglob(dirname, True) if dirname != pattern and _MAGIC.search(dirname) else iter([dirname])
-    for folder in folders:
-        for name in _in_folder(folder, basename, dironly):
-            yield os.path.join(folder, name)
-
-
-def _in_folder(folder: str, pattern: str, dironly: bool) -> Iterator[str]:
-    """The names in `folder` (relative to it) that one component of a pattern matches."""
-    if pattern == "**":
-        yield ""
-        yield from _recursive(folder, dironly)
-    elif _MAGIC.search(pattern):
-        names = [e.name for e in _entries(folder or os.curdir) if not dironly or _is_dir(e)]
-        if not _hidden(pattern):
-            names = [n for n in names if not _hidden(n)]
-        yield from fnmatch.filter(names, pattern)
-    elif pattern:
-        if os.path.lexists(os.path.join(folder, pattern)):
-            yield pattern
-    elif os.path.isdir(folder):
-        yield pattern
-
-
-def _recursive(folder: str, dironly: bool) -> Iterator[str]:
-    """`**`: every name under `folder`, at any depth, but for hidden ones; folders entered
-    once each, symlinks to folders neither entered nor matched."""
-    start = _folder_key(folder or os.curdir)
-    visited = {start} if start is not None else set()
-    stack = [""]
-    while stack:
-        relative = stack.pop()
-        for entry in _entries(os.path.join(folder, relative) if relative else folder or os.curdir):
-            if _hidden(entry.name):
-                continue
-            name = os.path.join(relative, entry.name) if relative else entry.name
-            if _is_folder(entry):
-                key = _folder_key(entry.path, follow=False)
-                if key is not None and key not in visited:
-                    visited.add(key)
-                    yield name
-                    stack.append(name)
-            elif not dironly and not (entry.is_symlink() and os.path.isdir(entry.path)):
-                yield name
-
-
-def _is_dir(entry: os.DirEntry) -> bool:
-    try:
-        return entry.is_dir()
-    except OSError:
-        return False
-
-
-def _hidden(name: str) -> bool:
-    return name[:1] == "."
