@@ -169,7 +169,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
         if args.output_file is not None:     # (the configuration file is an input too)
             read = paths + ([str(settings.file)] if settings.file is not None else [])
             refuse_inputs(args.output_file, read, urls=True)
-        runner = cluster.connect(args.dask)
+        runner = cluster.connect(args.dask, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
     except (OutputError, SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
@@ -215,21 +215,18 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
     tally = Tally(fail_on_warnings=fail_on_warnings)
     reporter.start()
     options = jobs.Options(args.level, args.profile, args.max_line_bytes, validate_settings.policy(settings))
-    stdin_name = describe(args.stdin_filename)
-    results = (runner.results(paths, options, stdin=standard_input(), stdin_name=stdin_name) if runner is not None
-               else jobs.results(paths, options, jobs=args.jobs, stdin=standard_input(), stdin_name=stdin_name))
+    executor: jobs.Executor = runner if runner is not None else jobs.Pool(
+        args.jobs, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
+    results = executor.results(paths, options)
     try:
-        for name, found, check in results:
-            summary = tally.start(name)
-            for diagnostic in found:        # (what the policy reports: sgn/pipeline/policy.py)
-                tally.count(summary, diagnostic)
+        for result in results:
+            tally.start(result)
+            for diagnostic in result.diagnostics:      # (what the policy reports: sgn/pipeline/policy.py)
                 if reporter.wants(diagnostic):
                     progress.clear()
                     reporter.diagnostic(diagnostic)
-            checked = check.level != "auto" and not summary.unreadable     # a level was run
-            summary.messages, summary.level = check.messages, (check.level if checked else "")
-            summary.fragment, summary.games, summary.game_count = check.fragment, check.games, check.game_count
-            reporter.file_done(summary)
+            tally.done(result)
+            reporter.file_done(result)
             progress.advance(tally)
     except (jobs.JobsError, ReportError) as error:
         progress.clear()
