@@ -20,7 +20,7 @@ from ..output.report import ReportError, Tally
 from ..packaged import VERSION as __version__
 from ..pipeline.engine import LEVEL_CHOICES
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
-from .streams import ClosedOutput, standard_input
+from .streams import ClosedOutput, open_input, standard_input
 
 
 class _Version(argparse.Action):
@@ -262,8 +262,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
     from ..output.report import TextReporter
     from ..pipeline.replay import render_state, replay
 
-    source = standard_input() if args.file == "-" else args.file
-    name = "<stdin>" if args.file == "-" else describe(args.file)
+    source, name = open_input(args.file)
     errors = TextReporter(sys.stderr)
     state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
     if state is None:

@@ -11,10 +11,9 @@ import json
 import sys
 
 from ..adapters import ENGINES
-from ..layers.reader import describe
 from ..words import printable
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .streams import standard_input
+from .streams import open_input
 
 PARSED = ("han", "hsn", "hsn-002", "hsgn")
 CONVERTED = ("han", "hsgn", "sgn")
@@ -66,8 +65,7 @@ def add_parsers(commands) -> None:
 def _read_input(path: str, **limits):
     """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
     from ..notation.convert import read_input
-    return (read_input(standard_input(), "<stdin>", **limits) if path == "-"
-            else read_input(path, describe(path), **limits))
+    return read_input(*open_input(path), **limits)
 
 
 def _print_diagnostics(found) -> bool:
