@@ -34,7 +34,7 @@ import json
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import make
-from ..notation.convert import Item, Lines, Source
+from ..notation.reading import Item, Lines, Source
 from .catanatron_board import RESOURCE, Translation, a_list, cube, field, integer, named, shown
 from .common import Unreadable, between, steal, tally, unknown, unreadable, with_bank
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 from typing import Dict, Iterator, List
 
 from ..diagnostic import make
-from ..notation.convert import Item, Lines, Source
+from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
 from .common import Unreadable, between, problem, steal, with_bank
 from .jsettlers_pieces import Pieces

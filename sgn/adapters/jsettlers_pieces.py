@@ -5,7 +5,7 @@ have no SGN form: they are refused.
 """
 from __future__ import annotations
 
-from ..notation.convert import Source
+from ..notation.reading import Source
 from . import jsettlers_log as log
 from .common import Unreadable
 from .jsettlers_board import Board

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional
 
-from ..notation.convert import Item, Lines, Source
+from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
 from .common import Unreadable, problem
 from .jsettlers_board import Board
