@@ -17,7 +17,7 @@ LAYERS = [
     ("base", ["sgn.words", "sgn.packaged", "sgn.codes", "sgn.codes.messages", "sgn.codes.replay",
               "sgn.codes.notations", "sgn.diagnostic", "sgn.board", "sgn.rules"]),
     ("drawing", ["sgn.pictures", "sgn.pictures.draw", "sgn.pictures.geometry", "sgn.pictures.places",
-                 "sgn.pictures.style", "sgn.pictures.tree"]),
+                 "sgn.pictures.shapes", "sgn.pictures.style", "sgn.pictures.tree"]),
     ("layers of one message", ["sgn.layers", "sgn.layers.*"]),
     ("rules replay", ["sgn.game", "sgn.game.*"]),
     ("pipeline of a file", ["sgn.pipeline", "sgn.pipeline.*", "sgn.cluster", "sgn.cluster.*"]),
