@@ -1,5 +1,7 @@
-"""The registry of diagnostic codes: one row per code, never reused (the rows in the module
-of their layers: `messages`, `replay`, `notations`).
+"""The registry of diagnostic codes: one row per code, never renamed, removed or reused.
+A row is (name, layer, default severity, one sentence), in the module of its layers
+(`messages`, `replay`, `notations`), in the order `sgn codes` lists them; here each
+becomes a `Code`.
 
 A code names a rule, not a place in the program. Its layer says which stage
 finds it; its severity is the default one. Examples of each code are the

@@ -1,8 +1,6 @@
 """The codes of the layers of one message (`sgn/layers/`): the file as bytes (io), each line
 as JSON (syntax), each message's shape (schema) and its meaning (semantic).
-
-A row a code, in the order `sgn codes` lists them: (name, layer, default severity, one
-sentence); `sgn.codes` makes them its `Code`s. A code is never renamed, removed or reused.
+Its rows are those of `sgn.codes`'s table (which says what a row holds), in its order.
 """
 from __future__ import annotations
 

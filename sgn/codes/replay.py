@@ -1,8 +1,6 @@
 """The codes of the rules replay (`sgn/game/`): each message a legal move in the state the
 earlier ones left.
-
-A row a code, in the order `sgn codes` lists them: (name, layer, default severity, one
-sentence); `sgn.codes` makes them its `Code`s. A code is never renamed, removed or reused.
+Its rows are those of `sgn.codes`'s table (which says what a row holds), in its order.
 """
 from __future__ import annotations
 
