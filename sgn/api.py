@@ -9,52 +9,18 @@ from __future__ import annotations
 import io
 import json
 import os
-from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
-from .cli.exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .diagnostic import ERROR, INFO, WARNING, Diagnostic, SourceTypeError
+from .diagnostic import Diagnostic, SourceTypeError
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
 from .pipeline import engine as _validate
-
-VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
-VERDICTS = (VALID, INVALID, UNREADABLE)
-_EXIT_CODES = {VALID: EXIT_OK, INVALID: EXIT_INVALID, UNREADABLE: EXIT_USAGE}
-
-
-@dataclass(frozen=True)
-class Result:
-    """What checking one log found, as `sgn validate` reports it for one file.
-
-    `verdict` is "valid" (no error), "invalid" (some error in the data) or "unreadable"
-    (the file could not be read at all: missing, a directory, unreadable); `level` is the
-    level the log was checked at, `auto` resolved ("rules" for a game from its map,
-    "semantic" for a fragment), or None when no message was read to decide it.
-    """
-
-    verdict: str
-    file: str
-    level: Optional[str]
-    messages: int           # the lines read as JSON values
-    errors: int
-    warnings: int
-    infos: int
-    diagnostics: List[Diagnostic] = field(repr=False)
-
-    @property
-    def valid(self) -> bool:
-        """True when the log has no error (warnings and infos do not count)."""
-        return self.verdict == VALID
-
-    @property
-    def exit_code(self) -> int:
-        """The exit status `sgn validate` gives for this file alone: 0, 1, or 2 (unreadable)."""
-        return _EXIT_CODES[self.verdict]
+from .pipeline.executors import Options, check_one
+from .pipeline.result import INVALID as INVALID, UNREADABLE as UNREADABLE, VALID as VALID, VERDICTS, Result, kept
 
 
 def check(source: Source, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT,
-          name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Result:
+          name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Result[List[Diagnostic]]:
     """Check one SGN log and return its verdict, counts, level and diagnostics (a `Result`).
 
     `source` is what you have of the log (the same as for `iter_diagnostics`):
@@ -74,17 +40,7 @@ def check(source: Source, *, level: str = _validate.DEFAULT_LEVEL, profile: str 
     any size in bounded memory, use `iter_diagnostics`.
     """
     source = _as_source(source, "sgn.check")
-    checked = _validate.FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes)
-    diagnostics = list(checked)
-    severities = [d.severity for d in diagnostics]
-    if any(d.is_io for d in diagnostics):
-        verdict = UNREADABLE
-    else:
-        verdict = INVALID if ERROR in severities else VALID
-    return Result(verdict=verdict, file=checked.name,
-                  level=None if checked.level == _validate.AUTO or verdict == UNREADABLE else checked.level,
-                  messages=checked.messages, errors=severities.count(ERROR),
-                  warnings=severities.count(WARNING), infos=severities.count(INFO), diagnostics=diagnostics)
+    return kept(check_one(source, name, Options(level, profile, max_line_bytes)))
 
 
 def _looks_like_text(source: str) -> bool:

@@ -14,9 +14,10 @@ PACKAGE = Path(sgn.__file__).resolve().parent
 
 # The layers, lowest first: a module imports only from its own layer or those below.
 LAYERS = [
-    ("base", ["sgn.words", "sgn.packaged", "sgn.codes", "sgn.diagnostic", "sgn.board", "sgn.rules"]),
+    ("base", ["sgn.words", "sgn.packaged", "sgn.codes", "sgn.codes.messages", "sgn.codes.replay",
+              "sgn.codes.notations", "sgn.diagnostic", "sgn.board", "sgn.rules"]),
     ("drawing", ["sgn.pictures", "sgn.pictures.draw", "sgn.pictures.geometry", "sgn.pictures.places",
-                 "sgn.pictures.style", "sgn.pictures.tree"]),
+                 "sgn.pictures.shapes", "sgn.pictures.style", "sgn.pictures.tree"]),
     ("layers of one message", ["sgn.layers", "sgn.layers.*"]),
     ("rules replay", ["sgn.game", "sgn.game.*"]),
     ("pipeline of a file", ["sgn.pipeline", "sgn.pipeline.*", "sgn.cluster", "sgn.cluster.*"]),

@@ -29,14 +29,17 @@ def cluster():
             yield local.scheduler_address
 
 
+def read(results):
+    """Each file's name, diagnostics and count of messages (read after its diagnostics)."""
+    return [(result.file, list(result.diagnostics), (result.messages,)) for result in results]
+
+
 def one_process(paths):
-    return [(name, list(found), (check.messages,)) for name, found, check in
-            jobs.results(paths, OPTIONS)]
+    return read(jobs.InProcess().results(paths, OPTIONS))
 
 
 def on_cluster(paths, address, **options):
-    runner = dask_run.DaskRunner(address, **options)
-    return [(name, list(found), (counts.messages,)) for name, found, counts in runner.results(paths, OPTIONS)]
+    return read(dask_run.DaskRunner(address, **options).results(paths, OPTIONS))
 
 
 @pytest.mark.parametrize("output", [["-o", "text"], ["-o", "json"]])

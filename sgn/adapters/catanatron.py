@@ -33,17 +33,13 @@ from __future__ import annotations
 import json
 from typing import Dict, Iterator, List, Optional, Tuple
 
-from .. import board
 from ..diagnostic import make
-from ..notation.convert import Item, Lines, Source
-from .common import Unreadable, between, listing, steal, tally, unknown, unreadable, with_bank
+from ..notation.reading import Item, Lines, Source
+from .catanatron_board import RESOURCE, Translation, a_list, cube, field, integer, named, shown
+from .common import Unreadable, between, steal, tally, unknown, unreadable, with_bank
 
-RESOURCE = {"WOOD": "L", "BRICK": "B", "SHEEP": "W", "WHEAT": "G", "ORE": "O"}
 FREQDECK = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")         # the order of catanatron's counts
-TERRAIN = {"WOOD": "FO", "BRICK": "H", "SHEEP": "P", "WHEAT": "F", "ORE": "M"}
 CARD = {"KNIGHT": "KN", "VICTORY_POINT": "VP", "ROAD_BUILDING": "RB", "YEAR_OF_PLENTY": "YP", "MONOPOLY": "MO"}
-CORNER = {"NORTH": "N", "NORTHEAST": "NE", "SOUTHEAST": "SE", "SOUTH": "S", "SOUTHWEST": "SW", "NORTHWEST": "NW"}
-SIDE = {"EAST": "E", "SOUTHEAST": "SE", "SOUTHWEST": "SW", "WEST": "W", "NORTHWEST": "NW", "NORTHEAST": "NE"}
 COLORS = ("RED", "BLUE", "WHITE", "ORANGE")     # catanatron's four colours, in its own order
 # Actions with no SGN form: a turn's end, and the talk around a domestic trade.
 SILENT = frozenset({"END_TURN", "OFFER_TRADE", "ACCEPT_TRADE", "REJECT_TRADE", "CANCEL_TRADE"})
@@ -52,154 +48,32 @@ HANDLED = frozenset({"BUILD_SETTLEMENT", "BUILD_CITY", "BUILD_ROAD", "ROLL", "DI
                      "MOVE_ROBBER", "MARITIME_TRADE", "CONFIRM_TRADE", "BUY_DEVELOPMENT_CARD",
                      "PLAY_KNIGHT_CARD", "PLAY_ROAD_BUILDING", "PLAY_YEAR_OF_PLENTY", "PLAY_MONOPOLY"})
 
-Tile = Tuple[int, int]
-
-
-# -- reading values --------------------------------------------------------------------------
-
-def _get(data, key, pointer: str):
-    if not isinstance(data, dict) or key not in data:
-        raise Unreadable(f"the game has no `{key}`: not catanatron's JSON of a game "
-                         "(json.dumps(game, cls=catanatron.json.GameEncoder))", pointer)
-    return data[key]
-
-
-def _int(value, pointer: str, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Unreadable(f"{what} is {_shown(value)}, not an integer", pointer)
-    return value
-
-
-def _list(value, pointer: str, what: str, length: Optional[int] = None) -> list:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        size = f" of {length}" if length is not None else ""
-        raise Unreadable(f"{what} is {_shown(value)}, not a list{size}", pointer)
-    return value
-
-
-def _name(value, table, pointer: str, what: str):
-    if not isinstance(value, str) or value not in table:
-        raise Unreadable(f"{what} is {_shown(value)}, not one of {', '.join(table)}", pointer)
-    return table[value]
-
-
-def _shown(value) -> str:
-    text = json.dumps(value) if not isinstance(value, float) or value == value else "NaN"
-    return text if len(text) <= 40 else text[:39] + "\u2026"
-
-
-def _cube(value, pointer: str) -> Tile:
-    x, y, z = (_int(c, f"{pointer}/{i}", "a cube coordinate") for i, c in
-               enumerate(_list(value, pointer, "a tile's coordinate", 3)))
-    if x + y + z != 0:
-        raise Unreadable(f"{_shown(value)} is no cube coordinate (x + y + z is not 0)", pointer)
-    return (x, z)
-
-
-# -- the board -------------------------------------------------------------------------------
-
-class Translation:
-    """catanatron's places as SGN's, read from the JSON of a game: its tiles (cube
-    coordinates), its corners (node ids) and edges (pairs of node ids), and the map."""
-
-    def __init__(self, data: dict) -> None:
-        tiles = _list(_get(data, "tiles", ""), "/tiles", "`tiles`")
-        rows: List[Tuple[Tile, dict]] = []
-        for i, entry in enumerate(tiles):
-            where = f"/tiles/{i}"
-            rows.append((_cube(_get(entry, "coordinate", where), where + "/coordinate"),
-                         self._tile(_get(entry, "tile", where), where + "/tile")))
-        harbors, listed = [], []
-        for (q, r), tile in sorted(rows, key=lambda row: (row[0][1], row[0][0])):
-            listed.append({"tile": [q, r], "tCode": tile["tCode"], "rNumber": tile["rNumber"]})
-            if "harbor" in tile:
-                side = board.edge_between((q, r), board.add((q, r), board.DIRECTIONS[tile["side"]]))
-                harbors.append({"path": listing(listing(end) for end in board.canonical_edge(side)),
-                                "hCode": tile["harbor"]})
-        if len({tuple(t["tile"]) for t in listed}) != len(listed):
-            raise Unreadable("a tile is listed twice", "/tiles")
-        self.map = {"tiles": listed, "harbors": harbors}
-        self.land = {tuple(t["tile"]): t["tCode"] for t in listed if t["tCode"] != "S"}
-        self.nodes = self._nodes(_get(data, "nodes", ""))
-
-    @staticmethod
-    def _tile(tile, where: str) -> dict:
-        kind = _get(tile, "type", where)
-        if kind == "RESOURCE_TILE":
-            resource = _name(_get(tile, "resource", where), TERRAIN, where + "/resource", "a tile's resource")
-            number = _int(_get(tile, "number", where), where + "/number", "a tile's number")
-            return {"tCode": resource, "rNumber": number}
-        if kind == "DESERT":
-            return {"tCode": "D", "rNumber": None}
-        if kind == "WATER":
-            return {"tCode": "S", "rNumber": None}
-        if kind == "PORT":
-            side = _name(_get(tile, "direction", where), SIDE, where + "/direction", "a port's direction")
-            resource = _get(tile, "resource", where)
-            code = "HR" if resource is None else "HR" + _name(resource, RESOURCE, where + "/resource",
-                                                              "a port's resource")
-            return {"tCode": "S", "rNumber": None, "harbor": code, "side": side}
-        raise Unreadable(f"a tile of type {_shown(kind)}: catanatron's are RESOURCE_TILE, DESERT, "
-                         "WATER and PORT", where + "/type")
-
-    @staticmethod
-    def _nodes(nodes) -> Dict[int, board.Corner]:
-        if not isinstance(nodes, dict):
-            raise Unreadable(f"`nodes` is {_shown(nodes)}, not an object of node ids", "/nodes")
-        out: Dict[int, board.Corner] = {}
-        for key, node in nodes.items():
-            where = f"/nodes/{key}"
-            if not (isinstance(key, str) and key.isdigit() and len(key) < 10):
-                raise Unreadable(f"a node id {_shown(key)} is no number", where)
-            tile = _cube(_get(node, "tile_coordinate", where), where + "/tile_coordinate")
-            corner = _name(_get(node, "direction", where), CORNER, where + "/direction", "a node's direction")
-            out[int(key)] = board.corner(tile, corner)
-        return out
-
-    def corner(self, node, pointer: str) -> list:
-        return listing(board.canonical_corner(self._corner(node, pointer)))
-
-    def _corner(self, node, pointer: str) -> board.Corner:
-        found = self.nodes.get(node) if isinstance(node, int) and not isinstance(node, bool) else None
-        if found is None:
-            raise Unreadable(f"node {_shown(node)} is not among the game's `nodes`", pointer)
-        if not any(t in self.land for t in found):
-            raise Unreadable(f"node {node} touches no land", pointer)
-        return found
-
-    def edge(self, nodes, pointer: str) -> list:
-        a, b = (self._corner(n, f"{pointer}/{i}") for i, n in enumerate(_list(nodes, pointer, "an edge", 2)))
-        if not board.is_edge(a, b):
-            raise Unreadable(f"nodes {nodes[0]} and {nodes[1]} are not the two ends of an edge", pointer)
-        return [listing(end) for end in board.canonical_edge(board.edge(a, b))]
-
-
 # -- the actions -----------------------------------------------------------------------------
 
 def _records(data: dict) -> Tuple[str, list]:
     """The action log, in either form: 3.2.1's `actions` (each result in its value) or the
     later `action_records`; its key."""
     if isinstance(data, dict) and "action_records" in data:
-        return "action_records", _list(data["action_records"], "/action_records", "`action_records`")
-    return "actions", _list(_get(data, "actions", ""), "/actions", "`actions`")
+        return "action_records", a_list(data["action_records"], "/action_records", "`action_records`")
+    return "actions", a_list(field(data, "actions", ""), "/actions", "`actions`")
 
 
 def _record(key: str, i: int, record) -> Tuple[str, list, object]:
     """(pointer, [color, type, value], result) of one entry of the log."""
     where = f"/{key}/{i}"
     if key == "action_records":
-        action, result = _list(record, where, "an action record", 2)
-        return where + "/0", _list(action, where + "/0", "an action", 3), result
-    return where, _list(record, where, "an action", 3), None
+        action, result = a_list(record, where, "an action record", 2)
+        return where + "/0", a_list(action, where + "/0", "an action", 3), result
+    return where, a_list(record, where, "an action", 3), None
 
 
 def _resources(values, pointer: str, what: str) -> List[str]:
-    return [_name(v, RESOURCE, f"{pointer}/{i}", what) for i, v in enumerate(_list(values, pointer, what))
+    return [named(v, RESOURCE, f"{pointer}/{i}", what) for i, v in enumerate(a_list(values, pointer, what))
             if v is not None]
 
 
 def _freqdeck(values, pointer: str) -> Dict[str, int]:
-    counts = [_int(n, f"{pointer}/{i}", "a count of cards") for i, n in enumerate(values)]
+    counts = [integer(n, f"{pointer}/{i}", "a count of cards") for i, n in enumerate(values)]
     return {RESOURCE[r]: n for r, n in zip(FREQDECK, counts) if n}
 
 
@@ -207,9 +81,9 @@ class _Converter:
     def __init__(self, data: dict, name: str) -> None:
         self.where = Source(name, 1)
         self.places = Translation(data)
-        colors = _list(_get(data, "colors", ""), "/colors", "`colors`")
+        colors = a_list(field(data, "colors", ""), "/colors", "`colors`")
         if not colors or len(colors) > 6 or not all(isinstance(c, str) for c in colors) or len(set(colors)) != len(colors):
-            raise Unreadable(f"`colors` is {_shown(colors)}, not 1 to 6 different colour names", "/colors")
+            raise Unreadable(f"`colors` is {shown(colors)}, not 1 to 6 different colour names", "/colors")
         self.names = {color: str(i + 1) for i, color in enumerate(colors)}
         self.discard: Optional[Tuple[str, List[str], str]] = None     # (player, cards, pointer): 1 card a record
 
@@ -225,15 +99,15 @@ class _Converter:
             try:
                 pointer, action, result = _record(key, i, record)
                 color, kind, value = action
-                player = _name(color, self.names, pointer + "/0", "the acting colour")
+                player = named(color, self.names, pointer + "/0", "the acting colour")
                 if not isinstance(kind, str):
-                    raise Unreadable(f"an action type is {_shown(kind)}, not a name", pointer + "/1")
+                    raise Unreadable(f"an action type is {shown(kind)}, not a name", pointer + "/1")
                 if kind != "DISCARD_RESOURCE" or (self.discard and self.discard[0] != player):
                     yield from self._discarded()
                 if kind in SILENT:
                     continue
                 if kind not in HANDLED:
-                    yield unknown(self.where, f"an action of type {_shown(kind)}, which the converter does not "
+                    yield unknown(self.where, f"an action of type {shown(kind)}, which the converter does not "
                                   "know: left out", pointer)
                     continue
                 for message in getattr(self, "_" + kind.lower())(player, value, result, pointer):
@@ -261,46 +135,46 @@ class _Converter:
     def _roll(self, player, value, result, pointer):
         dice = result if result is not None else value
         where = pointer + "/2" if result is None else pointer.rsplit("/", 1)[0] + "/1"
-        a, b = (_int(d, f"{where}/{i}", "a die") for i, d in enumerate(_list(dice, where, "the dice", 2)))
+        a, b = (integer(d, f"{where}/{i}", "a die") for i, d in enumerate(a_list(dice, where, "the dice", 2)))
         if not (1 <= a <= 6 and 1 <= b <= 6):
-            raise Unreadable(f"the dice {_shown(dice)} are not two numbers 1 to 6", where)
+            raise Unreadable(f"the dice {shown(dice)} are not two numbers 1 to 6", where)
         return [[player, "RD", {"result": a + b}]]
 
     def _discard(self, player, value, result, pointer):
         return [with_bank(player, tally(_resources(value, pointer + "/2", "a discarded card")))]
 
     def _discard_resource(self, player, value, result, pointer):
-        card = _name(value if value is not None else result, RESOURCE, pointer + "/2", "the discarded card")
+        card = named(value if value is not None else result, RESOURCE, pointer + "/2", "the discarded card")
         if self.discard is None:
             self.discard = (player, [], pointer)
         self.discard[1].append(card)
         return []
 
     def _move_robber(self, player, value, result, pointer):
-        value = _list(value, pointer + "/2", "a robber's move")
+        value = a_list(value, pointer + "/2", "a robber's move")
         if len(value) not in (2, 3):
-            raise Unreadable(f"a robber's move is {_shown(value)}, not [coordinate, victim] or "
+            raise Unreadable(f"a robber's move is {shown(value)}, not [coordinate, victim] or "
                              "[coordinate, victim, card]", pointer + "/2")
-        tile = _cube(value[0], pointer + "/2/0")
+        tile = cube(value[0], pointer + "/2/0")
         if tile not in self.places.land:
-            raise Unreadable(f"the robber moves to {_shown(value[0])}, which is no land tile", pointer + "/2/0")
+            raise Unreadable(f"the robber moves to {shown(value[0])}, which is no land tile", pointer + "/2/0")
         out = [[player, "MR", {"tile": list(tile)}]]
         victim = value[1]
         card = value[2] if len(value) == 3 else result
         if victim is not None and card is not None:
-            robbed = _name(victim, self.names, pointer + "/2/1", "the robbed colour")
-            out.append(steal(player, robbed, _name(card, RESOURCE, pointer + "/2/2", "the stolen card")))
+            robbed = named(victim, self.names, pointer + "/2/1", "the robbed colour")
+            out.append(steal(player, robbed, named(card, RESOURCE, pointer + "/2/2", "the stolen card")))
         return out
 
     def _maritime_trade(self, player, value, result, pointer):
-        value = _list(value, pointer + "/2", "a maritime trade", 5)
+        value = a_list(value, pointer + "/2", "a maritime trade", 5)
         given = _resources(value[:4], pointer + "/2", "a card given")
         taken = _resources(value[4:], pointer + "/2", "the card asked for")
         return [with_bank(player, tally(given), tally(taken))]
 
     def _confirm_trade(self, player, value, result, pointer):
-        value = _list(value, pointer + "/2", "a domestic trade", 11)
-        other = _name(value[10], self.names, pointer + "/2/10", "the accepting colour")
+        value = a_list(value, pointer + "/2", "a domestic trade", 11)
+        other = named(value[10], self.names, pointer + "/2/10", "the accepting colour")
         return [between(player, player, _freqdeck(value[:5], pointer + "/2"), other,
                         _freqdeck(value[5:10], pointer + "/2"))]
 
@@ -308,7 +182,7 @@ class _Converter:
         card = result if result is not None else value
         if card is None:
             raise Unreadable("the card bought is not recorded: SGN names the card drawn", pointer + "/2")
-        return [[player, "BD", {"cCode": _name(card, CARD, pointer + "/2", "the card bought")}]]
+        return [[player, "BD", {"cCode": named(card, CARD, pointer + "/2", "the card bought")}]]
 
     def _play_knight_card(self, player, value, result, pointer):
         return [[player, "PD", {"cCode": "KN"}]]
@@ -320,7 +194,7 @@ class _Converter:
         return [[player, "PD", {"cCode": "YP", "rCodes": _resources(value, pointer + "/2", "a card taken")}]]
 
     def _play_monopoly(self, player, value, result, pointer):
-        return [[player, "PD", {"cCode": "MO", "rCodes": [_name(value, RESOURCE, pointer + "/2", "the resource")]}]]
+        return [[player, "PD", {"cCode": "MO", "rCodes": [named(value, RESOURCE, pointer + "/2", "the resource")]}]]
 
 
 def convert(data, name: str = "<game>") -> Iterator[Item]:

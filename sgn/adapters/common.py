@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Dict, Iterable, List, Mapping, Optional
 
 from ..diagnostic import Diagnostic, make
-from ..notation.convert import Item, Source
+from ..notation.reading import Item, Source
 
 Counts = Dict[str, int]
 

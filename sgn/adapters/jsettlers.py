@@ -38,16 +38,15 @@ the converted game shows it to `sgn validate` as it happened (docs/engines.md).
 """
 from __future__ import annotations
 
-from typing import Dict, Iterator, List, Optional
+from typing import Dict, Iterator, List
 
 from ..diagnostic import make
-from ..notation.convert import Item, Lines, Source
+from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
 from .common import Unreadable, between, problem, steal, with_bank
-from .jsettlers_board import Board
+from .jsettlers_pieces import Pieces
 
 CARD = {1: "RB", 2: "YP", 3: "MO", 4: "VP", 5: "VP", 6: "VP", 7: "VP", 8: "VP", 9: "KN"}
-PIECE = {0: "BR", 1: "BS", 2: "BC"}
 # Message classes that say nothing SGN records (or nothing it does not infer).
 PASSED_OVER = frozenset("""
     Version NewGame NewGameWithOptions GameServerText GameTextMsg BotJoinGameRequest JoinGame JoinGameAuth
@@ -70,83 +69,9 @@ def _tally(counts) -> Dict[str, int]:
     return {log.LETTER[t]: n for t, n in enumerate(counts[:5], 1) if n}
 
 
-class _Writer:
-    """The players of a log and the SGN messages written so far, with what an action left
-    open (a Road Building card whose roads are to come, a robbery whose resource is to be
-    told): `_Converter` reads the log's messages into it."""
-
-    def __init__(self, name: str, lines: Lines) -> None:
-        self.name = name
-        self.lines = lines
-        self.out: List[Item] = []
-        self.names: Dict[int, str] = {}
-        self.board: Optional[Board] = None
-        self.current: Optional[int] = None
-        self.robbery: Optional[List] = None          # [perp seat, Source, an unknown result seen]
-        self.road_card: Optional[Source] = None      # a Road Building card played, its roads to come
-        self.road_card_player = ""
-        self.drawn: Dict[str, int] = {}              # cards whose draw was read, per player, until bought
-        self.unknown: Dict[str, List[int]] = {}      # classes not known: their lines
-
-    # -- the players ----------------------------------------------------------------------
-    def seat_names(self, entries) -> None:
-        seats, first = set(), None
-        for e in entries:
-            if e.audience != "all":
-                continue
-            if e.kind == "SitDown":
-                seat = log.number(log.fields(e.text).get("playerNumber"))
-                if seat is not None and 0 <= seat < 6:
-                    seats.add(seat)
-            elif e.kind == "PutPiece" and first is None:
-                first = log.number(log.fields(e.text).get("playerNumber"))
-        if first is None or not 0 <= first < 6:
-            return
-        seats.add(first)
-        order = sorted(seats, key=lambda s: (s - first) % 6)
-        self.names = {seat: str(i + 1) for i, seat in enumerate(order)}
-
-    def player(self, value: Optional[str], what: str = "playerNumber") -> str:
-        seat = log.number(value)
-        if seat is None or seat not in self.names:
-            raise Unreadable(f"seat {value} is no seat of a player of this game", what)
-        return self.names[seat]
-
-    # -- writing ---------------------------------------------------------------------------
-    def emit(self, where: Source, message: list) -> None:
-        self.flush(where, keep_robbery=message[1] == "ST")
-        self.out.append((where, message, []))
-
-    def flush(self, where: Source, keep_robbery: bool = False) -> None:
-        """What an action left open, closed before the next: a Road Building card whose roads
-        did not come (it was played all the same), a robbery whose resource was not said."""
-        if self.road_card is not None:
-            at, self.road_card = self.road_card, None
-            self.out.append((at, [self.road_card_player, "PD", {"cCode": "RB"}], []))
-        if self.robbery is not None and not keep_robbery:
-            _, at, unknown_seen = self.robbery
-            self.robbery = None
-            if unknown_seen:
-                self.out.append((at, None, [problem(at, "engine-input", "the resource stolen is not in the "
-                                                    "log (only `unknown`): SGN names it")]))
-
-    def last(self) -> Optional[list]:
-        return next((m for _, m, _ in reversed(self.out) if m is not None), None)
-
-    def take_back(self, where: Source, message: list, what: str) -> None:
-        """An action undone: its message taken out when it is the last one written."""
-        for i in range(len(self.out) - 1, -1, -1):
-            if self.out[i][1] is not None:
-                if self.out[i][1] == message:
-                    del self.out[i]
-                    return
-                break
-        self.out.append((where, None, [problem(where, "no-counterpart", f"{what} undoes a move that is not the "
-                                               "last one written: SGN has no undo, the move stays")]))
-
-
-class _Converter(_Writer):
-    """A log's messages, each by the method of its class's name (`_PutPiece`, ...)."""
+class _Converter(Pieces):
+    """A log's messages, each by the method of its class's name (`_DiceResult`, ...): the turns,
+    the robber, the cards and the trades here, the board and the pieces in `Pieces`."""
 
     def convert(self) -> List[Item]:
         entries = list(log.entries(self.lines))
@@ -193,63 +118,6 @@ class _Converter(_Writer):
             handler(e, log.fields(e.text), where)
         elif e.kind not in PASSED_OVER:
             self.unknown.setdefault(e.kind, []).append(e.line)
-
-    def _BoardLayout(self, e, f, where) -> None:
-        lists = log.int_lists(e.text)
-        for key in ("hexLayout", "numberLayout"):
-            if key not in lists:
-                raise Unreadable(f"the layout has no {key}", key)
-        self._board(Board(1, lists["hexLayout"], lists["numberLayout"], log.number(f.get("robberHex")) or -1,
-                          None, numbers_indexed=True), where)
-
-    def _BoardLayout2(self, e, f, where) -> None:
-        lists = log.int_lists(e.text)
-        encoding = log.number(f.get("bef"))
-        if encoding not in (1, 2):
-            raise Unreadable(f"board encoding {f.get('bef')}: the classic boards are 1 and 2", "bef")
-        for key in ("HL", "NL"):
-            if key not in lists:
-                raise Unreadable(f"the layout has no {key}", key)
-        robber = f.get("RH")
-        self._board(Board(encoding, lists["HL"], lists["NL"], int(robber) if robber and robber.isdigit() else -1,
-                          lists.get("PL"), numbers_indexed=False), where)
-
-    def _board(self, laid: Board, where: Source) -> None:
-        if self.board is not None:
-            if laid.map() != self.board.map():
-                raise Unreadable("the board is laid out again, differently (a reset of the game?): "
-                                 "one game, one map", "HL")
-            return
-        self.board = laid
-        self.emit(where, ["B", "DM", laid.map()])
-        if len(laid.deserts()) > 1 and laid.robber is not None and self.names:
-            first = min(self.names.values(), key=int)
-            self.emit(where, [first, "MR", {"tile": list(laid.robber)}])
-
-    def _need_board(self) -> Board:
-        if self.board is None:
-            raise Unreadable("a move before the board is laid out (SOCBoardLayout)", "game")
-        return self.board
-
-    def _PutPiece(self, e, f, where) -> None:
-        piece = log.number(f.get("pieceType"))
-        name = self.player(f.get("playerNumber"))
-        coord = self._coord(f)
-        if piece == 3:
-            raise Unreadable("a ship: ships are of the sea board, which SGN has no form for", "pieceType")
-        if piece not in PIECE:
-            self.unknown.setdefault(f"PutPiece (pieceType={f.get('pieceType')})", []).append(e.line)
-            return
-        places = self._need_board()
-        value = ({"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)})
-        self.emit(where, [name, PIECE[piece], value])
-
-    def _coord(self, f, key: str = "coord") -> int:
-        text = f.get(key, "")
-        try:
-            return int(text, 16)
-        except ValueError:
-            raise Unreadable(f"the coordinate {text!r} is no hexadecimal number", key) from None
 
     def _Turn(self, e, f, where) -> None:
         seat = log.number(f.get("playerNumber"))
@@ -354,26 +222,9 @@ class _Converter(_Writer):
         self.emit(where, between(offering, offering, _tally(sets["toAccepting"]), accepting,
                                  _tally(sets["toOffering"])))
 
-    def _UndoPutPiece(self, e, f, where) -> None:
-        piece = log.number(f.get("pieceType"))
-        if piece not in PIECE or "movedFromCoord" in f:
-            raise Unreadable("a ship moved back: ships are of the sea board", "pieceType")
-        places = self._need_board()
-        coord = self._coord(f)
-        value = ({"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)})
-        self.take_back(where, [self.player(f.get("playerNumber")), PIECE[piece], value], "an undone build")
-
-    def _CancelBuildRequest(self, e, f, where) -> None:
-        last = self.last()
-        if log.number(f.get("pieceType")) == 1 and last is not None and last[1] == "BS" and \
-                self.current in self.names and last[0] == self.names[self.current]:
-            self.take_back(where, last, "a settlement taken back")
-
-    def _MovePiece(self, e, f, where) -> None:
-        raise Unreadable("a ship moved: ships are of the sea board, which SGN has no form for", "pieceType")
 
 
-HANDLED = frozenset(name[1:] for name in vars(_Converter) if name[1:2].isupper() and name.startswith("_"))
+HANDLED = frozenset(name[1:] for name in dir(_Converter) if name[1:2].isupper() and name.startswith("_"))
 
 
 def read(lines: Lines, name: str, **_) -> Iterator[Item]:

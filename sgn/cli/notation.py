@@ -11,10 +11,9 @@ import json
 import sys
 
 from ..adapters import ENGINES
-from ..layers.reader import describe
 from ..words import printable
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .streams import standard_input
+from .streams import open_input
 
 PARSED = ("han", "hsn", "hsn-002", "hsgn")
 CONVERTED = ("han", "hsgn", "sgn")
@@ -32,8 +31,7 @@ def add_parsers(commands) -> None:
                     "record in its standard form and what it means in words (text), or as JSON (one "
                     "object a line), and a "
                     "diagnostic with line and column for what does not parse (exit 1).")
-    parse.add_argument("file", nargs="?", default="-", metavar="FILE",
-                       help="the input ('-' or nothing reads standard input)")
+    _add_input(parse)
     parse.add_argument("--notation", choices=PARSED,
                        help="han (seed 001), hsn (seed 000), hsn-002 (seed 002), hsgn (seed 004); "
                             "default: detected from the first line, as `sgn convert` does")
@@ -51,8 +49,7 @@ def add_parsers(commands) -> None:
                     "What has no counterpart in the target notation is left out "
                     "with a warning, and the rest is converted (exit 0); an error in the input is "
                     "exit 1. SGN to SGN writes each message in its canonical form.")
-    convert.add_argument("file", nargs="?", default="-", metavar="FILE",
-                         help="the input ('-' or nothing reads standard input)")
+    _add_input(convert)
     convert.add_argument("--to", choices=CONVERTED, required=True, help="the notation to write")
     convert.add_argument("--from", dest="source", choices=CONVERTED + ENGINES,
                          help="the input notation, or the engine whose game it is (default: detected from "
@@ -63,11 +60,16 @@ def add_parsers(commands) -> None:
     convert.set_defaults(run=run_convert)
 
 
+def _add_input(command) -> None:
+    """The input of `sgn parse` and `sgn convert`: a file, or standard input."""
+    command.add_argument("file", nargs="?", default="-", metavar="FILE",
+                         help="the input ('-' or nothing reads standard input)")
+
+
 def _read_input(path: str, **limits):
     """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
     from ..notation.convert import read_input
-    return (read_input(standard_input(), "<stdin>", **limits) if path == "-"
-            else read_input(path, describe(path), **limits))
+    return read_input(*open_input(path), **limits)
 
 
 def _print_diagnostics(found) -> bool:

@@ -14,7 +14,7 @@ from ..layers.schema import PROFILES, STRICT
 from ..output.report import TextReporter
 from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
-from .streams import standard_input
+from .streams import open_input
 
 PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
                f"pip install '{DISTRIBUTION}[png]'); SVG needs nothing: use -o OUT.svg")
@@ -73,16 +73,12 @@ def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
 def run_render(args: argparse.Namespace, out) -> int:
     from ..pictures.draw import board
     from ..pipeline.replay import replay
-    from .output_file import OutputError, refuse_inputs
+    from .output_file import OutputError
     try:
-        if args.output != "-":
-            refuse_inputs(args.output, [args.file])
+        source, name = open_input(args.file, output=args.output)
     except OutputError as error:
         sys.stderr.write(f"sgn render: {error}\n")
         return EXIT_USAGE
-    reading_stdin = args.file == "-"
-    source: Any = standard_input() if reading_stdin else args.file
-    name = "<stdin>" if reading_stdin else describe(args.file)
     errors = TextReporter(sys.stderr)
     seen: List[Diagnostic] = []
 

@@ -7,7 +7,7 @@ import sys
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .streams import standard_input
+from .streams import open_input
 
 
 def add_report_parser(commands) -> None:
@@ -30,16 +30,13 @@ def add_report_parser(commands) -> None:
 
 def run_report(args: argparse.Namespace, out) -> int:
     from ..pictures.page import ReportError, collect, page_parts
-    from .output_file import OutputError, refuse_inputs
+    from .output_file import OutputError
 
     try:
-        if args.output != "-":
-            refuse_inputs(args.output, [args.file])
+        source, name = open_input(args.file, output=args.output)     # read once, in one pass
     except OutputError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
-    source = standard_input() if args.file == "-" else args.file      # read once, in one pass
-    name = "<stdin>" if args.file == "-" else describe(args.file)
     try:
         collected = collect(source, name, args.profile)     # the log read whole before the page is opened
     except ReportError as error:

@@ -1,10 +1,14 @@
 """The standard streams of the command line, any of which may be closed (`<&-`, `>&-`):
-a closed one behaves as a file that cannot be read or written, never as a crash."""
+a closed one behaves as a file that cannot be read or written, never as a crash; and the
+one way a command opens the input it names (`open_input`)."""
 from __future__ import annotations
 
 import errno
 import io
 import sys
+from typing import Any, Optional, Tuple
+
+from ..layers.reader import STDIN_NAME, describe
 
 
 class ClosedInput(io.RawIOBase):
@@ -20,6 +24,18 @@ class ClosedInput(io.RawIOBase):
 
 def standard_input():
     return sys.stdin.buffer if sys.stdin is not None else ClosedInput()
+
+
+def open_input(path: str, *, output: Optional[str] = None) -> Tuple[Any, str]:
+    """What a command reads for the input it names (`path`, '-' is standard input), and the
+    name its diagnostics give it. The path is opened by the reader, once, as it reads; an
+    `output` file (not '-') that would write over the input is an OutputError first."""
+    if output is not None and output != "-":
+        from .output_file import refuse_inputs
+        refuse_inputs(output, [path])
+    if path == "-":
+        return standard_input(), STDIN_NAME
+    return path, describe(path)
 
 
 class ClosedOutput(io.TextIOBase):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence
 
+from ..layers.reader import STDIN_NAME
 from ..pipeline.files import is_url
 
 
@@ -20,9 +21,10 @@ def expand(paths: Sequence[str]) -> List[str]:
     return list(paths)
 
 
-def connect(dask: Optional[str]) -> Any:
-    """The DaskRunner for --dask (the cluster reached or started), or None without it."""
+def connect(dask: Optional[str], *, stdin: Any = None, stdin_name: str = STDIN_NAME) -> Any:
+    """The DaskRunner for --dask (the cluster reached or started), or None without it; '-'
+    is read here, from `stdin`, named `stdin_name`."""
     if dask is None:
         return None
     from .dask_run import DaskRunner
-    return DaskRunner(dask)
+    return DaskRunner(dask, stdin=stdin, stdin_name=stdin_name)

@@ -2,7 +2,7 @@
 the same, byte for byte, as one process's, in the files' order.
 
 A task checks a batch of consecutive files, each whole, with the code `--jobs` runs
-(`jobs.check_file`). The batches in flight are a bounded window, so that
+(`jobs.check_one`), and sends back each file's `Result` (sgn/pipeline/result.py). The batches in flight are a bounded window, so that
 neither the scheduler nor this process holds a task or a result per file of a million.
 
 A file's diagnostics are bounded on their way back. Up to INLINE of them travel with the
@@ -27,12 +27,13 @@ import shutil
 import tempfile
 from collections import deque
 from itertools import islice
-from typing import Any, Callable, Deque, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Deque, Generator, Iterator, List, Optional, Sequence, Tuple
 
 from ..diagnostic import Diagnostic, make
-from ..layers.reader import describe
+from ..layers.reader import STDIN_NAME, describe
 from ..packaged import SetupError, install_hint
 from ..pipeline import executors as jobs
+from ..pipeline.result import VALID, Result, Streamed, count
 
 DASK_PACKAGE = "'dask[distributed]'"      # what --dask needs, as pip is told it
 
@@ -47,15 +48,9 @@ class ClusterError(jobs.JobsError, SetupError):
 
 
 Where = Tuple[str, str]         # a file as named on the command line, and where a worker opens it
-
-
-class Shipped(NamedTuple):
-    """What a worker sends back of one file."""
-
-    counts: jobs.Counts
-    found: List[tuple]          # its diagnostics, as tuples: all of them, or the first INLINE
-    total: int                  # how many it has
-    spool: Optional[str]        # all of them, written to this file (local cluster, past INLINE)
+# What a worker sends back of one file: its `Result`, with its diagnostics, all of them or
+# the first INLINE, and the file they are all written to (local cluster, past INLINE)
+Shipped = Tuple[Streamed, Optional[str]]
 
 
 def parse_target(text: str) -> Tuple[Optional[str], int]:
@@ -80,34 +75,33 @@ def located(path: str) -> Where:
 
 def check_one(file: Where, options: jobs.Options, spools: Optional[str]) -> Shipped:
     """On a worker: check one file and keep its diagnostics for the way back (see above)."""
-    name = describe(file[0])
-    check, diagnostics = jobs.check_file(jobs.source_of(file[1]), name, options)
-    found: List[tuple] = []
+    result = jobs.check_one(jobs.source_of(file[1]), describe(file[0]), options)
+    found: List[Diagnostic] = []
     total = 0
     spool = out = None
     try:
-        for diagnostic in diagnostics:
+        for diagnostic in result.diagnostics:
             total += 1
             if total <= INLINE:
-                found.append(tuple(diagnostic))
+                found.append(diagnostic)
             elif spools is not None:
                 if out is None:
                     fd, spool = tempfile.mkstemp(suffix=".spool", dir=spools)
                     out = os.fdopen(fd, "wb")
-                    for record in found:
-                        pickle.dump(record, out, pickle.HIGHEST_PROTOCOL)
+                    for earlier in found:
+                        pickle.dump(tuple(earlier), out, pickle.HIGHEST_PROTOCOL)
                     found = []
                 pickle.dump(tuple(diagnostic), out, pickle.HIGHEST_PROTOCOL)
     finally:
         if out is not None:
             out.close()
-    return Shipped(jobs.counts(check), found, total, spool)
+    result.diagnostics = found
+    return result, spool
 
 
 def check_part(file: Where, options: jobs.Options, start: int, stop: int) -> List[tuple]:
     """On a worker: the diagnostics `start` to `stop` of a file, checked again."""
-    name = describe(file[0])
-    found = jobs.check_file(jobs.source_of(file[1]), name, options)[1]
+    found = jobs.check_one(jobs.source_of(file[1]), describe(file[0]), options).diagnostics
     try:
         return [tuple(diagnostic) for diagnostic in islice(found, start, stop)]
     finally:
@@ -124,12 +118,14 @@ def check_batch(files: Sequence[Where], options: jobs.Options, spools: Optional[
 
 
 class DaskRunner:
-    """A connection to a cluster (or a local cluster started for the run); `results` gives
-    what `jobs.results` gives, and closes the connection when done."""
+    """A connection to a cluster (or a local cluster started for the run): an `Executor`
+    (sgn/pipeline/executors.py) whose `results` closes the connection when done."""
 
-    def __init__(self, target: str, *, check: CheckOne = check_one):
+    def __init__(self, target: str, *, check: CheckOne = check_one, stdin: Any = None,
+                 stdin_name: str = STDIN_NAME):
         """Connect, or start the local cluster: a ClusterError says why not. `check` is what
-        a worker runs on one file (the tests give one that kills its worker)."""
+        a worker runs on one file (the tests give one that kills its worker); '-' is read
+        here, from `stdin`, named `stdin_name`."""
         try:
             address, workers = parse_target(target)
         except ValueError as error:
@@ -141,6 +137,7 @@ class DaskRunner:
         except ImportError:
             raise ClusterError(f"--dask needs Dask's distributed scheduler: {install_hint('dask', DASK_PACKAGE)}") from None
         self.check = check
+        self.here = jobs.InProcess(stdin, stdin_name)
         self.cluster: Any = None
         self.folder = self.spools = None      # type: Optional[str]
         try:
@@ -176,16 +173,14 @@ class DaskRunner:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = self.spools = None
 
-    def results(self, paths: Sequence[str], options: jobs.Options, *, stdin: Any = None,
-                stdin_name: str = "<stdin>") -> Iterator[jobs.Result]:
-        """Each file's name, diagnostics and counts, in the order given ('-' is read here)."""
+    def results(self, paths: Sequence[str], options: jobs.Options) -> Generator[Streamed, None, None]:
+        """Each file's `Result`, in the order given ('-' is read here); see `jobs.Executor`."""
         try:
-            yield from self._results(paths, options, stdin, stdin_name)
+            yield from self._results(paths, options)
         finally:
             self.close()
 
-    def _results(self, paths: Sequence[str], options: jobs.Options, stdin: Any,
-                 stdin_name: str) -> Iterator[jobs.Result]:
+    def _results(self, paths: Sequence[str], options: jobs.Options) -> Iterator[Streamed]:
         size = max(1, min(BATCH, len(paths) // (self.workers * 8)))
         batches = _batches(paths, size)
         window: Deque[Tuple[List[str], Any]] = deque()
@@ -202,7 +197,7 @@ class DaskRunner:
                 return
             batch, future = window.popleft()
             if future is None:
-                yield from jobs._here(batch, options, stdin, stdin_name)
+                yield from self.here.results(batch, options)
                 continue
             try:
                 shipped = future.result()
@@ -210,8 +205,8 @@ class DaskRunner:
                 self._connected(error)
                 yield from self._one_by_one(batch, options)
                 continue
-            for path, one in zip(batch, shipped):
-                yield describe(path), self._diagnostics(path, options, one), one.counts
+            for path, (result, spool) in zip(batch, shipped):
+                yield self._received(path, options, result, spool)
 
     def _submit(self, function: Callable[..., Any], *args: Any) -> Any:
         return self.client.submit(function, *args, pure=False)
@@ -220,42 +215,57 @@ class DaskRunner:
         if self.client.status != "running":
             raise ClusterError(f"lost the connection to the Dask scheduler: {type(error).__name__}: {error}")
 
-    def _one_by_one(self, batch: List[str], options: jobs.Options) -> Iterator[jobs.Result]:
+    def _one_by_one(self, batch: List[str], options: jobs.Options) -> Iterator[Streamed]:
         """A batch that failed, each file tried alone; one that fails alone is reported lost."""
         futures = [self._submit(self.check, located(path), options, self.spools) for path in batch]
         for path, future in zip(batch, futures):
             name = describe(path)
             try:
-                one = future.result()
+                shipped: Shipped = future.result()
             except Exception as error:
                 self._connected(error)
-                lost = make("worker-lost", f"{name} could not be checked: the Dask worker checking it died, "
-                            f"on every try ({type(error).__name__}: {error})", file=name,
-                            hint="check it alone (sgn validate FILE) to see whether the file is the cause")
-                yield name, iter([lost]), jobs.Counts(0, options.level, False, [], 0)
+                yield _lost(make("worker-lost", f"{name} could not be checked: the Dask worker checking it died, "
+                                 f"on every try ({type(error).__name__}: {error})", file=name,
+                                 hint="check it alone (sgn validate FILE) to see whether the file is the cause"))
                 continue
-            yield name, self._diagnostics(path, options, one), one.counts
+            yield self._received(path, options, *shipped)
 
-    def _diagnostics(self, path: str, options: jobs.Options, shipped: Shipped) -> Iterator[Diagnostic]:
-        if shipped.spool is not None:
-            yield from jobs._spooled(shipped.spool)
+    def _received(self, path: str, options: jobs.Options, result: Streamed, spool: Optional[str]) -> Streamed:
+        """A file's `Result` as a worker sent it back, its diagnostics to come."""
+        result.diagnostics = self._diagnostics(path, options, list(result.diagnostics), result, spool)
+        return result
+
+    def _diagnostics(self, path: str, options: jobs.Options, found: List[Diagnostic], result: Streamed,
+                     spool: Optional[str]) -> Iterator[Diagnostic]:
+        if spool is not None:
+            yield from jobs.spooled(spool)
             return
-        for record in shipped.found:
-            yield Diagnostic(*record)
-        start = len(shipped.found)
-        while start < shipped.total:
-            stop = min(shipped.total, start + PART)
+        yield from found
+        start = len(found)
+        total = result.errors + result.warnings + result.infos
+        while start < total:
+            stop = min(total, start + PART)
             try:
                 part = self._submit(check_part, located(path), options, start, stop).result()
             except Exception as error:
                 self._connected(error)
                 name = describe(path)
-                yield make("worker-lost", f"the diagnostics of {name} after the {start:,}th were lost: the Dask "
-                           f"worker checking it died ({type(error).__name__}: {error})", file=name)
+                lost = make("worker-lost", f"the diagnostics of {name} after the {start:,}th were lost: the Dask "
+                            f"worker checking it died ({type(error).__name__}: {error})", file=name)
+                count(result, lost)
+                yield lost
                 return
             for record in part:
                 yield Diagnostic(*record)
             start = stop
+
+
+def _lost(diagnostic: Diagnostic) -> Streamed:
+    """The `Result` of a file no worker could check: `diagnostic` alone."""
+    result: Streamed = Result(VALID, diagnostic.file, None)
+    count(result, diagnostic)
+    result.diagnostics = [diagnostic]
+    return result
 
 
 def _batches(paths: Sequence[str], size: int) -> Iterator[List[str]]:

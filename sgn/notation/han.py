@@ -12,7 +12,7 @@ SGN `[q, r]` = (column - 4, row - 4): `d4` is `[0,0]`. A vertex is a tile and
 `n` or `s` (its north or south corner); an edge is a tile and `ne`, `nw` or `w`.
 HAN has no map, so a coordinate names a place of the seed's default setup, the
 standard board: one that is not (`a1n`, far out at sea) is refused, reading and
-writing alike (docs/notations.md).
+writing alike (docs/notations.md). The names of places are in `han_places.py`.
 """
 from __future__ import annotations
 
@@ -21,11 +21,22 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, TypeVar
 
 from .. import board
 from ..board import Corner, Edge, Tile
+from .han_places import (
+    BOARD_RADIUS as BOARD_RADIUS,
+    OFFSET,
+    column_letters as column_letters,
+    column_number,
+    edge_name,
+    edge_of,
+    on_board,
+    tile_name,
+    vertex_name,
+    vertex_of,
+)
 from .scan import RESOURCES, Cursor, NotationError, format_counts, is_digit
 
 BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
 CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}          # HAN use-card letter -> SGN cCode
-OFFSET = 4                                                    # HAN column/row of SGN [0, 0]
 
 
 class HanError(NotationError):
@@ -52,75 +63,6 @@ class Action(NamedTuple):
     tile: Optional[Tile] = None                  # M: the destination (SGN coordinates)
     vertex: Optional[Corner] = None              # P v/c
     edge: Optional[Edge] = None                  # P r
-
-
-# -- coordinates --------------------------------------------------------------------------
-
-def column_number(letters: str) -> int:
-    """Spreadsheet-style column letters to a number: a = 1, z = 26, aa = 27."""
-    n = 0
-    for ch in letters:
-        n = n * 26 + (ord(ch) - ord("a") + 1)
-    return n
-
-
-def column_letters(n: int) -> str:
-    out = ""
-    while n > 0:
-        n, rest = divmod(n - 1, 26)
-        out = chr(ord("a") + rest) + out
-    return out
-
-
-def tile_name(tile: Tile) -> str:
-    q, r = tile[0] + OFFSET, tile[1] + OFFSET
-    if q < 1 or r < 1:
-        raise ValueError(f"tile [{tile[0]},{tile[1]}] has no HAN name (HAN counts columns and rows from 1)")
-    return f"{column_letters(q)}{r}"
-
-
-# HAN has no map: its coordinates name the places of the seed's "default game setup",
-# the standard board with d4 ([0,0]) its centre. Its hexes are the land and the sea ring
-# (within 3 of d4); its corners and sides are those touching land, where a building or
-# a road can stand (and a harbor lies), as the semantic rules of SGN say.
-BOARD_RADIUS = 3
-
-
-def on_board(kind: str, place) -> bool:
-    """Whether a tile, corner or edge (`kind` "tile", "vertex", "edge") is a place of the
-    standard board, the one HAN names."""
-    land = board.STANDARD.land
-    if kind == "tile":
-        return board.distance(place, (0, 0)) <= BOARD_RADIUS
-    tiles = board.edge_tiles(place) if kind == "edge" else place
-    return any(t in land for t in tiles)
-
-
-def vertex_of(tile: Tile, corner: str) -> Corner:
-    return board.corner(tile, {"n": "N", "s": "S"}[corner])
-
-
-def edge_of(tile: Tile, border: str) -> Edge:
-    direction = {"ne": "NE", "nw": "NW", "w": "W"}[border]
-    return board.edge_between(tile, board.add(tile, board.DIRECTIONS[direction]))
-
-
-def vertex_name(c: Corner) -> str:
-    """The HAN name of a corner: the tile it is the north or south corner of."""
-    for tile in c:
-        for corner in "ns":
-            if vertex_of(tile, corner) == c:
-                return tile_name(tile) + corner
-    raise ValueError("three tiles that meet at no corner have no HAN name")
-
-
-def edge_name(e: Edge) -> str:
-    a, b = sorted(board.edge_tiles(e))
-    for tile, other in ((a, b), (b, a)):
-        for border, direction in (("ne", "NE"), ("nw", "NW"), ("w", "W")):
-            if board.add(tile, board.DIRECTIONS[direction]) == other:
-                return tile_name(tile) + border
-    raise ValueError("not an edge")
 
 
 # -- parsing -----------------------------------------------------------------------------------

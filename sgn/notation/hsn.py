@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Dict, Iterable, List, Optional
 
 from .. import board
-from .han import RESOURCES, edge_name, tile_name, vertex_name
-from .scan import quoted
+from .han_places import edge_name, tile_name, vertex_name
+from .scan import RESOURCES, quoted
 
 KIND = {"H": "B", "M": "O", "F": "G", "FO": "L", "P": "W", "D": "D", "S": "S"}   # SGN tCode -> HSN
 CARD = {"KN": "Dk", "MO": "Dm", "RB": "Dr", "VP": "Dv", "YP": "Dy"}

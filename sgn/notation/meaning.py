@@ -14,6 +14,7 @@ from . import han, hsgn_turns
 
 _HAN_ITEMS = {"v": "a village (settlement)", "c": "a city", "r": "a road", "d": "a development card"}
 _HAN_CARDS = {"k": "a knight", "y": "year of plenty", "m": "monopoly", "o": "road building"}
+_HSGN_CARDS = {"PK": "a knight", "PY": "year of plenty", "PM": "monopoly"}     # road building: its roads
 
 
 def cards(formula: Optional[Dict[str, int]]) -> str:
@@ -43,6 +44,35 @@ def _han_player(p: Optional[int]) -> str:
     return "the bank" if p == 0 else f"player {p}"
 
 
+# The phrases HAN and HSGN share: HAN's sentence is "the player" and the phrase, HSGN's the
+# phrase after its player's name.
+
+def _to(t: Optional[Tile]) -> str:
+    """Where the robber goes: " to" a tile, or nothing where the notation does not say."""
+    return f" to {tile(t)}" if t else ""
+
+
+def _discards(who: object, formula: Optional[Dict[str, int]]) -> str:
+    return f"{who} discards {cards(formula)}"
+
+
+def _steals(what: str, whom: object) -> str:
+    return f"steals {what} from {whom}"
+
+
+def _plays(card: str, formula: Optional[Dict[str, int]] = None) -> str:
+    """Playing a development card, with what it takes (year of plenty) or names (monopoly)."""
+    if card == "year of plenty":
+        return f"plays year of plenty, taking {cards(formula)}"
+    if card == "monopoly":
+        return f"plays monopoly on {cards(formula).lstrip('0123456789 ')}"
+    return f"plays {card}"
+
+
+def _trades(whom: object, formula: Optional[Dict[str, int]], formula2: Optional[Dict[str, int]]) -> str:
+    return f"trades with {whom}, giving {cards(formula)} for {cards(formula2)}"
+
+
 def of_han(action: han.Action) -> str:
     """A HAN action in words (HAN names no actor but for a discard: "the player" acts)."""
     v = action.verb
@@ -52,27 +82,21 @@ def of_han(action: han.Action) -> str:
         a, b = sorted(action.dice)
         return f"the player rolls {a} and {b}: {a + b}"
     if v == "M":
-        return f"the robber moves to {tile(action.tile)}" if action.tile else "the robber moves"
+        return "the robber moves" + _to(action.tile)
     if v == "D":
-        return f"player {action.player} discards {cards(action.formula)}"
+        return _discards(f"player {action.player}", action.formula)
     if v == "S":
         what = "a card not named" if action.formula is None else cards(action.formula)
-        return f"the player steals {what} from {_han_player(action.player)}"
+        return "the player " + _steals(what, _han_player(action.player))
     if v == "B":
         return f"the player buys {_HAN_ITEMS.get(action.item or '', 'something')}"
     if v == "P":
         where = edge(action.edge) if action.edge else corner(action.vertex) if action.vertex else "a place"
         return f"the player places {_HAN_ITEMS.get(action.item or '', 'a piece')} on {where}"
     if v == "U":
-        played = f"the player plays {_HAN_CARDS.get(action.item or '', 'a card')}"
-        if action.item == "y":
-            return f"{played}, taking {cards(action.formula)}"
-        if action.item == "m":
-            return f"{played} on {cards(action.formula).lstrip('0123456789 ')}"
-        return played
+        return "the player " + _plays(_HAN_CARDS.get(action.item or "", "a card"), action.formula)
     if v == "T":
-        return (f"the player trades with {_han_player(action.player)}, giving {cards(action.formula)} "
-                f"for {cards(action.formula2)}")
+        return "the player " + _trades(_han_player(action.player), action.formula, action.formula2)
     return "the player ends the turn"
 
 
@@ -81,11 +105,11 @@ def _hsgn_action(a: hsgn_turns.Action) -> str:
     if code == "roll":
         return f"rolls {a.roll}"
     if code == "MR":
-        return f"moves the robber to {tile(a.tile)}" if a.tile else "moves the robber"
+        return "moves the robber" + _to(a.tile)
     if code == "D":
-        return f"{a.player} discards {cards(a.formula)}"
+        return _discards(a.player, a.formula)
     if code == "S":
-        return f"steals a card from {a.player}"
+        return _steals("a card", a.player)
     if code in ("BV", "BC"):
         what = "a village (settlement)" if code == "BV" else "a city"
         return f"builds {what} on {corner(a.vertex)}" if a.vertex else f"builds {what}"
@@ -93,17 +117,13 @@ def _hsgn_action(a: hsgn_turns.Action) -> str:
         return f"builds a road on {edge(a.edges[0])}" if a.edges else "builds a road"
     if code == "BD":
         return "buys a development card"
-    if code == "PK":
-        return "plays a knight"
-    if code == "PY":
-        return f"plays year of plenty, taking {cards(a.formula)}"
-    if code == "PM":
-        return f"plays monopoly on {cards(a.formula).lstrip('0123456789 ')}"
+    if code in _HSGN_CARDS:
+        return _plays(_HSGN_CARDS[code], a.formula)
     if code == "PR":
         built = "; ".join(edge(e) for e in a.edges)
         return f"plays road building, building {count(len(a.edges), 'road')}" + (f" on {built}" if built else "")
     if code == "T":
-        return f"trades with {a.player}, giving {cards(a.formula)} for {cards(a.formula2)}"
+        return _trades(a.player, a.formula, a.formula2)
     return code
 
 

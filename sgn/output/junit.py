@@ -15,9 +15,10 @@ from __future__ import annotations
 import contextlib
 from typing import IO, Iterator
 
+from ..pipeline.result import UNREADABLE, Streamed
 from ..words import count
 from . import xml as junit
-from .report import FileSummary, Reporter, ReportError, Tally, text_lines
+from .report import Reporter, ReportError, Tally, shown_verdict, text_lines
 
 _IN_MEMORY = 1 << 20       # bytes of each temporary file kept in memory before it goes to disk
 SUITE = "sgn validate"
@@ -55,11 +56,11 @@ class JunitReporter(Reporter):
         with _spooling():
             self.listed.write(junit.text(text_lines(d)))
 
-    def file_done(self, summary: FileSummary) -> None:
+    def file_done(self, summary: Streamed) -> None:
         with _spooling():
             self._case(summary)
 
-    def _case(self, summary: FileSummary) -> None:
+    def _case(self, summary: Streamed) -> None:
         head = f"    <testcase{junit.attributes({'classname': SUITE, 'name': summary.file})}"
         has_listed = self.listed.tell() > 0
         if summary.valid and not has_listed:
@@ -68,8 +69,8 @@ class JunitReporter(Reporter):
         if summary.valid:
             opening, closing = "      <system-out>", "</system-out>\n"
         else:
-            tag = "error" if summary.unreadable else "failure"
-            message = (f"{summary.verdict}: {count(summary.errors, 'error')}, "
+            tag = "error" if summary.verdict == UNREADABLE else "failure"
+            message = (f"{shown_verdict(summary)}: {count(summary.errors, 'error')}, "
                        f"{count(summary.warnings, 'warning')}")
             opening, closing = f"      <{tag} message={junit.attribute(message)}>", f"</{tag}>\n"
         self.cases.write(head + ">\n" + opening)
@@ -80,7 +81,7 @@ class JunitReporter(Reporter):
 
     def finish(self, tally: Tally) -> None:
         files = tally.files
-        errors = sum(f.unreadable for f in files)
+        errors = sum(f.verdict == UNREADABLE for f in files)
         failures = sum(not f.valid for f in files) - errors
         counts = junit.attributes(dict(name=SUITE, **junit.counts(len(files), failures, errors, 0)))
         self.out.write(f"{junit.HEADER}<testsuites{counts}>\n  <testsuite{counts}>\n")

@@ -57,9 +57,8 @@ class ParquetReporter(Reporter):
 
     def finish(self, tally: Tally) -> None:
         for f in tally.files:
-            verdict = f.verdict.lower()     # (--fail-on warning included, as every output says it)
             self._add({"kind": "file", "file": f.file, "messages": f.messages, "errors": f.errors,
-                       "warnings": f.warnings, "level": f.level or None, "verdict": verdict})
+                       "warnings": f.warnings, "level": f.level, "verdict": f.verdict})
         self._flush()
         self.writer.close()
 

@@ -13,69 +13,56 @@ from typing import List, Optional, TextIO
 
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
 from ..packaged import VERSION
+from ..pipeline.result import VALID, Streamed, fail_on_warnings
 from ..words import count, printable, visible
 from .colour import Painter
 
 
-class FileSummary:
-    """What one file gave: its counts, and whether it could be read at all."""
-
-    def __init__(self, file: str):
-        self.file = file
-        self.level = ""
-        self.messages = self.errors = self.warnings = 0
-        self.unreadable = False
-        self.fragment = False       # no map at the start: checked message by message, not replayed
-        self.games: List[dict] = []  # each game of the log (rules level): line, errors, warnings, winner
-        self.game_count = 0          # the games of the log, listed or not (past the first 1,000)
-        self.fail_on_warnings = False   # --fail-on warning: a warning makes the file invalid too
-
-    @property
-    def valid(self) -> bool:
-        return self.errors == 0 and not self.unreadable and not (self.fail_on_warnings and self.warnings)
-
-    @property
-    def verdict(self) -> str:
-        """valid, INVALID, or UNREADABLE (not checked at all: exit 2)."""
-        return "UNREADABLE" if self.unreadable else "valid" if self.valid else "INVALID"
-
-    def to_dict(self) -> dict:
-        """`level` is null when no level was run (the file could not be read, or held no message);
-        `verdict` is valid, invalid or unreadable (not checked at all: exit 2)."""
-        return {"file": self.file, "level": self.level or None, "messages": self.messages, "errors": self.errors,
-                "warnings": self.warnings, "valid": self.valid, "verdict": self.verdict.lower(),
-                "fragment": self.fragment, "games": self.games, "game_count": self.game_count}
-
-    def describe(self) -> str:
-        """What was checked, for the text summary: the level, and a fragment or the games."""
-        if self.fragment:
-            return f"{self.level}, a fragment: no map at its start, no game replayed"
-        if self.game_count > 1:
-            return f"{self.level}, {count(self.game_count, 'game')}"
-        rules = self.games[0].get("rules") if self.games else None
-        return f"{self.level}, {rules}" if rules and rules != "base game" else self.level
-
-    def kind(self) -> str:
-        """What the file held, as a noun a count goes before in the total line."""
-        if self.fragment:
-            return "fragment"
-        if self.game_count > 1:
-            return "file of several games"
-        rules = self.games[0].get("rules") if self.games else None
-        return f"{rules} game" if rules and rules != "base game" else "base game" if rules else "file"
+def shown_verdict(f: Streamed) -> str:
+    """A file's verdict as the text says it: valid, INVALID, or UNREADABLE (not checked at all: exit 2)."""
+    return f.verdict if f.verdict == VALID else f.verdict.upper()
 
 
-def total_levels(files: List[FileSummary]) -> List[str]:
+def file_dict(f: Streamed) -> dict:
+    """A file's counts as `-o json` lists them. `level` is null when no level was run (the file
+    could not be read, or held no message); `verdict` is valid, invalid or unreadable (not
+    checked at all: exit 2)."""
+    return {"file": f.file, "level": f.level, "messages": f.messages, "errors": f.errors,
+            "warnings": f.warnings, "valid": f.valid, "verdict": f.verdict,
+            "fragment": f.fragment, "games": f.games, "game_count": f.game_count}
+
+
+def described(f: Streamed) -> str:
+    """What was checked, for the text summary: the level, and a fragment or the games."""
+    if f.fragment:
+        return f"{f.level}, a fragment: no map at its start, no game replayed"
+    if f.game_count > 1:
+        return f"{f.level}, {count(f.game_count, 'game')}"
+    rules = f.games[0].get("rules") if f.games else None
+    return f"{f.level}, {rules}" if rules and rules != "base game" else str(f.level)
+
+
+def kind(f: Streamed) -> str:
+    """What the file held, as a noun a count goes before in the total line."""
+    if f.fragment:
+        return "fragment"
+    if f.game_count > 1:
+        return "file of several games"
+    rules = f.games[0].get("rules") if f.games else None
+    return f"{rules} game" if rules and rules != "base game" else "base game" if rules else "file"
+
+
+def total_levels(files: List[Streamed]) -> List[str]:
     """What several files were, for the total line: their one description when they share it,
     else each level with how many files of each kind (`rules: 1 base game, 1 5-6 player
     extension game`), rather than every file's description side by side."""
     checked = [f for f in files if f.level]
-    if len({f.describe() for f in checked}) <= 1:
-        return sorted({f.describe() for f in checked})
+    if len({described(f) for f in checked}) <= 1:
+        return sorted({described(f) for f in checked})
     kinds: dict = {}
     for f in checked:
         at = kinds.setdefault(f.level, {})
-        at[f.kind()] = at.get(f.kind(), 0) + 1
+        at[kind(f)] = at.get(kind(f), 0) + 1
     return ["; ".join(f"{level}: " + ", ".join(_counted(n, kind) for kind, n in sorted(at.items()))
                       for level, at in sorted(kinds.items()))]
 
@@ -87,26 +74,20 @@ def _counted(n: int, kind: str) -> str:
 
 
 class Tally:
-    """Counts what the run found; decides the exit code."""
+    """The files of the run, each a `Result` (sgn/pipeline/result.py); decides the exit code."""
 
     def __init__(self, fail_on_warnings: bool = False) -> None:
-        self.files: List[FileSummary] = []
+        self.files: List[Streamed] = []
         self.fail_on_warnings = fail_on_warnings      # --fail-on warning: warnings fail the run too
 
-    def start(self, name: str) -> FileSummary:
-        summary = FileSummary(name)
-        summary.fail_on_warnings = self.fail_on_warnings
-        self.files.append(summary)
-        return summary
+    def start(self, result: Streamed) -> None:
+        """A file whose diagnostics are about to be read (its counts grow as they are)."""
+        self.files.append(result)
 
-    @staticmethod
-    def count(summary: FileSummary, diagnostic: Diagnostic) -> None:
-        if diagnostic.is_io:
-            summary.unreadable = True
-        if diagnostic.severity == ERROR:
-            summary.errors += 1
-        elif diagnostic.severity == WARNING:
-            summary.warnings += 1
+    def done(self, result: Streamed) -> None:
+        """A file whose diagnostics have all been read: its verdict is final."""
+        if self.fail_on_warnings:
+            fail_on_warnings(result)
 
     @property
     def errors(self) -> int:
@@ -127,9 +108,7 @@ class Tally:
     @property
     def exit_code(self) -> int:
         """0 valid, 1 some error in the data, 2 some file could not be read at all."""
-        if any(f.unreadable for f in self.files):
-            return 2
-        return 0 if self.valid else 1
+        return max((f.exit_code for f in self.files), default=0)
 
 
 class ReportError(Exception):
@@ -156,7 +135,7 @@ class Reporter:
     def diagnostic(self, diagnostic: Diagnostic) -> None:
         raise NotImplementedError
 
-    def file_done(self, summary: FileSummary) -> None:
+    def file_done(self, result: Streamed) -> None:
         pass
 
     def finish(self, tally: Tally) -> None:
@@ -194,7 +173,7 @@ class TextReporter(Reporter):
     def _verdict(self, verdict: str) -> str:
         return self.paint(verdict, "valid" if verdict == "valid" else "error")
 
-    def _games(self, f: FileSummary) -> None:
+    def _games(self, f: Streamed) -> None:
         if len(f.games) < 2:
             return
         for game in f.games:
@@ -222,9 +201,10 @@ class TextReporter(Reporter):
         for f in files:
             self._games(f)
             if len(files) > 1:
-                self._summary(f.file, f.verdict, [f.describe()] if f.level else [], f.messages, f.errors, f.warnings)
+                self._summary(f.file, shown_verdict(f), [described(f)] if f.level else [], f.messages, f.errors,
+                              f.warnings)
         if len(files) == 1:
-            verdict = files[0].verdict
+            verdict = shown_verdict(files[0])
             what = files[0].file
         else:
             verdict = ("valid", "INVALID", "UNREADABLE")[tally.exit_code]     # the worst of the files
@@ -253,7 +233,7 @@ class JsonReporter(Reporter):
     def finish(self, tally: Tally) -> None:
         tail = {"valid": tally.valid and tally.exit_code == 0, "exit_code": tally.exit_code,
                 "messages": tally.messages, "errors": tally.errors, "warnings": tally.warnings,
-                "files": [f.to_dict() for f in tally.files]}
+                "files": [file_dict(f) for f in tally.files]}
         body = printable(json.dumps(tail, ensure_ascii=False))[1:]
         self.out.write(("\n" if not self.first else "") + "], " + body + "\n")
 

@@ -1,12 +1,14 @@
-"""`sgn validate` over many files: checked here, one after another, or in worker processes.
+"""`sgn validate` over many files: checked here, one after another (`InProcess`), or in
+worker processes (`Pool`); each an `Executor`, giving a file's `Result` (sgn/pipeline/result.py).
 
 With `--jobs N`, each worker writes a file's diagnostics, as it finds them, to a spool
 file of its own (one pickled tuple a diagnostic) in a private temporary folder, and
-sends back only the spool's name and the file's counts. This process reads the spools
-in the order of the files, hands each diagnostic on as it reads it, and deletes each
-spool once read. No process holds more than the diagnostics of one line at a time,
-however many a file has, and the output is the same, byte for byte, as with one job. A file with no
-diagnostic has no spool. The folder goes when the run ends, on an error or Ctrl-C too.
+sends back only the spool's name and the file's `Result`, its diagnostics left out. This
+process reads the spools in the order of the files, hands each diagnostic on as it reads
+it, and deletes each spool once read. No process holds more than the diagnostics of one
+line at a time, however many a file has, and the output is the same, byte for byte, as
+with one job. A file with no diagnostic has no spool. The folder goes when the run ends,
+on an error or Ctrl-C too.
 """
 from __future__ import annotations
 
@@ -14,12 +16,13 @@ import contextlib
 import os
 import pickle
 import signal
-from typing import Any, Dict, Generator, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Generator, Iterator, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from ..diagnostic import Diagnostic
 from ..layers.reader import STDIN_NAME, describe
-from .engine import FileCheck, warm_up
+from .engine import AUTO, FileCheck, warm_up
 from .policy import Policy
+from .result import UNREADABLE, VALID, Result, Streamed, counting
 
 
 class Options(NamedTuple):
@@ -31,36 +34,19 @@ class Options(NamedTuple):
     policy: Optional[Policy] = None      # None: every diagnostic, no limit
 
 
-class Counts(NamedTuple):
-    """What a worker tells of a file besides its diagnostics (read like a `FileCheck`'s)."""
+class Executor(Protocol):
+    """What runs the checks of a run: this process (`InProcess`), `--jobs` workers (`Pool`),
+    or a Dask cluster (`sgn.cluster.dask_run.DaskRunner`)."""
 
-    messages: int
-    level: str
-    fragment: bool
-    games: List[Dict[str, Any]]
-    game_count: int
-
-
-# (name, its diagnostics, then its counts: read them once the diagnostics are exhausted)
-Result = Tuple[str, Iterator[Diagnostic], Union[FileCheck, Counts]]
+    def results(self, paths: Sequence[str], options: Options) -> Generator[Streamed, None, None]:
+        """Each file's `Result`, in the order given ('-' is standard input): its diagnostics
+        stream by, what the run's policy reports of it, and its counts and verdict are whole
+        once they are read. Close the iterator when done with it early: that ends the work."""
+        ...
 
 
 class JobsError(Exception):
     """The spools of `--jobs` cannot be made, written or read (a full disk, say)."""
-
-
-def results(paths: Sequence[str], options: Options, *, jobs: int = 1,
-            stdin: Any = None, stdin_name: str = STDIN_NAME) -> Generator[Result, None, None]:
-    """Each file's diagnostics and counts, in the order given. With several jobs (and no
-    '-'), the first file is checked here before the workers fork: they start with the lines
-    it verified in their memory, and with everything it loaded (warm_up loads the rest).
-    '-' is standard input, named `stdin_name` in the diagnostics (`--stdin-filename`).
-    Close the iterator when done with it early: that ends the workers and removes the spools."""
-    if jobs > 1 and len(paths) > 2 and "-" not in paths:
-        yield from _here(paths[:1], options, stdin, stdin_name)
-        yield from _in_workers(paths[1:], options, jobs)
-    else:
-        yield from _here(paths, options, stdin, stdin_name)
 
 
 def source_of(path: str) -> Any:
@@ -70,24 +56,64 @@ def source_of(path: str) -> Any:
     return RemoteFile(path) if is_url(path) else path
 
 
-def check_file(source: Any, name: str, options: Options) -> Tuple[FileCheck, Iterator[Diagnostic]]:
-    """One file's check, and the diagnostics the run's policy reports of it (sgn/pipeline/policy.py):
-    what every executor runs on a file, so that the report is the same with any of them."""
+def check_one(source: Any, name: Optional[str], options: Options) -> Streamed:
+    """One file's check, as a `Result` whose diagnostics stream (what the run's policy,
+    sgn/pipeline/policy.py, reports of it): what every executor runs on a file, so that
+    the report is the same with any of them."""
     level, profile, max_line_bytes, policy = options
     check = FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes,
                       policy=policy)
-    return check, iter(check)
+    result: Streamed = Result(VALID, check.name, None)
+    result.diagnostics = _completing(result, check)
+    return result
 
 
-def counts(check: FileCheck) -> Counts:
-    return Counts(check.messages, check.level, check.fragment, check.games, check.game_count)
+def _completing(result: Streamed, check: FileCheck) -> Iterator[Diagnostic]:
+    """The check's diagnostics, counted as they pass; then what the check tells of the file."""
+    found = iter(check)
+    try:
+        yield from counting(result, found)
+    finally:
+        getattr(found, "close", lambda: None)()
+    ran = check.level != AUTO and result.verdict != UNREADABLE       # a level was run
+    result.messages, result.level = check.messages, (check.level if ran else None)
+    result.fragment, result.games, result.game_count = check.fragment, check.games, check.game_count
 
 
-def _here(paths: Sequence[str], options: Options, stdin: Any, stdin_name: str) -> Iterator[Result]:
-    for path in paths:
-        source, name = (stdin, stdin_name) if path == "-" else (source_of(path), describe(path))
-        check, found = check_file(source, name, options)
-        yield name, found, check
+class InProcess:
+    """The files checked here, one after another; '-' is `stdin`, named `stdin_name` in
+    the diagnostics (`--stdin-filename`)."""
+
+    def __init__(self, stdin: Any = None, stdin_name: str = STDIN_NAME):
+        self.stdin = stdin
+        self.stdin_name = stdin_name
+
+    def results(self, paths: Sequence[str], options: Options) -> Generator[Streamed, None, None]:
+        """Each file's `Result`, in the order given (see `Executor`)."""
+        for path in paths:
+            if path == "-":
+                yield check_one(self.stdin, self.stdin_name, options)
+            else:
+                yield check_one(source_of(path), describe(path), options)
+
+
+class Pool(InProcess):
+    """`--jobs N`: the files checked by N worker processes (with one, or with '-', here)."""
+
+    def __init__(self, jobs: int, stdin: Any = None, stdin_name: str = STDIN_NAME):
+        super().__init__(stdin, stdin_name)
+        self.jobs = jobs
+
+    def results(self, paths: Sequence[str], options: Options) -> Generator[Streamed, None, None]:
+        """Each file's `Result`, in the order given (see `Executor`). With several jobs (and
+        no '-'), the first file is checked here before the workers fork: they start with the
+        lines it verified in their memory, and with everything it loaded (warm_up loads the
+        rest)."""
+        if self.jobs > 1 and len(paths) > 2 and "-" not in paths:
+            yield from super().results(paths[:1], options)
+            yield from _in_workers(paths[1:], options, self.jobs)
+        else:
+            yield from super().results(paths, options)
 
 
 def _ignore_interrupt() -> None:
@@ -95,14 +121,14 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
+def _check_file(task: Tuple[str, str, Options]) -> Tuple[Streamed, Optional[str]]:
     """In a worker: check one file, its diagnostics written to `spool` as found (made only
-    when there is one); the spool's path, or None, and the counts."""
+    when there is one); the `Result`, its diagnostics left out, and the spool's path, or None."""
     path, spool, options = task
-    check, found = check_file(source_of(path), describe(path), options)
+    result = check_one(source_of(path), describe(path), options)
     out = None
     try:
-        for diagnostic in found:
+        for diagnostic in result.diagnostics:
             if out is None:
                 out = open(spool, "wb")
             pickle.dump(tuple(diagnostic), out, pickle.HIGHEST_PROTOCOL)
@@ -114,10 +140,11 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Optional[str], Counts]:
                 out.close()
         raise JobsError(f"cannot write a temporary file in {describe(os.path.dirname(spool))}: "
                         f"{error.strerror or error}") from None
-    return (spool if out is not None else None), counts(check)
+    result.diagnostics = []
+    return result, (spool if out is not None else None)
 
 
-def _spooled(spool: Optional[str]) -> Iterator[Diagnostic]:
+def spooled(spool: Optional[str]) -> Iterator[Diagnostic]:
     """The diagnostics a worker spooled, one at a time; the spool is deleted once read."""
     if spool is None:
         return
@@ -139,7 +166,7 @@ def _spooled(spool: Optional[str]) -> Iterator[Diagnostic]:
             pass                # the folder goes at the end anyway
 
 
-def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[Result]:
+def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[Streamed]:
     import multiprocessing
     import shutil
     import tempfile
@@ -166,8 +193,9 @@ def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[R
         finally:
             if mask is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        for path, (spool, counts) in zip(paths, pool.imap(_check_file, tasks, chunksize=chunk)):
-            yield describe(path), _spooled(spool), counts
+        for result, spool in pool.imap(_check_file, tasks, chunksize=chunk):
+            result.diagnostics = spooled(spool)
+            yield result
     finally:
         if pool is not None:
             pool.terminate()            # ends the workers and waits for them

@@ -1,0 +1,97 @@
+"""What checking one file found: the one type from the check to the report.
+
+`sgn.check` returns a `Result` with every diagnostic in a list. Each executor (this
+process, `--jobs` workers, a Dask cluster) hands on a `Result` a file, in the files'
+order, whose `diagnostics` stream by and whose counts and verdict are whole once they are
+read; the reporters read the same `Result`. It pickles as it is, its diagnostics set to a
+list first: workers send it back with the diagnostics apart (a spool, a part).
+
+Not compiled, so that `help(sgn.Result)` reads the same in every build.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, TypeVar
+
+from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
+
+VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
+VERDICTS = (VALID, INVALID, UNREADABLE)     # in the order of their exit statuses, 0, 1 and 2
+
+# what holds the diagnostics: a list (`sgn.check`), or a stream (in a run)
+D = TypeVar("D", bound=Iterable[Diagnostic])
+
+
+@dataclass
+class Result(Generic[D]):
+    """What checking one log found, as `sgn validate` reports it for one file.
+
+    `verdict` is "valid" (no error), "invalid" (some error in the data) or "unreadable"
+    (the file could not be read at all: missing, a directory, unreadable); `level` is the
+    level the log was checked at, `auto` resolved ("rules" for a game from its map,
+    "semantic" for a fragment), or None when no message was read to decide it.
+    `fragment` is true for a log with no map at its start (checked message by message,
+    not replayed); `games` lists each game of a log (from the first 1,000), `game_count`
+    counts them all.
+    """
+
+    verdict: str
+    file: str
+    level: Optional[str]
+    messages: int = 0           # the lines read as JSON values
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
+    # (none by default: an empty list, which mypy cannot see is a D whatever D is)
+    diagnostics: D = field(default_factory=list, repr=False)     # type: ignore[assignment]
+    fragment: bool = field(default=False, repr=False)
+    games: List[Dict[str, Any]] = field(default_factory=list, repr=False)
+    game_count: int = field(default=0, repr=False)
+
+    @property
+    def valid(self) -> bool:
+        """True when the log has no error (warnings and infos do not count)."""
+        return self.verdict == VALID
+
+    @property
+    def exit_code(self) -> int:
+        """The exit status `sgn validate` gives for this file alone: 0, 1, or 2 (unreadable)."""
+        return VERDICTS.index(self.verdict)
+
+
+Streamed = Result[Iterable[Diagnostic]]        # in a run: its diagnostics stream by
+
+
+def kept(result: Streamed) -> Result[List[Diagnostic]]:
+    """`result` with its diagnostics read into a list, its counts then whole."""
+    diagnostics = list(result.diagnostics)
+    return Result(result.verdict, result.file, result.level, result.messages, result.errors, result.warnings,
+                  result.infos, diagnostics, result.fragment, result.games, result.game_count)
+
+
+def count(result: Streamed, diagnostic: Diagnostic) -> None:
+    """One more diagnostic of the file, in `result`'s counts and verdict."""
+    severity = diagnostic.severity
+    if severity == ERROR:
+        result.errors += 1
+    elif severity == WARNING:
+        result.warnings += 1
+    elif severity == INFO:
+        result.infos += 1
+    if diagnostic.is_io:
+        result.verdict = UNREADABLE
+    elif severity == ERROR and result.verdict == VALID:
+        result.verdict = INVALID
+
+
+def counting(result: Streamed, diagnostics: Iterable[Diagnostic]) -> Iterator[Diagnostic]:
+    """`diagnostics`, each counted into `result` as it passes."""
+    for diagnostic in diagnostics:
+        count(result, diagnostic)
+        yield diagnostic
+
+
+def fail_on_warnings(result: Streamed) -> None:
+    """`--fail-on warning`: a file with a warning is invalid too (once its diagnostics are read)."""
+    if result.warnings and result.verdict == VALID:
+        result.verdict = INVALID
