@@ -1,10 +1,13 @@
 """The command line as a user runs it: output formats, exit codes, no tracebacks."""
+import contextlib
 import gzip
+import io
 import json
 
 import pytest
 
 from conftest import CORPUS, json_report, run_cli
+from sgn import cli
 from sgn.cli import main
 
 GOOD = '["1","RD",{"result":8}]\n'
@@ -177,3 +180,31 @@ def test_json_output_names_the_tool_and_its_version_first(write):
     report = json_report(result)
     assert report["tool"] == {"name": "sgn", "version": sgn.__version__}
     assert list(report)[:2] == ["tool", "diagnostics"] and report["valid"] is True
+
+
+def _help_of(parser, argv):
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        parser.parse_args(argv)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("names", cli._COMMANDS, ids=lambda names: names[0])
+def test_a_run_declares_its_command_alone_and_it_reads_the_same(names):
+    """A run declares only the parser of the command it names (start-up): each command's
+    help, and what its arguments parse to, are those of the whole command line."""
+    whole = cli.build_parser()
+    for name in names:
+        alone = cli._parser_for([name])
+        declared = alone._subparsers._group_actions[0].choices
+        assert set(declared) == ({name} if name != "completion" else set(whole._subparsers._group_actions[0].choices))
+        assert _help_of(alone, [name, "--help"]) == _help_of(whole, [name, "--help"])
+    assert [n for group in cli._COMMANDS for n in group] == list(whole._subparsers._group_actions[0].choices)
+
+
+def test_an_unknown_command_is_refused_with_every_command_named(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(["valdate", "x.sgn"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'valdate'" in err and "'validate'" in err and "'completion'" in err

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import List, Optional, Sequence
+from typing import Any, List, Optional, Sequence
 
 from ..layers.schema import PROFILES, STRICT
 from ..packaged import VERSION as __version__
@@ -30,16 +30,75 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs.")
-    parser.add_argument("--version", action=_Version, nargs=0,
-                        help="show the version, and which compiled code is in use, and exit")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+class _Skipped:
+    """What `add_parser` gives for a command the run does not ask for: it takes any call and
+    keeps nothing, so that its arguments cost nothing to declare."""
 
-    from .validate import add_validate_parser
-    add_validate_parser(commands)
+    def __getattr__(self, name: str) -> Any:
+        return self._ignore
 
+    def _ignore(self, *args: Any, **kwargs: Any) -> "_Skipped":
+        return self
+
+
+class _Commands:
+    """The subparsers action, declaring only the command named `only` (None: all)."""
+
+    def __init__(self, action: Any, only: Optional[str]):
+        self.action, self.only = action, only
+        self.declared = False
+
+    def add_parser(self, name: str, **options: Any) -> Any:
+        if self.only is None or name == self.only or self.only in options.get("aliases", ()):
+            self.declared = True
+            return self.action.add_parser(name, **options)
+        return _Skipped()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.action, name)
+
+
+# The commands, by the names each declaration gives, in the order `sgn --help` lists them.
+_COMMANDS = (("validate",), ("example", "replay"), ("generate",), ("render",), ("conformance", "smoke"),
+             ("report",), ("parse", "convert"), ("codes",), ("corpus",), ("completion",))
+
+
+def _declare(first: str, commands: Any, parser: argparse.ArgumentParser) -> None:
+    """Declare the commands whose first name is `first`, importing their module (only when
+    a run needs them)."""
+    if first == "validate":
+        from .validate import add_validate_parser
+        add_validate_parser(commands)
+    elif first == "example":
+        _add_here(commands)
+    elif first == "generate":
+        from . import generate
+        generate.add_parser(commands)
+    elif first == "render":
+        from .render import add_render_parser
+        add_render_parser(commands)
+    elif first == "conformance":
+        from .conformance import add_parsers
+        add_parsers(commands)
+    elif first == "report":
+        from .report import add_report_parser
+        add_report_parser(commands)
+    elif first == "parse":
+        from . import notation
+        notation.add_parsers(commands)
+    elif first == "codes":
+        from . import codes
+        codes.add_parser(commands)
+    elif first == "corpus":
+        from . import corpus
+        corpus.add_parser(commands)
+    elif first == "completion":
+        from . import completion
+        completion.add_parser(commands, parser)
+
+
+def _add_here(commands: Any) -> None:
+    """`sgn example` and `sgn replay`."""
     example = commands.add_parser("example", help="print a bundled example game",
                                   description="Print a bundled example SGN log, or list them.")
     example.add_argument("name", nargs="?", help="the example's name; none lists them")
@@ -61,22 +120,30 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--profile", choices=PROFILES, default=STRICT)
     replay.set_defaults(run=run_replay)
 
-    from . import generate
-    generate.add_parser(commands)
 
-    from .render import add_render_parser
-    add_render_parser(commands)
-    from .conformance import add_parsers
-    add_parsers(commands)
-    from .report import add_report_parser
-    add_report_parser(commands)
+def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `only`, the parser of that command alone is declared
+    (a run needs no other: declaring all of them costs a fifth of a short run's time)."""
+    parser = argparse.ArgumentParser(
+        prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs.")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help="show the version, and which compiled code is in use, and exit")
+    commands: Any = _Commands(parser.add_subparsers(dest="command", metavar="COMMAND"), only)
 
-    from . import codes, completion, corpus, notation
-    notation.add_parsers(commands)
-    codes.add_parser(commands)
-    corpus.add_parser(commands)
-    completion.add_parser(commands, parser)
+    for names in _COMMANDS:
+        if only is None or only in names:
+            _declare(names[0], commands, parser)
+    if only is not None and not commands.declared:      # no such command: argparse says so, with all
+        return build_parser()
     return parser
+
+
+def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser for a run: the command's alone when the first argument names one (the
+    completion script describes every command, so it declares them all)."""
+    first = argv[0] if argv else ""
+    named = first and not first.startswith("-") and first != "completion"
+    return build_parser(first if named else None)
 
 
 def run_example(args: argparse.Namespace, out) -> int:
@@ -125,7 +192,8 @@ def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
     if sys.stderr is None:      # closed (`2>&-`): messages are lost, the exit status still tells
         sys.stderr = open(os.devnull, "w")
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser_for(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
