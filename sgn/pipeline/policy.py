@@ -14,7 +14,6 @@ never silently selects nothing.
 """
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import os
 from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
@@ -123,6 +122,7 @@ def unknown_selector(selector: str) -> Optional[str]:
         return "an empty code"
     if any(ch in selector for ch in "*?["):
         return f"{selector!r} matches no diagnostic code"
+    import difflib  # here, not at start-up: only a wrong selector needs it
     near = difflib.get_close_matches(selector, list(CODES), n=3, cutoff=0.6)
     also = f" (did you mean {', '.join(near)}?)" if near else ""
     return f"{selector!r} is no diagnostic code{also}"
