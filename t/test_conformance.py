@@ -837,6 +837,27 @@ def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path):
     assert report["score"]["problem"]
 
 
+def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path):
+    """sgn smoke -o junit: the cases answered wrongly pass (the wiring is smoke's verdict,
+    the score sgn conformance's) and say so; a program that is wired wrong fails the wiring."""
+    import xml.etree.ElementTree as ET
+    wrong = _script(tmp_path, "syntax-only.py", (
+        "import sys\nfrom sgn.conformance.harness import check\n"
+        "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"))
+    for impl, exit_code in ((wrong, 0), ("true", 1)):
+        result = run_cli("smoke", "--impl", impl, "-o", "junit")
+        assert result.returncode == exit_code, result.stderr
+        root = ET.fromstring(result.stdout)
+        suite = root.find("testsuite")
+        failed = int(suite.get("failures")) + int(suite.get("errors"))
+        cases = suite.findall("testcase")
+        assert (failed == 0) == (exit_code == 0) and len(cases) == int(suite.get("tests")) == 9
+        wiring = cases[0]
+        assert wiring.get("name") == "wiring" and (wiring.find("failure") is None) == (exit_code == 0)
+        if exit_code == 0:
+            assert any("answered; expected" in (c.findtext("system-out") or "") for c in cases[1:])
+
+
 @pytest.mark.parametrize("info, said", [
     ({}, "(language and version unknown)"), ({"language": "python"}, "(python version unknown)"),
     ({"language": "rust", "version": "1.2"}, "(rust 1.2)")])

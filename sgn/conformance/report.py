@@ -130,4 +130,32 @@ def render_junit(run: Run) -> str:
             + "".join(junit_suites(run)) + "</testsuites>\n")
 
 
+def render_smoke_junit(run: Run, wired: bool, why: str) -> str:
+    """`sgn smoke -o junit`: the wiring is what smoke judges, so a case passes when it was
+    answered, right or wrong (a wrong answer is said, for `sgn conformance` to score), errs
+    when the program failed on it, and is skipped when declined; one more test case, the
+    wiring, fails when smoke's verdict does. A failure in the document, a non-zero exit."""
+    from ..output import xml as junit
+    errored = sum(o.status == ERRORED for o in run.outcomes)
+    declined = sum(o.status in (SKIPPED, UNDECLARED) for o in run.outcomes)
+    tally = junit.counts(len(run.outcomes) + 1, 0 if wired else 1, errored, declined)
+    lines = [f"  <testsuite{junit.attributes(dict(name='smoke', **tally))}>",
+             f"    <testcase{junit.attributes(dict(classname='smoke', name='wiring'))}"
+             + ("/>" if wired else f"><failure message={junit.attribute(why)}/></testcase>")]
+    for o in run.outcomes:
+        head = (f"    <testcase{junit.attributes(dict(classname='smoke.' + o.case['level'], name=o.case['id']))}"
+                f"{junit.attributes(dict(time=f'{o.seconds:.4f}'))}")
+        if o.status == PASSED:
+            lines.append(head + "/>")
+        elif o.status == FAILED:
+            lines.append(head + f"><system-out>{junit.text('answered; ' + o.detail)}</system-out></testcase>")
+        else:
+            tag = "error" if o.status == ERRORED else "skipped"
+            lines.append(head + f"><{tag} message={junit.attribute(o.detail)}/></testcase>")
+    lines.append("  </testsuite>")
+    name = "sgn smoke: " + str(run.info.get("name", "?"))
+    return (junit.HEADER + f"<testsuites{junit.attributes(dict(name=name, time=f'{run.seconds:.3f}'))}>\n"
+            + "\n".join(lines) + "\n</testsuites>\n")
+
+
 RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}
