@@ -94,9 +94,18 @@ def parse_only(paths: List[str]) -> Callable[[], None]:
     return run
 
 
+def _fastpath():
+    """The fast path's module (where builds before sgn/layers/ kept it too, for a comparison)."""
+    try:
+        from sgn.layers import fastpath
+    except ImportError:
+        from sgn import fastpath  # type: ignore[no-redef]
+    return fastpath
+
+
 def check(paths: List[str], level: str) -> Callable[[], None]:
     import sgn
-    from sgn.layers import fastpath
+    fastpath = _fastpath()
 
     def run() -> None:
         fastpath.MEMORY.clear()           # each round starts cold
@@ -114,7 +123,10 @@ def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
     import orjson
 
     from sgn import packaged
-    from sgn.layers.schema import SCHEMA_FILE
+    try:
+        from sgn.layers.schema import SCHEMA_FILE
+    except ImportError:                 # a build before sgn/layers/
+        from sgn.schema import SCHEMA_FILE  # type: ignore[no-redef]
     whole = packaged.load_json(SCHEMA_FILE)
     codes = [branch["$ref"].rsplit("/", 1)[1] for branch in whole["anyOf"]]
     schemas = {}
@@ -245,7 +257,7 @@ def _python(code: str) -> None:
 
 
 def build_name() -> str:
-    from sgn.layers import fastpath
+    fastpath = _fastpath()
     compiled = fastpath.compiled_modules()
     libraries = "orjson and jsonschema-rs" if fastpath.COMPILED else "no compiled libraries"
     return f"{'compiled' if compiled else 'pure Python'}, {libraries}"
