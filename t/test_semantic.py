@@ -126,3 +126,35 @@ def test_harbors_found_fine_on_one_map_are_checked_again_on_another():
         assert [line for line, code in found if code == "harbor-not-coastal"] == \
             [n for n, line in enumerate(lines, 1) if line == moved]
         assert not [code for line, code in found if lines[line - 1] == STANDARD_MAP]
+
+
+def _every_path_listing():
+    """The table `path_facts` replaced: every valid listing of every path near the origin."""
+    from sgn.layers import places
+    listings = {}
+    for a in places._clockwise():
+        for c in board.corner_neighbours(frozenset(a)):
+            for b in places._clockwise_listings(c):
+                listings[tuple(n for tile in a + b for n in tile)] = (frozenset(a) & c, frozenset(a) | c)
+    return listings
+
+
+def test_the_paths_worked_out_on_demand_are_the_table_s():
+    from sgn.layers import places
+    table = _every_path_listing()
+    assert len(table) == 2592
+    for numbers, facts in table.items():
+        assert places.path_facts(numbers) == facts
+        for other in (numbers[6:] + numbers[:6], numbers[:2] + numbers[4:6] + numbers[2:4] + numbers[6:]):
+            assert places.path_facts(other) == table.get(other)
+
+
+_TABLE = _every_path_listing()
+
+
+@given(st.sampled_from(sorted(_TABLE)), st.integers(0, 11), st.integers(-2, 2))
+def test_a_listing_is_a_path_on_demand_exactly_when_the_table_holds_it(numbers, at, change):
+    """A valid listing with one number changed: a path or not, as the table said."""
+    from sgn.layers import places
+    changed = numbers[:at] + (numbers[at] + change,) + numbers[at + 1:]
+    assert places.path_facts(changed) == _TABLE.get(changed)

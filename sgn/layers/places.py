@@ -49,22 +49,39 @@ def _clockwise() -> FrozenSet[Tuple[Tile, Tile, Tile]]:
                      for listing in ((a, b, c), (b, c, a), (c, a, b)))
 
 
-@lru_cache(maxsize=None)
-def path_table() -> Dict[Tuple[int, ...], Tuple[FrozenSet[Tile], FrozenSet[Tile]]]:
-    """Every valid listing of every path near the origin (both ends clockwise, in either
-    order), by its 12 numbers, with the two tiles it runs between and all four it touches:
-    a valid path is then one dict lookup."""
-    listings: Dict[Tuple[int, ...], Tuple[FrozenSet[Tile], FrozenSet[Tile]]] = {}
-    for a in _clockwise():
-        for c in board.corner_neighbours(frozenset(a)):
-            found = (frozenset(a) & c, frozenset(a) | c)
-            for b in _clockwise_listings(c):
-                listings[tuple(n for tile in a + b for n in tile)] = found
-    return listings
+def warm_up() -> None:
+    """Build the table of clockwise corners now (before workers fork, say)."""
+    _clockwise()
+
+
+# The paths looked up so far, by their 12 numbers as listed: what `path_facts` worked out
+# (None for a listing that is no valid path near the origin). Bounded: emptied when full.
+_PATHS: Dict[Tuple[int, ...], Optional[Tuple[FrozenSet[Tile], FrozenSet[Tile]]]] = {}
+_PATHS_KEPT = 4_096
+
+
+def path_facts(numbers: Tuple[int, ...]) -> Optional[Tuple[FrozenSet[Tile], FrozenSet[Tile]]]:
+    """For a listing of a path near the origin whose ends are both listed clockwise (the
+    first within the corners of `_clockwise`), the two tiles it runs between and all four
+    it touches; None for any other listing. Worked out on first sight of each listing (a
+    table of them all cost a tenth of the start of `sgn validate`), then one dict lookup."""
+    if numbers in _PATHS:
+        return _PATHS[numbers]
+    found: Optional[Tuple[FrozenSet[Tile], FrozenSet[Tile]]] = None
+    a = ((numbers[0], numbers[1]), (numbers[2], numbers[3]), (numbers[4], numbers[5]))
+    b = ((numbers[6], numbers[7]), (numbers[8], numbers[9]), (numbers[10], numbers[11]))
+    if a in _clockwise():
+        start, end = frozenset(a), frozenset(b)
+        if end in board.corner_neighbours(start) and b in _clockwise_listings(end):
+            found = (start & end, start | end)
+    if len(_PATHS) >= _PATHS_KEPT:
+        _PATHS.clear()
+    _PATHS[numbers] = found
+    return found
 
 
 def path_numbers(raw: list) -> Tuple[int, ...]:
-    """The 12 numbers of a path as listed (its lookup key in path_table)."""
+    """The 12 numbers of a path as listed (its key in `path_facts`)."""
     (a, b, c), (d, e, f) = raw
     return (a[0], a[1], b[0], b[1], c[0], c[1], d[0], d[1], e[0], e[1], f[0], f[1])
 
@@ -124,7 +141,7 @@ def _intersection_on_map(tiles: Tuple[Tile, ...], pointer: str, ctx: MapContext)
 def path_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Problem]:
     """The rules of one path: two real intersections, different, sharing exactly two
     tiles; with a map, not between two sea tiles (or beyond the map), ends on the map."""
-    found = path_table().get(path_numbers(raw))
+    found = path_facts(path_numbers(raw))
     if found is not None:
         if ctx is None:
             return []

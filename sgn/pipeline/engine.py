@@ -336,7 +336,7 @@ def warm_up() -> None:
     from ..layers import fastpath, places
     if fastpath.COMPILED:
         fastpath.schema_valid_value(None)
-    places.path_table()
+    places.warm_up()
 
 
 def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
