@@ -93,6 +93,9 @@ class Player:
         self.knights = 0
         self.revealed_points = 0               # Victory Point cards played (shown)
         self.road_length = 0
+        # a building placed or taken over where the player's roads end may have changed
+        # their longest trail, not counted since: the next road counts it all afresh
+        self.trail_stale = False
         self.building_points = 0               # from settlements and cities, kept as they are placed
         # cards the player may hold beyond `hand` (a roll the log lost paid out an unknown
         # number): a payment the hand cannot make takes them first, so none makes a false error
@@ -108,6 +111,7 @@ class Player:
         other.harbors = set(self.harbors)
         other.knights, other.revealed_points = self.knights, self.revealed_points
         other.road_length, other.building_points = self.road_length, self.building_points
+        other.trail_stale = self.trail_stale
         other.unseen, other.unsure = dict(self.unseen), self.unsure
         return other
 
