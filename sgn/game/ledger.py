@@ -99,7 +99,14 @@ def produce(g: State, number: int) -> None:
         if income.tile != robber:
             wanted[income.resource] = wanted.get(income.resource, 0) + income.cards
     short = [r for r, n in wanted.items() if n > bank[r]]
-    for income in entries.values():            # the common case: the bank has enough
+    if not short:                               # the common case: the bank has enough
+        for income in entries.values():
+            if income.tile != robber:
+                income.owner.hand[income.resource] += income.cards
+        for r, n in wanted.items():
+            bank[r] -= n
+        return
+    for income in entries.values():
         if income.tile != robber and income.resource not in short:
             income.owner.hand[income.resource] += income.cards
     for r, n in wanted.items():

@@ -94,13 +94,21 @@ def update_longest_road(g: State, names: Iterable[str]) -> None:
 
 
 def award_longest_road(g: State) -> None:
-    lengths = {n: p.road_length for n, p in g.players.items()}
-    top = max(lengths.values(), default=0)
-    leaders = [n for n, length in lengths.items() if length == top]
+    """The longest road to the one longest trail of at least the minimum; its holder keeps
+    it while theirs is as long as any (a tie takes it from nobody)."""
+    top, leader, leaders = 0, "", 0
+    for n, p in g.players.items():
+        length = p.road_length
+        if length > top:
+            top, leader, leaders = length, n, 1
+        elif length == top:
+            leaders += 1
     holder = g.longest_road
-    if holder is not None and lengths[holder] >= rules.LONGEST_ROAD_MIN and lengths[holder] == top:
-        return
-    g.longest_road = leaders[0] if top >= rules.LONGEST_ROAD_MIN and len(leaders) == 1 else None
+    if holder is not None:
+        held = g.players[holder].road_length
+        if held >= rules.LONGEST_ROAD_MIN and held == top:
+            return
+    g.longest_road = leader if top >= rules.LONGEST_ROAD_MIN and leaders == 1 else None
 
 
 def longest_with_road(g: State, p: Player, e: Edge) -> int:
