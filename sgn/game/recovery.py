@@ -267,15 +267,17 @@ class Replay:
             for line, problems in chosen.found:
                 out += self._diagnostics(problems, line)
             since = self._since
+            self.game = chosen.game
+            self._note_end()
+            if len(since) + 1 + sum(1 for _, _, refused, repaired in fork.read
+                                    if not refused or repaired is not None) >= CHECKPOINT_EVERY:
+                self._checkpoint()          # (what it held would be noted, then dropped at once)
+                return
             since.append((fork.message, fork.line))
             for message, line, refused, repaired in fork.read:
                 applied: Optional[Message] = repaired if refused else message
                 if applied is not None:
                     since.append((applied, line))
-            self.game = chosen.game
-            self._note_end()
-            if len(since) >= CHECKPOINT_EVERY:
-                self._checkpoint()
             return
         if chosen.clean:
             self.game = chosen.game
