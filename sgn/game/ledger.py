@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Dict, List, Mapping, Tuple
 
 from .. import rules
+from ..board import Tile
 from ..diagnostic import Problem
 from ..rules import show_cost
 from .pieces import Player
@@ -94,13 +95,23 @@ def produce(g: State, number: int) -> None:
     if not entries:
         return
     robber, bank = g.robber, g.bank
+    # the robber's tile as two numbers: a tile compared whole would be made an object each time
+    anywhere = robber is None
+    rq, rr = robber if robber is not None else (0, 0)
     wanted: Dict[str, int] = {}                # resource -> cards owed in all
     for income in entries.values():
-        if income.tile != robber:
+        if _pays(income.tile, anywhere, rq, rr):
             wanted[income.resource] = wanted.get(income.resource, 0) + income.cards
     short = [r for r, n in wanted.items() if n > bank[r]]
-    for income in entries.values():            # the common case: the bank has enough
-        if income.tile != robber and income.resource not in short:
+    if not short:                               # the common case: the bank has enough
+        for income in entries.values():
+            if _pays(income.tile, anywhere, rq, rr):
+                income.owner.hand[income.resource] += income.cards
+        for r, n in wanted.items():
+            bank[r] -= n
+        return
+    for income in entries.values():
+        if _pays(income.tile, anywhere, rq, rr) and income.resource not in short:
             income.owner.hand[income.resource] += income.cards
     for r, n in wanted.items():
         if r not in short:
@@ -108,7 +119,7 @@ def produce(g: State, number: int) -> None:
     for r in short:
         owed: Dict[Player, int] = {}
         for income in entries.values():
-            if income.tile != robber and income.resource == r:
+            if _pays(income.tile, anywhere, rq, rr) and income.resource == r:
                 owed[income.owner] = owed.get(income.owner, 0) + income.cards
         if g.uncertain or g.bank_unsure:
             # after a lost roll the bank's count is known within bounds only: each owed
@@ -122,3 +133,8 @@ def produce(g: State, number: int) -> None:
                 p.hand[r] += bank[r]
             bank[r] = 0
         # several owed and not enough: nobody gets any
+
+
+def _pays(tile: Tile, anywhere: bool, rq: int, rr: int) -> bool:
+    """Whether a tile produces: the robber (at rq, rr, unless `anywhere`) is not on it."""
+    return anywhere or tile[0] != rq or tile[1] != rr

@@ -74,11 +74,18 @@ class Board:
         return cls(kinds, numbers, harbor_at, desert, harbors)
 
 
+# The roads of a player that end at one corner: (bit, other end) each.
+Links = Tuple[Tuple[int, Corner], ...]
+
+
 class Player:
     """One player's hand, pieces and cards."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, source: Optional["Player"] = None):
         self.name = name
+        if source is not None:          # a copy of `source` (`clone`): nothing made to be replaced
+            self._copy(source)
+            return
         # plain dicts with every key present from the start (what the compiled replay reads fastest)
         self.hand: Dict[str, int] = dict.fromkeys(RESOURCES, 0)
         self.settlements: Set[Corner] = set()
@@ -86,30 +93,35 @@ class Player:
         self.roads: Set[Edge] = set()
         # corner -> (bit, other end) for each of the player's roads ending there; each road
         # has its own bit, so that the longest-trail search marks roads used in one integer
-        self.links: Dict[Corner, List[Tuple[int, Corner]]] = {}
+        self.links: Dict[Corner, Links] = {}
         self.cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)       # held, playable
         self.new_cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)   # bought this turn
         self.harbors: Set[str] = set()         # harbor codes at the player's buildings
         self.knights = 0
         self.revealed_points = 0               # Victory Point cards played (shown)
         self.road_length = 0
+        # a building placed or taken over where the player's roads end may have changed
+        # their longest trail, not counted since: the next road counts it all afresh
+        self.trail_stale = False
         self.building_points = 0               # from settlements and cities, kept as they are placed
         # cards the player may hold beyond `hand` (a roll the log lost paid out an unknown
         # number): a payment the hand cannot make takes them first, so none makes a false error
         self.unseen: Dict[str, int] = dict.fromkeys(RESOURCES, 0)
         self.unsure = False
 
+    def _copy(self, source: "Player") -> None:
+        self.hand, self.cards, self.new_cards = dict(source.hand), dict(source.cards), dict(source.new_cards)
+        self.settlements, self.cities, self.roads = set(source.settlements), set(source.cities), set(source.roads)
+        self.links = dict(source.links)       # (each corner's roads a tuple: replaced, never changed)
+        self.harbors = set(source.harbors)
+        self.knights, self.revealed_points = source.knights, source.revealed_points
+        self.road_length, self.building_points = source.road_length, source.building_points
+        self.trail_stale = source.trail_stale
+        self.unseen, self.unsure = dict(source.unseen), source.unsure
+
     def clone(self) -> "Player":
         """A copy that shares nothing that changes (corners and edges are immutable)."""
-        other = Player(self.name)
-        other.hand, other.cards, other.new_cards = dict(self.hand), dict(self.cards), dict(self.new_cards)
-        other.settlements, other.cities, other.roads = set(self.settlements), set(self.cities), set(self.roads)
-        other.links = {c: list(ends) for c, ends in self.links.items()}
-        other.harbors = set(self.harbors)
-        other.knights, other.revealed_points = self.knights, self.revealed_points
-        other.road_length, other.building_points = self.road_length, self.building_points
-        other.unseen, other.unsure = dict(self.unseen), self.unsure
-        return other
+        return Player(self.name, self)
 
     def add_road(self, e: Edge) -> bool:
         """Note a road of this player; False if it was already theirs."""
@@ -118,8 +130,9 @@ class Player:
         bit = 1 << len(self.roads)
         self.roads.add(e)
         a, b = e
-        self.links.setdefault(a, []).append((bit, b))
-        self.links.setdefault(b, []).append((bit, a))
+        links = self.links
+        links[a] = links.get(a, ()) + ((bit, b),)
+        links[b] = links.get(b, ()) + ((bit, a),)
         return True
 
     def count_buildings(self) -> None:
@@ -134,7 +147,7 @@ class Player:
         return f"player {self.name} holds {show_hand(self.hand)}"
 
 
-def trail_from(c: Corner, used: int, links: Dict[Corner, List[Tuple[int, Corner]]],
+def trail_from(c: Corner, used: int, links: Dict[Corner, Links],
                 blocked: Set[Corner], seen: Set[Corner]) -> int:
     """The longest trail that starts at `c` and uses none of the roads in `used`, stopping
     at a blocked corner (another player's building), which it may reach but not pass."""

@@ -87,14 +87,53 @@ def longest_trail(g: State, p: Player) -> int:
 
 def update_longest_road(g: State, names: Iterable[str]) -> None:
     for name in names:
-        g.players[name].road_length = longest_trail(g, g.players[name])
-    lengths = {n: p.road_length for n, p in g.players.items()}
-    top = max(lengths.values(), default=0)
-    leaders = [n for n, length in lengths.items() if length == top]
+        p = g.players[name]
+        p.road_length = longest_trail(g, p)
+        p.trail_stale = False
+    award_longest_road(g)
+
+
+def award_longest_road(g: State) -> None:
+    """The longest road to the one longest trail of at least the minimum; its holder keeps
+    it while theirs is as long as any (a tie takes it from nobody)."""
+    top, leader, leaders = 0, "", 0
+    for n, p in g.players.items():
+        length = p.road_length
+        if length > top:
+            top, leader, leaders = length, n, 1
+        elif length == top:
+            leaders += 1
     holder = g.longest_road
-    if holder is not None and lengths[holder] >= rules.LONGEST_ROAD_MIN and lengths[holder] == top:
-        return
-    g.longest_road = leaders[0] if top >= rules.LONGEST_ROAD_MIN and len(leaders) == 1 else None
+    if holder is not None:
+        held = g.players[holder].road_length
+        if held >= rules.LONGEST_ROAD_MIN and held == top:
+            return
+    g.longest_road = leader if top >= rules.LONGEST_ROAD_MIN and leaders == 1 else None
+
+
+def longest_with_road(g: State, p: Player, e: Edge) -> int:
+    """`p`'s longest trail once the road `e` (just added) is counted, or -1 when it takes
+    a count of all: a trail that does not use `e` is one `p.road_length` counted, so where
+    `e` ends a line (no other road of `p` at one end), the longest is the longer of that and
+    `e` followed by the longest trail from its other end."""
+    links = p.links
+    a, b = e
+    if len(links[a]) == 1:
+        start = b
+    elif len(links[b]) == 1:
+        start = a
+    else:
+        return -1                   # it joins roads at both ends: a count of all
+    length = 1
+    starts = links[start]
+    if len(starts) > 1:
+        building_at, name = g.building_at, p.name
+        at = building_at.get(start)
+        if at is None or at[0] == name:     # (a trail stops at another player's building)
+            bit = starts[-1][0]             # (the road just added is the last at each end)
+            blocked = {c for c in links if c in building_at and building_at[c][0] != name}
+            length = 1 + trail_from(start, bit, links, blocked, set())
+    return max(p.road_length, length)
 
 
 def update_largest_army(g: State, name: str) -> None:
@@ -106,6 +145,11 @@ def update_largest_army(g: State, name: str) -> None:
 
 def set_building(g: State, c: Corner, owner: str, kind: str) -> None:
     """Place or upgrade a building, and note what it earns on each number."""
+    before = g.building_at.get(c)
+    if before is None or before[0] != owner:    # it stops (or no longer stops) trails there
+        for q in g.players.values():
+            if c in q.links:
+                q.trail_stale = True
     g.building_at[c] = (owner, kind)
     yields, cards, p = g.the_map().yields, rules.YIELD[kind], g.players[owner]
     for tile in c:
@@ -129,4 +173,9 @@ def place_road(g: State, p: Player, e: Edge) -> None:
     new = p.add_road(e)
     g.road_at[e] = p.name
     if new:
-        update_longest_road(g, [p.name])
+        length = -1 if p.trail_stale else longest_with_road(g, p, e)
+        if length < 0:
+            update_longest_road(g, [p.name])
+        else:
+            p.road_length = length
+            award_longest_road(g)

@@ -91,7 +91,8 @@ class Replay:
         """The next message: the diagnostics now final (of this line or earlier ones)."""
         if self._after_refused:
             return self._feed_after_refused(message, file, line)
-        if self._fork is None and message[1] != "DM":
+        fork = self._fork
+        if fork is None and message[1] != "DM":
             # the common case, kept short: no fault held, and the move breaks no rule
             game = self.game
             problems = game.apply(message, line)
@@ -108,6 +109,18 @@ class Replay:
             self.file = file
             found: List[Diagnostic] = []
             self._after_apply(message, line, problems, found)
+        elif fork is not None and fork.pending and message[1] != "DM":
+            # the next common case, kept short too: the log's reading of a fault goes on alone
+            # (`Fork.feed`, with `_feed`'s decision)
+            self.file = file
+            fork.read.append((message, line, False, None))
+            carry = fork.branches[0]
+            carry.apply(message, line)
+            chosen = carry if len(fork.read) >= HORIZON else self._expand(fork) if carry.faults else None
+            if chosen is None:
+                return _NOTHING
+            found = []
+            self._decide(chosen, found)
         else:
             self.file = file
             found = []
@@ -254,15 +267,17 @@ class Replay:
             for line, problems in chosen.found:
                 out += self._diagnostics(problems, line)
             since = self._since
+            self.game = chosen.game
+            self._note_end()
+            if len(since) + 1 + sum(1 for _, _, refused, repaired in fork.read
+                                    if not refused or repaired is not None) >= CHECKPOINT_EVERY:
+                self._checkpoint()          # (what it held would be noted, then dropped at once)
+                return
             since.append((fork.message, fork.line))
             for message, line, refused, repaired in fork.read:
                 applied: Optional[Message] = repaired if refused else message
                 if applied is not None:
                     since.append((applied, line))
-            self.game = chosen.game
-            self._note_end()
-            if len(since) >= CHECKPOINT_EVERY:
-                self._checkpoint()
             return
         if chosen.clean:
             self.game = chosen.game
