@@ -259,9 +259,11 @@ class FileCheck:
                     found = replay.feed(message, name, number)
                     if observer is not None:
                         observer(number, message)
-                    if found or held or replay.undecided:
+                    # (nothing to do while the replay is undecided and this line found nothing)
+                    undecided = replay.undecided
+                    if found or (held and not undecided):
                         self.messages = messages     # counted so far, should the reader stop here
-                        yield from in_order(found, held, number, replay.undecided)
+                        yield from in_order(found, held, number, undecided)
                 elif observer is not None:
                     observer(number, loads(raw) if seen is not_kept else seen)
                 continue
@@ -289,9 +291,10 @@ class FileCheck:
                     found = found + replay.gap(value, name, number, self._repaired(value, number))
             if observer is not None and (value is not None or self.text_line):
                 observer(number, value)
-            if found or held:
+            undecided = replay is not None and replay.undecided
+            if found or (held and not undecided):
                 self.messages = messages     # counted so far, should the reader stop here
-                yield from in_order(found, held, number, replay is not None and replay.undecided)
+                yield from in_order(found, held, number, undecided)
         if open_value.pending:
             decided = open_value.decide(None)
             if decided is not None:
