@@ -27,7 +27,7 @@ import os
 import re
 import stat
 import sys
-from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
+from typing import Callable, Dict, Hashable, Iterable, List, Optional, Set, Tuple
 
 from .globs import Warn, entries, expand_glob, folder_key, is_folder
 
@@ -184,8 +184,14 @@ def _symlinks(path: str) -> int:
         head = parent
 
 
-def _excluded(name: str, relative: str, exclude: Iterable[str]) -> bool:
-    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(relative, p) for p in exclude)
+def _matcher(patterns: Iterable[str]) -> Callable[[str], bool]:
+    """Whether a name matches any of `patterns`, as `fnmatch.fnmatch` says, in one compiled
+    pattern (a walk asks for every file it meets)."""
+    joined = "|".join(fnmatch.translate(os.path.normcase(p)) for p in patterns)
+    if not joined:
+        return lambda name: False
+    match = re.compile(joined).match
+    return lambda name: match(os.path.normcase(name)) is not None
 
 
 
@@ -198,6 +204,7 @@ def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) ->
     skipped: List[Tuple[str, str]] = []          # (path, why), told in the order of the paths
     start = folder_key(folder)
     visited = {start} if start is not None else set()
+    included, excluded = _matcher(include), _matcher(exclude)
     # (path, relative to `folder`, real path): below `folder` no symlink is followed, so the
     # real path of a folder, or of a file that is no symlink, is its parent's and its name
     stack = [(folder, ".", os.path.realpath(folder))]
@@ -207,11 +214,11 @@ def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) ->
             relative = _rel(relative_root, entry.name)
             if is_folder(entry):
                 key = folder_key(entry.path, follow=False)
-                if key is not None and key not in visited and not _excluded(entry.name, relative, exclude):
+                if key is not None and key not in visited and not (excluded(entry.name) or excluded(relative)):
                     visited.add(key)
                     stack.append((entry.path, relative, os.path.join(real_root, entry.name)))
                 continue
-            if not any(fnmatch.fnmatch(entry.name, p) for p in include) or _excluded(entry.name, relative, exclude):
+            if not included(entry.name) or excluded(entry.name) or excluded(relative):
                 continue
             if _is_plain_file(entry):
                 found.append((entry.path, _entry_key(entry), os.path.join(real_root, entry.name)))
