@@ -22,6 +22,7 @@ jsonschema-rs, and with SGN_PURE=1: without them). Exits 1 when a target is miss
     python bench/bench_archives.py                       # everything, targets checked
     python bench/bench_archives.py --games 200 --rounds 3 --no-jobs   # quicker
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,7 +38,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Tuple
 
 CHECKOUT = Path(__file__).resolve().parent.parent
-TARGETS = {        # figure: (at least, what it means)
+TARGETS = {  # figure: (at least, what it means)
     "semantic, stream": (1.0, "x orjson parse"),
     "semantic, file by file": (1.0, "x orjson parse"),
     "rules, games with faults": (0.12, "x orjson parse"),
@@ -56,8 +57,19 @@ def make_games(folder: Path, count: int) -> Tuple[List[str], List[str]]:
         files = sorted(glob.glob(str(where / "*.sgn")))
         if len(files) != count:
             start = time.perf_counter()
-            made = subprocess.run([sys.executable, str(CHECKOUT / "bench" / "engine_games.py"), "--games", str(count),
-                                   *flags, "-o", str(where)], capture_output=True, text=True)
+            made = subprocess.run(
+                [
+                    sys.executable,
+                    str(CHECKOUT / "bench" / "engine_games.py"),
+                    "--games",
+                    str(count),
+                    *flags,
+                    "-o",
+                    str(where),
+                ],
+                capture_output=True,
+                text=True,
+            )
             if made.returncode != 0:
                 sys.exit(f"bench_archives: cannot make the engine's games: {made.stderr.strip()}")
             print(f"made {count:,} catanatron games ({name}) in {time.perf_counter() - start:.0f} s", flush=True)
@@ -84,6 +96,7 @@ def lines_in(paths: List[str]) -> int:
 
 def parse_only(paths: List[str]) -> Callable[[], None]:
     import orjson
+
     loads = orjson.loads
 
     def run() -> None:
@@ -91,6 +104,7 @@ def parse_only(paths: List[str]) -> Callable[[], None]:
             with open(path, "rb") as handle:
                 for line in handle:
                     loads(line)
+
     return run
 
 
@@ -105,13 +119,15 @@ def _fastpath():
 
 def check(paths: List[str], level: str) -> Callable[[], None]:
     import sgn
+
     fastpath = _fastpath()
 
     def run() -> None:
-        fastpath.MEMORY.clear()           # each round starts cold
+        fastpath.MEMORY.clear()  # each round starts cold
         for path in paths:
             for _ in sgn.iter_diagnostics(path, level=level):
                 pass
+
     return run
 
 
@@ -123,9 +139,10 @@ def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
     import orjson
 
     from sgn import packaged
+
     try:
         from sgn.layers.schema import SCHEMA_FILE
-    except ImportError:                 # a build before sgn/layers/
+    except ImportError:  # a build before sgn/layers/
         from sgn.schema import SCHEMA_FILE  # type: ignore[no-redef]
     whole = packaged.load_json(SCHEMA_FILE)
     codes = [branch["$ref"].rsplit("/", 1)[1] for branch in whole["anyOf"]]
@@ -137,9 +154,11 @@ def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
     try:
         if library == "jsonschema-rs":
             import jsonschema_rs
+
             checks = {code: jsonschema_rs.Draft4Validator(one).is_valid for code, one in schemas.items()}
         else:
             import fastjsonschema
+
             compiled = {code: fastjsonschema.compile(one) for code, one in schemas.items()}
 
             def valid(check: Callable[[object], object]) -> Callable[[object], bool]:
@@ -149,7 +168,9 @@ def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
                     except fastjsonschema.JsonSchemaException:
                         return False
                     return True
+
                 return run
+
             checks = {code: valid(check) for code, check in compiled.items()}
     except ImportError:
         return None
@@ -162,7 +183,9 @@ def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
                     value = loads(line)
                     if not checks[value[1]](value):
                         raise AssertionError(f"{library}: a message of an engine's game refused: {line[:80]!r}")
+
         return run
+
     return on
 
 
@@ -176,12 +199,17 @@ def medians(work: Dict[str, Callable[[], None]], rounds: int) -> Dict[str, float
     return {name: statistics.median(found) for name, found in times.items()}
 
 
-def in_process(faults: List[str], clean: List[str], stream: str, clean_stream: str, rounds: int,
-               rules: bool, peers: bool = False) -> Dict[str, float]:
+def in_process(
+    faults: List[str], clean: List[str], stream: str, clean_stream: str, rounds: int, rules: bool, peers: bool = False
+) -> Dict[str, float]:
     """The ratios measured by this process's sgn: semantic on the stream and file by file,
     rules on games with faults and without."""
-    work = {"orjson, stream": parse_only([stream]), "semantic, stream": check([stream], "semantic"),
-            "orjson, files": parse_only(faults), "semantic, files": check(faults, "semantic")}
+    work = {
+        "orjson, stream": parse_only([stream]),
+        "semantic, stream": check([stream], "semantic"),
+        "orjson, files": parse_only(faults),
+        "semantic, files": check(faults, "semantic"),
+    }
     for library in ("jsonschema-rs", "fastjsonschema"):
         peer = dispatched(library) if peers else None
         if peer is not None:
@@ -189,19 +217,27 @@ def in_process(faults: List[str], clean: List[str], stream: str, clean_stream: s
         elif peers:
             print(f"  {library}: not measured, not installed")
     if rules:
-        work.update({"rules, faults": check([stream], "rules"), "orjson, clean": parse_only([clean_stream]),
-                     "rules, clean": check([clean_stream], "rules")})
+        work.update(
+            {
+                "rules, faults": check([stream], "rules"),
+                "orjson, clean": parse_only([clean_stream]),
+                "rules, clean": check([clean_stream], "rules"),
+            }
+        )
     took = medians(work, rounds)
     n, n_clean = lines_in([stream]), lines_in([clean_stream])
     for name, seconds in took.items():
         count = n_clean if name.endswith("clean") else n
         print(f"  {name:22} {count / seconds:>12,.0f} messages/s", flush=True)
-    found = {"semantic, stream": took["orjson, stream"] / took["semantic, stream"],
-             "semantic, file by file": took["orjson, files"] / took["semantic, files"]}
+    found = {
+        "semantic, stream": took["orjson, stream"] / took["semantic, stream"],
+        "semantic, file by file": took["orjson, files"] / took["semantic, files"],
+    }
     for library in ("jsonschema-rs", "fastjsonschema"):
         if f"{library}, stream" in took:
-            found[f"{library} (dispatched by action code), stream"] = \
+            found[f"{library} (dispatched by action code), stream"] = (
                 took["orjson, stream"] / took[f"{library}, stream"]
+            )
     if rules:
         found["rules, games with faults"] = took["orjson, stream"] / took["rules, faults"]
         found["rules, games without faults"] = took["orjson, clean"] / took["rules, clean"]
@@ -233,8 +269,9 @@ def jobs(folder: str, first: str, rounds: int) -> Dict[str, float]:
     found = {"--jobs 2 / --jobs 1": took["-j1"] / took["-j2"]}
     if "dask" in took:
         print(f"  the cluster's start and stop: {took['dask, one file']:.2f} s")
-        found["--dask local:2 / --jobs 2"] = ((took["-j2"] - took["-j2, one file"])
-                                              / (took["dask"] - took["dask, one file"]))
+        found["--dask local:2 / --jobs 2"] = (took["-j2"] - took["-j2, one file"]) / (
+            took["dask"] - took["dask, one file"]
+        )
     return found
 
 
@@ -242,9 +279,13 @@ def start_up(rounds: int) -> Dict[str, float]:
     with tempfile.NamedTemporaryFile("w", suffix=".sgn", delete=False) as handle:
         handle.write('["1","RD",{"result":8}]\n' * 10)
     try:
-        took = medians({"python + import orjson": lambda: _python("import orjson"),
-                        "sgn validate, 10 lines": lambda: command("validate", "-q", "--level", "semantic",
-                                                                  handle.name)}, max(rounds, 5))
+        took = medians(
+            {
+                "python + import orjson": lambda: _python("import orjson"),
+                "sgn validate, 10 lines": lambda: command("validate", "-q", "--level", "semantic", handle.name),
+            },
+            max(rounds, 5),
+        )
     finally:
         os.unlink(handle.name)
     for name, seconds in took.items():
@@ -266,14 +307,21 @@ def build_name() -> str:
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games of each kind (default 1,000)")
-    parser.add_argument("--games-dir", type=Path, default=Path(tempfile.gettempdir()) / "sgn-bench-archives",
-                        help="where the games are kept between runs (made there when missing)")
+    parser.add_argument(
+        "--games-dir",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "sgn-bench-archives",
+        help="where the games are kept between runs (made there when missing)",
+    )
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--builds", action="store_true",
-                        help="also measure the checkout's pure-Python sources, with and without the compiled libraries")
+    parser.add_argument(
+        "--builds",
+        action="store_true",
+        help="also measure the checkout's pure-Python sources, with and without the compiled libraries",
+    )
     parser.add_argument("--no-jobs", action="store_true", help="leave out --jobs, --dask and start-up")
     parser.add_argument("--only-jobs", action="store_true", help="only --jobs, --dask and start-up")
-    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)   # a child's figures, for its parent
+    parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)  # a child's figures, for its parent
     args = parser.parse_args(argv)
     args.games_dir.mkdir(parents=True, exist_ok=True)
     faults, clean = make_games(args.games_dir, args.games)
@@ -282,20 +330,38 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.json:
         print(json.dumps(in_process(faults, clean, stream, clean_stream, args.rounds, rules=True)))
         return 0
-    print(f"{args.games:,} catanatron games with faults ({lines_in([stream]):,} messages) and "
-          f"{args.games:,} without ({lines_in([clean_stream]):,}); {os.cpu_count()} cores; medians of "
-          f"{args.rounds} rounds\n{build_name()} (this process):", flush=True)
+    print(
+        f"{args.games:,} catanatron games with faults ({lines_in([stream]):,} messages) and "
+        f"{args.games:,} without ({lines_in([clean_stream]):,}); {os.cpu_count()} cores; medians of "
+        f"{args.rounds} rounds\n{build_name()} (this process):",
+        flush=True,
+    )
     found: Dict[str, Dict[str, float]] = {build_name(): {}}
     if not args.only_jobs:
         found[build_name()] = in_process(faults, clean, stream, clean_stream, args.rounds, rules=True, peers=True)
     if args.builds and not args.only_jobs:
-        for label, extra in (("pure Python, orjson and jsonschema-rs", {}),
-                             ("pure Python, no compiled libraries", {"SGN_PURE": "1"})):
+        for label, extra in (
+            ("pure Python, orjson and jsonschema-rs", {}),
+            ("pure Python, no compiled libraries", {"SGN_PURE": "1"}),
+        ):
             env = dict(os.environ, PYTHONPATH=str(CHECKOUT), **extra)
             print(f"{label} (the checkout's sources):", flush=True)
-            child = subprocess.run([sys.executable, __file__, "--json", "--games", str(args.games), "--games-dir",
-                                    str(args.games_dir), "--rounds", str(max(1, args.rounds // 2))],
-                                   env=env, capture_output=True, text=True)
+            child = subprocess.run(
+                [
+                    sys.executable,
+                    __file__,
+                    "--json",
+                    "--games",
+                    str(args.games),
+                    "--games-dir",
+                    str(args.games_dir),
+                    "--rounds",
+                    str(max(1, args.rounds // 2)),
+                ],
+                env=env,
+                capture_output=True,
+                text=True,
+            )
             if child.returncode != 0:
                 sys.exit(f"bench_archives: the {label} run failed: {child.stderr[-400:]}")
             found[label] = json.loads(child.stdout.strip().splitlines()[-1])
@@ -320,8 +386,10 @@ def report(found: Dict[str, Dict[str, float]]) -> int:
         if target is not None and name in found[first]:
             bound, unit = target
             met = found[first][name] >= bound if bound > 0 else found[first][name] <= -bound
-            verdict = f"{'≥' if bound > 0 else '≤'} {abs(bound)}{unit.split(' (')[0].replace('x', ' x', 1)}" \
-                      f" {'met' if met else 'MISSED'}"
+            verdict = (
+                f"{'≥' if bound > 0 else '≤'} {abs(bound)}{unit.split(' (')[0].replace('x', ' x', 1)}"
+                f" {'met' if met else 'MISSED'}"
+            )
             if not met:
                 missed.append(name)
         print(f"| {name} | " + " | ".join(cells) + f" | {verdict} |")

@@ -17,6 +17,7 @@ Prints each figure beside the 64 MB target; exit 1 when one is missed. `bench_va
 runs these too. Usage:
     python bench/bench_bounds.py [--segments N] [--calls N] [--length L]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,7 +30,7 @@ from pathlib import Path
 
 try:
     import sgn  # noqa: F401  (the installed package, compiled if it was built so)
-except ImportError:          # a checkout without an install: its sources
+except ImportError:  # a checkout without an install: its sources
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sgn import play  # noqa: E402
@@ -59,8 +60,9 @@ except SystemExit:
 
 
 def _peak_mb(script: str, cwd: str) -> float:
-    done = subprocess.run([sys.executable, "-c", script + _PEAK], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, cwd=cwd)
+    done = subprocess.run(
+        [sys.executable, "-c", script + _PEAK], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=cwd
+    )
     if done.returncode:
         raise SystemExit(f"the measured run failed:\n{done.stderr}")
     return int(done.stderr.strip().splitlines()[-1]) / 1024
@@ -79,6 +81,7 @@ def write_segments(path: str, segments: int, length: int) -> int:
 def write_costly_lines(path: str, count: int = 20) -> None:
     """Lines that fill the default limit with the JSON that costs most once parsed."""
     from sgn.layers.reader import DEFAULT_MAX_LINE_BYTES
+
     items = (DEFAULT_MAX_LINE_BYTES - 2) // 5
     costly = "[" + ",".join(["[[]]"] * items) + "]\n"
     assert len(costly) - 1 <= DEFAULT_MAX_LINE_BYTES
@@ -100,12 +103,21 @@ def targets(segments: int = 10_000, calls: int = 1_000, length: int = 80):
     os.unlink(path)
     os.rmdir(scratch)
     return [
-        (f"peak RSS <= {TARGET_MB} MB, one file, {segments:,} boards ({messages:,} messages)",
-         f"{in_file:.1f} MB", in_file <= TARGET_MB),
-        (f"peak RSS <= {TARGET_MB} MB, {calls:,} API calls, each on its own board",
-         f"{in_calls:.1f} MB", in_calls <= TARGET_MB),
-        (f"peak RSS <= {TARGET_MB} MB, lines as costly as the line limit allows",
-         f"{costly:.1f} MB", costly <= TARGET_MB),
+        (
+            f"peak RSS <= {TARGET_MB} MB, one file, {segments:,} boards ({messages:,} messages)",
+            f"{in_file:.1f} MB",
+            in_file <= TARGET_MB,
+        ),
+        (
+            f"peak RSS <= {TARGET_MB} MB, {calls:,} API calls, each on its own board",
+            f"{in_calls:.1f} MB",
+            in_calls <= TARGET_MB,
+        ),
+        (
+            f"peak RSS <= {TARGET_MB} MB, lines as costly as the line limit allows",
+            f"{costly:.1f} MB",
+            costly <= TARGET_MB,
+        ),
     ]
 
 

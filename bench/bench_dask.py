@@ -13,6 +13,7 @@ over time with --jobs 2), and how the throughput grows from 1 Dask worker to 2. 
 must print the same report, byte for byte (the script fails otherwise). Usage:
     python bench/bench_dask.py [--games N] [--folder DIR] [--rounds R]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -68,25 +69,37 @@ def main() -> int:
             assert done.returncode == 0, done.stderr
             print(f"generated {args.games:,} games in {time.perf_counter() - start:.1f} s")
         names = sorted(p.name for p in folder.glob("*.sgn"))
-        print(f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores; "
-              f"{sgn('--version', cwd=folder).stdout.decode().strip()}")
+        print(
+            f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores; "
+            f"{sgn('--version', cwd=folder).stdout.decode().strip()}"
+        )
         runs = {}
         reports = set()
-        for label, option in [("--jobs 1", ["-j", "1"]), ("--jobs 2", ["-j", "2"]),
-                              ("--dask local:1", ["--dask", "local:1"]), ("--dask local:2", ["--dask", "local:2"])]:
+        for label, option in [
+            ("--jobs 1", ["-j", "1"]),
+            ("--jobs 2", ["-j", "2"]),
+            ("--dask local:1", ["--dask", "local:1"]),
+            ("--dask local:2", ["--dask", "local:2"]),
+        ]:
             seconds, report = timed(["validate", "-o", "json", *option, *names], folder, args.rounds)
             reports.add(report)
             messages = json.loads(report)["messages"]
             runs[label] = seconds
-            print(f"{label:>15}: {seconds:7.2f} s, {messages / seconds:11,.0f} messages/s "
-                  f"({len(names):,} files, {messages:,} messages)")
+            print(
+                f"{label:>15}: {seconds:7.2f} s, {messages / seconds:11,.0f} messages/s "
+                f"({len(names):,} files, {messages:,} messages)"
+            )
         assert len(reports) == 1, "--jobs and --dask gave different reports"
         fixed, _ = timed(["validate", "-q", "--dask", "local:2", names[0]], folder, args.rounds)
         print(f"{'start-up':>15}: {fixed:7.2f} s for --dask local:2 on one file (start and stop the cluster)")
-        print(f"Dask overhead: --dask local:2 takes {runs['--dask local:2'] / runs['--jobs 2']:.2f} times "
-              f"as long as --jobs 2")
-        print(f"Dask workers: 2 give {runs['--dask local:1'] / runs['--dask local:2']:.2f} times the throughput "
-              f"of 1 (--jobs: {runs['--jobs 1'] / runs['--jobs 2']:.2f})")
+        print(
+            f"Dask overhead: --dask local:2 takes {runs['--dask local:2'] / runs['--jobs 2']:.2f} times "
+            f"as long as --jobs 2"
+        )
+        print(
+            f"Dask workers: 2 give {runs['--dask local:1'] / runs['--dask local:2']:.2f} times the throughput "
+            f"of 1 (--jobs: {runs['--jobs 1'] / runs['--jobs 2']:.2f})"
+        )
     return 0
 
 

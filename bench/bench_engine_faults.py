@@ -19,6 +19,7 @@ is missed. Needs catanatron (`tox -e bench` installs it).
 
     python bench/bench_engine_faults.py --games 300
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,8 +59,10 @@ def complete(game: List[list]) -> bool:
 def speed(faulty: List[List[list]], clean: List[List[list]], rounds: int = 7) -> Tuple[float, float]:
     """Messages a second at the rules level through the games with faults and those without,
     rounds of each in turn (so that the machine's moods fall on both alike); the medians."""
-    sets = [[("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in g)).encode() for g in games]
-            for games in (faulty, clean)]
+    sets = [
+        [("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in g)).encode() for g in games]
+        for games in (faulty, clean)
+    ]
     rates: List[List[float]] = [[], []]
     for _ in range(rounds):
         for i, data in enumerate(sets):
@@ -88,12 +91,13 @@ def main(argv=None) -> int:
     started = time.perf_counter()
 
     # the engine's own faults
-    faulty = (list(engine_games.games_with_faults(args.games, 4, args.seed))
-              + list(engine_games.games_with_faults(args.games // 3, 3, args.seed + 10_000)))
+    faulty = list(engine_games.games_with_faults(args.games, 4, args.seed)) + list(
+        engine_games.games_with_faults(args.games // 3, 3, args.seed + 10_000)
+    )
     truth_total = missed = false = wrong_games = early = 0
     for i, game in enumerate(faulty):
         truth = set(faults_as_it_stands(game))
-        early += len(set(early_plays(game)) & truth)     # (a play after the rulebook's end is none)
+        early += len(set(early_plays(game)) & truth)  # (a play after the rulebook's end is none)
         found = error_lines(game)
         lines = {line for line, _ in found}
         truth_total += len(truth)
@@ -124,7 +128,7 @@ def main(argv=None) -> int:
     for i, game in enumerate(clean):
         for kind in edits:
             at = rng.randrange(1, len(game))
-            edited = game[:at] + game[at + 1:] if kind == "line lost" else game[:at + 1] + game[at:]
+            edited = game[:at] + game[at + 1 :] if kind == "line lost" else game[: at + 1] + game[at:]
             expected = first_fault(edited)
             found = error_lines(edited)
             lines = sorted({line for line, _ in found})
@@ -134,8 +138,10 @@ def main(argv=None) -> int:
                 print(f"engine game {i}, {kind} at {at + 1}: first fault {expected}; found {found[:6]}")
 
     print(f"sgn {sgn.__version__}: catanatron games, seed {args.seed} ({time.perf_counter() - started:.0f} s)")
-    print(f"engine faults: {len(faulty)} games, {truth_total} lines break a rule as the log stands ({early} cards "
-          f"played the turn they were bought); missed {missed}, false lines {false}, games not exact {wrong_games}")
+    print(
+        f"engine faults: {len(faulty)} games, {truth_total} lines break a rule as the log stands ({early} cards "
+        f"played the turn they were bought); missed {missed}, false lines {false}, games not exact {wrong_games}"
+    )
     every: List[int] = []
     print(f"{'inserted fault':28} {'logs':>6} {'exact':>8} {'worst':>6}")
     for kind, distances in per_kind.items():
@@ -143,22 +149,31 @@ def main(argv=None) -> int:
             every += distances
             print(f"{kind:28} {len(distances):6} {share([d == 0 for d in distances]):8.1%} {max(distances):6}")
     print(f"{'line lost or repeated':28} {'logs':>6} {'first ok':>8} {'<= 2':>8} {'worst':>6}")
-    rows = [("engine faults reported", f"{truth_total - missed}/{truth_total}", missed == 0),
-            ("engine games: false lines", str(false), false == 0),
-            ("inserted fault: exactly its line >= 99%", f"{share([d == 0 for d in every]):.1%}",
-             share([d == 0 for d in every]) >= 0.99),
-            ("inserted fault: none more than 3 lines off", str(max(every, default=0)), max(every, default=0) <= 3)]
+    rows = [
+        ("engine faults reported", f"{truth_total - missed}/{truth_total}", missed == 0),
+        ("engine games: false lines", str(false), false == 0),
+        (
+            "inserted fault: exactly its line >= 99%",
+            f"{share([d == 0 for d in every]):.1%}",
+            share([d == 0 for d in every]) >= 0.99,
+        ),
+        ("inserted fault: none more than 3 lines off", str(max(every, default=0)), max(every, default=0) <= 3),
+    ]
     for kind, results in edits.items():
         first = share([ok for ok, _ in results])
         within = share([n <= 2 for _, n in results])
         worst = max((n for _, n in results), default=0)
         print(f"{kind:28} {len(results):6} {first:8.1%} {within:8.1%} {worst:6}")
-        rows += [(f"{kind}: first error is the first fault (100%)", f"{first:.1%}", first == 1.0),
-                 (f"{kind}: at most 2 error lines >= 95%", f"{within:.1%}", within >= 0.95),
-                 (f"{kind}: none more than 5", str(worst), worst <= 5)]
+        rows += [
+            (f"{kind}: first error is the first fault (100%)", f"{first:.1%}", first == 1.0),
+            (f"{kind}: at most 2 error lines >= 95%", f"{within:.1%}", within >= 0.95),
+            (f"{kind}: none more than 5", str(worst), worst <= 5),
+        ]
     fast, slow = speed(faulty, clean)
-    print(f"rules level: {fast:,.0f} messages/s on the games with faults, {slow:,.0f} on those without "
-          f"(medians of 7 rounds each, in turn): {fast / slow:.2f} x")
+    print(
+        f"rules level: {fast:,.0f} messages/s on the games with faults, {slow:,.0f} on those without "
+        f"(medians of 7 rounds each, in turn): {fast / slow:.2f} x"
+    )
     rows.append(("faults cost little: with faults >= 0.9 x without", f"{fast / slow:.2f} x", fast / slow >= 0.9))
     print()
     print(f"{'target':52} {'measured':>9}  result")

@@ -8,6 +8,7 @@ faults), each in a process of its own: the time and the peak memory, against the
 
     python bench/bench_report.py              # needs playwright and Debian's chromium for the steps
 """
+
 from __future__ import annotations
 
 import gzip
@@ -27,7 +28,7 @@ from sgn.pictures.page import report_html  # noqa: E402
 
 LONG = ROOT / "test-corpus" / "logs" / "random-6p-whole-deck.sgn"
 ENGINE = ROOT / "t" / "data" / "catanatron-games.sgn.gz"
-HUGE = 100_000          # lines
+HUGE = 100_000  # lines
 TARGET_SECONDS, TARGET_MB = 10.0, 128.0
 
 
@@ -35,7 +36,7 @@ def _long_log(folder: Path) -> Path:
     """The 6-player game, then rolls after its end, up to 1,000 lines."""
     lines = LONG.read_text(encoding="utf-8").splitlines()
     rolls = [text for text in lines if '"RD"' in text]
-    lines += (rolls * 10)[:1000 - len(lines)]
+    lines += (rolls * 10)[: 1000 - len(lines)]
     path = folder / "long-1000.sgn"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -68,11 +69,16 @@ def _step_ms(html: str, folder: Path) -> str:
 def _huge_logs(folder: Path) -> list:
     """Two logs of HUGE lines: games of `sgn generate`, and catanatron's recorded games."""
     generated = folder / "generated.sgn"
-    subprocess.run([sys.executable, "-m", "sgn", "generate", "--games", "400", "--seed", "1", "-j", "2",
-                    "-o", str(generated)], check=True, cwd=ROOT)
+    subprocess.run(
+        [sys.executable, "-m", "sgn", "generate", "--games", "400", "--seed", "1", "-j", "2", "-o", str(generated)],
+        check=True,
+        cwd=ROOT,
+    )
     out = []
-    for name, lines in (("sgn generate, 100,000 lines", generated.open("rb")),
-                        ("catanatron, 100,000 lines", gzip.open(ENGINE, "rb"))):
+    for name, lines in (
+        ("sgn generate, 100,000 lines", generated.open("rb")),
+        ("catanatron, 100,000 lines", gzip.open(ENGINE, "rb")),
+    ):
         path = folder / (name.split(",")[0].replace(" ", "-") + "-100k.sgn")
         with lines:
             path.write_bytes(b"".join(itertools.islice(lines, HUGE)))
@@ -80,28 +86,35 @@ def _huge_logs(folder: Path) -> list:
     return out
 
 
-_MEASURED = ("import resource, sys\nfrom sgn.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
-             "    print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+_MEASURED = (
+    "import resource, sys\nfrom sgn.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
+    "    print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"
+)
 
 
 def _in_a_process(args: list) -> tuple:
     """(seconds, peak MB) of `sgn ARGS` in a child process of its own (Linux: kB of ru_maxrss)."""
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", _MEASURED] + args, cwd=ROOT, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True)
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURED] + args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
     took = time.perf_counter() - started
     peak = [line.split()[1] for line in done.stderr.splitlines() if line.startswith("PEAK ")]
     return took, int(peak[-1]) / 1024 if peak else float("nan")
 
 
 def huge(folder: Path) -> None:
-    print(f"\n{'log':<30} {'report':>8} {'peak':>8} {'validate':>9}  targets: {TARGET_SECONDS:.0f} s, {TARGET_MB:.0f} MB")
+    print(
+        f"\n{'log':<30} {'report':>8} {'peak':>8} {'validate':>9}  targets: {TARGET_SECONDS:.0f} s, {TARGET_MB:.0f} MB"
+    )
     for name, path in _huge_logs(folder):
         took, peak = _in_a_process(["report", str(path), "-o", str(folder / "page.html")])
         checked, _ = _in_a_process(["validate", "--isolated", "--level", "rules", str(path)])
         verdict = "met" if took <= TARGET_SECONDS and peak <= TARGET_MB else "MISSED"
-        print(f"{name:<30} {took:>7.1f}s {peak:>6.0f}MB {checked:>8.1f}s  {verdict} "
-              f"(the page costs {took / checked:.1f}x the check)")
+        print(
+            f"{name:<30} {took:>7.1f}s {peak:>6.0f}MB {checked:>8.1f}s  {verdict} "
+            f"(the page costs {took / checked:.1f}x the check)"
+        )
 
 
 def main() -> int:
@@ -113,8 +126,10 @@ def main() -> int:
         html = report_html(str(path), name)
         written = time.perf_counter() - started
         messages = sum(1 for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip())
-        print(f"{name:<36} {messages:>8} {len(html) / 1000:>7.0f}KB {len(gzip.compress(html.encode())) / 1000:>6.0f}KB "
-              f"{written:>7.2f}s  {_step_ms(html, folder)}")
+        print(
+            f"{name:<36} {messages:>8} {len(html) / 1000:>7.0f}KB {len(gzip.compress(html.encode())) / 1000:>6.0f}KB "
+            f"{written:>7.2f}s  {_step_ms(html, folder)}"
+        )
     huge(folder)
     shutil.rmtree(folder, ignore_errors=True)
     return 0

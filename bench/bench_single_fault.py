@@ -12,6 +12,7 @@ Prints the share of exact reports per kind and in all, and the worst distance (l
 reported that should not be, plus lines missing). Exit 1 when a target is missed:
 at least 95% exact, no report more than 3 lines off.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,6 +67,7 @@ def dense_speed(lines: int = 20_000) -> float:
     of three kinds: an extra roll, a robber move with no 7, another player's road)."""
     import io
     import time
+
     base = [json.dumps(m, separators=(",", ":")) for m in random_game(3, 4)[:100]]
     roll = next(line for line in reversed(base) if '"RD"' in line)
     faults = [roll, '["1","MR",{"tile":[0,0]}]', '["2","BR",{"path":[[[0,0],[1,0],[0,1]],[[1,0],[1,1],[0,1]]]}]']
@@ -79,8 +81,9 @@ def dense_speed(lines: int = 20_000) -> float:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="generated games (3 and 4 players)")
-    parser.add_argument("--early-games", type=int, default=100,
-                        help="generated games with cards played on the turn they were bought")
+    parser.add_argument(
+        "--early-games", type=int, default=100, help="generated games with cards played on the turn they were bought"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-v", "--verbose", action="store_true", help="show each report that is off")
     args = parser.parse_args(argv)
@@ -115,8 +118,10 @@ def main(argv=None) -> int:
         if d > worst[0]:
             worst = (d, f"early cards game {i}")
 
-    print(f"sgn {sgn.__version__}: single-fault games, {len(games)} games "
-          f"({args.games} generated, {len(games) - args.games} bundled), seed {args.seed}")
+    print(
+        f"sgn {sgn.__version__}: single-fault games, {len(games)} games "
+        f"({args.games} generated, {len(games) - args.games} bundled), seed {args.seed}"
+    )
     print(f"{'fault':28} {'games':>6} {'exact':>8} {'worst':>6}")
     every: List[int] = []
     for kind, distances in per_kind.items():
@@ -125,19 +130,26 @@ def main(argv=None) -> int:
             exact = sum(d == 0 for d in distances) / len(distances)
             print(f"{kind:28} {len(distances):6} {exact:8.1%} {max(distances):6}")
     exact = sum(d == 0 for d in early) / len(early) if early else 1.0
-    print(f"{'card played when bought':28} {len(early):6} {exact:8.1%} {max(early, default=0):6}"
-          f"   ({plays} such plays)")
+    print(
+        f"{'card played when bought':28} {len(early):6} {exact:8.1%} {max(early, default=0):6}   ({plays} such plays)"
+    )
     every += early
     share = sum(d == 0 for d in every) / len(every)
-    print(f"{'all':28} {len(every):6} {share:8.1%} {max(every):6}   median distance "
-          f"{statistics.median(every):g}{'; worst: ' + worst[1] if worst[0] else ''}")
+    print(
+        f"{'all':28} {len(every):6} {share:8.1%} {max(every):6}   median distance "
+        f"{statistics.median(every):g}{'; worst: ' + worst[1] if worst[0] else ''}"
+    )
     dense = dense_speed()
-    print(f"a log whose every line after a game's first 100 is a fault: {dense:,.0f} lines/s "
-          "(docs/rules.md, A log of many faults)")
+    print(
+        f"a log whose every line after a game's first 100 is a fault: {dense:,.0f} lines/s "
+        "(docs/rules.md, A log of many faults)"
+    )
     print()
     print(f"{'target':52} {'measured':>9}  result")
-    rows = [(f"exactly the faulty line(s) >= {TARGET_SHARE:.0%}", f"{share:.1%}", share >= TARGET_SHARE),
-            (f"no report more than {TARGET_WORST} lines off", f"{max(every)}", max(every) <= TARGET_WORST)]
+    rows = [
+        (f"exactly the faulty line(s) >= {TARGET_SHARE:.0%}", f"{share:.1%}", share >= TARGET_SHARE),
+        (f"no report more than {TARGET_WORST} lines off", f"{max(every)}", max(every) <= TARGET_WORST),
+    ]
     for label, measured, ok in rows:
         print(f"{label:52} {measured:>9}  {'ok' if ok else 'MISSED'}")
     return 0 if all(ok for *_, ok in rows) else 1

@@ -23,6 +23,7 @@ Each figure is the median of --rounds runs. Then the targets, each with its figu
 and the exit status 1 when any is missed. Usage:
     python bench/bench_validate.py [--messages N] [--rounds R] [--games G] [--rss-messages M]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,7 +42,7 @@ from pathlib import Path
 
 try:
     import sgn  # the installed package (compiled, if it was built so)
-except ImportError:          # a checkout without an install: its sources
+except ImportError:  # a checkout without an install: its sources
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import sgn
 
@@ -57,8 +58,7 @@ SCRATCH = tempfile.mkdtemp(prefix="sgn-bench-")
 
 RESOURCES = "BGLOW"
 LAND = [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
-SEA = [(q, r) for q in range(-3, 4) for r in range(-3, 4)
-       if max(abs(q), abs(r), abs(q + r)) == 3]
+SEA = [(q, r) for q in range(-3, 4) for r in range(-3, 4) if max(abs(q), abs(r), abs(q + r)) == 3]
 KINDS = ["FO"] * 4 + ["P"] * 4 + ["F"] * 4 + ["H"] * 3 + ["M"] * 3 + ["D"]
 NUMBERS = [2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12]
 # Relative frequency of each action in a game (a rough count of real games).
@@ -85,8 +85,7 @@ def trade(rng, player):
     other = rng.choice(["B", str(rng.randint(1, 4))])
     if other == player:
         other = "B"
-    return [{"player": player, "resources": {give: -n, get: 1}},
-            {"player": other, "resources": {give: n, get: -1}}]
+    return [{"player": player, "resources": {give: -n, get: 1}}, {"player": other, "resources": {give: n, get: -1}}]
 
 
 def value(code, rng, player):
@@ -96,12 +95,19 @@ def value(code, rng, player):
         "BS": lambda: {"intersection": corner(rng)},
         "BC": lambda: {"intersection": corner(rng)},
         "BD": lambda: {"cCode": rng.choice(["KN", "MO", "RB", "VP", "YP"])},
-        "PD": lambda: rng.choice([{"cCode": "KN"}, {"cCode": "MO", "rCodes": [rng.choice(RESOURCES)]},
-                                  {"cCode": "YP", "rCodes": rng.sample(RESOURCES, 2)}]),
+        "PD": lambda: rng.choice(
+            [
+                {"cCode": "KN"},
+                {"cCode": "MO", "rCodes": [rng.choice(RESOURCES)]},
+                {"cCode": "YP", "rCodes": rng.sample(RESOURCES, 2)},
+            ]
+        ),
         "MR": lambda: {"tile": tile(rng)},
         "TR": lambda: trade(rng, player),
-        "ST": lambda: [{"player": player, "resources": {"O": 1}},
-                       {"player": "2" if player != "2" else "3", "resources": {"O": -1}}],
+        "ST": lambda: [
+            {"player": player, "resources": {"O": 1}},
+            {"player": "2" if player != "2" else "3", "resources": {"O": -1}},
+        ],
     }[code]()
 
 
@@ -132,9 +138,11 @@ def generate(count, seed=1):
 def each(fn, items):
     """Call fn on every item, keeping no result (a list of results would make the
     garbage collector the thing measured)."""
+
     def run():
         for item in items:
             fn(item)
+
     return run
 
 
@@ -154,6 +162,7 @@ def gzip_targets(lines, rounds):
     import gzip
 
     from sgn.layers import fastpath
+
     folder = tempfile.mkdtemp()
     bomb, plain = os.path.join(folder, "bomb.sgn.gz"), os.path.join(folder, "messages.sgn")
     with gzip.open(bomb, "wb", compresslevel=9) as handle:
@@ -170,11 +179,15 @@ def gzip_targets(lines, rounds):
             fastpath.MEMORY.contexts.clear()
             bad = sum(1 for d in sgn.iter_diagnostics(path, level="semantic") if d.is_error)
             assert bad == (path == bomb), f"{bad} errors in {path}"
+
         return timed(run, rounds)
+
     skipped, ratio = check(bomb), check(plain + ".gz") / check(plain)
     shutil.rmtree(folder)
-    return [("gzip, one 32 MiB line, skipped <= 2 s", f"{skipped:.2f} s", skipped <= 2),
-            ("gzip, 32 MiB of messages <= 1.5 x uncompressed", f"{ratio:.2f} x", ratio <= 1.5)]
+    return [
+        ("gzip, one 32 MiB line, skipped <= 2 s", f"{skipped:.2f} s", skipped <= 2),
+        ("gzip, 32 MiB of messages <= 1.5 x uncompressed", f"{ratio:.2f} x", ratio <= 1.5),
+    ]
 
 
 def main():
@@ -183,14 +196,23 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--oneof-sample", type=int, default=3_000)
     parser.add_argument("--games", type=int, default=200, help="complete games for the rules level")
-    parser.add_argument("--engine-games", type=int, default=100,
-                        help="games of a real engine (catanatron, when installed: bench/engine_games.py)")
+    parser.add_argument(
+        "--engine-games",
+        type=int,
+        default=100,
+        help="games of a real engine (catanatron, when installed: bench/engine_games.py)",
+    )
     parser.add_argument("--rss-messages", type=int, default=1_000_000, help="messages in the file for peak RSS")
     parser.add_argument("--job-games", type=int, default=3_000, help="game files for --jobs 2 against one job")
-    parser.add_argument("--board-segments", type=int, default=10_000,
-                        help="game segments, each on its own board, in one file (peak RSS)")
-    parser.add_argument("--board-calls", type=int, default=1_000,
-                        help="API calls, each on its own board, in one process (peak RSS)")
+    parser.add_argument(
+        "--board-segments",
+        type=int,
+        default=10_000,
+        help="game segments, each on its own board, in one file (peak RSS)",
+    )
+    parser.add_argument(
+        "--board-calls", type=int, default=1_000, help="API calls, each on its own board, in one process (peak RSS)"
+    )
     args = parser.parse_args()
 
     lines = generate(args.messages)
@@ -206,6 +228,7 @@ def main():
 
     try:
         import orjson
+
         add("orjson parse only", timed(each(orjson.loads, data), args.rounds))
     except ImportError:
         rows.append(("orjson parse only", None))
@@ -213,35 +236,42 @@ def main():
     from sgn.layers import fastpath
 
     for level in ("syntax", "schema", "semantic"):
+
         def run(level=level):
-            fastpath.MEMORY.clear()       # each round starts cold: no line known yet
+            fastpath.MEMORY.clear()  # each round starts cold: no line known yet
             bad = sum(1 for d in sgn.iter_diagnostics(path, level=level) if d.is_error)
             assert bad == 0, f"{bad} errors in generated data at level {level}"
+
         add(f"sgn --level {level} (API)", timed(run, args.rounds))
     from sgn.layers.semantic import SemanticChecker
+
     parsed = [json.loads(line) for line in lines]
-    add("semantic rules alone (parsed messages)",
-        timed(lambda: each(SemanticChecker().problems, parsed)(), args.rounds))
+    add(
+        "semantic rules alone (parsed messages)", timed(lambda: each(SemanticChecker().problems, parsed)(), args.rounds)
+    )
     cli = [sys.executable, "-m", "sgn", "validate", "-q", "--level", "semantic", path]
     add("sgn validate --level semantic (CLI)", timed(lambda: _run(cli), args.rounds))
 
     from jsonschema import Draft4Validator
+
     whole = copy.deepcopy(packaged.load_json(SCHEMA_FILE))
     whole["oneOf"] = whole.pop("anyOf")
     validator = Draft4Validator(whole)
-    sample = [json.loads(line) for line in lines[:args.oneof_sample]]
-    add("jsonschema, one top-level oneOf", timed(each(validator.is_valid, sample), 1),
-        len(sample))
+    sample = [json.loads(line) for line in lines[: args.oneof_sample]]
+    add("jsonschema, one top-level oneOf", timed(each(validator.is_valid, sample), 1), len(sample))
 
     os.unlink(path)
 
     from sgn.play import iter_games
+
     game_sets = [(f"{args.games} complete games", iter_games(args.games, players=4, seed=7))]
     if engine_games.available():
         game_sets.append((f"{args.engine_games} catanatron games", engine_games.games(args.engine_games)))
     else:
-        print("catanatron games: not measured, catanatron is not installed "
-              "(pip install catanatron, or tox -e bench)", file=sys.stderr)
+        print(
+            "catanatron games: not measured, catanatron is not installed (pip install catanatron, or tox -e bench)",
+            file=sys.stderr,
+        )
     for label, games in game_sets:
         folder = tempfile.mkdtemp()
         game_files, game_messages = [], 0
@@ -251,19 +281,35 @@ def main():
                 handle.write("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in game))
             game_messages += len(game)
         for level in ("semantic", "rules"):
+
             def run_games(level=level, game_files=game_files):
                 fastpath.MEMORY.clear()
                 for game_file in game_files:
                     bad = sum(1 for d in sgn.iter_diagnostics(game_file, level=level) if d.is_error)
                     assert bad == 0, f"{bad} errors in a legal game at level {level}"
+
             add(f"sgn --level {level}, {label}", timed(run_games, args.rounds), game_messages)
         shutil.rmtree(folder)
     rates = dict(rows)
 
     # --jobs: many files, one job against two (fresh processes, start-up included)
     many = tempfile.mkdtemp()
-    _run([sys.executable, "-m", "sgn", "generate", "--games", str(args.job_games), "--seed", "11",
-          "--jobs", "2", "-o", many])
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "sgn",
+            "generate",
+            "--games",
+            str(args.job_games),
+            "--seed",
+            "11",
+            "--jobs",
+            "2",
+            "-o",
+            many,
+        ]
+    )
     cli_games = [sys.executable, "-m", "sgn", "validate", "-q", *sorted(Path(many).glob("*.sgn"))]
     one_job = timed(lambda: _run(cli_games), args.rounds)
     two_jobs = timed(lambda: _run(cli_games + ["--jobs", "2"]), args.rounds)
@@ -273,7 +319,7 @@ def main():
     small = os.path.join(tempfile.mkdtemp(), "ten.sgn")
     with open(small, "w") as handle:
         handle.write("".join(line + "\n" for line in lines[:10]))
-    script = os.path.join(os.path.dirname(sys.executable), "sgn")     # the installed command, if any
+    script = os.path.join(os.path.dirname(sys.executable), "sgn")  # the installed command, if any
     command = [script] if os.path.exists(script) else [sys.executable, "-m", "sgn"]
     # the median of 15 runs, what a user meets (the best of them is what the machine can do)
     startup = statistics.median(_wall(command + ["validate", "-q", small]) for _ in range(15))
@@ -282,18 +328,24 @@ def main():
     big = os.path.join(os.path.dirname(small), "big.sgn")
     with open(big, "w") as handle:
         for start in range(0, args.rss_messages, len(lines)):
-            handle.write("\n".join(lines[:args.rss_messages - start]) + "\n")
-    rss = {level: _peak_rss([sys.executable, "-m", "sgn", "validate", "-q", "--level", level, big])
-           for level in ("syntax", "schema", "semantic", "rules")}
+            handle.write("\n".join(lines[: args.rss_messages - start]) + "\n")
+    rss = {
+        level: _peak_rss([sys.executable, "-m", "sgn", "validate", "-q", "--level", level, big])
+        for level in ("syntax", "schema", "semantic", "rules")
+    }
     os.unlink(big)
     os.unlink(small)
     board_targets = bench_bounds.targets(args.board_segments, args.board_calls)
 
     compiled = compiled_modules()
-    print(f"sgn {sgn.__version__} benchmark: {n} messages, median of {args.rounds} rounds; "
-          f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
-    print(f"build: {'compiled (' + ', '.join(compiled) + ')' if compiled else 'pure Python'}; "
-          f"orjson and jsonschema-rs {'in use' if COMPILED else 'not in use'}")
+    print(
+        f"sgn {sgn.__version__} benchmark: {n} messages, median of {args.rounds} rounds; "
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores"
+    )
+    print(
+        f"build: {'compiled (' + ', '.join(compiled) + ')' if compiled else 'pure Python'}; "
+        f"orjson and jsonschema-rs {'in use' if COMPILED else 'not in use'}"
+    )
     width = max(len(name) for name, _ in rows)
     print(f"{'':{width}}  {'messages/s':>12}")
     for name, rate in rows:
@@ -305,17 +357,26 @@ def main():
     engine_rate = rates.get(f"sgn --level rules, {args.engine_games} catanatron games")
     targets = [
         ("--level semantic >= 1,000,000 messages/s", f"{semantic:,.0f}", semantic >= 1_000_000),
-        ("--level semantic >= 0.5 x orjson parse-only",
-         f"{semantic / orjson_rate:.2f} x" if orjson_rate else "no orjson",
-         bool(orjson_rate) and semantic >= 0.5 * orjson_rate),
+        (
+            "--level semantic >= 0.5 x orjson parse-only",
+            f"{semantic / orjson_rate:.2f} x" if orjson_rate else "no orjson",
+            bool(orjson_rate) and semantic >= 0.5 * orjson_rate,
+        ),
         ("--level rules >= 300,000 messages/s (complete games)", f"{rules_rate:,.0f}", rules_rate >= 300_000),
-        ("--level rules >= 300,000 messages/s (catanatron games)",
-         "not measured" if engine_rate is None else f"{engine_rate:,.0f}",
-         None if engine_rate is None else engine_rate >= 300_000),
-        *[(f"peak RSS <= 64 MB, {args.rss_messages:,} messages, --level {level}", f"{mb:.1f} MB", mb <= 64)
-          for level, mb in rss.items()],
-        (f"--jobs 2 >= 1.8 x one job ({args.job_games:,} files)", f"{one_job / two_jobs:.2f} x",
-         one_job / two_jobs >= 1.8),
+        (
+            "--level rules >= 300,000 messages/s (catanatron games)",
+            "not measured" if engine_rate is None else f"{engine_rate:,.0f}",
+            None if engine_rate is None else engine_rate >= 300_000,
+        ),
+        *[
+            (f"peak RSS <= 64 MB, {args.rss_messages:,} messages, --level {level}", f"{mb:.1f} MB", mb <= 64)
+            for level, mb in rss.items()
+        ],
+        (
+            f"--jobs 2 >= 1.8 x one job ({args.job_games:,} files)",
+            f"{one_job / two_jobs:.2f} x",
+            one_job / two_jobs >= 1.8,
+        ),
         ("10-line file <= 150 ms, start-up included (median of 15)", f"{startup * 1000:.0f} ms", startup <= 0.150),
         *board_targets,
         *gzip_targets(lines, args.rounds),
@@ -347,12 +408,15 @@ def _peak_rss(argv) -> float:
     """Peak resident memory of a command, in MB (its own, measured by the child itself)."""
     # VmHWM is the peak of this process image alone (ru_maxrss would include the parent's
     # memory from before the exec).
-    probe = ("import runpy, sys; sys.argv = ['sgn'] + sys.argv[1:]\n"
-             "try:\n    runpy.run_module('sgn', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-             "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
-             "print(peak, file=sys.stderr)")
-    done = subprocess.run([argv[0], "-c", probe, *argv[3:]], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, cwd=SCRATCH)
+    probe = (
+        "import runpy, sys; sys.argv = ['sgn'] + sys.argv[1:]\n"
+        "try:\n    runpy.run_module('sgn', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+        "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+        "print(peak, file=sys.stderr)"
+    )
+    done = subprocess.run(
+        [argv[0], "-c", probe, *argv[3:]], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=SCRATCH
+    )
     return int(done.stderr.strip().splitlines()[-1]) / 1024
 
 

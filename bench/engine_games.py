@@ -16,6 +16,7 @@ up here, by replacing catanatron's own functions when this module is imported.
 
     python bench/engine_games.py --games 200 -o engine-games/   # one .sgn file per game
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,12 +28,12 @@ from typing import Dict, Iterator, List
 
 try:
     from catanatron import Color, Game, RandomPlayer
-except ImportError:                    # said once, by main()
+except ImportError:  # said once, by main()
     Game = None
 
 try:
     from sgn.adapters.catanatron import COLORS, RESOURCE, translate  # noqa: F401 (RESOURCE: for the tests)
-except ImportError:                    # a checkout without an install: its sources
+except ImportError:  # a checkout without an install: its sources
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from sgn.adapters.catanatron import COLORS, RESOURCE, translate  # noqa: F401
 
@@ -41,8 +42,12 @@ def available() -> bool:
     return Game is not None
 
 
-PLAYS = {"PLAY_KNIGHT_CARD": "KNIGHT", "PLAY_ROAD_BUILDING": "ROAD_BUILDING",
-         "PLAY_YEAR_OF_PLENTY": "YEAR_OF_PLENTY", "PLAY_MONOPOLY": "MONOPOLY"}
+PLAYS = {
+    "PLAY_KNIGHT_CARD": "KNIGHT",
+    "PLAY_ROAD_BUILDING": "ROAD_BUILDING",
+    "PLAY_YEAR_OF_PLENTY": "YEAR_OF_PLENTY",
+    "PLAY_MONOPOLY": "MONOPOLY",
+}
 
 
 def _bought_this_turn(game, color) -> Dict[str, int]:
@@ -64,7 +69,7 @@ def _rulebook_production(board_, bank, number):
     """catanatron's production with the rulebook's shortage rule: when the bank cannot pay
     everyone a resource, nobody gets it, unless one player alone is owed it, who then gets
     what is left (catanatron 3.2.1 pays nobody in both cases)."""
-    wanted, _ = _catanatron_production(board_, [10 ** 6] * 5, number)
+    wanted, _ = _catanatron_production(board_, [10**6] * 5, number)
     payout = {color: [0] * 5 for color in wanted}
     depleted = []
     for i in range(5):
@@ -107,6 +112,7 @@ def _rulebook_trail(board_, nodes, color) -> list:
 if Game is not None:
     import catanatron.models.board as _catanatron_board
     import catanatron.state as _catanatron_state
+
     _catanatron_production = _catanatron_state.yield_resources
     _catanatron_trail = _catanatron_board.longest_acyclic_path
     _catanatron_state.yield_resources = _rulebook_production
@@ -116,13 +122,15 @@ if Game is not None:
         """catanatron's random bot, kept to the rule that a card is not played the turn it was
         bought: catanatron 3.2.1 lets it be (the replay calls that card-bought-this-turn)."""
 
-
         def decide(self, game, playable_actions):
             bought = _bought_this_turn(game, self.color)
             if bought:
-                allowed = [a for a in playable_actions if a.action_type.value not in PLAYS
-                           or _held(game, self.color, PLAYS[a.action_type.value])
-                           > bought.get(PLAYS[a.action_type.value], 0)]
+                allowed = [
+                    a
+                    for a in playable_actions
+                    if a.action_type.value not in PLAYS
+                    or _held(game, self.color, PLAYS[a.action_type.value]) > bought.get(PLAYS[a.action_type.value], 0)
+                ]
                 playable_actions = allowed or playable_actions
             return super().decide(game, playable_actions)
 
@@ -132,7 +140,10 @@ def engine_rules() -> Iterator[None]:
     """catanatron's own rules while the block runs (its production and longest road, which
     this module otherwise replaces with the rulebook's): games with the engine's faults."""
     production, trail = _catanatron_state.yield_resources, _catanatron_board.longest_acyclic_path
-    _catanatron_state.yield_resources, _catanatron_board.longest_acyclic_path = _catanatron_production, _catanatron_trail
+    _catanatron_state.yield_resources, _catanatron_board.longest_acyclic_path = (
+        _catanatron_production,
+        _catanatron_trail,
+    )
     try:
         yield
     finally:
@@ -159,10 +170,11 @@ def games(count: int, players: int = 4, seed: int = 0) -> Iterator[List[list]]:
     may play on after the rulebook's winner won (the replay says `after-game-end`). Such a game
     is left out and the next seed played instead."""
     from sgn.game import Game as Replay
+
     made, i = 0, seed
     while made < count:
         bots = [RulesRandomPlayer(getattr(Color, c)) for c in COLORS[:players]]
-        game = Game(bots, seed=i + 1)     # catanatron takes a seed of 0 as none
+        game = Game(bots, seed=i + 1)  # catanatron takes a seed of 0 as none
         i += 1
         game.play()
         messages = translate(game)
@@ -178,19 +190,27 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=200, help="how many games (default 200)")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players a game (default 4)")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
-    parser.add_argument("--engine-rules", action="store_true",
-                        help="catanatron's own bots and rules, with its faults (default: kept to the rulebook)")
-    parser.add_argument("-o", "--output", type=Path, required=True,
-                        help="the folder for the .sgn files, or a .sgn.gz file for all the games in one stream")
+    parser.add_argument(
+        "--engine-rules",
+        action="store_true",
+        help="catanatron's own bots and rules, with its faults (default: kept to the rulebook)",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        help="the folder for the .sgn files, or a .sgn.gz file for all the games in one stream",
+    )
     args = parser.parse_args(argv)
     if not available():
-        print("engine_games: catanatron is not installed (pip install catanatron, or tox -e bench)",
-              file=sys.stderr)
+        print("engine_games: catanatron is not installed (pip install catanatron, or tox -e bench)", file=sys.stderr)
         return 2
     made = (games_with_faults if args.engine_rules else games)(args.games, args.players, args.seed)
     texts = ("".join(json.dumps(m, separators=(",", ":")) + "\n" for m in game) for game in made)
     if args.output.name.endswith(".sgn.gz"):
         import gzip
+
         with gzip.open(args.output, "wt", encoding="utf-8", compresslevel=9) as stream:
             for text in texts:
                 stream.write(text)

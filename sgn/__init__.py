@@ -10,6 +10,7 @@ The public API (`sgn/api.py`):
 
 The rules replay alone is `sgn.game.Game`.
 """
+
 from .api import Result, check, iter_diagnostics, replay, validate_message
 from .diagnostic import Diagnostic
 from .packaged import VERSION

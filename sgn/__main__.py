@@ -1,4 +1,5 @@
 """`python -m sgn` is the `sgn` command."""
+
 import sys
 
 from .cli import main

@@ -4,6 +4,7 @@ They are thin: the work is done by `sgn/pipeline/engine.py`, which the default b
 with mypyc, and a compiled function keeps no docstring. Defined here, in a module that is
 never compiled, `help(sgn.check)` reads the same in every build.
 """
+
 from __future__ import annotations
 
 import io
@@ -19,8 +20,14 @@ from .pipeline.executors import Options, check_one
 from .pipeline.result import INVALID as INVALID, UNREADABLE as UNREADABLE, VALID as VALID, VERDICTS, Result, kept
 
 
-def check(source: Source, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT,
-          name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Result[List[Diagnostic]]:
+def check(
+    source: Source,
+    *,
+    level: str = _validate.DEFAULT_LEVEL,
+    profile: str = STRICT,
+    name: Optional[str] = None,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+) -> Result[List[Diagnostic]]:
     """Check one SGN log and return its verdict, counts, level and diagnostics (a `Result`).
 
     `source` is what you have of the log (the same as for `iter_diagnostics`):
@@ -65,8 +72,12 @@ def _as_source(source: Any, caller: str) -> Any:
         return source
     if isinstance(source, (dict, int, float, bool)) or source is None or not hasattr(source, "__iter__"):
         raise SourceTypeError(f"{caller} takes {_KINDS}; got {type(source).__name__}")
-    if (isinstance(source, (list, tuple)) and len(source) == 3 and all(isinstance(s, str) for s in source[:2])
-            and isinstance(source[2], (dict, list))):
+    if (
+        isinstance(source, (list, tuple))
+        and len(source) == 3
+        and all(isinstance(s, str) for s in source[:2])
+        and isinstance(source[2], (dict, list))
+    ):
         raise SourceTypeError(f"{caller} takes a log, and this is one message: pass [message] to check it")
     return _lines(source, caller)
 
@@ -79,16 +90,24 @@ def _lines(items: Iterable[Any], caller: str) -> Iterator[Union[str, bytes]]:
             yield item
         elif isinstance(item, (bytearray, memoryview)):
             yield bytes(item)
-        elif isinstance(item, (list, tuple, dict)):     # a message, or a JSON value that is no message
+        elif isinstance(item, (list, tuple, dict)):  # a message, or a JSON value that is no message
             yield json.dumps(item, separators=(",", ":"), ensure_ascii=False, allow_nan=True)
         else:
-            raise SourceTypeError(f"{caller}: item {number} of the iterable is a {type(item).__name__}; "
-                                  "each item is a message (a list) or a line (str or bytes)")
+            raise SourceTypeError(
+                f"{caller}: item {number} of the iterable is a {type(item).__name__}; "
+                "each item is a message (a list) or a line (str or bytes)"
+            )
 
 
-def iter_diagnostics(source: Source, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT,
-                     name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                     fast: bool = True) -> Iterator[Diagnostic]:
+def iter_diagnostics(
+    source: Source,
+    *,
+    level: str = _validate.DEFAULT_LEVEL,
+    profile: str = STRICT,
+    name: Optional[str] = None,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+    fast: bool = True,
+) -> Iterator[Diagnostic]:
     """Every problem in an SGN log, in file order, streamed in bounded memory.
 
     `source` is a path, bytes, text, a binary or text file object, or an iterable of
@@ -99,12 +118,19 @@ def iter_diagnostics(source: Source, *, level: str = _validate.DEFAULT_LEVEL, pr
     of layer "io". `fast=False` takes the careful path for every line (the
     diagnostics are the same; it exists to prove that).
     """
-    return _validate.iter_diagnostics(_as_source(source, "sgn.iter_diagnostics"), level=level, profile=profile, name=name,
-                                      max_line_bytes=max_line_bytes, fast=fast)
+    return _validate.iter_diagnostics(
+        _as_source(source, "sgn.iter_diagnostics"),
+        level=level,
+        profile=profile,
+        name=name,
+        max_line_bytes=max_line_bytes,
+        fast=fast,
+    )
 
 
-def validate_message(value: Any, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT,
-                     file: str = "<input>", line: int = 0) -> List[Diagnostic]:
+def validate_message(
+    value: Any, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT, file: str = "<input>", line: int = 0
+) -> List[Diagnostic]:
     """The problems of one already-parsed message (a Python value as json.loads gives it).
 
     A single message is no game: `auto` and `rules` check it at the semantic level, without
@@ -116,8 +142,9 @@ def validate_message(value: Any, *, level: str = _validate.DEFAULT_LEVEL, profil
     return _validate.validate_message(value, level=level, profile=profile, file=file, line=line)
 
 
-def replay(source: Source, *, at: Optional[int] = None, profile: str = STRICT,
-           name: Optional[str] = None) -> Tuple[Optional[Dict[str, Any]], List[Diagnostic]]:
+def replay(
+    source: Source, *, at: Optional[int] = None, profile: str = STRICT, name: Optional[str] = None
+) -> Tuple[Optional[Dict[str, Any]], List[Diagnostic]]:
     """The game's state after line `at` (or the end) and the diagnostics up to it, as
     `sgn replay FILE --at LINE` gives them: `(state, diagnostics)`.
 

@@ -10,6 +10,7 @@ Canonical forms, used whenever sgn writes coordinates:
   from the topmost tile, and of two topmost tiles the western one;
 - an edge lists its upper end first (every edge has one: none is horizontal).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -22,12 +23,21 @@ Edge = FrozenSet[Corner]
 
 # The six neighbours, by compass direction.
 DIRECTIONS: Dict[str, Tile] = {
-    "E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0), "SW": (-1, 1), "SE": (0, 1),
+    "E": (1, 0),
+    "NE": (1, -1),
+    "NW": (0, -1),
+    "W": (-1, 0),
+    "SW": (-1, 1),
+    "SE": (0, 1),
 }
 # The six corners of a tile, each between two neighbour directions.
 CORNER_DIRECTIONS: Dict[str, Tuple[str, str]] = {
-    "N": ("NW", "NE"), "NE": ("NE", "E"), "SE": ("E", "SE"),
-    "S": ("SE", "SW"), "SW": ("SW", "W"), "NW": ("W", "NW"),
+    "N": ("NW", "NE"),
+    "NE": ("NE", "E"),
+    "SE": ("E", "SE"),
+    "S": ("SE", "SW"),
+    "SW": ("SW", "W"),
+    "NW": ("W", "NW"),
 }
 _OFFSETS = tuple(DIRECTIONS.values())
 
@@ -130,7 +140,7 @@ def canonical_edge(e: Edge) -> Tuple[Tuple[Tile, Tile, Tile], Tuple[Tile, Tile, 
 
 # Corners and edges read from messages, shared: every listing of one corner gives the same
 # frozenset, whose hash is then computed once, and a lookup by listing skips building it.
-_SHARED_LIMIT = 1 << 12                     # listings kept (a board has a few hundred corners)
+_SHARED_LIMIT = 1 << 12  # listings kept (a board has a few hundred corners)
 _CORNER_LISTINGS: Dict[Tuple[int, int, int, int, int, int], Corner] = {}
 _EDGE_LISTINGS: Dict[Tuple[Corner, Corner], Edge] = {}
 _SHARED: Dict[FrozenSet, FrozenSet] = {}
@@ -184,17 +194,20 @@ def edges_of_corner(c: Corner) -> Tuple[Edge, ...]:
 
 # -- shapes ----------------------------------------------------------------------
 
+
 def hexagon(radius: int, centre: Tile = (0, 0)) -> FrozenSet[Tile]:
     """All tiles within `radius` steps of `centre`."""
-    return frozenset((centre[0] + q, centre[1] + r)
-                     for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
-                     if abs(q + r) <= radius)
+    return frozenset(
+        (centre[0] + q, centre[1] + r)
+        for q in range(-radius, radius + 1)
+        for r in range(-radius, radius + 1)
+        if abs(q + r) <= radius
+    )
 
 
 def rows(lengths: Iterable[int], first_row: int, starts: Iterable[int]) -> FrozenSet[Tile]:
     """Tiles in horizontal rows: row first_row + i holds lengths[i] tiles from q = starts[i]."""
-    return frozenset((q0 + k, first_row + i)
-                     for i, (n, q0) in enumerate(zip(lengths, starts)) for k in range(n))
+    return frozenset((q0 + k, first_row + i) for i, (n, q0) in enumerate(zip(lengths, starts)) for k in range(n))
 
 
 def ring(tiles: FrozenSet[Tile]) -> FrozenSet[Tile]:
@@ -229,9 +242,9 @@ def coast_edges(land: FrozenSet[Tile]) -> FrozenSet[Edge]:
 
 # -- the known boards --------------------------------------------------------------
 
-LAND_KINDS = ("FO", "P", "F", "H", "M", "D")   # tCodes of land tiles
+LAND_KINDS = ("FO", "P", "F", "H", "M", "D")  # tCodes of land tiles
 SEA = "S"
-PRODUCING = {"FO": "L", "P": "W", "F": "G", "H": "B", "M": "O"}   # tCode -> the resource it yields
+PRODUCING = {"FO": "L", "P": "W", "F": "G", "H": "B", "M": "O"}  # tCode -> the resource it yields
 HARBOR_RESOURCE = {"HR": None, "HRB": "B", "HRG": "G", "HRL": "L", "HRO": "O", "HRW": "W"}
 
 
@@ -243,7 +256,6 @@ class BoardSpec(NamedTuple):
     kinds: Mapping[str, int]
     numbers: Tuple[int, ...]
     harbors: Mapping[str, int]
-
 
 
 STANDARD = BoardSpec(
@@ -259,8 +271,7 @@ EXTENDED = BoardSpec(
     # rows of 3-4-5-6-5-4-3 land tiles
     land=rows((3, 4, 5, 6, 5, 4, 3), -3, (0, -1, -2, -3, -3, -3, -3)),
     kinds={"FO": 6, "P": 6, "F": 6, "H": 5, "M": 5, "D": 2},
-    numbers=(2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 10,
-             11, 11, 11, 12, 12),
+    numbers=(2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 8, 8, 8, 9, 9, 9, 10, 10, 10, 11, 11, 11, 12, 12),
     harbors={"HR": 5, "HRB": 1, "HRG": 1, "HRL": 1, "HRO": 1, "HRW": 2},
 )
 
@@ -303,8 +314,11 @@ def counts_differ(actual: Mapping, expected: Mapping) -> List[str]:
     if actual == expected:
         return []
     keys = sorted(set(actual) | set(expected), key=str)
-    return [f"{k}: {actual.get(k, 0)}, expected {expected.get(k, 0)}"
-            for k in keys if actual.get(k, 0) != expected.get(k, 0)]
+    return [
+        f"{k}: {actual.get(k, 0)}, expected {expected.get(k, 0)}"
+        for k in keys
+        if actual.get(k, 0) != expected.get(k, 0)
+    ]
 
 
 @lru_cache(maxsize=None)

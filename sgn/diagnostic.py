@@ -3,6 +3,7 @@
 Every stage (reading, parsing, schema, and later semantic and rules) reports
 what it finds as `Diagnostic` records; reports only render them.
 """
+
 from __future__ import annotations
 
 from typing import Any, Dict, Iterable, NamedTuple, Optional
@@ -13,7 +14,7 @@ ERROR = "error"
 WARNING = "warning"
 INFO = "info"
 SEVERITIES = (ERROR, WARNING, INFO)
-MAX_PROBLEMS = 100    # listed for one message by one layer: a message of thousands of faults costs no more
+MAX_PROBLEMS = 100  # listed for one message by one layer: a message of thousands of faults costs no more
 
 
 class SourceTypeError(TypeError):
@@ -37,7 +38,7 @@ class Problem(NamedTuple):
 
     @property
     def severity(self) -> str:
-        """"error", "warning" or "info", as `sgn validate` reports this code."""
+        """ "error", "warning" or "info", as `sgn validate` reports this code."""
         return CODES[self.code].severity
 
     @property
@@ -87,16 +88,30 @@ class Diagnostic(NamedTuple):
         return data
 
 
-def make(code: str, message: str, *, file: str = "<input>", line: int = 0,
-         pointer: str = "", hint: Optional[str] = None,
-         column: Optional[int] = None,
-         severity: Optional[str] = None) -> Diagnostic:
+def make(
+    code: str,
+    message: str,
+    *,
+    file: str = "<input>",
+    line: int = 0,
+    pointer: str = "",
+    hint: Optional[str] = None,
+    column: Optional[int] = None,
+    severity: Optional[str] = None,
+) -> Diagnostic:
     """Build a diagnostic whose layer and default severity come from the registry."""
     entry = CODES[code]
-    return Diagnostic(code=code, layer=entry.layer,
-                      severity=severity or entry.severity, message=message,
-                      file=file, line=line, pointer=pointer, hint=hint,
-                      column=column)
+    return Diagnostic(
+        code=code,
+        layer=entry.layer,
+        severity=severity or entry.severity,
+        message=message,
+        file=file,
+        line=line,
+        pointer=pointer,
+        hint=hint,
+        column=column,
+    )
 
 
 def escape_pointer_token(token: Any) -> str:
@@ -111,5 +126,10 @@ def pointer_from_path(path: Iterable[Any], prefix: str = "") -> str:
 
 def more_problems(code: str, file: str, line: int) -> Diagnostic:
     """The `info` that closes a list cut at MAX_PROBLEMS."""
-    return make(code, f"the message has more problems than the {MAX_PROBLEMS} listed; the rest are not listed",
-                file=file, line=line, hint="fix those listed and check again")
+    return make(
+        code,
+        f"the message has more problems than the {MAX_PROBLEMS} listed; the rest are not listed",
+        file=file,
+        line=line,
+        hint="fix those listed and check again",
+    )

@@ -4,6 +4,7 @@ In an installed package they are the subpackages `sgn._schema` and
 `sgn._corpus` (mapped from `schema/` and `test-corpus/` at build time); in a
 source checkout they are those folders themselves.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
-VERSION = "0.1.0"      # the distribution's version (`sgn.__version__`)
+VERSION = "0.1.0"  # the distribution's version (`sgn.__version__`)
 # The distribution's name on the package index (the import name and the command are `sgn`).
 DISTRIBUTION = "settlers-game-notation"
 

@@ -4,6 +4,7 @@ between the base game (3-4 players) and the 5-6 player extension (`VARIANTS`).
 The replay (`sgn/game/core.py`) reads these tables; changing a number here changes
 the game it checks.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Mapping, Tuple
@@ -24,8 +25,7 @@ PIECES: Mapping[str, int] = {"road": 15, "settlement": 5, "city": 4}
 BANK_STOCK = 19
 # The development deck.
 DECK: Mapping[str, int] = {"KN": 14, "VP": 5, "RB": 2, "YP": 2, "MO": 2}
-CARD_NAMES = {"KN": "Knight", "VP": "Victory Point", "RB": "Road Building", "YP": "Year of Plenty",
-              "MO": "Monopoly"}
+CARD_NAMES = {"KN": "Knight", "VP": "Victory Point", "RB": "Road Building", "YP": "Year of Plenty", "MO": "Monopoly"}
 # Cards that can be played only once per turn and not on the turn they were bought.
 PLAYED_ONCE_PER_TURN = frozenset({"KN", "RB", "YP", "MO"})
 
@@ -56,14 +56,21 @@ class Variant:
     """The numbers of one way to play that differ from another's: the game a replay follows
     is chosen by its map (`variant_for`), and named in its report."""
 
-    def __init__(self, name: str, player_counts: Tuple[int, ...], land_tiles: int, bank: int,
-                 deck: Mapping[str, int], special_build: bool) -> None:
+    def __init__(
+        self,
+        name: str,
+        player_counts: Tuple[int, ...],
+        land_tiles: int,
+        bank: int,
+        deck: Mapping[str, int],
+        special_build: bool,
+    ) -> None:
         self.name = name
-        self.player_counts = player_counts      # for which the rules are written
-        self.land_tiles = land_tiles            # of its board, deserts included
-        self.bank = bank                        # cards of each resource
-        self.deck = deck                        # development cards of each kind
-        self.special_build = special_build      # whether other players may build after each turn
+        self.player_counts = player_counts  # for which the rules are written
+        self.land_tiles = land_tiles  # of its board, deserts included
+        self.bank = bank  # cards of each resource
+        self.deck = deck  # development cards of each kind
+        self.special_build = special_build  # whether other players may build after each turn
 
 
 BASE_GAME = Variant("base game", PLAYER_COUNTS, 19, BANK_STOCK, DECK, False)
@@ -91,7 +98,7 @@ def show_cost(cost: Mapping[str, int]) -> str:
 
 def total(hand: Mapping[str, int]) -> int:
     count = 0
-    for n in hand.values():        # a loop: the compiled replay runs it faster than sum()
+    for n in hand.values():  # a loop: the compiled replay runs it faster than sum()
         count += n
     return count
 

@@ -7,6 +7,7 @@
 `game` is a replayed `sgn.game.Game` (which also shows itself as this picture in Jupyter).
 The drawing lives in `sgn/pictures/`.
 """
+
 from __future__ import annotations
 
 from .pictures.draw import board

@@ -1,4 +1,5 @@
 """Words in messages: a count with its noun in the right number ("1 city", "2 cities")."""
+
 from __future__ import annotations
 
 import re

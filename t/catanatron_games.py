@@ -9,6 +9,7 @@ under catanatron's production, which pays nobody a resource the bank cannot pay 
 (the rulebook gives a player owed it alone what is left): played so, the replay must end
 where catanatron ended, but for catanatron's count of the longest road (docs/engines.md).
 """
+
 from __future__ import annotations
 
 import json
@@ -21,15 +22,18 @@ from sgn.game import Game
 from sgn.rules import RESOURCES
 
 DATA = Path(__file__).resolve().parent / "data"
-RELEASED = DATA / "catanatron-json.tar.xz"          # catanatron 3.2.1: `actions`
-LATER = DATA / "catanatron-3.3-json.tar.xz"         # catanatron 3.3.0 (unreleased): `action_records`
+RELEASED = DATA / "catanatron-json.tar.xz"  # catanatron 3.2.1: `actions`
+LATER = DATA / "catanatron-3.3-json.tar.xz"  # catanatron 3.3.0 (unreleased): `action_records`
 CARDS = {"KN": "KNIGHT", "VP": "VICTORY_POINT", "RB": "ROAD_BUILDING", "YP": "YEAR_OF_PLENTY", "MO": "MONOPOLY"}
 
 
 def recorded(path: Path) -> List[Tuple[str, dict]]:
     with tarfile.open(path) as archive:
-        return [(m.name, json.loads(archive.extractfile(m).read()))
-                for m in sorted(archive.getmembers(), key=lambda m: m.name) if m.isfile()]
+        return [
+            (m.name, json.loads(archive.extractfile(m).read()))
+            for m in sorted(archive.getmembers(), key=lambda m: m.name)
+            if m.isfile()
+        ]
 
 
 def messages(data: dict) -> List[list]:
@@ -44,8 +48,11 @@ def shortages(replay: Game, number: int) -> Dict[str, Tuple[str, int]]:
         if income.tile != replay.robber:
             owed = wanted.setdefault(income.resource, {})
             owed[income.owner.name] = owed.get(income.owner.name, 0) + income.cards
-    return {r: (next(iter(owed)), replay.bank[r]) for r, owed in wanted.items()
-            if sum(owed.values()) > replay.bank[r] and len(owed) == 1}
+    return {
+        r: (next(iter(owed)), replay.bank[r])
+        for r, owed in wanted.items()
+        if sum(owed.values()) > replay.bank[r] and len(owed) == 1
+    }
 
 
 def replay_as_catanatron(game: List[list]) -> Tuple[Game, List[int]]:
@@ -55,7 +62,7 @@ def replay_as_catanatron(game: List[list]) -> Tuple[Game, List[int]]:
     for n, message in enumerate(game, 1):
         short = shortages(replay, message[2]["result"]) if message[1] == "RD" and replay.board else {}
         replay.apply(message, n)
-        for r, (name, left) in short.items():         # take back what the rulebook gave
+        for r, (name, left) in short.items():  # take back what the rulebook gave
             replay.player(name).hand[r] -= left
             replay.bank[r] += left
             differing.append(n)

@@ -2,6 +2,7 @@
 
 Where it or Playwright is missing, a test that needs it is skipped, saying why; where CI
 installed one (SGN_EXPECT_BROWSER=1), it fails instead."""
+
 import os
 import shutil
 
@@ -27,7 +28,7 @@ def browser():
     with sync_playwright() as playwright:
         try:
             chromium = playwright.chromium.launch(executable_path=executable, headless=True)
-        except Exception as error:          # a browser that cannot start here
+        except Exception as error:  # a browser that cannot start here
             _no_browser(f"chromium ({executable}) does not start: {error}")
         yield chromium
         chromium.close()

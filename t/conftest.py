@@ -1,4 +1,5 @@
 """Shared helpers for the tests: where the checkout's corpus is, and running the CLI."""
+
 import json
 import os
 import subprocess
@@ -24,13 +25,17 @@ def scaled(examples: int) -> int:
     (50 times under "thorough"), for a property slower than most."""
     return max(1, examples * settings.default.max_examples // 100)
 
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 
 
 def any_message():
     """A valid message, or one broken in one known way (its label dropped)."""
     from sgn import strategies as sgs
+
     return st.one_of(sgs.messages(), sgs.invalid_messages().map(lambda case: case[0]))
+
+
 CORPUS = CHECKOUT / "test-corpus"
 
 
@@ -41,17 +46,25 @@ def run_cli(*args, stdin=None, cwd=None):
     deadlock only: some runs (a conformance run starting a process for each of 94 cases)
     take half a minute on an idle machine, several on a loaded one."""
     env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
-    return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], input=stdin, env=env,
-                          capture_output=True, cwd=cwd or tempfile.gettempdir(), timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "sgn", *map(str, args)],
+        input=stdin,
+        env=env,
+        capture_output=True,
+        cwd=cwd or tempfile.gettempdir(),
+        timeout=600,
+    )
 
 
 @pytest.fixture
 def write(tmp_path):
     """Write bytes or text to a file in a temporary folder and return its path."""
+
     def _write(content, name="game.sgn"):
         path = tmp_path / name
         path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
         return path
+
     return _write
 
 

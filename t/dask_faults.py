@@ -1,5 +1,6 @@
 """Worker-side faults for t/test_dask.py: a check that kills its own worker process.
 Importable by the workers of the tests' LocalCluster (they start with the tests' sys.path)."""
+
 import os
 import signal
 

@@ -7,6 +7,7 @@ or too long, numbers at and past every limit, values of the wrong type, and the 
 around a line (a byte order mark, CRLF, no final newline). The seeds are real lines: the
 corpus's messages and the bundled games.
 """
+
 import json
 from typing import Any, List
 
@@ -17,11 +18,14 @@ from sgn import corpus
 
 _CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 GAME = (CORPUS / "games" / "random-4p.sgn").read_text().splitlines()
-MAPS = [(CORPUS / "maps" / name).read_text().strip()
-        for name in ("standard.sgn", "extended.sgn", "standard-rotated-60.sgn")]
-SEEDS: List[Any] = ([c["input"] for c in _CASES if c["kind"] == "message"]
-                    + [m for c in _CASES if c["kind"] == "log" for m in c["input"]]
-                    + [json.loads(line) for line in GAME[:120]])
+MAPS = [
+    (CORPUS / "maps" / name).read_text().strip() for name in ("standard.sgn", "extended.sgn", "standard-rotated-60.sgn")
+]
+SEEDS: List[Any] = (
+    [c["input"] for c in _CASES if c["kind"] == "message"]
+    + [m for c in _CASES if c["kind"] == "log" for m in c["input"]]
+    + [json.loads(line) for line in GAME[:120]]
+)
 
 WHITESPACE = ("", "", "", "", " ", "\t", "\r", " \t\r ")
 DEPTHS = (3, 6, 58, 62, 63, 64, 65, 66, 70, 980, 985, 990, 995, 1000, 1022, 1024, 1030)
@@ -31,10 +35,31 @@ class Literal(str):
     """A number written exactly so (a literal no Python value gives)."""
 
 
-NUMBERS = (Literal("1" + "0" * 99), Literal("1" + "0" * 100), Literal("8.0"), Literal("8e0"),
-           Literal("80E-1"), Literal("-0"), Literal("-0.0"), Literal("1e400"), Literal("-1e400"),
-           Literal("0." + "0" * 98 + "1"), Literal("08"), Literal("8."), Literal("NaN"), Literal("Infinity"),
-           2 ** 63, 2 ** 64, -2 ** 63 - 1, 10 ** 30, 1.5, 12, 13, 0, -1)
+NUMBERS = (
+    Literal("1" + "0" * 99),
+    Literal("1" + "0" * 100),
+    Literal("8.0"),
+    Literal("8e0"),
+    Literal("80E-1"),
+    Literal("-0"),
+    Literal("-0.0"),
+    Literal("1e400"),
+    Literal("-1e400"),
+    Literal("0." + "0" * 98 + "1"),
+    Literal("08"),
+    Literal("8."),
+    Literal("NaN"),
+    Literal("Infinity"),
+    2**63,
+    2**64,
+    -(2**63) - 1,
+    10**30,
+    1.5,
+    12,
+    13,
+    0,
+    -1,
+)
 LEAVES = (None, True, False, "", "8", "RD", "\ud800", "a\udfffb", "\u0000", "\u2028", [], {}, 8)
 
 
@@ -79,7 +104,7 @@ def mutated_values(draw, seeds=st.sampled_from(SEEDS)):
     if kind == "surrogate-key" and isinstance(target, dict):
         return _replace(value, path, dict(target, **{draw(st.sampled_from(("\ud800", "\udfff", "k\udc80"))): 1}))
     if kind == "short" and isinstance(value, list):
-        return value[:draw(st.integers(0, 2))]
+        return value[: draw(st.integers(0, 2))]
     if kind == "long" and isinstance(value, list):
         return value + draw(st.lists(st.sampled_from(LEAVES), min_size=1, max_size=2))
     return value
@@ -90,6 +115,7 @@ def written(draw, value, repeat_at=None):
     """JSON text of a value, written with any whitespace, any escapes in strings, and keys
     repeated (with the same value or another) now and then, and always in the object at
     the path `repeat_at`."""
+
     def ws():
         return draw(st.sampled_from(WHITESPACE))
 
@@ -115,16 +141,20 @@ def written(draw, value, repeat_at=None):
                 key, old = items[draw(st.integers(0, len(items) - 1))]
                 again = old if draw(st.booleans()) else draw(st.sampled_from(LEAVES))
                 items.insert(draw(st.integers(0, len(items))), (key, again))
-            return "{" + ",".join(ws() + string(k) + ws() + ":" + ws() + write(v, path + (k,)) + ws()
-                                  for k, v in items) + "}"
+            return (
+                "{"
+                + ",".join(ws() + string(k) + ws() + ":" + ws() + write(v, path + (k,)) + ws() for k, v in items)
+                + "}"
+            )
         if isinstance(node, list) and len(node) == 1 and isinstance(node[0], list):
-            depth = 0                     # a chain of one-item arrays (deep nesting): no recursion
+            depth = 0  # a chain of one-item arrays (deep nesting): no recursion
             while isinstance(node, list) and len(node) == 1 and isinstance(node[0], list):
                 node, depth = node[0], depth + 1
             return "[" * depth + write(node, path + (0,) * depth) + "]" * depth
         if isinstance(node, list):
             return "[" + ",".join(ws() + write(v, path + (i,)) + ws() for i, v in enumerate(node)) + "]"
         return json.dumps(node)
+
     return write(value)
 
 
@@ -139,12 +169,13 @@ def mutated_files(draw):
     lines, some twice (so that the memory of verified lines answers the second), and the
     bytes around them varied now and then."""
     start = draw(st.sampled_from(("none", "map", "game")))
-    lines = [] if start == "none" else [draw(st.sampled_from(MAPS))] if start == "map" else \
-        GAME[:draw(st.integers(1, 60))]
+    lines = (
+        [] if start == "none" else [draw(st.sampled_from(MAPS))] if start == "map" else GAME[: draw(st.integers(1, 60))]
+    )
     for _ in range(draw(st.integers(1, 4))):
         text = draw(written(draw(mutated_values())))
         lines += [text] * draw(st.integers(1, 2))
-        lines += GAME[len(lines):len(lines) + draw(st.integers(0, 2))]
+        lines += GAME[len(lines) : len(lines) + draw(st.integers(0, 2))]
     ending = draw(st.sampled_from(("\n", "\n", "\n", "\r\n")))
     data = "".join(line + ending for line in lines).encode("utf-8")
     if draw(st.integers(0, 9)) == 0:
@@ -155,8 +186,43 @@ def mutated_files(draw):
 
 
 # Arbitrary bytes made mostly of JSON's own pieces, so that they reach past the parser.
-PIECES = [b"[", b"]", b"{", b"}", b'"', b":", b",", b" ", b"\\", b"\\u", b"d800", b"dc00", b"0",
-          b"1", b"8", b"-", b".", b"e", b'"1"', b'"RD"', b'"result"', b'"TR"', b'"player"',
-          b'"resources"', b'"L"', b"null", b"true", b"\n", b"\r", b"\t", b"\xff", b"\xed\xa0\x80",
-          b"\xef\xbb\xbf", b"\x1f\x8b", b"NaN", b"\x00", "é".encode()]
+PIECES = [
+    b"[",
+    b"]",
+    b"{",
+    b"}",
+    b'"',
+    b":",
+    b",",
+    b" ",
+    b"\\",
+    b"\\u",
+    b"d800",
+    b"dc00",
+    b"0",
+    b"1",
+    b"8",
+    b"-",
+    b".",
+    b"e",
+    b'"1"',
+    b'"RD"',
+    b'"result"',
+    b'"TR"',
+    b'"player"',
+    b'"resources"',
+    b'"L"',
+    b"null",
+    b"true",
+    b"\n",
+    b"\r",
+    b"\t",
+    b"\xff",
+    b"\xed\xa0\x80",
+    b"\xef\xbb\xbf",
+    b"\x1f\x8b",
+    b"NaN",
+    b"\x00",
+    "é".encode(),
+]
 json_like_bytes = st.lists(st.sampled_from(PIECES), max_size=80).map(b"".join)

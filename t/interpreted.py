@@ -4,6 +4,7 @@ The wheel ships each compiled module's source too; Python prefers the compiled f
 `load()` imports the same installed sources as the package `sgn_interpreted`, read from
 the `.py` files only, so that a test can run both and compare what they say.
 """
+
 import importlib
 import importlib.abc
 import importlib.util
@@ -26,7 +27,8 @@ class _SourceOnly(importlib.abc.MetaPathFinder):
         base = FOLDER.joinpath(*parts)
         if base.is_dir():
             return importlib.util.spec_from_file_location(
-                fullname, base / "__init__.py", submodule_search_locations=[str(base)])
+                fullname, base / "__init__.py", submodule_search_locations=[str(base)]
+            )
         source = base.with_suffix(".py")
         return importlib.util.spec_from_file_location(fullname, source) if source.is_file() else None
 

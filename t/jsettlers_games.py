@@ -8,6 +8,7 @@ road's and largest army's holders (`SOCGameElements` e6, e5), the cards left in 
 deck after each purchase (`SOCSimpleAction` actType 1, v1), and at the end every
 player's points (the last `SOCGameStats`).
 """
+
 from __future__ import annotations
 
 import re
@@ -20,7 +21,7 @@ from sgn.game import Game
 
 DATA = Path(__file__).resolve().parent / "data"
 ARCHIVES = {"4p": DATA / "jsettlers-4p.tar.xz", "6p": DATA / "jsettlers-6p.tar.xz"}
-HAND = {1: "B", 2: "O", 3: "W", 4: "G", 5: "L"}          # SOCPlayerElements e1..e5
+HAND = {1: "B", 2: "O", 3: "W", 4: "G", 5: "L"}  # SOCPlayerElements e1..e5
 
 
 def recorded(kind: str) -> List[Tuple[str, List[str]]]:
@@ -36,8 +37,8 @@ def recorded(kind: str) -> List[Tuple[str, List[str]]]:
 
 class Converted(NamedTuple):
     messages: List[list]
-    lines: List[int]                  # the log's line of each message
-    found: list                       # the converter's diagnostics
+    lines: List[int]  # the log's line of each message
+    found: list  # the converter's diagnostics
 
 
 def converted(name: str, lines: List[str]) -> Converted:
@@ -58,11 +59,11 @@ def seats(lines: List[str]) -> Dict[int, str]:
 
 
 class Differences(NamedTuple):
-    hands: List[str]                  # a hand after a roll that the replay has otherwise
-    end: List[str]                    # points, awards, the deck at the end
+    hands: List[str]  # a hand after a roll that the replay has otherwise
+    end: List[str]  # points, awards, the deck at the end
 
 
-UNLIMITED = 10 ** 6
+UNLIMITED = 10**6
 
 
 def differences(lines: List[str], game: Converted, unlimited_bank: bool = True) -> Differences:
@@ -110,7 +111,10 @@ def differences(lines: List[str], game: Converted, unlimited_bank: bool = True) 
         for seat, name in names.items():
             if replay.points(name) != stats[seat]:
                 end.append(f"player {name} has {replay.points(name)} points, JSettlers says {stats[seat]}")
-    for what, theirs, ours in (("longest road", longest, replay.longest_road), ("largest army", army, replay.largest_army)):
+    for what, theirs, ours in (
+        ("longest road", longest, replay.longest_road),
+        ("largest army", army, replay.largest_army),
+    ):
         theirs_name = names.get(theirs) if theirs is not None and theirs >= 0 else None
         if theirs_name != ours:
             end.append(f"the {what} is player {ours}'s, JSettlers says {theirs_name}'s")
@@ -129,9 +133,13 @@ def special_builds(lines: List[str]) -> List[int]:
         fields = log.fields(item.text)
         if item.kind == "Turn" and item.audience == "all":
             special = fields.get("gameState") == "100"
-        elif special and (item.kind == "PutPiece" and item.audience == "all"
-                          or item.kind == "DevCardAction" and fields.get("actionType") == "DRAW"
-                          and item.audience.startswith("p")):
+        elif special and (
+            item.kind == "PutPiece"
+            and item.audience == "all"
+            or item.kind == "DevCardAction"
+            and fields.get("actionType") == "DRAW"
+            and item.audience.startswith("p")
+        ):
             found.append(item.line)
     return found
 

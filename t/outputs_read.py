@@ -2,6 +2,7 @@
 "the verdict and the diagnostics do not depend on the format": a `Seen` of the files'
 verdicts (where the format tells them) and the diagnostics as (file, line, code, severity),
 in the order written."""
+
 import io
 import json
 import re
@@ -10,16 +11,18 @@ from urllib.parse import unquote
 from xml.etree import ElementTree
 
 ANSI = re.compile("\x1b\\[[0-9;]*m")
-Found = Tuple[str, int, str, str]           # file, line, code, severity
+Found = Tuple[str, int, str, str]  # file, line, code, severity
 # file[:line[:column]]: [warning: |info: ]... [code]
-_TEXT = re.compile(r"^(?P<file>[^:\n]+?)(?::(?P<line>\d+))?(?::\d+)?:(?: (?P<sev>warning|info):)? .* "
-                   r"\[(?P<code>[a-z0-9-]+)\]$")
+_TEXT = re.compile(
+    r"^(?P<file>[^:\n]+?)(?::(?P<line>\d+))?(?::\d+)?:(?: (?P<sev>warning|info):)? .* "
+    r"\[(?P<code>[a-z0-9-]+)\]$"
+)
 _VERDICT = re.compile(r"^(?P<file>[^:\n]+): (?P<verdict>valid|INVALID|UNREADABLE)\b")
 
 
 class Seen(NamedTuple):
     found: List[Found]
-    verdicts: Optional[List[Tuple[str, str]]]      # (file, valid|invalid|unreadable); None: not told
+    verdicts: Optional[List[Tuple[str, str]]]  # (file, valid|invalid|unreadable); None: not told
 
 
 def text_diagnostics(text: str) -> List[Found]:
@@ -88,20 +91,34 @@ def _sarif(data: bytes, files: List[str]) -> Seen:
     for result in json.loads(data)["runs"][0]["results"]:
         location = result["locations"][0]["physicalLocation"]
         severity = {"note": "info"}.get(result["level"], result["level"])
-        found.append((unquote(location["artifactLocation"]["uri"]), location.get("region", {}).get("startLine", 0),
-                      result["ruleId"], severity))
+        found.append(
+            (
+                unquote(location["artifactLocation"]["uri"]),
+                location.get("region", {}).get("startLine", 0),
+                result["ruleId"],
+                severity,
+            )
+        )
     return Seen(found, None)
 
 
 def _parquet(data: bytes, files: List[str]) -> Seen:
     from pyarrow import parquet
+
     rows = parquet.read_table(io.BytesIO(data)).to_pylist()
     found = [(r["file"], r["line"] or 0, r["code"], r["severity"]) for r in rows if r["kind"] == "diagnostic"]
     return Seen(found, [(r["file"], r["verdict"]) for r in rows if r["kind"] == "file"])
 
 
-READERS = {"text": _text, "json": _json, "jsonl": _jsonl, "github": _github, "junit": _junit,
-           "sarif": _sarif, "parquet": _parquet}
+READERS = {
+    "text": _text,
+    "json": _json,
+    "jsonl": _jsonl,
+    "github": _github,
+    "junit": _junit,
+    "sarif": _sarif,
+    "parquet": _parquet,
+}
 
 
 def read(output: str, data: bytes, files: List[str]) -> Seen:

@@ -6,6 +6,7 @@ The recorded games (t/data/catanatron-json.tar.xz: catanatron 3.2.1, its random 
 default rules, 20 games of 4 players and 20 of 3; t/data/catanatron-3.3-json.tar.xz: its
 unreleased 3.3.0, whose log is `action_records`, with bots that trade with each other)
 need no catanatron; the tests of a live game do."""
+
 import json
 import subprocess
 import sys
@@ -66,7 +67,7 @@ def test_the_replay_ends_where_catanatron_ended(recording):
         longest += 1
         if games.only_the_longest_road(differences):
             continue
-        assert ("after-game-end" in {code for _, code in _errors(messages)}), (name, differences[:4])
+        assert "after-game-end" in {code for _, code in _errors(messages)}, (name, differences[:4])
         winner = replay.current
         assert replay.longest_road == winner and replay.points(winner) - 2 < 10, (name, differences[:4])
     assert longest <= compared // 4, (compared, longest)
@@ -90,7 +91,7 @@ def test_the_rulebooks_verdict_has_errors_only_at_catanatrons_departures():
             elif code != "after-game-end":
                 assert differing and line > min(differing), (name, line, code)
         end = min([line for line, code in errors if code == "after-game-end"], default=len(messages) + 1)
-        assert {line for line in plays if line < end} <= {line for line, _ in errors}, name   # (none is checked after)
+        assert {line for line in plays if line < end} <= {line for line, _ in errors}, name  # (none is checked after)
     assert "card-bought-this-turn" in codes
 
 
@@ -104,8 +105,11 @@ def test_catanatron_3_3_departs_otherwise():
         _, differing = games.replay_as_catanatron(messages)
         for line, code in _errors(messages):
             codes.add(code)
-            assert code in ("road-not-connected", "after-game-end") or (differing and line > min(differing)), \
-                (name, line, code)
+            assert code in ("road-not-connected", "after-game-end") or (differing and line > min(differing)), (
+                name,
+                line,
+                code,
+            )
     assert "card-bought-this-turn" not in codes and "road-not-connected" in codes
 
 
@@ -129,8 +133,11 @@ def test_discards_of_one_card_a_record_are_one_discard():
             if kind == "DISCARD_RESOURCE" and previous != (color, kind):
                 runs += 1
             previous = (color, kind)
-        discards = [m for m in games.messages(data) if m[1] == "TR" and m[2][1]["player"] == "B"
-                    and all(n < 0 for n in m[2][0]["resources"].values())]
+        discards = [
+            m
+            for m in games.messages(data)
+            if m[1] == "TR" and m[2][1]["player"] == "B" and all(n < 0 for n in m[2][0]["resources"].values())
+        ]
         assert len(discards) == runs > 0
 
 
@@ -139,8 +146,9 @@ def test_the_command_line_converts_a_game_file_and_detects_it(tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     for args in (["--from", "catanatron"], []):
-        result = subprocess.run([sys.executable, "-m", "sgn", "convert", str(path), "--to", "sgn", *args],
-                                capture_output=True)
+        result = subprocess.run(
+            [sys.executable, "-m", "sgn", "convert", str(path), "--to", "sgn", *args], capture_output=True
+        )
         assert result.returncode == 0 and result.stderr == b"", result.stderr
         lines = result.stdout.decode().splitlines()
         assert [json.loads(line) for line in lines] == _canonical(games.messages(data))
@@ -148,6 +156,7 @@ def test_the_command_line_converts_a_game_file_and_detects_it(tmp_path):
 
 def _canonical(messages):
     from sgn.notation.canonical import canonical_line
+
     return [json.loads(canonical_line(m)) for m in messages]
 
 
@@ -155,9 +164,11 @@ def test_converting_a_file_never_imports_catanatron(tmp_path):
     _, data = RELEASED[1]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    code = ("import sys; from sgn.cli import main\n"
-            "try:\n    main(['convert', sys.argv[1], '--to', 'sgn'])\nexcept SystemExit:\n    pass\n"
-            "assert 'catanatron' not in sys.modules, 'imported'\n")
+    code = (
+        "import sys; from sgn.cli import main\n"
+        "try:\n    main(['convert', sys.argv[1], '--to', 'sgn'])\nexcept SystemExit:\n    pass\n"
+        "assert 'catanatron' not in sys.modules, 'imported'\n"
+    )
     result = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True)
     assert result.returncode == 0, result.stderr
 
@@ -167,6 +178,7 @@ def test_a_live_game_converts_as_its_json_does_and_nothing_is_patched():
     import catanatron.models.board as board_module
     import catanatron.state as state_module
     from catanatron.json import GameEncoder
+
     before = (state_module.yield_resources, board_module.longest_acyclic_path)
     for players in (3, 4):
         game = engine.Game([engine.RandomPlayer(c) for c in list(engine.Color)[:players]], seed=7)
@@ -181,4 +193,5 @@ def test_the_benchmark_translates_with_the_adapter():
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     pytest.importorskip("catanatron", reason="catanatron is not installed (the test extra installs it)")
     import engine_games
+
     assert engine_games.translate is catanatron.translate is catanatron.to_sgn

@@ -4,6 +4,7 @@ JSettlers departs from the rulebook (docs/engines.md).
 
 The games (t/data/jsettlers-4p.tar.xz, jsettlers-6p.tar.xz) are robot-only games on
 JSettlers2's recording server (tools/jsettlers/; t/data/README.md): CI needs no Java."""
+
 import gzip
 import json
 import subprocess
@@ -87,6 +88,7 @@ def test_a_game_won_by_a_knight_ends_with_its_robber_move_and_steal():
     """JSettlers completes the winning Knight's robber move and steal before it declares the
     win; the replay takes them as part of the winning move (docs/rules.md, "The end")."""
     from sgn.game import OVER, Game
+
     ended = 0
     for name, lines in FOUR + SIX:
         messages = games.converted(name, lines).messages
@@ -94,10 +96,10 @@ def test_a_game_won_by_a_knight_ends_with_its_robber_move_and_steal():
         if [m[1] for m in messages[knight:]] not in (["PD", "MR"], ["PD", "MR", "ST"]):
             continue
         replay = Game()
-        for n, message in enumerate(messages[:knight + 1], 1):
+        for n, message in enumerate(messages[: knight + 1], 1):
             replay.apply(message, n)
         if replay.phase != OVER:
-            continue                    # the Knight did not win it
+            continue  # the Knight did not win it
         ended += 1
         assert "after-game-end" not in {code for _, code in _errors(messages)}, name
     assert ended >= 1
@@ -105,14 +107,16 @@ def test_a_game_won_by_a_knight_ends_with_its_robber_move_and_steal():
 
 # -- the coordinates, checked against places whose tiles are known ---------------------------
 
+
 def test_the_centre_hex_and_its_corners():
     layout = FOUR[0][1]
-    entry = next(e for e in log.entries(layout) if isinstance(e, log.Entry) and e.kind == "BoardLayout"
-                 and e.audience == "all")
+    entry = next(
+        e for e in log.entries(layout) if isinstance(e, log.Entry) and e.kind == "BoardLayout" and e.audience == "all"
+    )
     lists = log.int_lists(entry.text)
     b = places.Board(1, lists["hexLayout"], lists["numberLayout"], -1, None, numbers_indexed=True)
     assert b.tile(0x77) == (0, 0) and b.tile(0x17) == (0, -3) and b.tile(0xDD) == (3, 0)
-    assert b.corner(0x78) == board.corner((0, 0), "N")         # the node above hex 0x77
+    assert b.corner(0x78) == board.corner((0, 0), "N")  # the node above hex 0x77
     assert b.corner(0x87) == board.corner((0, 0), "S")
     assert b.corner(0x89) == board.corner((0, 0), "NE") and b.corner(0x98) == board.corner((0, 0), "SE")
     assert b.corner(0x76) == board.corner((0, 0), "SW") and b.corner(0x67) == board.corner((0, 0), "NW")
@@ -120,7 +124,7 @@ def test_the_centre_hex_and_its_corners():
     assert b.path(0x66) == [list(map(list, c)) for c in board.canonical_edge(board.edge_between((0, 0), (-1, 0)))]
     assert b.path(0x67) == [list(map(list, c)) for c in board.canonical_edge(board.edge_between((0, 0), (0, -1)))]
     with pytest.raises(Unreadable):
-        b.path(0x77)                    # a hex, not an edge
+        b.path(0x77)  # a hex, not an edge
 
 
 @pytest.mark.parametrize("kind", ["4p", "6p"])
@@ -145,14 +149,18 @@ def test_the_six_player_robber_starts_where_jsettlers_put_it():
 def test_seats_become_players_in_play_order():
     for name, lines in FOUR[:5] + SIX[:5]:
         seats = games.seats(lines)
-        first = next(log.number(log.fields(e.text)["playerNumber"]) for e in log.entries(lines)
-                     if isinstance(e, log.Entry) and e.kind == "PutPiece" and e.audience == "all")
+        first = next(
+            log.number(log.fields(e.text)["playerNumber"])
+            for e in log.entries(lines)
+            if isinstance(e, log.Entry) and e.kind == "PutPiece" and e.audience == "all"
+        )
         assert seats[first] == "1"
         order = sorted(seats, key=lambda s: int(seats[s]))
         assert order == sorted(seats, key=lambda s: (s - first) % 6), name
 
 
 # -- the command line ----------------------------------------------------------------------
+
 
 def _run(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "sgn", *args], capture_output=True, input=stdin)
@@ -166,12 +174,20 @@ def test_a_gzipped_log_converts_detected_and_validates(tmp_path):
     assert converted.returncode == 0 and converted.stderr == b"", converted.stderr
     sgn_path = tmp_path / "game.sgn"
     sgn_path.write_bytes(converted.stdout)
-    assert _run("convert", "--from", "jsettlers", "-", "--to", "sgn", stdin=path.read_bytes()).stdout == converted.stdout
+    assert (
+        _run("convert", "--from", "jsettlers", "-", "--to", "sgn", stdin=path.read_bytes()).stdout == converted.stdout
+    )
     checked = _run("validate", str(sgn_path), "-o", "json")
     report = json.loads(checked.stdout)
     assert report["files"][0]["level"] == "rules"
     assert {d["code"] for d in report["diagnostics"] if d["severity"] == "error"} <= SBP_CODES | {
-        "not-held", "discard-not-owed", "discard-wrong-amount", "cannot-afford", "discard-missing", "bank-empty"}
+        "not-held",
+        "discard-not-owed",
+        "discard-wrong-amount",
+        "cannot-afford",
+        "discard-missing",
+        "bank-empty",
+    }
 
 
 def _refused():
@@ -194,8 +210,11 @@ def test_a_clients_log_and_the_sea_board_are_refused_saying_why(tmp_path, which,
 def test_a_clients_log_lacks_what_sgn_needs():
     """Why a client's log is refused: another player's card drawn is `unknown` there."""
     data = next(v for k, v in _refused().items() if "client" in k).decode()
-    draws = [e for e in log.entries(data.split("\n")) if isinstance(e, log.Entry) and e.kind == "DevCardAction"
-             and "actionType=DRAW" in e.text]
+    draws = [
+        e
+        for e in log.entries(data.split("\n"))
+        if isinstance(e, log.Entry) and e.kind == "DevCardAction" and "actionType=DRAW" in e.text
+    ]
     assert any("cardType=0" in e.text for e in draws)
 
 
@@ -217,6 +236,7 @@ def test_a_servers_log_without_the_clients_messages_converts():
 
 # -- moves undone ------------------------------------------------------------------------------
 
+
 def _first_after_the_setup(lines, start):
     """The index of the first line after the first roll that starts with `start`."""
     rolled = next(i for i, line in enumerate(lines) if line.startswith("all:SOCDiceResult:") and "param=-1" not in line)
@@ -226,13 +246,13 @@ def _first_after_the_setup(lines, start):
 def test_an_undone_build_is_taken_out_when_it_is_the_last_move_written():
     name, lines = FOUR[0]
     at = _first_after_the_setup(lines, "all:SOCPutPiece:")
-    assert log.fields(lines[at].split(":", 2)[2])["pieceType"] in ("0", "1", "2")     # a road, settlement, city
+    assert log.fields(lines[at].split(":", 2)[2])["pieceType"] in ("0", "1", "2")  # a road, settlement, city
     before = games.converted(name, lines)
     built = before.lines.index(at + 1)
     undo = lines[at].replace("SOCPutPiece", "SOCUndoPutPiece")
-    after = games.converted(name, lines[:at + 1] + [undo] + lines[at + 1:])
+    after = games.converted(name, lines[: at + 1] + [undo] + lines[at + 1 :])
     assert after.found == []
-    assert after.messages == before.messages[:built] + before.messages[built + 1:]
+    assert after.messages == before.messages[:built] + before.messages[built + 1 :]
 
 
 def test_an_undone_build_that_is_not_the_last_move_stays_with_a_warning():
@@ -240,7 +260,7 @@ def test_an_undone_build_that_is_not_the_last_move_stays_with_a_warning():
     at = _first_after_the_setup(lines, "all:SOCPutPiece:")
     later = next(i for i, line in enumerate(lines) if i > at and line.startswith("all:SOCDiceResult:"))
     undo = lines[at].replace("SOCPutPiece", "SOCUndoPutPiece")
-    after = games.converted(name, lines[:later + 1] + [undo] + lines[later + 1:])
+    after = games.converted(name, lines[: later + 1] + [undo] + lines[later + 1 :])
     assert after.messages == games.converted(name, lines).messages
     assert [(d.code, d.line) for d in after.found] == [("no-counterpart", later + 2)]
     assert "SGN has no undo" in after.found[0].message
@@ -254,6 +274,6 @@ def test_a_bank_trade_undone_by_its_reverse_is_taken_out():
     assert reverse != lines[at]
     before = games.converted(name, lines)
     traded = before.lines.index(at + 1)
-    after = games.converted(name, lines[:at + 1] + [reverse] + lines[at + 1:])
+    after = games.converted(name, lines[: at + 1] + [reverse] + lines[at + 1 :])
     assert after.found == []
-    assert after.messages == before.messages[:traded] + before.messages[traded + 1:]
+    assert after.messages == before.messages[:traded] + before.messages[traded + 1 :]

@@ -6,6 +6,7 @@ Inputs are real recordings (t/data) broken the ways files break: cut short, a va
 the wrong type, a key missing, an action or message of a kind never seen, lines lost,
 repeated or mangled; plus a client's log and the sea board, which are refused. The number
 of examples is the Hypothesis profile's (conftest.py)."""
+
 import json
 import subprocess
 import sys
@@ -22,14 +23,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catanatron_games  # noqa: E402
 import jsettlers_games  # noqa: E402
 
-CATANATRON = catanatron_games.recorded(catanatron_games.RELEASED)[:3] + catanatron_games.recorded(catanatron_games.LATER)[:2]
+CATANATRON = (
+    catanatron_games.recorded(catanatron_games.RELEASED)[:3] + catanatron_games.recorded(catanatron_games.LATER)[:2]
+)
 JSETTLERS = jsettlers_games.recorded("4p")[:2] + jsettlers_games.recorded("6p")[:2]
 CODES = {"engine-input", "engine-unknown", "no-counterpart", "invalid-json"}
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-10 ** 6, 10 ** 6) | st.floats(allow_nan=False)
-                           | st.text(max_size=12),
-                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                                                         max_size=4),
-                           max_leaves=12)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 def _converted(reader, lines, name="game"):
@@ -46,6 +49,7 @@ def _converted(reader, lines, name="game"):
 
 
 # -- catanatron ----------------------------------------------------------------------------
+
 
 def _paths(value, prefix=()):
     """Every place in a JSON value (a tuple of keys and indexes), but not inside the long
@@ -78,16 +82,21 @@ def _delete(value, path):
 @st.composite
 def broken_games(draw):
     _, data = draw(st.sampled_from(CATANATRON))
-    if draw(st.booleans()):                    # an action of a kind, colour or value never seen
+    if draw(st.booleans()):  # an action of a kind, colour or value never seen
         key = "action_records" if "action_records" in data else "actions"
-        action = [draw(st.sampled_from(data["colors"] + ["PURPLE", 3])),
-                  draw(st.sampled_from(["FLY", "ROLL", "MOVE_ROBBER", "BUILD_ROAD", "DISCARD_RESOURCE",
-                                        "CONFIRM_TRADE", "", None])),
-                  draw(JSON_VALUES)]
+        action = [
+            draw(st.sampled_from(data["colors"] + ["PURPLE", 3])),
+            draw(
+                st.sampled_from(
+                    ["FLY", "ROLL", "MOVE_ROBBER", "BUILD_ROAD", "DISCARD_RESOURCE", "CONFIRM_TRADE", "", None]
+                )
+            ),
+            draw(JSON_VALUES),
+        ]
         at = draw(st.integers(0, len(data[key])))
         record = [action, draw(JSON_VALUES)] if key == "action_records" else action
         data = dict(data, **{key: data[key][:at] + [record] + data[key][at:]})
-    for _ in range(draw(st.integers(0, 3))):   # a value replaced, or a key or item deleted
+    for _ in range(draw(st.integers(0, 3))):  # a value replaced, or a key or item deleted
         path = draw(st.sampled_from(list(_paths(data))))
         if draw(st.booleans()) and path:
             data = _delete(data, path)
@@ -101,13 +110,13 @@ def test_a_broken_catanatron_game_gives_diagnostics_never_an_exception(data):
     _converted(catanatron.read, [json.dumps(data)])
 
 
-@given(st.integers(0, 10 ** 6), st.sampled_from(range(len(CATANATRON))))
+@given(st.integers(0, 10**6), st.sampled_from(range(len(CATANATRON))))
 def test_a_catanatron_game_cut_short_is_invalid_json_at_its_end(cut, which):
     text = json.dumps(CATANATRON[which][1])
     cut = cut % len(text)
     items = _converted(catanatron.read, [text[:cut]])
     codes = [d.code for _, found in items for d in found]
-    assert codes in (["invalid-json"], ["engine-input"]), codes     # (nothing at all is engine-input)
+    assert codes in (["invalid-json"], ["engine-input"]), codes  # (nothing at all is engine-input)
 
 
 def test_an_unknown_action_is_a_warning_and_the_rest_is_converted():
@@ -120,12 +129,15 @@ def test_an_unknown_action_is_a_warning_and_the_rest_is_converted():
     assert len([m for m, _ in items if m is not None]) == len(catanatron_games.messages(CATANATRON[0][1]))
 
 
-@pytest.mark.parametrize("text, says", [
-    ("[]", "no `tiles`"),
-    ('{"tiles": 3}', "`tiles` is 3, not a list"),
-    ('"a game"', "no `tiles`"),
-    ("{", "not JSON"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("[]", "no `tiles`"),
+        ('{"tiles": 3}', "`tiles` is 3, not a list"),
+        ('"a game"', "no `tiles`"),
+        ("{", "not JSON"),
+    ],
+)
 def test_json_that_is_no_catanatron_game_says_what_is_wrong(text, says):
     found = [d for _, seen in _converted(catanatron.read, [text]) for d in seen]
     assert len(found) == 1 and found[0].is_error and says in found[0].message, found
@@ -135,18 +147,62 @@ def test_json_that_is_no_catanatron_game_says_what_is_wrong(text, says):
 
 JSETTLERS_LINE = st.one_of(
     st.text(max_size=40),
-    st.builds(lambda audience, kind, fields: f"{audience}:SOC{kind}:game=g|{fields}",
-              st.sampled_from(["all", "p0", "p9", "!p1", "ob", "f2"]),
-              st.sampled_from(["PutPiece", "DiceResult", "MoveRobber", "RobberyResult", "DevCardAction", "Discard",
-                               "BankTrade", "AcceptOffer", "BoardLayout", "BoardLayout2", "PickResources",
-                               "SimpleAction", "UndoPutPiece", "MovePiece", "Turn", "Teleport", "CancelBuildRequest"]),
-              st.text(st.sampled_from("=|,{}- 0123456789abcdefxplayerNumcodtTyperesclayorewheatsheepwoodunknown"),
-                      max_size=60)))
+    st.builds(
+        lambda audience, kind, fields: f"{audience}:SOC{kind}:game=g|{fields}",
+        st.sampled_from(["all", "p0", "p9", "!p1", "ob", "f2"]),
+        st.sampled_from(
+            [
+                "PutPiece",
+                "DiceResult",
+                "MoveRobber",
+                "RobberyResult",
+                "DevCardAction",
+                "Discard",
+                "BankTrade",
+                "AcceptOffer",
+                "BoardLayout",
+                "BoardLayout2",
+                "PickResources",
+                "SimpleAction",
+                "UndoPutPiece",
+                "MovePiece",
+                "Turn",
+                "Teleport",
+                "CancelBuildRequest",
+            ]
+        ),
+        st.text(
+            st.sampled_from("=|,{}- 0123456789abcdefxplayerNumcodtTyperesclayorewheatsheepwoodunknown"), max_size=60
+        ),
+    ),
+)
 
 
-BAD_VALUES = st.one_of(st.sampled_from(["", "-1", "6", "9", "255", "999", "0x", "zz", "{ 1 2 3 }", "{ }", "-0x1f",
-                                        "true", "clay=9", "1,2", "100", "1000", "0x77", "77"]),
-                       st.text(max_size=6))
+BAD_VALUES = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "-1",
+            "6",
+            "9",
+            "255",
+            "999",
+            "0x",
+            "zz",
+            "{ 1 2 3 }",
+            "{ }",
+            "-0x1f",
+            "true",
+            "clay=9",
+            "1,2",
+            "100",
+            "1000",
+            "0x77",
+            "77",
+        ]
+    ),
+    st.text(max_size=6),
+)
 
 
 @st.composite
@@ -156,7 +212,7 @@ def broken_logs(draw):
     for _ in range(draw(st.integers(1, 6))):
         at = draw(st.integers(1, len(lines) - 1))
         edit = draw(st.sampled_from(("delete", "repeat", "insert", "mangle", "cut", "swap", "field", "field")))
-        if edit == "field" and "|" in lines[at]:       # one field's value replaced by a bad one
+        if edit == "field" and "|" in lines[at]:  # one field's value replaced by a bad one
             tokens = lines[at].split("|")
             i = draw(st.integers(1, len(tokens) - 1))
             key = tokens[i].split("=", 1)[0]
@@ -170,7 +226,7 @@ def broken_logs(draw):
             lines.insert(at, draw(JSETTLERS_LINE))
         elif edit == "mangle" and lines[at]:
             i = draw(st.integers(0, len(lines[at]) - 1))
-            lines[at] = lines[at][:i] + draw(st.text(max_size=3)) + lines[at][i + 1:]
+            lines[at] = lines[at][:i] + draw(st.text(max_size=3)) + lines[at][i + 1 :]
         elif edit == "swap" and at + 1 < len(lines):
             lines[at], lines[at + 1] = lines[at + 1], lines[at]
         else:
@@ -205,11 +261,14 @@ def test_a_robbery_whose_resource_is_unknown_is_an_error_at_the_move():
     assert errors and all(d.code == "engine-input" and "stolen" in d.message for d in errors)
 
 
-@pytest.mark.parametrize("first, says", [
-    ("", "not a JSettlers game event log"),
-    ("SOC game event log: type=F, version=2700", "no board"),
-    ('["1","RD",{"result":8}]', "not a JSettlers game event log"),
-])
+@pytest.mark.parametrize(
+    "first, says",
+    [
+        ("", "not a JSettlers game event log"),
+        ("SOC game event log: type=F, version=2700", "no board"),
+        ('["1","RD",{"result":8}]', "not a JSettlers game event log"),
+    ],
+)
 def test_what_is_no_game_log_says_so(first, says):
     found = [d for _, seen in _converted(jsettlers.read, [first]) for d in seen]
     assert len(found) == 1 and found[0].is_error and says in found[0].message, found
@@ -217,19 +276,23 @@ def test_what_is_no_game_log_says_so(first, says):
 
 # -- the command line, end to end ------------------------------------------------------------
 
+
 def _run(*args):
     return subprocess.run([sys.executable, "-m", "sgn", *args], capture_output=True)
 
 
-@pytest.mark.parametrize("engine, content", [
-    ("catanatron", b'{"tiles": [], "nodes": {}, "actions": [["RED", "ROLL", [3, 4]]], "colors": ["RED"]'),
-    ("catanatron", b'{"tiles": "many"}'),
-    ("catanatron", b"\xff\xfe not even text"),
-    ("catanatron", b""),
-    ("jsettlers", b"SOC game event log: type=F, version=2700\nall:SOCDiceResult:game=g|param=x\n"),
-    ("jsettlers", b"hello\n"),
-    ("jsettlers", b""),
-])
+@pytest.mark.parametrize(
+    "engine, content",
+    [
+        ("catanatron", b'{"tiles": [], "nodes": {}, "actions": [["RED", "ROLL", [3, 4]]], "colors": ["RED"]'),
+        ("catanatron", b'{"tiles": "many"}'),
+        ("catanatron", b"\xff\xfe not even text"),
+        ("catanatron", b""),
+        ("jsettlers", b"SOC game event log: type=F, version=2700\nall:SOCDiceResult:game=g|param=x\n"),
+        ("jsettlers", b"hello\n"),
+        ("jsettlers", b""),
+    ],
+)
 def test_the_command_line_says_what_is_wrong_and_exits_1(tmp_path, engine, content):
     path = tmp_path / "game.in"
     path.write_bytes(content)
@@ -260,6 +323,6 @@ def test_reading_an_engine_record_allows_long_lines(tmp_path):
     data = dict(data, padding="x" * 300_000)
     path = tmp_path / "long.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert read_input(str(path)).found                   # too long for a log line
+    assert read_input(str(path)).found  # too long for a log line
     result = _run("convert", "--from", "catanatron", str(path), "--to", "sgn")
     assert result.returncode == 0, result.stderr

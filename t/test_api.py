@@ -1,5 +1,6 @@
 """The Python API: `sgn.check` gives what `sgn validate` says of one file, from any source;
 every public callable keeps its docstring, in the compiled build too."""
+
 import gzip
 import inspect
 import io
@@ -23,11 +24,16 @@ def test_check_agrees_with_sgn_validate(name):
     """Verdict, counts, level and diagnostics, for each bundled game, faulty ones included."""
     path = GAMES[name]
     report = json_report(run_cli("validate", "-o", "json", path))
-    summary, = report["files"]
+    (summary,) = report["files"]
     result = sgn.check(path)
-    assert (result.file, result.valid, result.errors, result.warnings, result.messages, result.exit_code) == \
-        (summary["file"], summary["valid"], summary["errors"], summary["warnings"], summary["messages"],
-         report["exit_code"])
+    assert (result.file, result.valid, result.errors, result.warnings, result.messages, result.exit_code) == (
+        summary["file"],
+        summary["valid"],
+        summary["errors"],
+        summary["warnings"],
+        summary["messages"],
+        report["exit_code"],
+    )
     assert result.level == (summary["level"] or None)
     assert [d.to_dict() for d in result.diagnostics] == report["diagnostics"]
     assert result.verdict == ("valid" if summary["valid"] else "invalid")
@@ -35,22 +41,42 @@ def test_check_agrees_with_sgn_validate(name):
 
 def test_a_valid_game_and_its_level():
     result = sgn.check(GAMES["game"])
-    assert (result.verdict, result.valid, result.level, result.errors, result.warnings, result.infos) == \
-        ("valid", True, "rules", 0, 0, 0)
+    assert (result.verdict, result.valid, result.level, result.errors, result.warnings, result.infos) == (
+        "valid",
+        True,
+        "rules",
+        0,
+        0,
+        0,
+    )
     assert result.messages == len(GAMES["game"].read_bytes().splitlines()) and result.diagnostics == []
 
 
 def test_bytes_are_the_log_itself_plain_or_gzip():
     for data in (INVALID, gzip.compress(INVALID)):
         result = sgn.check(data)
-        assert (result.verdict, result.valid, result.level, result.errors, result.file, result.exit_code) == \
-            ("invalid", False, "semantic", 1, "<input>", 1)
+        assert (result.verdict, result.valid, result.level, result.errors, result.file, result.exit_code) == (
+            "invalid",
+            False,
+            "semantic",
+            1,
+            "<input>",
+            1,
+        )
         assert [(d.code, d.line, d.pointer) for d in result.diagnostics] == [("schema-maximum", 1, "/2/result")]
 
 
-@pytest.mark.parametrize("make", [io.BytesIO, lambda data: io.StringIO(data.decode()),
-                                  lambda data: data.decode().splitlines(keepends=True), bytearray, memoryview],
-                         ids=["binary file", "text file", "lines", "bytearray", "memoryview"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        io.BytesIO,
+        lambda data: io.StringIO(data.decode()),
+        lambda data: data.decode().splitlines(keepends=True),
+        bytearray,
+        memoryview,
+    ],
+    ids=["binary file", "text file", "lines", "bytearray", "memoryview"],
+)
 def test_every_kind_of_source(make):
     result = sgn.check(make(b'["1","RD",{"result":8}]\n' + INVALID), name="mine.sgn")
     assert (result.verdict, result.errors, result.messages, result.file) == ("invalid", 1, 2, "mine.sgn")
@@ -64,13 +90,20 @@ def test_warnings_and_infos_are_counted_and_do_not_invalidate():
 
 
 def test_a_file_that_cannot_be_read_is_unreadable(tmp_path):
-    for path, code in ((tmp_path / "missing.sgn", "file-not-found"), (tmp_path, "is-a-directory"),
-                       (str(tmp_path / "[draft].sgn"), "file-not-found")):
+    for path, code in (
+        (tmp_path / "missing.sgn", "file-not-found"),
+        (tmp_path, "is-a-directory"),
+        (str(tmp_path / "[draft].sgn"), "file-not-found"),
+    ):
         result = sgn.check(path)
-        assert (result.verdict, result.valid, result.level, result.exit_code, result.messages) == \
-            ("unreadable", False, None, 2, 0)
+        assert (result.verdict, result.valid, result.level, result.exit_code, result.messages) == (
+            "unreadable",
+            False,
+            None,
+            2,
+            0,
+        )
         assert [d.code for d in result.diagnostics] == [code]
-
 
 
 @pytest.mark.parametrize("source", ["a\0b.sgn", "games/\0.sgn.gz", pathlib.Path("a\0b.sgn")])
@@ -81,6 +114,7 @@ def test_a_name_the_system_refuses_is_a_read_error_not_a_bug(source):
     assert (result.verdict, result.exit_code, result.messages) == ("unreadable", 2, 0)
     assert [d.code for d in result.diagnostics] == ["read-error"], result.diagnostics
     assert "the system refuses this name" in result.diagnostics[0].message
+
 
 def test_an_empty_log_is_invalid_with_no_level():
     result = sgn.check(b"")
@@ -111,6 +145,7 @@ def test_a_str_of_log_text_is_checked_as_text(text):
 
 def test_a_game_as_python_messages_is_checked():
     from sgn.play import random_game
+
     game = random_game(3, 4)
     result = sgn.check(game)
     assert (result.verdict, result.level, result.messages) == ("valid", "rules", len(game))
@@ -122,14 +157,20 @@ def test_a_game_as_python_messages_is_checked():
 def test_messages_and_lines_may_be_mixed():
     assert sgn.check([["1", "RD", {"result": 8}], '["1","RD",{"result":8}]', b'["1","RD",{"result":8}]']).messages == 3
     assert [d.code for d in sgn.check([["1", "RD", {"result": 1}]]).diagnostics] != []
-    assert not sgn.check([{"not": "a message"}]).valid        # a JSON value, refused by the checks
+    assert not sgn.check([{"not": "a message"}]).valid  # a JSON value, refused by the checks
 
 
-@pytest.mark.parametrize("source, words", [
-    (42, "got int"), (None, "got NoneType"), ({"a": 1}, "got dict"), (3.5, "got float"),
-    ([["1", "RD", {"result": 8}], 7], "item 2 of the iterable is a int"),
-    (["1", "RD", {"result": 8}], r"this is one message: pass \[message\]"),
-])
+@pytest.mark.parametrize(
+    "source, words",
+    [
+        (42, "got int"),
+        (None, "got NoneType"),
+        ({"a": 1}, "got dict"),
+        (3.5, "got float"),
+        ([["1", "RD", {"result": 8}], 7], "item 2 of the iterable is a int"),
+        (["1", "RD", {"result": 8}], r"this is one message: pass \[message\]"),
+    ],
+)
 def test_a_wrong_type_is_a_type_error_in_our_words(source, words):
     with pytest.raises(TypeError, match=words) as caught:
         sgn.check(source)
@@ -164,9 +205,11 @@ def test_every_public_callable_has_a_docstring():
 def test_the_public_functions_are_those_of_validate():
     """The documented functions give what the engine does (they are thin)."""
     from sgn.pipeline import engine as validate
+
     assert list(sgn.iter_diagnostics([INVALID])) == list(validate.iter_diagnostics([INVALID]))
-    assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == \
-        validate.validate_message(["1", "RD", {"result": 13}], file="f", line=3)
+    assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == validate.validate_message(
+        ["1", "RD", {"result": 13}], file="f", line=3
+    )
 
 
 def test_the_game_is_documented_in_every_build():
@@ -175,9 +218,10 @@ def test_the_game_is_documented_in_every_build():
 
     from sgn.game import Game
     from sgn.play import random_game
+
     doc = inspect.getdoc(Game)
     assert "replayed message by message" in doc and "field by field" in doc
-    assert "    robber_due: Optional[str]  -- \"seven\" or \"knight\"" in doc
+    assert '    robber_due: Optional[str]  -- "seven" or "knight"' in doc
     for name in ("apply", "clone"):
         assert len(inspect.getdoc(getattr(Game, name)) or "") > 40, name
     assert list(inspect.signature(Game.apply).parameters)[:3] == ["self", "message", "line"]
@@ -191,24 +235,33 @@ def test_the_game_is_documented_in_every_build():
 def test_a_check_does_not_pay_for_the_games_documentation():
     """The docstrings are read from the sources when `sgn.game.Game` is first asked for, not
     when a check runs (a parse of the sources at every start of `sgn validate`)."""
-    code = ("import sys, sgn; from sgn.play import random_game; "
-            "assert sgn.check(random_game(3, 4)).valid; "
-            "assert 'sgn.game.documented' not in sys.modules, 'documented'; "
-            "from sgn.game import Game; import inspect; "
-            "assert 'field by field' in inspect.getdoc(Game) and 'sgn.game.documented' in sys.modules; "
-            "import sgn.game; assert 'Game' in dir(sgn.game) and sgn.game.Game is Game")
+    code = (
+        "import sys, sgn; from sgn.play import random_game; "
+        "assert sgn.check(random_game(3, 4)).valid; "
+        "assert 'sgn.game.documented' not in sys.modules, 'documented'; "
+        "from sgn.game import Game; import inspect; "
+        "assert 'field by field' in inspect.getdoc(Game) and 'sgn.game.documented' in sys.modules; "
+        "import sgn.game; assert 'Game' in dir(sgn.game) and sgn.game.Game is Game"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 
 def test_a_problem_of_the_replay_has_its_severity_and_layer():
     from sgn.game import Game
-    problem = Game().apply(["1", "RD", {"result": 8}])[0]       # no map yet
+
+    problem = Game().apply(["1", "RD", {"result": 8}])[0]  # no map yet
     assert (problem.code, problem.severity, problem.layer) == ("game-without-map", "error", "rules")
-    code, pointer, message, hint = problem           # still the four fields
+    code, pointer, message, hint = problem  # still the four fields
     made = problem.diagnostic("g.sgn", 7)
     assert (made.code, made.severity, made.layer, made.file, made.line, made.message) == (
-        code, "error", "rules", "g.sgn", 7, message)
+        code,
+        "error",
+        "rules",
+        "g.sgn",
+        7,
+        message,
+    )
 
 
 def test_replay_gives_the_state_at_a_line_and_the_diagnostics_up_to_it():
@@ -226,9 +279,9 @@ def test_replay_gives_the_state_at_a_line_and_the_diagnostics_up_to_it():
         assert state["line"] == (at or len(lines))
         assert {k: v for k, v in state.items() if k != "game"} == {k: v for k, v in expected.items() if k != "game"}
         assert [(d.line, d.code) for d in found] == [
-            (d.line, d.code) for d in sgn.check(data).diagnostics if (d.line or 0) <= (at or len(lines))]
-    assert ("schema-maximum" in [d.code for d in sgn.replay(data, at=41)[1]]
-            and not sgn.replay(data, at=40)[1])
+            (d.line, d.code) for d in sgn.check(data).diagnostics if (d.line or 0) <= (at or len(lines))
+        ]
+    assert "schema-maximum" in [d.code for d in sgn.replay(data, at=41)[1]] and not sgn.replay(data, at=40)[1]
     assert sgn.replay(game)[0]["phase"] == "over"
     assert sgn.replay(b"not json\n")[0]["line"] == 1
     with pytest.raises(TypeError):

@@ -2,6 +2,7 @@
 one way through the layers below, with no import cycle (imports inside functions included)
 and no arrow back up; few modules at the top of the package; no module over 400 lines and
 no class over 250 without a reason in its docstring."""
+
 import ast
 import fnmatch
 from pathlib import Path
@@ -14,16 +15,55 @@ PACKAGE = Path(sgn.__file__).resolve().parent
 
 # The layers, lowest first: a module imports only from its own layer or those below.
 LAYERS = [
-    ("base", ["sgn.words", "sgn.packaged", "sgn.codes", "sgn.codes.messages", "sgn.codes.replay",
-              "sgn.codes.notations", "sgn.diagnostic", "sgn.board", "sgn.rules"]),
-    ("drawing", ["sgn.pictures", "sgn.pictures.draw", "sgn.pictures.geometry", "sgn.pictures.places",
-                 "sgn.pictures.shapes", "sgn.pictures.style", "sgn.pictures.tree"]),
+    (
+        "base",
+        [
+            "sgn.words",
+            "sgn.packaged",
+            "sgn.codes",
+            "sgn.codes.messages",
+            "sgn.codes.replay",
+            "sgn.codes.notations",
+            "sgn.diagnostic",
+            "sgn.board",
+            "sgn.rules",
+        ],
+    ),
+    (
+        "drawing",
+        [
+            "sgn.pictures",
+            "sgn.pictures.draw",
+            "sgn.pictures.geometry",
+            "sgn.pictures.places",
+            "sgn.pictures.shapes",
+            "sgn.pictures.style",
+            "sgn.pictures.tree",
+        ],
+    ),
     ("layers of one message", ["sgn.layers", "sgn.layers.*"]),
     ("rules replay", ["sgn.game", "sgn.game.*"]),
     ("pipeline of a file", ["sgn.pipeline", "sgn.pipeline.*", "sgn.cluster", "sgn.cluster.*"]),
-    ("around the pipeline", ["sgn.output", "sgn.output.*", "sgn.notation", "sgn.notation.*", "sgn.testing",
-                             "sgn.testing.*", "sgn.corpus", "sgn.corpus.*", "sgn.codes.*", "sgn.pictures.*",
-                             "sgn.adapters", "sgn.adapters.*", "sgn.svg", "sgn.play", "sgn.strategies"]),
+    (
+        "around the pipeline",
+        [
+            "sgn.output",
+            "sgn.output.*",
+            "sgn.notation",
+            "sgn.notation.*",
+            "sgn.testing",
+            "sgn.testing.*",
+            "sgn.corpus",
+            "sgn.corpus.*",
+            "sgn.codes.*",
+            "sgn.pictures.*",
+            "sgn.adapters",
+            "sgn.adapters.*",
+            "sgn.svg",
+            "sgn.play",
+            "sgn.strategies",
+        ],
+    ),
     ("conformance", ["sgn.conformance", "sgn.conformance.*", "sgn.harness"]),
     ("command line", ["sgn.cli", "sgn.cli.*", "sgn.__main__"]),
     ("public API", ["sgn.api", "sgn"]),
@@ -65,7 +105,7 @@ def imports(name):
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
@@ -89,8 +129,9 @@ def test_every_module_is_in_a_layer():
 def test_no_arrow_back_up(name):
     mine = layer_of(name)
     up = sorted(m for m in GRAPH[name] if layer_of(m) > mine)
-    assert not up, (f"{name} ({LAYERS[mine][0]}) imports {up}, of a layer above it: "
-                    + ", ".join(LAYERS[layer_of(m)][0] for m in up))
+    assert not up, f"{name} ({LAYERS[mine][0]}) imports {up}, of a layer above it: " + ", ".join(
+        LAYERS[layer_of(m)][0] for m in up
+    )
 
 
 def test_no_import_cycle():
@@ -116,6 +157,7 @@ def test_no_import_cycle():
                     break
             if len(component) > 1:
                 cycles.append(sorted(component))
+
     for name in sorted(MODULES):
         if name not in index:
             visit(name)
@@ -123,8 +165,11 @@ def test_no_import_cycle():
 
 
 def test_few_modules_at_the_top_of_the_package():
-    top = [n for n in MODULES if n.count(".") == 1 and MODULES[n].name != "__init__.py"
-           and not (PACKAGE / n.split(".")[1]).is_dir()]
+    top = [
+        n
+        for n in MODULES
+        if n.count(".") == 1 and MODULES[n].name != "__init__.py" and not (PACKAGE / n.split(".")[1]).is_dir()
+    ]
     assert len(top) <= MAX_TOP_MODULES, sorted(top)
 
 
@@ -137,13 +182,15 @@ def test_no_module_or_class_too_long_without_a_reason(name):
     text = MODULES[name].read_text(encoding="utf-8")
     tree = ast.parse(text)
     lines = text.count("\n")
-    assert lines <= MAX_MODULE_LINES or _reason(ast.get_docstring(tree)), \
+    assert lines <= MAX_MODULE_LINES or _reason(ast.get_docstring(tree)), (
         f"{name}: {lines} lines; split it, or say in its docstring why it is longer than {MAX_MODULE_LINES}"
+    )
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             size = node.end_lineno - node.lineno + 1
-            assert size <= MAX_CLASS_LINES or _reason(ast.get_docstring(node)), \
+            assert size <= MAX_CLASS_LINES or _reason(ast.get_docstring(node)), (
                 f"{name}.{node.name}: {size} lines; say in its docstring why it is longer than {MAX_CLASS_LINES}"
+            )
 
 
 # The names users import, kept where they were before the package was split (the modules
@@ -151,8 +198,17 @@ def test_no_module_or_class_too_long_without_a_reason(name):
 PUBLIC = {
     "sgn": ["check", "iter_diagnostics", "validate_message", "Diagnostic", "Result"],
     "sgn.game": ["Game", "MessageError", "OVER"],
-    "sgn.play": ["HARBOR_EDGES", "MAX_TURNS", "SPECIAL_BUILD_CHANCE", "RandomPlayer", "game_seed", "iter_games",
-                 "moved", "random_game", "random_map"],
+    "sgn.play": [
+        "HARBOR_EDGES",
+        "MAX_TURNS",
+        "SPECIAL_BUILD_CHANCE",
+        "RandomPlayer",
+        "game_seed",
+        "iter_games",
+        "moved",
+        "random_game",
+        "random_map",
+    ],
     "sgn.harness": ["PROTOCOL_VERSION", "check", "cmd_run", "cmd_start", "main", "serve", "simple"],
     "sgn.svg": ["board"],
 }
@@ -168,6 +224,16 @@ def test_the_public_names_stay_where_users_import_them(module):
 def test_the_strategies_keep_their_names():
     pytest.importorskip("hypothesis", reason="the strategies need the extra hypothesis")
     import sgn.strategies as strategies
-    for name in ["ACTION_CODES", "GAME_MUTATIONS", "MUTATIONS", "Mutation", "games", "invalid_games",
-                 "invalid_messages", "maps", "messages"]:
+
+    for name in [
+        "ACTION_CODES",
+        "GAME_MUTATIONS",
+        "MUTATIONS",
+        "Mutation",
+        "games",
+        "invalid_games",
+        "invalid_messages",
+        "maps",
+        "messages",
+    ]:
         assert hasattr(strategies, name), name

@@ -1,5 +1,6 @@
 """bench/bench_archives.py runs end to end on a few engine games and prints every figure
 it promises, with its target (the figures themselves are the benchmark's, not a test's)."""
+
 import importlib.util
 from pathlib import Path
 
@@ -22,8 +23,12 @@ def test_the_archive_benchmark_prints_each_figure_with_its_target(tmp_path, caps
     code = bench.main(["--games", "3", "--rounds", "1", "--no-jobs", "--games-dir", str(tmp_path)])
     out = capsys.readouterr().out
     assert code in (0, 1)
-    for figure in ("semantic, stream", "semantic, file by file", "rules, games with faults",
-                   "rules, faults / no faults"):
+    for figure in (
+        "semantic, stream",
+        "semantic, file by file",
+        "rules, games with faults",
+        "rules, faults / no faults",
+    ):
         row = next(line for line in out.splitlines() if line.startswith(f"| {figure} |"))
         assert float(row.split("|")[2]) > 0
     assert (code == 1) == ("MISSED" in out)

@@ -1,4 +1,5 @@
 """Board geometry, checked against the facts of the game and the worked examples of the notes."""
+
 import json
 
 import pytest
@@ -105,10 +106,11 @@ def test_edge_between_two_tiles_and_canonical_edge():
 def test_standard_board_counts():
     assert len(STANDARD.land) == 19 and len(ring(STANDARD.land)) == 18
     corners = [c for c in iter_corners(STANDARD.land)]
-    assert len(corners) == 54                      # 54 intersections touch land
-    edges = {e for c in corners for e in (frozenset((c, n)) for n in corner_neighbours(c))
-             if edge_tiles(e) & STANDARD.land}
-    assert len(edges) == 72                        # 72 paths
+    assert len(corners) == 54  # 54 intersections touch land
+    edges = {
+        e for c in corners for e in (frozenset((c, n)) for n in corner_neighbours(c)) if edge_tiles(e) & STANDARD.land
+    }
+    assert len(edges) == 72  # 72 paths
     assert len(coast_edges(STANDARD.land)) == 30
     assert sum(STANDARD.kinds.values()) == 19 and len(STANDARD.numbers) == 18
     assert sum(STANDARD.harbors.values()) == 9

@@ -1,4 +1,5 @@
 """The command line as a user runs it: output formats, exit codes, no tracebacks."""
+
 import contextlib
 import gzip
 import io
@@ -19,15 +20,18 @@ def test_text_output_is_one_line_per_diagnostic_like_a_compiler(write):
     result = run_cli("validate", path)
     lines = result.stdout.decode().splitlines()
     assert lines[0] == f"{path}:2: /2/result: 13 is greater than the maximum 12 [schema-maximum]"
-    assert lines[-1].endswith("INVALID (semantic, a fragment: no map at its start, no game replayed): "
-                              "2 messages, 1 error, 0 warnings")
+    assert lines[-1].endswith(
+        "INVALID (semantic, a fragment: no map at its start, no game replayed): 2 messages, 1 error, 0 warnings"
+    )
     assert result.returncode == 1 and result.stderr == b""
 
 
 def test_valid_file_exits_0_with_a_summary(write):
     result = run_cli("validate", write(GOOD * 3))
     assert result.returncode == 0
-    assert result.stdout.decode().endswith("valid (semantic, a fragment: no map at its start, no game replayed): 3 messages, 0 errors, 0 warnings\n")
+    assert result.stdout.decode().endswith(
+        "valid (semantic, a fragment: no map at its start, no game replayed): 3 messages, 0 errors, 0 warnings\n"
+    )
 
 
 def test_json_output(write):
@@ -36,12 +40,29 @@ def test_json_output(write):
     assert report["valid"] is False and report["exit_code"] == 1
     first = report["diagnostics"][0]
     assert {k: first[k] for k in ("code", "layer", "severity", "file", "line", "pointer")} == {
-        "code": "schema-maximum", "layer": "schema", "severity": "error", "file": str(path),
-        "line": 2, "pointer": "/2/result"}
+        "code": "schema-maximum",
+        "layer": "schema",
+        "severity": "error",
+        "file": str(path),
+        "line": 2,
+        "pointer": "/2/result",
+    }
     assert isinstance(first["message"], str)
     assert report["diagnostics"][1]["code"] == "blank-line"
-    assert report["files"] == [{"file": str(path), "level": "semantic", "messages": 2, "errors": 1,
-                                "warnings": 1, "valid": False, "verdict": "invalid", "fragment": True, "games": [], "game_count": 0}]
+    assert report["files"] == [
+        {
+            "file": str(path),
+            "level": "semantic",
+            "messages": 2,
+            "errors": 1,
+            "warnings": 1,
+            "valid": False,
+            "verdict": "invalid",
+            "fragment": True,
+            "games": [],
+            "game_count": 0,
+        }
+    ]
 
 
 def test_json_output_when_valid_and_empty_list(write):
@@ -63,7 +84,9 @@ def test_quiet_prints_errors_only(write):
 def test_stdin_and_dash(write):
     assert run_cli("validate", "-", stdin=(GOOD + BAD).encode()).returncode == 1
     result = run_cli("validate", stdin=GOOD.encode())
-    assert result.returncode == 0 and result.stdout.decode().startswith("<stdin>: valid (semantic, a fragment: no map at its start, no game replayed)")
+    assert result.returncode == 0 and result.stdout.decode().startswith(
+        "<stdin>: valid (semantic, a fragment: no map at its start, no game replayed)"
+    )
 
 
 def test_gzip_from_stdin_and_file(write):
@@ -91,8 +114,17 @@ def test_an_empty_file_is_invalid_data_exit_1_as_the_corpus_says(write):
     assert both.returncode == 1
 
 
-@pytest.mark.parametrize("args", [["validate", "--level", "nope"], ["validate", "--profile", "x"],
-                                  ["validate", "-o", "xml"], ["nope"], [], ["validate", "--max-line-bytes", "0"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "--level", "nope"],
+        ["validate", "--profile", "x"],
+        ["validate", "-o", "xml"],
+        ["nope"],
+        [],
+        ["validate", "--max-line-bytes", "0"],
+    ],
+)
 def test_usage_errors_exit_2_without_traceback(args):
     result = run_cli(*args)
     assert result.returncode == 2 and b"Traceback" not in result.stderr
@@ -150,8 +182,11 @@ def test_auto_level_replays_a_log_that_starts_with_a_map(write):
     broken = game + '["2","BC",{"intersection":[[1,-2],[2,-2],[1,-1]]}]\n'
     result = run_cli("validate", write(broken))
     assert result.returncode == 1 and "[not-your-turn]" in result.stdout.decode()
-    fragment = write(broken.splitlines()[-1] + "\n", "fragment.sgn")    # no map: a fragment
-    assert "valid (semantic, a fragment: no map at its start, no game replayed)" in run_cli("validate", fragment).stdout.decode()
+    fragment = write(broken.splitlines()[-1] + "\n", "fragment.sgn")  # no map: a fragment
+    assert (
+        "valid (semantic, a fragment: no map at its start, no game replayed)"
+        in run_cli("validate", fragment).stdout.decode()
+    )
 
 
 def test_replay_prints_the_state(write):
@@ -176,6 +211,7 @@ def test_replay_at_a_line_checks_nothing_after_it(write):
 
 def test_json_output_names_the_tool_and_its_version_first(write):
     import sgn
+
     result = run_cli("validate", "-o", "json", write(GOOD))
     report = json_report(result)
     assert report["tool"] == {"name": "sgn", "version": sgn.__version__}

@@ -1,4 +1,5 @@
 """The code registry: unique, well formed, each shown by the corpus, and docs/codes.md current."""
+
 import json
 import re
 
@@ -48,10 +49,16 @@ def test_one_code_explained():
     text = result.stdout.decode()
     case = example_cases(CASES)["trade-rate"]
     assert text.startswith("trade-rate: error, rules layer\n")
-    for part in (CODES["trade-rate"].summary, "hint: the bank trades 4:1", f"spec: {case['spec']}",
-                 "rules layer: the game is replayed from its map", f"example: corpus case {case['id']}: {case['description']}", "sgn says: line "):
+    for part in (
+        CODES["trade-rate"].summary,
+        "hint: the bank trades 4:1",
+        f"spec: {case['spec']}",
+        "rules layer: the game is replayed from its map",
+        f"example: corpus case {case['id']}: {case['description']}",
+        "sgn says: line ",
+    ):
         assert part in text, part
-    assert "docs:" not in text and ".md" not in text       # no file that is not installed
+    assert "docs:" not in text and ".md" not in text  # no file that is not installed
 
 
 def test_a_code_no_case_shows_says_why():
@@ -59,8 +66,10 @@ def test_a_code_no_case_shows_says_why():
     assert f"example: none in the corpus: it would take {NOT_IN_CORPUS['is-a-directory']}" in text
 
 
-@pytest.mark.parametrize("name, near", [("robber-of-map", "robber-off-map"), ("trade_rate", "trade-rate"),
-                                        ("TRADE-RATE", "trade-rate"), ("zzz", None)])
+@pytest.mark.parametrize(
+    "name, near",
+    [("robber-of-map", "robber-off-map"), ("trade_rate", "trade-rate"), ("TRADE-RATE", "trade-rate"), ("zzz", None)],
+)
 def test_an_unknown_code_is_one_line_with_the_nearest(name, near):
     result = run_cli("codes", name)
     assert result.returncode == 2 and result.stdout == b"" and len(result.stderr.splitlines()) == 1
@@ -80,7 +89,7 @@ def test_every_code_as_json():
         assert (entry["layer"], entry["severity"], entry["summary"]) == (code.layer, code.severity, code.summary)
         if entry["code"] in examples:
             assert entry["example"]["case"] == examples[entry["code"]]["id"]
-            assert entry["example"]["diagnostic"]["code"] == entry["code"]       # the case really raises it
+            assert entry["example"]["diagnostic"]["code"] == entry["code"]  # the case really raises it
             assert entry["hint"] == entry["example"]["diagnostic"].get("hint")
             assert entry["spec"] == examples[entry["code"]]["spec"]
         else:
@@ -97,6 +106,8 @@ def test_every_layer_says_where_it_is_documented():
 
 
 def test_markdown_is_the_whole_table():
-    assert run_cli("codes", "--markdown").stdout.decode() == (CHECKOUT / "docs" / "codes.md").read_text(encoding="utf-8")
+    assert run_cli("codes", "--markdown").stdout.decode() == (CHECKOUT / "docs" / "codes.md").read_text(
+        encoding="utf-8"
+    )
     assert run_cli("codes", "-o", "markdown").stdout == run_cli("codes", "--markdown").stdout
     assert run_cli("codes", "trade-rate", "--markdown").returncode == 2

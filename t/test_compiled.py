@@ -4,6 +4,7 @@
 check below runs both and compares. In a pure-Python install both sides are the
 same code, and the tests still hold.
 """
+
 import importlib
 import io
 import json
@@ -24,9 +25,27 @@ PURE_ENGINE = importlib.import_module(f"{interpreted.NAME}.pipeline.engine")
 CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
 # The modules that must be compiled when a compiled build is expected (setup.py compiles them).
-HOT = {"board", "rules", "game.building", "game.cards", "game.core", "game.setup", "game.pieces", "game.readings",
-       "game.recovery", "game.robber", "game.state", "game.trades", "game.turns", "pipeline.engine", "pipeline.held",
-       "layers.fastpath", "layers.multiline", "layers.reader", "layers.semantic"}
+HOT = {
+    "board",
+    "rules",
+    "game.building",
+    "game.cards",
+    "game.core",
+    "game.setup",
+    "game.pieces",
+    "game.readings",
+    "game.recovery",
+    "game.robber",
+    "game.state",
+    "game.trades",
+    "game.turns",
+    "pipeline.engine",
+    "pipeline.held",
+    "layers.fastpath",
+    "layers.multiline",
+    "layers.reader",
+    "layers.semantic",
+}
 
 
 def test_the_build_is_the_one_asked_for():
@@ -37,8 +56,10 @@ def test_the_build_is_the_one_asked_for():
         assert compiled >= HOT, f"not compiled: {sorted(HOT - compiled)}"
     elif expected == "0":
         assert compiled == set()
-    sources = {".".join(p.relative_to(interpreted.FOLDER).with_suffix("").parts) for p in interpreted.FOLDER.rglob("*.py")}
-    assert compiled <= sources      # each has its source
+    sources = {
+        ".".join(p.relative_to(interpreted.FOLDER).with_suffix("").parts) for p in interpreted.FOLDER.rglob("*.py")
+    }
+    assert compiled <= sources  # each has its source
 
 
 def test_the_interpreted_package_runs_from_source():
@@ -48,9 +69,11 @@ def test_the_interpreted_package_runs_from_source():
 
 def both(data, **options):
     """The diagnostics of the package under test and of the interpreted source, as dicts."""
+
     def run(package):
         source = io.BytesIO(data) if isinstance(data, bytes) else data
         return [d.to_dict() for d in package.iter_diagnostics(source, **options)]
+
     return run(sgn), run(PURE)
 
 
@@ -63,7 +86,7 @@ def test_corpus_cases(case):
 @given(sgs.games())
 def test_whole_games_with_a_gap(game):
     lines = [json.dumps(m, separators=(",", ":")) for m in game]
-    cut = lines[: len(lines) // 2] + lines[len(lines) // 2 + 3:]
+    cut = lines[: len(lines) // 2] + lines[len(lines) // 2 + 3 :]
     compiled, pure = both(cut, level="rules")
     assert compiled == pure
 
@@ -75,8 +98,7 @@ def test_games_that_break_one_rule(case):
     assert compiled == pure and (code, line) in [(d["code"], d["line"]) for d in compiled]
 
 
-@given(st.lists(any_message(), max_size=30),
-       st.integers(0, len(EXAMPLE)), st.sampled_from(["strict", "compat"]))
+@given(st.lists(any_message(), max_size=30), st.integers(0, len(EXAMPLE)), st.sampled_from(["strict", "compat"]))
 def test_any_messages_after_part_of_a_game(messages, cut, profile):
     lines = EXAMPLE[:cut] + [json.dumps(m) for m in messages]
     compiled, pure = both(lines, level="rules", profile=profile)

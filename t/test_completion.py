@@ -1,5 +1,6 @@
 """`sgn completion bash|zsh|fish`: a script each shell accepts, made from the parser, that
 completes commands, options, their choices and paths."""
+
 import shutil
 import subprocess
 
@@ -43,8 +44,9 @@ complete_words() {{ COMP_WORDS=("$@"); COMP_CWORD=$(( ${{#COMP_WORDS[@]}} - 1 ))
 def bash_completions(path, *words):
     call = "complete_words " + " ".join(f"'{w}'" for w in words)
     program = BASH_COMPLETE.format(calls=call)
-    result = subprocess.run(["bash", "-c", program, "bash", str(path)], capture_output=True, timeout=60,
-                            cwd=path.parent)
+    result = subprocess.run(
+        ["bash", "-c", program, "bash", str(path)], capture_output=True, timeout=60, cwd=path.parent
+    )
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout.decode().split()
 
@@ -71,9 +73,16 @@ def test_paths_are_found_by_their_metavar():
                     walk(sub, f"{name} {sub_name}")
             elif _path_kind(action):
                 marked[f"{name} {action.dest}"] = _path_kind(action)
+
     walk(parser, "sgn")
-    for expected in ("sgn validate files", "sgn replay file", "sgn render output", "sgn convert file",
-                     "sgn generate output", "sgn conformance diff old"):
+    for expected in (
+        "sgn validate files",
+        "sgn replay file",
+        "sgn render output",
+        "sgn convert file",
+        "sgn generate output",
+        "sgn conformance diff old",
+    ):
         assert marked.get(expected) == "file", expected
     assert marked["sgn corpus root"] == "directory"
     assert "sgn validate level" not in marked
@@ -83,12 +92,17 @@ def test_a_copy_without_shtab_says_how_to_get_it(monkeypatch, capsys):
     import builtins
 
     from sgn.cli import main
+
     real_import = builtins.__import__
 
     def without_shtab(name, *args, **kwargs):
         if name == "shtab":
             raise ImportError("No module named 'shtab'")
         return real_import(name, *args, **kwargs)
+
     monkeypatch.setattr(builtins, "__import__", without_shtab)
     assert main(["completion", "bash"]) == 2
-    assert capsys.readouterr().err == "sgn completion: needs shtab, which this copy of sgn lacks: pip install 'shtab>=1.9'\n"
+    assert (
+        capsys.readouterr().err
+        == "sgn completion: needs shtab, which this copy of sgn lacks: pip install 'shtab>=1.9'\n"
+    )

@@ -1,5 +1,6 @@
 """Settings from sgn.toml / .sgn.toml / pyproject.toml [tool.sgn], found upwards from the
 current folder as ruff finds its own; the command line wins; bad files are named clearly."""
+
 import contextlib
 import datetime
 import io
@@ -21,7 +22,7 @@ def test_the_nearest_file_upwards_is_found(tmp_path):
     deep = tmp_path / "a" / "b"
     deep.mkdir(parents=True)
     (tmp_path / "sgn.toml").write_text('level = "rules"\n')
-    (tmp_path / "a" / "pyproject.toml").write_text("[project]\nname = 'x'\n")   # no [tool.sgn]: passed over
+    (tmp_path / "a" / "pyproject.toml").write_text("[project]\nname = 'x'\n")  # no [tool.sgn]: passed over
     assert find_config(deep) == tmp_path / "sgn.toml"
     (tmp_path / "a" / "pyproject.toml").write_text("[tool.sgn]\nprofile = 'compat'\n")
     assert find_config(deep) == tmp_path / "a" / "pyproject.toml"
@@ -40,15 +41,18 @@ def test_the_command_line_wins_and_each_setting_says_where_it_came_from(tmp_path
     assert resolve(DEFAULTS, {}, cwd=tmp_path, isolated=True).get("level") == "auto"
 
 
-@pytest.mark.parametrize("text,message", [
-    ('levle = "rules"\n', "unknown setting 'levle'"),
-    ('level = "all"\n', "level must be one of"),
-    ("max-line-bytes = 0\n", "max-line-bytes must be a whole number"),
-    ("select = \"schema-*\"\n", "select must be a list"),
-    ("level = \n", "not valid TOML"),
-    ('per-file-ignores = ["x"]\n', "per-file-ignores must be a table"),
-    ("respect-gitignore = 1\n", "must be true or false"),
-])
+@pytest.mark.parametrize(
+    "text,message",
+    [
+        ('levle = "rules"\n', "unknown setting 'levle'"),
+        ('level = "all"\n', "level must be one of"),
+        ("max-line-bytes = 0\n", "max-line-bytes must be a whole number"),
+        ('select = "schema-*"\n', "select must be a list"),
+        ("level = \n", "not valid TOML"),
+        ('per-file-ignores = ["x"]\n', "per-file-ignores must be a table"),
+        ("respect-gitignore = 1\n", "must be true or false"),
+    ],
+)
 def test_a_bad_file_is_named_with_its_key(tmp_path, text, message):
     (tmp_path / "sgn.toml").write_text(text)
     with pytest.raises(ConfigError, match=message) as caught:
@@ -76,11 +80,12 @@ def test_a_named_config_that_is_missing_is_an_error(tmp_path):
 def test_select_ignore_and_per_file_ignores(tmp_path):
     (tmp_path / "sgn.toml").write_text(
         'select = ["schema-*", "site-occupied"]\nignore = ["schema-maximum"]\n'
-        '[per-file-ignores]\n"old/*.sgn" = ["site-occupied"]\n')
+        '[per-file-ignores]\n"old/*.sgn" = ["site-occupied"]\n'
+    )
     settings = policy(resolve(DEFAULTS, {}, cwd=tmp_path))
     assert settings.keeps("game.sgn", "schema-type")
     assert not settings.keeps("game.sgn", "schema-maximum")
-    assert not settings.keeps("game.sgn", "distance-rule")           # not selected
+    assert not settings.keeps("game.sgn", "distance-rule")  # not selected
     assert settings.keeps("game.sgn", "site-occupied")
     assert not settings.keeps(str(tmp_path / "old" / "a.sgn"), "site-occupied")
     assert not settings.keeps("old/a.sgn", "site-occupied")
@@ -107,8 +112,13 @@ def test_the_project_itself_has_a_valid_configuration_or_none():
 # usage error naming the file and the key.
 
 NOT_OURS = ['tool = "sgn"', "tool = 1", 'tool = ["sgn"]', "[[tool]]\nsgn = 1", "tool = 2020-01-01", "tool = true"]
-BAD_TABLE = ["[tool]\nsgn = 3", "tool.sgn = [1]", '[[tool.sgn]]\nlevel = "rules"', 'tool = { sgn = "x" }',
-             "[tool]\nsgn = []"]
+BAD_TABLE = [
+    "[tool]\nsgn = 3",
+    "tool.sgn = [1]",
+    '[[tool.sgn]]\nlevel = "rules"',
+    'tool = { sgn = "x" }',
+    "[tool]\nsgn = []",
+]
 
 
 @pytest.mark.parametrize("text", NOT_OURS)
@@ -118,8 +128,8 @@ def test_a_tool_that_is_not_a_table_is_no_tool_sgn(tmp_path, text):
     (deep / "pyproject.toml").write_text(text + "\n")
     assert find_config(deep) is None
     (tmp_path / "sgn.toml").write_text('level = "rules"\n')
-    assert find_config(deep) == tmp_path / "sgn.toml"           # the search goes on upwards
-    assert load_file(deep / "pyproject.toml") == {}              # named by --config: no settings
+    assert find_config(deep) == tmp_path / "sgn.toml"  # the search goes on upwards
+    assert load_file(deep / "pyproject.toml") == {}  # named by --config: no settings
     settings = resolve(DEFAULTS, {}, config=str(deep / "pyproject.toml"))
     assert settings.values == DEFAULTS and settings.file == deep / "pyproject.toml"
 
@@ -130,7 +140,7 @@ def test_a_tool_sgn_that_is_not_a_table_is_named(tmp_path, text):
     deep = tmp_path / "project"
     deep.mkdir()
     (deep / "pyproject.toml").write_text(text + "\n")
-    assert find_config(deep) == deep / "pyproject.toml"         # ours, found, and wrong
+    assert find_config(deep) == deep / "pyproject.toml"  # ours, found, and wrong
     for config in [None, str(deep / "pyproject.toml")]:
         with pytest.raises(ConfigError, match=r"pyproject.toml: \[tool.sgn\] must be a table"):
             resolve(DEFAULTS, {}, config=config, cwd=deep)
@@ -162,27 +172,65 @@ def test_every_command_reading_the_configuration_says_what_is_wrong_or_passes_ov
         if text in NOT_OURS:
             assert (code, err) == (0, "")
         else:
-            assert code == 2 and err.startswith("sgn validate: ") and "pyproject.toml: [tool.sgn] must be a table" in err
+            assert (
+                code == 2 and err.startswith("sgn validate: ") and "pyproject.toml: [tool.sgn] must be a table" in err
+            )
 
 
 # Random TOML-ish documents: values of every kind, nested, under `tool`, `tool.sgn`, and at
 # the top of sgn.toml, and lines of TOML (valid or not) shuffled together.
 
 KEY = st.one_of(st.sampled_from(sorted(KEYS) + ["sgn", "tool", "x"]), st.text(min_size=1, max_size=4))
-SCALAR = st.one_of(st.booleans(), st.integers(-2**63, 2**63 - 1), st.integers(), st.floats(),
-                   st.text(st.characters(blacklist_categories=("Cs",)), max_size=6),
-                   st.sampled_from(["rules", "strict", "ALL", "schema-*", "error", "text", "*.sgn"]),
-                   st.just(datetime.date(2020, 1, 1)))
-VALUE = st.recursive(SCALAR, lambda inner: st.one_of(st.lists(inner, max_size=3),
-                                                     st.dictionaries(KEY, inner, max_size=3)), max_leaves=8)
+SCALAR = st.one_of(
+    st.booleans(),
+    st.integers(-(2**63), 2**63 - 1),
+    st.integers(),
+    st.floats(),
+    st.text(st.characters(blacklist_categories=("Cs",)), max_size=6),
+    st.sampled_from(["rules", "strict", "ALL", "schema-*", "error", "text", "*.sgn"]),
+    st.just(datetime.date(2020, 1, 1)),
+)
+VALUE = st.recursive(
+    SCALAR, lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(KEY, inner, max_size=3)), max_leaves=8
+)
 TABLE = st.dictionaries(KEY, VALUE, max_size=4)
-LINES = st.lists(st.sampled_from([
-    "[tool]", "[tool.sgn]", "[[tool]]", "[[tool.sgn]]", "[tool.sgn.per-file-ignores]", "[per-file-ignores]",
-    'tool = "sgn"', "tool = 1", "sgn = 3", "tool.sgn = [1]", 'tool.sgn.level = "rules"', 'level = "rules"',
-    'select = ["ALL"]', 'ignore = "x"', '"*.sgn" = ["x"]', '"*.sgn" = 1', "per-file-ignores = 1",
-    "max-errors = 0", "max-errors = 99999999999999999999", "include = []", "respect-gitignore = 1",
-    "a = [", "}", "= 1", "x = 1979-02-30", "x = nan", 'x = """', "[tool.sgn", "\x00", "x = [[1], {a = 1}]",
-]), max_size=8)
+LINES = st.lists(
+    st.sampled_from(
+        [
+            "[tool]",
+            "[tool.sgn]",
+            "[[tool]]",
+            "[[tool.sgn]]",
+            "[tool.sgn.per-file-ignores]",
+            "[per-file-ignores]",
+            'tool = "sgn"',
+            "tool = 1",
+            "sgn = 3",
+            "tool.sgn = [1]",
+            'tool.sgn.level = "rules"',
+            'level = "rules"',
+            'select = ["ALL"]',
+            'ignore = "x"',
+            '"*.sgn" = ["x"]',
+            '"*.sgn" = 1',
+            "per-file-ignores = 1",
+            "max-errors = 0",
+            "max-errors = 99999999999999999999",
+            "include = []",
+            "respect-gitignore = 1",
+            "a = [",
+            "}",
+            "= 1",
+            "x = 1979-02-30",
+            "x = nan",
+            'x = """',
+            "[tool.sgn",
+            "\x00",
+            "x = [[1], {a = 1}]",
+        ]
+    ),
+    max_size=8,
+)
 
 
 def _toml(value):
@@ -192,8 +240,15 @@ def _toml(value):
     if isinstance(value, (int, datetime.date)):
         return str(value)
     if isinstance(value, float):
-        return "nan" if value != value else "inf" if value == float("inf") else "-inf" if value == -float("inf") \
+        return (
+            "nan"
+            if value != value
+            else "inf"
+            if value == float("inf")
+            else "-inf"
+            if value == -float("inf")
             else repr(value)
+        )
     if isinstance(value, str):
         return json.dumps(value)
     if isinstance(value, list):
@@ -204,10 +259,14 @@ def _toml(value):
 DOCUMENTS = st.one_of(
     st.tuples(st.just("pyproject.toml"), VALUE.map(lambda v: f"tool = {_toml(v)}\n")),
     st.tuples(st.just("pyproject.toml"), VALUE.map(lambda v: f"[tool]\nsgn = {_toml(v)}\n")),
-    st.tuples(st.just("pyproject.toml"), TABLE.map(
-        lambda t: "[tool.sgn]\n" + "".join(f"{json.dumps(k)} = {_toml(v)}\n" for k, v in t.items()))),
-    st.tuples(st.sampled_from(["sgn.toml", ".sgn.toml"]), TABLE.map(
-        lambda t: "".join(f"{json.dumps(k)} = {_toml(v)}\n" for k, v in t.items()))),
+    st.tuples(
+        st.just("pyproject.toml"),
+        TABLE.map(lambda t: "[tool.sgn]\n" + "".join(f"{json.dumps(k)} = {_toml(v)}\n" for k, v in t.items())),
+    ),
+    st.tuples(
+        st.sampled_from(["sgn.toml", ".sgn.toml"]),
+        TABLE.map(lambda t: "".join(f"{json.dumps(k)} = {_toml(v)}\n" for k, v in t.items())),
+    ),
     st.tuples(st.sampled_from(["pyproject.toml", "sgn.toml"]), LINES.map(lambda lines: "\n".join(lines) + "\n")),
 )
 

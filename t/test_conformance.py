@@ -1,5 +1,6 @@
 """The conformance harness: sgn scores 100%, bad implementations are scored as such, and
 misbehaving ones cannot stop the run."""
+
 import json
 import os
 import shutil
@@ -21,11 +22,11 @@ from sgn.conformance.harness import check, serve
 from sgn.conformance.process import MAX_OUTPUT_BYTES, TimedOut
 
 PY = sys.executable
-CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]   # SGN logs only
+CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]  # SGN logs only
 MISBEHAVING = str(CHECKOUT / "t" / "impls" / "misbehaving.py")
 JS = CHECKOUT / "examples" / "js"
 VALID = [c for c in CASES if c["valid"] and c.get("profile", "strict") == "strict"]
-PIPE_BUFFER_MAX = 1 << 20    # the most a Linux pipe holds (fs.pipe-max-size by default)
+PIPE_BUFFER_MAX = 1 << 20  # the most a Linux pipe holds (fs.pipe-max-size by default)
 # Time-outs of the harness in these tests. GUARD only guards against a deadlock: a case ends
 # long before it, by an event (an answer, a crash, a limit), however slow the machine. HANG
 # is meant to expire, on an implementation that hangs; in persistent mode the process must
@@ -42,8 +43,18 @@ def conformance_json(*args):
 def big_case(case_id="big-log"):
     """A valid log of 4 MB, more than any pipe buffer holds."""
     text = '["1","RD",{"result":8}]\n' * (4 * PIPE_BUFFER_MAX // 24)
-    return {"id": case_id, "description": "a long log", "kind": "raw", "level": "schema", "valid": True,
-            "errors": [], "tags": [], "spec": "-", "input": text, "input_encoding": "text"}
+    return {
+        "id": case_id,
+        "description": "a long log",
+        "kind": "raw",
+        "level": "schema",
+        "valid": True,
+        "errors": [],
+        "tags": [],
+        "spec": "-",
+        "input": text,
+        "input_encoding": "text",
+    }
 
 
 def running(pid):
@@ -81,6 +92,7 @@ def pids(tmp_path, monkeypatch):
 
     def read():
         return [int(p) for p in path.read_text().split()] if path.exists() else []
+
     yield read
     for pid in read():
         if running(pid):
@@ -104,8 +116,7 @@ def test_sgn_itself_in_simple_mode():
 
 
 def test_an_accept_everything_implementation_fails():
-    code, report = conformance_json("--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
-                                    "--run", "schema-rd-*")
+    code, report = conformance_json("--impl", f'{PY} -c "import sys; sys.stdin.buffer.read()"', "--run", "schema-rd-*")
     assert code == 1 and report["ok"] is False
     invalid = [c for c in report["cases"] if not c["expected_valid"]]
     assert invalid and all(c["status"] == "failed" for c in invalid)
@@ -114,10 +125,23 @@ def test_an_accept_everything_implementation_fails():
 def test_the_harness_replies_follow_the_protocol():
     protocol = packaged.load_json(impl_reply.PROTOCOL_FILE)
     definitions = protocol["definitions"]
-    requests = [json.dumps({"cmd": "start", "version": 1}),
-                json.dumps({"cmd": "run", "seq": 1, "case": {"id": "x", "level": "schema", "profile": "strict",
-                                                             "data": "WyIxIiwiUkQiLHsicmVzdWx0IjoxM31dCg=="}}),
-                "not json", json.dumps({"cmd": "stop"})]
+    requests = [
+        json.dumps({"cmd": "start", "version": 1}),
+        json.dumps(
+            {
+                "cmd": "run",
+                "seq": 1,
+                "case": {
+                    "id": "x",
+                    "level": "schema",
+                    "profile": "strict",
+                    "data": "WyIxIiwiUkQiLHsicmVzdWx0IjoxM31dCg==",
+                },
+            }
+        ),
+        "not json",
+        json.dumps({"cmd": "stop"}),
+    ]
     replies = []
 
     class Out:
@@ -126,6 +150,7 @@ def test_the_harness_replies_follow_the_protocol():
 
         def flush(self):
             pass
+
     assert serve(iter(requests), Out()) == 0
     started, result, errored = replies
     Draft4Validator(dict(definitions["started"], definitions=definitions)).validate(started)
@@ -138,29 +163,40 @@ def test_the_harness_replies_follow_the_protocol():
 def test_misbehaving_persistent_implementations_are_errored_and_the_run_finishes(behaviour):
     """The run finishes: a harness that waited for a hanging process (600 s a case) would run
     into run_cli's guard."""
-    code, report = conformance_json("--impl", f"{PY} {MISBEHAVING} {behaviour}", "--mode", "persistent",
-                                    "--timeout", str(HANG if behaviour == "hang" else GUARD),
-                                    "--run", "schema-rd-result-1*")
+    code, report = conformance_json(
+        "--impl",
+        f"{PY} {MISBEHAVING} {behaviour}",
+        "--mode",
+        "persistent",
+        "--timeout",
+        str(HANG if behaviour == "hang" else GUARD),
+        "--run",
+        "schema-rd-result-1*",
+    )
     chosen = [c for c in report["cases"] if c["status"] != "skipped"]
     assert code == 1 and chosen and all(c["status"] == "errored" for c in chosen)
 
 
 @pytest.mark.parametrize("behaviour", ["crash", "hang"])
 def test_misbehaving_simple_implementations_are_errored(behaviour):
-    code, report = conformance_json("--impl", f"{PY} {MISBEHAVING} {behaviour} --simple",
-                                    "--timeout", "1", "--run", "schema-rd-result-1*")
+    code, report = conformance_json(
+        "--impl", f"{PY} {MISBEHAVING} {behaviour} --simple", "--timeout", "1", "--run", "schema-rd-result-1*"
+    )
     assert code == 1 and all(c["status"] == "errored" for c in report["cases"])
 
 
 def test_an_implementation_that_stops_reading_cannot_hang_the_run(tmp_path, pids):
     bundle = tmp_path / "cases.json"
     bundle.write_text(json.dumps({"format": 1, "cases": [big_case(), VALID[0]]}))
-    code, report = conformance_json("--impl", f"{PY} {MISBEHAVING} deaf", "--mode", "persistent",
-                                    "--timeout", str(HANG), "--cases", bundle)
+    code, report = conformance_json(
+        "--impl", f"{PY} {MISBEHAVING} deaf", "--mode", "persistent", "--timeout", str(HANG), "--cases", bundle
+    )
     big, small = report["cases"]
     assert code == 1 and big["status"] == small["status"] == "errored"
-    assert big["detail"] == f"the request was not read within {HANG} s" and small["detail"] == f"no answer within {HANG} s"
-    assert len(pids()) == 3 and left_running(pids()) == []     # the first and its two restarts
+    assert (
+        big["detail"] == f"the request was not read within {HANG} s" and small["detail"] == f"no answer within {HANG} s"
+    )
+    assert len(pids()) == 3 and left_running(pids()) == []  # the first and its two restarts
 
 
 def test_a_reply_nested_too_deep_is_a_protocol_error_not_a_crash(pids):
@@ -179,7 +215,7 @@ def test_output_is_read_in_bounded_memory(mode, pids):
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 8 * MAX_OUTPUT_BYTES      # it printed 50 MB a case
+    assert peak < 8 * MAX_OUTPUT_BYTES  # it printed 50 MB a case
     assert [o.status for o in run.outcomes] == ["errored", "errored"]
     assert all(f"{MAX_OUTPUT_BYTES} bytes" in o.detail for o in run.outcomes)
     assert left_running(pids()) == []
@@ -200,7 +236,7 @@ def test_a_run_keeps_a_bounded_summary_of_each_reply(pids):
 
 
 def test_what_is_kept_of_a_reply_s_errors_is_bounded():
-    errors = [{"code": f"code-{i % 50}", "line": 10 ** 30, "pointer": "/" * 10_000} for i in range(1000)]
+    errors = [{"code": f"code-{i % 50}", "line": 10**30, "pointer": "/" * 10_000} for i in range(1000)]
     errors.insert(0, {"code": "c" * 10_000, "line": 3})
     codes, first = impl_reply.kept_errors(errors)
     assert len(codes) == impl_reply.MAX_CODES + 1 and codes[-1] == impl_reply.MORE_CODES
@@ -208,22 +244,36 @@ def test_what_is_kept_of_a_reply_s_errors_is_bounded():
     assert len(first) == impl_reply.MAX_ERRORS and first[0] == ("c" * impl_reply.MAX_CHARS + "...", 3, None, None)
     assert first[1] == ("code-0", impl_reply.MAX_LINE, "/" * impl_reply.MAX_CHARS + "...", None)
     assert impl_reply.kept_errors([{"code": "b"}, {"code": "a", "line": 2, "column": 4}, {"code": "b"}]) == (
-        ("a", "b"), (("b", None, None, None), ("a", 2, None, 4), ("b", None, None, None)))
+        ("a", "b"),
+        (("b", None, None, None), ("a", 2, None, 4), ("b", None, None, None)),
+    )
 
 
-REPLIES = [("reply", r) for r in (
-    {"seq": 1, "valid": False, "errors": [{"code": "x", "line": 1}, {"code": 2}]},
-    {"seq": 1, "valid": False, "errors": {"code": "x"}},
-    {"seq": 1, "valid": False, "errors": [{"code": "x", "z": [1, 2]}]},
-    {"seq": 1, "skipped": True, "errors": [{"code": 2}]},
-    {"seq": 1, "errored": True, "valid": "no", "errors": [{}]},
-    {"seq": 1, "valid": True, "skipped": 1, "errors": [{"code": 2}]},
-    {"seq": 1, "errors": []}, {"seq": 1, "valid": 1}, [1], "x")] + [("started", r) for r in (
-    {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "levels": ["rules"] * 3}},
-    {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "profiles": ["strict", 1]}},
-    {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "levels": "rules"}},
-    {"ready": True, "version": 1, "implementation": {"name": "", "language": "b", "profiles": ["strict"]}},
-    {"ready": True, "version": 1, "implementation": ["a"]}, {"ready": True, "version": 1})]
+REPLIES = [
+    ("reply", r)
+    for r in (
+        {"seq": 1, "valid": False, "errors": [{"code": "x", "line": 1}, {"code": 2}]},
+        {"seq": 1, "valid": False, "errors": {"code": "x"}},
+        {"seq": 1, "valid": False, "errors": [{"code": "x", "z": [1, 2]}]},
+        {"seq": 1, "skipped": True, "errors": [{"code": 2}]},
+        {"seq": 1, "errored": True, "valid": "no", "errors": [{}]},
+        {"seq": 1, "valid": True, "skipped": 1, "errors": [{"code": 2}]},
+        {"seq": 1, "errors": []},
+        {"seq": 1, "valid": 1},
+        [1],
+        "x",
+    )
+] + [
+    ("started", r)
+    for r in (
+        {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "levels": ["rules"] * 3}},
+        {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "profiles": ["strict", 1]}},
+        {"ready": True, "version": 1, "implementation": {"name": "a", "language": "b", "levels": "rules"}},
+        {"ready": True, "version": 1, "implementation": {"name": "", "language": "b", "profiles": ["strict"]}},
+        {"ready": True, "version": 1, "implementation": ["a"]},
+        {"ready": True, "version": 1},
+    )
+]
 
 
 @pytest.mark.parametrize("definition, reply", REPLIES)
@@ -231,7 +281,9 @@ def test_replies_are_checked_as_the_schema_says(definition, reply):
     definitions = packaged.load_json(impl_reply.PROTOCOL_FILE)["definitions"]
     schema = Draft4Validator(dict(definitions[definition], definitions=definitions))
     replies, line, deadline = impl_reply.Replies(), json.dumps(reply).encode(), time.monotonic() + 5
-    read = (lambda: replies.run(line, 1, deadline)) if definition == "reply" else (lambda: replies.started(line, deadline))
+    read = (
+        (lambda: replies.run(line, 1, deadline)) if definition == "reply" else (lambda: replies.started(line, deadline))
+    )
     if schema.is_valid(reply):
         assert read()
     else:
@@ -250,12 +302,12 @@ def test_a_reply_of_many_bad_errors_is_checked_in_bounded_memory_and_time():
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 64 << 20      # the schema's anyOf, gathering every problem, took 350 MB
+    assert peak < 64 << 20  # the schema's anyOf, gathering every problem, took 350 MB
     assert str(bad.value) == "bad reply: errors[0]: 1 is not of type 'string'"
     good = line.replace(b'{"code":1}', b'{"code":"x"}')
     began = time.monotonic()
     with pytest.raises(TimedOut, match="the 95000 items of errors were not checked"):
-        replies.run(good, 1, began)      # a second's work, stopped at the first look at the clock
+        replies.run(good, 1, began)  # a second's work, stopped at the first look at the clock
     assert replies.run(good, 1, time.monotonic() + 60).codes == ("x",)
 
 
@@ -263,7 +315,7 @@ def test_simple_mode_does_not_wait_for_a_child_holding_the_pipes(pids):
     """The child holds the pipes for 300 s: waiting for it would time out (GUARD)."""
     run = conformance.run_cases([PY, MISBEHAVING, "fork", "--simple"], VALID[:3], timeout=GUARD)
     assert [o.status for o in run.outcomes] == ["passed"] * 3
-    assert len(pids()) == 6 and left_running(pids()) == []      # the children too
+    assert len(pids()) == 6 and left_running(pids()) == []  # the children too
 
 
 def test_simple_mode_gives_up_on_an_implementation_that_keeps_hanging(pids):
@@ -273,7 +325,7 @@ def test_simple_mode_gives_up_on_an_implementation_that_keeps_hanging(pids):
     assert all(o.status == "errored" and o.detail.startswith("gave up after 3 cases in a row") for o in untried)
     assert run.untried == 3
     assert "gave up on the implementation (gave up after 3 cases in a row" in conformance.render_text(run)
-    assert len(pids()) == 3 and left_running(pids()) == []      # no process for the cases not tried
+    assert len(pids()) == 3 and left_running(pids()) == []  # no process for the cases not tried
 
 
 def test_simple_mode_input_larger_than_the_pipe_buffer_is_no_deadlock(pids):
@@ -304,6 +356,7 @@ def interrupt_when(event):
                 signal.pthread_kill(main, signal.SIGINT)
                 return
             time.sleep(0.01)
+
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     return watcher
@@ -311,18 +364,21 @@ def interrupt_when(event):
 
 def test_an_interrupted_run_leaves_no_process(pids):
     """Interrupted when a case errored (the process crashed) and a new process started."""
+
     def interrupt(outcome):
         raise KeyboardInterrupt
+
     with pytest.raises(KeyboardInterrupt):
-        conformance.run_cases([PY, MISBEHAVING, "crash"], VALID[:2], mode="persistent", timeout=GUARD,
-                              progress=interrupt)
-    assert len(pids()) == 2 and left_running(pids()) == []      # the first and its restart
+        conformance.run_cases(
+            [PY, MISBEHAVING, "crash"], VALID[:2], mode="persistent", timeout=GUARD, progress=interrupt
+        )
+    assert len(pids()) == 2 and left_running(pids()) == []  # the first and its restart
 
 
 @pytest.mark.parametrize("mode", ["simple", "persistent"])
 def test_a_run_interrupted_in_the_middle_of_a_case_leaves_no_process(pids, runs, mode):
     argv = [PY, MISBEHAVING, "hang"] + (["--simple"] if mode == "simple" else [])
-    watcher = interrupt_when(lambda: runs() == 1)      # the process has its case, and hangs
+    watcher = interrupt_when(lambda: runs() == 1)  # the process has its case, and hangs
     with pytest.raises(KeyboardInterrupt):
         conformance.run_cases(argv, VALID[:2], mode=mode, timeout=GUARD)
     watcher.join()
@@ -339,7 +395,7 @@ def test_an_interrupted_run_of_several_jobs_leaves_no_process(pids, runs, mode):
     with pytest.raises(KeyboardInterrupt):
         conformance.run_cases(argv, VALID[:8], mode=mode, timeout=GUARD, progress=ended.append, jobs=3)
     watcher.join()
-    assert len(pids()) == 3 and left_running(pids()) == []      # none started again once interrupted
+    assert len(pids()) == 3 and left_running(pids()) == []  # none started again once interrupted
     assert not any("within" in o.detail for o in ended)
 
 
@@ -374,9 +430,20 @@ def test_no_shell_is_involved():
 def test_run_skip_level_and_skip_file(tmp_path):
     skip_file = tmp_path / "skip"
     skip_file.write_text("# known\nvalid-b*  # builds\n")
-    code, report = conformance_json("--impl", f"{PY} -m sgn.harness", "--mode", "persistent",
-                                    "--run", "valid-*", "--skip", "valid-bc", "--skip-file", str(skip_file),
-                                    "--level", "schema")
+    code, report = conformance_json(
+        "--impl",
+        f"{PY} -m sgn.harness",
+        "--mode",
+        "persistent",
+        "--run",
+        "valid-*",
+        "--skip",
+        "valid-bc",
+        "--skip-file",
+        str(skip_file),
+        "--level",
+        "schema",
+    )
     statuses = {c["id"]: c["status"] for c in report["cases"]}
     assert statuses["valid-bc"] == statuses["valid-bd"] == "skipped"
     assert all(s in ("passed", "skipped") for s in statuses.values()) and code == 0
@@ -385,13 +452,23 @@ def test_run_skip_level_and_skip_file(tmp_path):
 
 def test_text_and_junit_reports(tmp_path):
     report_file = tmp_path / "report.xml"
-    result = run_cli("conformance", "--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
-                     "--run", "schema-rd-result-1*", "-o", "junit", "--report", report_file)
+    result = run_cli(
+        "conformance",
+        "--impl",
+        f'{PY} -c "import sys; sys.stdin.buffer.read()"',
+        "--run",
+        "schema-rd-result-1*",
+        "-o",
+        "junit",
+        "--report",
+        report_file,
+    )
     assert result.returncode == 1 and result.stdout.decode() == report_file.read_text()
     root = ElementTree.fromstring(report_file.read_bytes())
     assert root.tag == "testsuites" and root.find(".//failure") is not None
-    text = run_cli("conformance", "--impl", f"{PY} -c \"import sys; sys.stdin.buffer.read()\"",
-                   "--run", "schema-rd-result-1*").stdout.decode()
+    text = run_cli(
+        "conformance", "--impl", f'{PY} -c "import sys; sys.stdin.buffer.read()"', "--run", "schema-rd-result-1*"
+    ).stdout.decode()
     assert "level" in text and "FAILED schema-rd-result-13" in text and "DOES NOT CONFORM" in text
 
 
@@ -421,8 +498,9 @@ def javascript_example():
 
 
 def test_the_javascript_example_passes_schema_cases_and_fails_the_rest(javascript_example):
-    code, report = conformance_json("--impl", javascript_example, "--mode", "persistent",
-                                    "--skip-file", str(JS / "conformance.skip"))
+    code, report = conformance_json(
+        "--impl", javascript_example, "--mode", "persistent", "--skip-file", str(JS / "conformance.skip")
+    )
     levels = report["by_level"]
     assert code == 1 and report["implementation"]["language"] == "javascript"
     assert levels["schema"]["failed"] == 0 and levels["schema"]["errored"] == 0 and levels["schema"]["passed"] > 150
@@ -432,12 +510,14 @@ def test_the_javascript_example_passes_schema_cases_and_fails_the_rest(javascrip
 
 
 def test_the_javascript_example_in_simple_mode(javascript_example):
-    code, report = conformance_json("--impl", javascript_example + " --simple", "--run", "schema-rd-*",
-                                    "--skip-file", str(JS / "conformance.skip"))
+    code, report = conformance_json(
+        "--impl", javascript_example + " --simple", "--run", "schema-rd-*", "--skip-file", str(JS / "conformance.skip")
+    )
     assert code == 0 and report["totals"]["failed"] == 0
 
 
 # -- a crash is not a verdict (sgn/conformance/crash.py) ----------------------------------------------------
+
 
 def _crashing_python(tmp_path):
     script = tmp_path / "crash.py"
@@ -451,16 +531,18 @@ def test_a_python_program_that_crashes_on_every_case_scores_nothing(tmp_path):
     assert all(c["status"] == "errored" and "uncaught Python exception" in c["detail"] for c in report["cases"])
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (node) on the PATH to run a crashing Node program")
+@pytest.mark.skipif(
+    shutil.which("node") is None, reason="needs Node.js (node) on the PATH to run a crashing Node program"
+)
 def test_a_node_program_that_crashes_on_every_case_scores_nothing():
-    program = "node -e 'require(\"fs\").readFileSync(0); throw new Error(\"no parser yet\")'"
+    program = 'node -e \'require("fs").readFileSync(0); throw new Error("no parser yet")\''
     code, report = conformance_json("--impl", program, "--level", "syntax")
     assert code == 1 and report["totals"]["passed"] == 0
     assert all("uncaught Node.js exception" in c["detail"] for c in report["cases"])
 
 
 def test_a_shell_program_that_fails_is_errored_with_another_invalid_exit_code():
-    failing = "sh -c 'cat >/dev/null; exit 1'"        # set -e and a failing command: exit 1, no report
+    failing = "sh -c 'cat >/dev/null; exit 1'"  # set -e and a failing command: exit 1, no report
     _, report = conformance_json("--impl", failing, "--level", "syntax", "--invalid-exit", "3")
     assert report["totals"]["passed"] == 0 and report["totals"]["errored"] == len(report["cases"])
     rejecting = "sh -c 'cat >/dev/null; exit 3'"
@@ -479,62 +561,90 @@ def test_every_report_shows_the_baselines_of_its_selection(tmp_path):
     assert f"accepting everything passes {valid}, rejecting everything passes" in text.splitlines()[1]
 
 
-@pytest.mark.parametrize("stderr, runtime", [
-    ('Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nRuntimeError: boom\n', "Python"),
-    ("[eval]:1\nthrow new Error('boom')\n^\n\nError: boom\n    at [eval]:1:7\n    at node:internal/vm:209:10\n\n"
-     "Node.js v20.20.2\n", "Node.js"),
-    ("TypeError: Cannot read properties of null (reading 'x')\n    at Object.<anonymous> (/a/b.js:3:5)\n", "Node.js"),
-    ("x.rb:3:in `parse': bad line (RuntimeError)\n", "Ruby"),
-    ('Exception in thread "main" java.lang.IllegalStateException: boom\n\tat Main.main(Main.java:3)\n', "Java"),
-    ("panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()\n", "Go"),
-    ("thread 'main' panicked at src/main.rs:3:5:\nboom\n", "Rust"),
-    ("Unhandled exception. System.Exception: boom\n", ".NET"),
-    ("PHP Fatal error:  Uncaught Exception: boom in /a.php:3\n", "PHP"),
-    ("impl.sh: line 4: jq: command not found\n", "shell"),
-    # Python's crashes that do not start a line with `Traceback`, or have no such line
-    ('  + Exception Group Traceback (most recent call last):\n  |   File "x.py", line 1, in <module>\n'
-     '  | ExceptionGroup: boom (1 sub-exception)\n  +-+---------------- 1 ----------------\n    | ValueError: x\n',
-     "Python"),
-    ('checking... Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nRuntimeError: boom\n',
-     "Python"),
-    ('10%\r50%\rTraceback (most recent call last):\r\n  File "x.py", line 3, in <module>\r\nRuntimeError: boom\r\n',
-     "Python"),
-    ('  File "/a/impl.py", line 3\n    def f(:\n          ^\nSyntaxError: invalid syntax\n', "Python"),
-    ('  File "/a/impl.py", line 2\n    x = 1\nIndentationError: unexpected indent\n', "Python"),
-    ("SyntaxError: Non-UTF-8 code starting with '\\xff' in file /a/impl.py on line 1, but no encoding declared\n",
-     "Python"),
-    ("/usr/bin/python3: No module named no_such_impl_mod\n", "Python"),
-    ("python3: Error while finding module specification for 'a.b' (ModuleNotFoundError: No module named 'a')\n",
-     "Python"),
-    ("reading... Fatal Python error: _PyMem_DebugMalloc: Python memory allocator called without holding the GIL\n",
-     "Python"),
-    # Node.js: a thrown value that is no Error has no stack
-    ("\n/a/impl.js:1\nrequire(\"fs\").readFileSync(0); throw \"boom\";\n                               ^\nboom\n"
-     "(Use `node --trace-uncaught ...` to show where the exception was thrown)\n\nNode.js v20.20.2\n", "Node.js"),
-    ("/a/impl.js:1\nthrow {a: 1};\n^\n{ a: 1 }\n\nNode.js v20.20.2\n", "Node.js"),
-    ("progress 10%\rthread 'main' panicked at src/main.rs:3:5:\n", "Rust"),
-    # verdicts, however they look
-    ("bad log\n", None),                                                   # sys.exit("bad log")
-    ('  File "game.sgn", line 3\n    ["1","RD",{"result":13}]\n', None),   # a frame, and no exception after it
-    ("checking... 10%\r50%\rinvalid: line 3: no Traceback here\n", None),
-    ("/a/game.sgn:3\n[\"1\",\"RD\"]\n^\nschema: 13 is greater than 12\nchecked with Node.js v20.20.2\n", None),
-    ("line 1: /2/result: 13 is greater than the maximum 12\n", None),
-    ("invalid: the line is not JSON (at column 3)\nError count: 1\n", None),
-    ("", None),
-])
+@pytest.mark.parametrize(
+    "stderr, runtime",
+    [
+        ('Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nRuntimeError: boom\n', "Python"),
+        (
+            "[eval]:1\nthrow new Error('boom')\n^\n\nError: boom\n    at [eval]:1:7\n    at node:internal/vm:209:10\n\n"
+            "Node.js v20.20.2\n",
+            "Node.js",
+        ),
+        (
+            "TypeError: Cannot read properties of null (reading 'x')\n    at Object.<anonymous> (/a/b.js:3:5)\n",
+            "Node.js",
+        ),
+        ("x.rb:3:in `parse': bad line (RuntimeError)\n", "Ruby"),
+        ('Exception in thread "main" java.lang.IllegalStateException: boom\n\tat Main.main(Main.java:3)\n', "Java"),
+        ("panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()\n", "Go"),
+        ("thread 'main' panicked at src/main.rs:3:5:\nboom\n", "Rust"),
+        ("Unhandled exception. System.Exception: boom\n", ".NET"),
+        ("PHP Fatal error:  Uncaught Exception: boom in /a.php:3\n", "PHP"),
+        ("impl.sh: line 4: jq: command not found\n", "shell"),
+        # Python's crashes that do not start a line with `Traceback`, or have no such line
+        (
+            '  + Exception Group Traceback (most recent call last):\n  |   File "x.py", line 1, in <module>\n'
+            "  | ExceptionGroup: boom (1 sub-exception)\n  +-+---------------- 1 ----------------\n    | ValueError: x\n",
+            "Python",
+        ),
+        (
+            'checking... Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nRuntimeError: boom\n',
+            "Python",
+        ),
+        (
+            '10%\r50%\rTraceback (most recent call last):\r\n  File "x.py", line 3, in <module>\r\nRuntimeError: boom\r\n',
+            "Python",
+        ),
+        ('  File "/a/impl.py", line 3\n    def f(:\n          ^\nSyntaxError: invalid syntax\n', "Python"),
+        ('  File "/a/impl.py", line 2\n    x = 1\nIndentationError: unexpected indent\n', "Python"),
+        (
+            "SyntaxError: Non-UTF-8 code starting with '\\xff' in file /a/impl.py on line 1, but no encoding declared\n",
+            "Python",
+        ),
+        ("/usr/bin/python3: No module named no_such_impl_mod\n", "Python"),
+        (
+            "python3: Error while finding module specification for 'a.b' (ModuleNotFoundError: No module named 'a')\n",
+            "Python",
+        ),
+        (
+            "reading... Fatal Python error: _PyMem_DebugMalloc: Python memory allocator called without holding the GIL\n",
+            "Python",
+        ),
+        # Node.js: a thrown value that is no Error has no stack
+        (
+            '\n/a/impl.js:1\nrequire("fs").readFileSync(0); throw "boom";\n                               ^\nboom\n'
+            "(Use `node --trace-uncaught ...` to show where the exception was thrown)\n\nNode.js v20.20.2\n",
+            "Node.js",
+        ),
+        ("/a/impl.js:1\nthrow {a: 1};\n^\n{ a: 1 }\n\nNode.js v20.20.2\n", "Node.js"),
+        ("progress 10%\rthread 'main' panicked at src/main.rs:3:5:\n", "Rust"),
+        # verdicts, however they look
+        ("bad log\n", None),  # sys.exit("bad log")
+        ('  File "game.sgn", line 3\n    ["1","RD",{"result":13}]\n', None),  # a frame, and no exception after it
+        ("checking... 10%\r50%\rinvalid: line 3: no Traceback here\n", None),
+        ('/a/game.sgn:3\n["1","RD"]\n^\nschema: 13 is greater than 12\nchecked with Node.js v20.20.2\n', None),
+        ("line 1: /2/result: 13 is greater than the maximum 12\n", None),
+        ("invalid: the line is not JSON (at column 3)\nError count: 1\n", None),
+        ("", None),
+    ],
+)
 def test_crash_signatures(stderr, runtime):
     from sgn.conformance.crash import crash_signature
+
     assert crash_signature(stderr) == runtime
 
 
 def test_cases_at_levels_or_profiles_not_declared_are_counted_apart():
-    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --levels syntax,schema --profiles strict",
-                                    "--mode", "persistent")
+    code, report = conformance_json(
+        "--impl", f"{PY} -m sgn.harness --levels syntax,schema --profiles strict", "--mode", "persistent"
+    )
     undeclared = [c for c in report["cases"] if c["status"] == "undeclared"]
     by_id = {c["id"]: c for c in CASES}
     assert code == 0 and report["ok"] is True and undeclared
-    assert all(by_id[c["id"]]["level"] in ("semantic", "rules") or by_id[c["id"]].get("profile") == "compat"
-               for c in undeclared)
+    assert all(
+        by_id[c["id"]]["level"] in ("semantic", "rules") or by_id[c["id"]].get("profile") == "compat"
+        for c in undeclared
+    )
     assert report["totals"]["passed"] == len(CASES) - len(undeclared) and report["totals"]["failed"] == 0
 
 
@@ -546,15 +656,16 @@ def test_the_profile_option_selects_cases_and_compat_cases_carry_their_tag():
 
 
 def test_undeclared_cases_are_skipped_in_junit():
-    result = run_cli("conformance", "--impl", f"{PY} -m sgn.harness --levels syntax", "--mode", "persistent",
-                     "-o", "junit")
+    result = run_cli(
+        "conformance", "--impl", f"{PY} -m sgn.harness --levels syntax", "--mode", "persistent", "-o", "junit"
+    )
     suites = {s.get("name"): s for s in ElementTree.fromstring(result.stdout).iter("testsuite")}
     assert result.returncode == 0 and suites["rules"].get("skipped") == suites["rules"].get("tests") != "0"
 
 
 # -- a crash is a crash however much it printed, and wherever (sgn/conformance/crash.py) -------------------
 
-LONG_CRASH = 'raise ValueError("cannot read the log: " + "x" * 5000)\n'     # its Traceback line is 5 KB from the end
+LONG_CRASH = 'raise ValueError("cannot read the log: " + "x" * 5000)\n'  # its Traceback line is 5 KB from the end
 
 
 def _script(tmp_path, name, text):
@@ -567,46 +678,60 @@ def _persistent(tmp_path, name, on_run):
     """A persistent implementation that answers start, then runs `on_run` (Python lines, with
     `request` and `reply`) on each case."""
     body = "".join(f"        {line}\n" for line in on_run.splitlines())
-    return _script(tmp_path, name, (
-        "import json, sys\n"
-        "for line in sys.stdin:\n"
-        "    request = json.loads(line)\n"
-        "    if request['cmd'] == 'start':\n"
-        "        reply = {'ready': True, 'version': 1, 'implementation': {'name': 'x', 'language': 'python'}}\n"
-        "    elif request['cmd'] == 'run':\n"
-        f"{body}"
-        "    else:\n"
-        "        break\n"
-        "    print(json.dumps(reply), flush=True)\n"))
+    return _script(
+        tmp_path,
+        name,
+        (
+            "import json, sys\n"
+            "for line in sys.stdin:\n"
+            "    request = json.loads(line)\n"
+            "    if request['cmd'] == 'start':\n"
+            "        reply = {'ready': True, 'version': 1, 'implementation': {'name': 'x', 'language': 'python'}}\n"
+            "    elif request['cmd'] == 'run':\n"
+            f"{body}"
+            "    else:\n"
+            "        break\n"
+            "    print(json.dumps(reply), flush=True)\n"
+        ),
+    )
 
 
 def test_a_crash_with_a_long_message_is_a_crash_in_simple_mode(tmp_path):
     impl = _script(tmp_path, "long.py", "import sys\nsys.stdin.buffer.read()\n" + LONG_CRASH)
     code, report = conformance_json("--impl", impl, "--level", "syntax")
     assert code == 1 and report["ok"] is False and report["totals"]["passed"] == 0
-    assert all(c["status"] == "errored" and c["detail"].startswith("crashed: an uncaught Python exception x")
-               for c in report["cases"])
-    assert "Traceback" not in report["cases"][0]["stderr"]      # the tail kept does not hold it: the scan found it
+    assert all(
+        c["status"] == "errored" and c["detail"].startswith("crashed: an uncaught Python exception x")
+        for c in report["cases"]
+    )
+    assert "Traceback" not in report["cases"][0]["stderr"]  # the tail kept does not hold it: the scan found it
 
 
 def test_a_crash_with_a_long_message_is_a_crash_in_persistent_mode(tmp_path):
     impl = _persistent(tmp_path, "long.py", LONG_CRASH)
     code, report = conformance_json("--impl", impl, "--mode", "persistent", "--level", "syntax")
-    tried = report["cases"][:4]      # the first process and its 3 restarts; then the harness gives up
+    tried = report["cases"][:4]  # the first process and its 3 restarts; then the harness gives up
     assert code == 1 and report["totals"]["passed"] == 0 and report["totals"]["errored"] == len(report["cases"])
-    assert all(c["detail"] == "the process ended (exit code 1); its standard error shows an uncaught Python exception"
-               for c in tried)
+    assert all(
+        c["detail"] == "the process ended (exit code 1); its standard error shows an uncaught Python exception"
+        for c in tried
+    )
 
 
 @pytest.mark.parametrize("where", ["stdout", "stderr"])
 def test_a_crash_is_seen_after_a_megabyte_of_output_in_simple_mode(tmp_path, where):
     """The traceback, then most of the megabyte a case may print, on either stream: a shell's
     `2>&1` puts the report of a crash on standard output."""
-    impl = _script(tmp_path, "loud.py", (
-        "import sys, traceback\nsys.stdin.buffer.read()\n"
-        "try:\n    raise ValueError('cannot read the log')\nexcept ValueError:\n"
-        f"    traceback.print_exc(file=sys.{where})\n"
-        f"sys.{where}.write(('log line ' * 10 + '\\n') * 9000)\nsys.exit(1)\n"))
+    impl = _script(
+        tmp_path,
+        "loud.py",
+        (
+            "import sys, traceback\nsys.stdin.buffer.read()\n"
+            "try:\n    raise ValueError('cannot read the log')\nexcept ValueError:\n"
+            f"    traceback.print_exc(file=sys.{where})\n"
+            f"sys.{where}.write(('log line ' * 10 + '\\n') * 9000)\nsys.exit(1)\n"
+        ),
+    )
     run = conformance.run_cases(impl, VALID[:1] + [c for c in CASES if not c["valid"]][:1])
     assert [o.status for o in run.outcomes] == ["errored", "errored"]
     assert all(o.detail.startswith("crashed: an uncaught Python exception") for o in run.outcomes)
@@ -618,7 +743,7 @@ def test_a_fatal_signal_is_a_crash(tmp_path):
     cases = [c for c in CASES if not c["valid"]][:2]
     itself = conformance.run_cases([PY, str(segv)], cases)
     assert [o.detail for o in itself.outcomes] == ["crashed: killed by SIGSEGV"] * 2
-    wrapped = conformance.run_cases(["sh", "-c", f"{PY} {segv} || exit 1"], cases)      # the shell says so, exits 1
+    wrapped = conformance.run_cases(["sh", "-c", f"{PY} {segv} || exit 1"], cases)  # the shell says so, exits 1
     assert all(o.status == "errored" and o.detail.startswith("crashed: a fatal signal") for o in wrapped.outcomes)
 
 
@@ -628,7 +753,7 @@ SPLIT = [
     '  File "/a/impl.py", line 3\n    def f(:\n          ^\nSyntaxError: invalid syntax\n',
     "/a/b.js:1\nthrow 'boom';\n^\nboom\n(Use `node --trace-uncaught ...` to show where the exception was thrown)\n"
     "\nNode.js v20.20.2\n",
-    "panic: boom\r\n\r\ngoroutine 1 [running]:\r\n",       # a CR and its LF apart must not make a line
+    "panic: boom\r\n\r\ngoroutine 1 [running]:\r\n",  # a CR and its LF apart must not make a line
     "Error: boom\n    at Object.<anonymous> (/a/b.js:3:5)\n",
     "/a/b.js:3\nthrow e\n^\n\nError: x\n" + "    at f (/a/b.js:1:2)\n" * 10 + "\nNode.js v20.20.2\n",
     "panic: boom\n\ngoroutine 1 [running]:\n",
@@ -639,6 +764,7 @@ SPLIT = [
 @pytest.mark.parametrize("text", SPLIT)
 def test_a_signature_is_found_wherever_the_reads_cut_it(text):
     from sgn.conformance.crash import CrashScanner, find_crash
+
     data = ("é log line\n" * 5000 + text + "x" * 100_000 + "\nthe end\n").encode()
     found = find_crash(data.decode()).name
     start = data.index(text.encode())
@@ -649,33 +775,35 @@ def test_a_signature_is_found_wherever_the_reads_cut_it(text):
         assert scanner.finish().name == found, cut
     scanner = CrashScanner()
     for index in range(start - 100, start + len(text) + 100):
-        scanner.feed(data[index:index + 1])       # a byte at a time, a character's two bytes apart
+        scanner.feed(data[index : index + 1])  # a byte at a time, a character's two bytes apart
     assert scanner.found is None or scanner.found.name == found
-    scanner.feed(data[start + len(text) + 100:])
+    scanner.feed(data[start + len(text) + 100 :])
     assert scanner.finish().name == found
 
 
 def test_the_scan_holds_a_bounded_part_of_what_it_reads():
     """Fed as the harness reads (chunks of 64 KiB at most), whatever the lines' length."""
     from sgn.conformance.crash import CrashScanner
+
     scanner, chunk = CrashScanner(), 1 << 16
     tracemalloc.start()
     try:
-        scanner.feed(b"Traceback (most recent call last):")      # a line that is not over...
+        scanner.feed(b"Traceback (most recent call last):")  # a line that is not over...
         for _ in range(50 << 20 >> 16):
-            scanner.feed(b"x" * chunk)                              # ...for 50 MB, then short ones
+            scanner.feed(b"x" * chunk)  # ...for 50 MB, then short ones
         for _ in range(5 << 20 >> 16):
             scanner.feed(b"\nline" * (chunk // 5))
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert peak < 8 << 20
-    assert scanner.finish() is None      # the long line is not the signature's line
+    assert scanner.finish() is None  # the long line is not the signature's line
 
 
 def test_no_case_of_the_corpus_looks_like_a_crash():
     """Simple mode scans standard output too: an implementation that echoes its input is no crash."""
     from sgn.conformance.crash import CrashScanner
+
     for case in corpus.load_cases(CORPUS / corpus.BUNDLE):
         scanner = CrashScanner()
         scanner.feed(corpus.case_bytes(case))
@@ -685,15 +813,21 @@ def test_no_case_of_the_corpus_looks_like_a_crash():
 # -- crashes whose report is not the usual one (sgn/conformance/crash.py) --------------------------------------
 
 NODE = pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js (node) on the PATH")
-PYTHON_CRASHES = {      # what a Python implementation does after reading its input, and what the crash is called
+PYTHON_CRASHES = {  # what a Python implementation does after reading its input, and what the crash is called
     "exception-group": ('raise ExceptionGroup("boom", [ValueError("x")])', "an uncaught Python exception"),
-    "after-a-partial-line": ('sys.stderr.write("checking... "); sys.stderr.flush(); raise RuntimeError("boom")',
-                             "an uncaught Python exception"),
-    "after-progress": (r'sys.stderr.write("10%\r50%\r"); sys.stderr.flush(); raise RuntimeError("boom")',
-                       "an uncaught Python exception"),
+    "after-a-partial-line": (
+        'sys.stderr.write("checking... "); sys.stderr.flush(); raise RuntimeError("boom")',
+        "an uncaught Python exception",
+    ),
+    "after-progress": (
+        r'sys.stderr.write("10%\r50%\r"); sys.stderr.flush(); raise RuntimeError("boom")',
+        "an uncaught Python exception",
+    ),
     "after-a-partial-line-on-stdout": (
         'print("checking... ", end="", flush=True); import traceback\ntry:\n    raise RuntimeError("boom")\n'
-        'except RuntimeError:\n    traceback.print_exc(file=sys.stdout)\n    sys.exit(1)', "an uncaught Python exception"),
+        "except RuntimeError:\n    traceback.print_exc(file=sys.stdout)\n    sys.exit(1)",
+        "an uncaught Python exception",
+    ),
 }
 
 
@@ -704,8 +838,9 @@ def _simple_crash(tmp_path, name):
         body, what = PYTHON_CRASHES[name]
         return _script(tmp_path, f"{name}.py", f"import sys\nsys.stdin.buffer.read()\n{body}\n"), what
     if name == "syntax-error":
-        return _script(tmp_path, "syntax.py", "import sys\nsys.stdin.buffer.read()\ndef f(:\n    pass\n"), \
-            "a Python syntax error"
+        return _script(
+            tmp_path, "syntax.py", "import sys\nsys.stdin.buffer.read()\ndef f(:\n    pass\n"
+        ), "a Python syntax error"
     if name == "indentation-error":
         return _script(tmp_path, "indent.py", "import sys\n  sys.stdin.buffer.read()\n"), "a Python syntax error"
     if name == "no-such-module":
@@ -718,9 +853,17 @@ def _simple_crash(tmp_path, name):
 INVALID = [c for c in CASES if not c["valid"] and c.get("profile", "strict") == "strict"]
 
 
-@pytest.mark.parametrize("name", [*PYTHON_CRASHES, "syntax-error", "indentation-error", "no-such-module",
-                                  pytest.param("node-throws-a-string", marks=NODE),
-                                  pytest.param("node-throws-an-object", marks=NODE)])
+@pytest.mark.parametrize(
+    "name",
+    [
+        *PYTHON_CRASHES,
+        "syntax-error",
+        "indentation-error",
+        "no-such-module",
+        pytest.param("node-throws-a-string", marks=NODE),
+        pytest.param("node-throws-an-object", marks=NODE),
+    ],
+)
 def test_a_crash_however_reported_is_errored_in_simple_mode(tmp_path, name):
     """None of these passes an invalid case: each exits with 1, as a verdict invalid would."""
     impl, what = _simple_crash(tmp_path, name)
@@ -739,9 +882,14 @@ def test_a_python_program_with_a_syntax_error_scores_nothing_at_the_syntax_level
 def test_an_explicit_exit_with_a_message_is_a_verdict(tmp_path):
     """`sys.exit("...")` prints its message and exits with 1: a verdict invalid, like any exit
     whose output shows no crash, progress output and all."""
-    impl = _script(tmp_path, "exits.py", (
-        "import sys\nsys.stdin.buffer.read()\nsys.stderr.write('checking... 10%\\r50%\\r')\n"
-        "sys.exit('invalid: no Traceback (most recent call last) here, line 3')\n"))
+    impl = _script(
+        tmp_path,
+        "exits.py",
+        (
+            "import sys\nsys.stdin.buffer.read()\nsys.stderr.write('checking... 10%\\r50%\\r')\n"
+            "sys.exit('invalid: no Traceback (most recent call last) here, line 3')\n"
+        ),
+    )
     run = conformance.run_cases(impl, VALID[:1] + INVALID[:2], timeout=GUARD)
     assert [o.status for o in run.outcomes] == ["failed", "passed", "passed"]
 
@@ -749,17 +897,23 @@ def test_an_explicit_exit_with_a_message_is_a_verdict(tmp_path):
 def _persistent_node(tmp_path, on_run):
     (tmp_path / "impl.js").write_text(
         'require("readline").createInterface({input: process.stdin}).on("line", (line) => {\n'
-        '  const request = JSON.parse(line);\n'
+        "  const request = JSON.parse(line);\n"
         '  if (request.cmd === "start") console.log(JSON.stringify('
         '{ready: true, version: 1, implementation: {name: "x", language: "javascript"}}));\n'
         f'  else if (request.cmd === "run") {{ {on_run} }}\n'
-        '  else process.exit(0);\n'
-        '});\n')
+        "  else process.exit(0);\n"
+        "});\n"
+    )
     return f"node {tmp_path / 'impl.js'}"
 
 
-@pytest.mark.parametrize("name", [*(n for n in PYTHON_CRASHES if not n.endswith("-on-stdout")),   # stdout: replies
-                                  pytest.param("node-throws-a-string", marks=NODE)])
+@pytest.mark.parametrize(
+    "name",
+    [
+        *(n for n in PYTHON_CRASHES if not n.endswith("-on-stdout")),  # stdout: replies
+        pytest.param("node-throws-a-string", marks=NODE),
+    ],
+)
 def test_a_crash_however_reported_is_named_in_persistent_mode(tmp_path, name):
     if name in PYTHON_CRASHES:
         impl, what = _persistent(tmp_path, f"{name}.py", PYTHON_CRASHES[name][0]), PYTHON_CRASHES[name][1]
@@ -767,44 +921,58 @@ def test_a_crash_however_reported_is_named_in_persistent_mode(tmp_path, name):
         impl, what = _persistent_node(tmp_path, 'throw "boom";'), "an uncaught Node.js exception"
     run = conformance.run_cases(impl, VALID[:1] + INVALID[:1], mode="persistent", timeout=GUARD)
     assert [o.status for o in run.outcomes] == ["errored"] * 2
-    assert all(o.detail == f"the process ended (exit code 1); its standard error shows {what}"
-               for o in run.outcomes), run.outcomes[0].detail
+    assert all(o.detail == f"the process ended (exit code 1); its standard error shows {what}" for o in run.outcomes), (
+        run.outcomes[0].detail
+    )
 
 
 @pytest.mark.parametrize("name", ["syntax-error", "no-such-module"])
 def test_a_persistent_implementation_that_cannot_start_names_its_crash(tmp_path, name):
     impl, what = _simple_crash(tmp_path, name)
-    result = run_cli("conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax",
-                     "--timeout", str(GUARD))
+    result = run_cli(
+        "conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax", "--timeout", str(GUARD)
+    )
     assert result.returncode == 2 and result.stdout == b""
     assert f"did not start: the process ended (exit code 1); its standard error shows {what}" in result.stderr.decode()
 
 
 # -- a run that passes nothing does not conform ---------------------------------------------------------------
 
+
 def test_an_implementation_that_skips_every_case_does_not_conform(tmp_path):
     impl = _persistent(tmp_path, "skipper.py", "reply = {'seq': request['seq'], 'skipped': True, 'reason': 'later'}")
     code, report = conformance_json("--impl", impl, "--mode", "persistent", "--level", "syntax")
     assert code == 1 and report["ok"] is False and report["totals"]["skipped"] == len(report["cases"])
-    assert report["problem"] == f"no case passed: of {len(report['cases'])} cases, {len(report['cases'])} skipped and 0 undeclared"
+    assert (
+        report["problem"]
+        == f"no case passed: of {len(report['cases'])} cases, {len(report['cases'])} skipped and 0 undeclared"
+    )
     text = run_cli("conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax")
     assert text.returncode == 1 and text.stdout.decode().endswith(f"DOES NOT CONFORM: {report['problem']}\n")
 
 
 def test_an_implementation_that_declares_none_of_the_cases_does_not_conform():
-    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --levels rules", "--mode", "persistent",
-                                    "--level", "syntax")
+    code, report = conformance_json(
+        "--impl", f"{PY} -m sgn.harness --levels rules", "--mode", "persistent", "--level", "syntax"
+    )
     assert code == 1 and report["ok"] is False and report["totals"]["undeclared"] == len(report["cases"]) > 0
     assert report["problem"].startswith("no case passed")
 
 
-@pytest.mark.parametrize("statuses, ok", [
-    (["skipped"], False), (["undeclared", "skipped"], False), ([], False), (["passed", "skipped"], True),
-    (["passed", "failed"], False),
-])
+@pytest.mark.parametrize(
+    "statuses, ok",
+    [
+        (["skipped"], False),
+        (["undeclared", "skipped"], False),
+        ([], False),
+        (["passed", "skipped"], True),
+        (["passed", "failed"], False),
+    ],
+)
 def test_a_run_conforms_when_something_passed_and_nothing_failed(statuses, ok):
     from sgn.conformance.outcome import Outcome
     from sgn.conformance.run import Run
+
     run = Run({}, "simple", [Outcome(VALID[0], s) for s in statuses], 0.0)
     assert run.ok is ok and bool(run.problem) is not ok
     assert conformance.render_text(run).endswith("CONFORMS\n" if ok else f"DOES NOT CONFORM: {run.problem}\n")
@@ -822,16 +990,21 @@ def test_smoke_of_an_implementation_that_skips_every_case_says_check_the_wiring(
 def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path):
     """A program wired right that gets cases wrong: smoke says wiring OK (exit 0), and does not
     print the score's verdict, which is sgn conformance's."""
-    impl = _script(tmp_path, "syntax-only.py", (
-        "import sys\nfrom sgn.conformance.harness import check\n"
-        "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"))
+    impl = _script(
+        tmp_path,
+        "syntax-only.py",
+        (
+            "import sys\nfrom sgn.conformance.harness import check\n"
+            "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"
+        ),
+    )
     result = run_cli("smoke", "--impl", impl)
     out = result.stdout.decode()
     assert result.returncode == 0 and " failed or errored:" in out and "CONFORM" not in out
     assert out.endswith("WIRING OK: answered all 8 cases, some valid and some invalid\n")
     assert result.stderr.decode().endswith("- wiring OK\n")
     report = json.loads(run_cli("smoke", "--impl", impl, "-o", "json").stdout)
-    assert report["wiring"] == {"ok": True, "detail": out.splitlines()[-1][len("WIRING OK: "):]}
+    assert report["wiring"] == {"ok": True, "detail": out.splitlines()[-1][len("WIRING OK: ") :]}
     # the report's verdict is smoke's, as the exit status is; the score's is kept apart
     assert (report["ok"], report["problem"]) == (True, "") and report["score"]["ok"] is False
     assert report["score"]["problem"]
@@ -841,9 +1014,15 @@ def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path):
     """sgn smoke -o junit: the cases answered wrongly pass (the wiring is smoke's verdict,
     the score sgn conformance's) and say so; a program that is wired wrong fails the wiring."""
     import xml.etree.ElementTree as ET
-    wrong = _script(tmp_path, "syntax-only.py", (
-        "import sys\nfrom sgn.conformance.harness import check\n"
-        "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"))
+
+    wrong = _script(
+        tmp_path,
+        "syntax-only.py",
+        (
+            "import sys\nfrom sgn.conformance.harness import check\n"
+            "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"
+        ),
+    )
     for impl, exit_code in ((wrong, 0), ("true", 1)):
         result = run_cli("smoke", "--impl", impl, "-o", "junit")
         assert result.returncode == exit_code, result.stderr
@@ -858,13 +1037,19 @@ def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path):
             assert any("answered; expected" in (c.findtext("system-out") or "") for c in cases[1:])
 
 
-@pytest.mark.parametrize("info, said", [
-    ({}, "(language and version unknown)"), ({"language": "python"}, "(python version unknown)"),
-    ({"language": "rust", "version": "1.2"}, "(rust 1.2)")])
+@pytest.mark.parametrize(
+    "info, said",
+    [
+        ({}, "(language and version unknown)"),
+        ({"language": "python"}, "(python version unknown)"),
+        ({"language": "rust", "version": "1.2"}, "(rust 1.2)"),
+    ],
+)
 def test_what_an_implementation_does_not_say_of_itself_is_unknown_in_words(info, said):
     from sgn.conformance import matrix
     from sgn.conformance.outcome import Outcome
     from sgn.conformance.run import Run
+
     run = Run(dict(info, name="x"), "simple", [Outcome(VALID[0], "passed")], 0.0)
     assert f"conformance of x {said}, simple mode" in conformance.render_text(run)
     assert f"x {said}" in matrix.render_matrix_text([run, run]) and "(?)" not in matrix.render_matrix_text([run, run])

@@ -1,6 +1,7 @@
 """What the harness compares beyond the verdict (--codes: errors and warnings, where they
 are; --state: the end state), and how a run is shared out and cut short (--jobs,
 --max-fail), and what it keeps of an implementation's standard error."""
+
 import json
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -27,9 +28,10 @@ def statuses(run):
 
 # -- pairing expected and reported diagnostics -------------------------------------------------
 
+
 def test_pairing_does_not_depend_on_order():
     expected = [{"code": "a"}, {"code": "a", "line": 1}]
-    reported = [{"code": "a", "line": 1}, {"code": "a", "line": 2}]      # a greedy pairing takes line 1 for {a}
+    reported = [{"code": "a", "line": 1}, {"code": "a", "line": 2}]  # a greedy pairing takes line 1 for {a}
     assert unmatched(expected, reported) == ([], [])
     assert unmatched(expected[::-1], reported[::-1]) == ([], [])
 
@@ -38,7 +40,8 @@ def test_a_code_reported_more_often_than_expected_fails():
     assert unmatched([{"code": "a"}], [{"code": "a"}, {"code": "a"}]) == ([], [{"code": "a"}])
     assert difference("error", [{"code": "a"}], [{"code": "a"}], total=30) == "30 errors reported, 1 expected"
     assert "expected error b at line 2, /2 not reported" in difference(
-        "error", [{"code": "b", "line": 2, "pointer": "/2"}], [{"code": "b", "line": 2}])
+        "error", [{"code": "b", "line": 2, "pointer": "/2"}], [{"code": "b", "line": 2}]
+    )
 
 
 def test_fields_an_expectation_leaves_out_match_anything_but_the_ones_it_gives_must_be_there():
@@ -52,13 +55,16 @@ INVALID = [c for c in CASES if not c["valid"] and c.get("profile", "strict") == 
 WARNED = [c for c in CASES if c.get("warnings")]
 
 
-@pytest.mark.parametrize("twist,fails", [
-    ("repeat", lambda c: not c["valid"]),
-    ("no-pointer", lambda c: any("pointer" in e for e in c["errors"])),
-    ("shifted", lambda c: any("line" in e for e in c["errors"])),
-    ("no-warnings", lambda c: bool(c.get("warnings"))),
-    ("drop-warnings", lambda c: False),
-])
+@pytest.mark.parametrize(
+    "twist,fails",
+    [
+        ("repeat", lambda c: not c["valid"]),
+        ("no-pointer", lambda c: any("pointer" in e for e in c["errors"])),
+        ("shifted", lambda c: any("line" in e for e in c["errors"])),
+        ("no-warnings", lambda c: bool(c.get("warnings"))),
+        ("drop-warnings", lambda c: False),
+    ],
+)
 def test_codes_compares_each_error_and_the_warnings_given(twist, fails):
     chosen = INVALID[::7] + WARNED
     run = twisted(twist, chosen, codes=True)
@@ -92,28 +98,34 @@ def test_every_valid_rules_case_and_only_they_carry_the_end_state():
     assert game["state"]["players"]["3"]["points"] >= 10 and game["state"]["robber"]
 
 
-@pytest.mark.parametrize("twist,status,detail", [
-    ("wrong-hand", "failed", "end state: /players/1/hand/B: expected "),
-    ("no-state", "failed", "end state: none reported"),
-    ("shuffled", "passed", ""),
-])
+@pytest.mark.parametrize(
+    "twist,status,detail",
+    [
+        ("wrong-hand", "failed", "end state: /players/1/hand/B: expected "),
+        ("no-state", "failed", "end state: none reported"),
+        ("shuffled", "passed", ""),
+    ],
+)
 def test_state_compares_the_end_state_of_valid_rules_cases(twist, status, detail):
     chosen = [c for c in STATED if "1" in c["state"]["players"]][:6]
     run = twisted(twist, chosen, state=True)
     assert {o.status for o in run.outcomes} == {status}
     assert all(o.detail.startswith(detail) for o in run.outcomes)
-    assert set(statuses(twisted(twist, chosen)).values()) == {"passed"}      # without --state
+    assert set(statuses(twisted(twist, chosen)).values()) == {"passed"}  # without --state
 
 
 def test_state_differences_are_named_by_their_path():
-    want = {"robber": [0, 1], "players": {"1": {"points": 2, "roads": [[[[0, 0], [1, 0], [0, 1]], [[1, 0], [0, 1], [1, 1]]]]}}}
+    want = {
+        "robber": [0, 1],
+        "players": {"1": {"points": 2, "roads": [[[[0, 0], [1, 0], [0, 1]], [[1, 0], [0, 1], [1, 1]]]]}},
+    }
     same = json.loads(json.dumps(want))
     same["players"]["1"]["roads"][0].reverse()
     same["players"]["1"]["extra"] = 1
     assert state_difference(want, same) == ""
     assert state_difference(want, dict(same, robber=None)) == "/robber: expected [0,1], got null"
     assert state_difference(want, {"robber": [0, 1]}).startswith("/players: missing")
-    assert state_difference(want, "x") == "the state: expected an object, got \"x\""
+    assert state_difference(want, "x") == 'the state: expected an object, got "x"'
     bad = json.loads(json.dumps(same))
     bad["players"]["1"]["roads"] = [7]
     assert state_difference(want, bad).startswith("/players/1/roads: expected a list of roads")
@@ -125,12 +137,14 @@ def test_a_state_too_large_is_not_kept():
     import time
 
     from sgn.conformance.reply import MAX_STATE_CHARS, Replies
+
     line = json.dumps({"seq": 1, "valid": True, "state": {"x": "y" * MAX_STATE_CHARS}}).encode()
     reply = Replies().run(line, 1, time.monotonic() + 5)
     assert reply.state is None and "the limit is" in reply.state_problem
 
 
 # -- standard error ---------------------------------------------------------------------------
+
 
 def test_the_standard_error_of_a_failed_case_is_kept_in_every_report(tmp_path):
     chosen = [c for c in INVALID if c["level"] == "schema"][:3] + [c for c in CASES if c["valid"]][:2]
@@ -153,14 +167,17 @@ def test_simple_mode_keeps_standard_error_too():
 
 # -- --jobs and --max-fail ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("mode,argv", [("simple", [PY, "-m", "sgn.harness", "--simple"]),
-                                       ("persistent", [PY, TWISTED, "chatty"])])
+
+@pytest.mark.parametrize(
+    "mode,argv", [("simple", [PY, "-m", "sgn.harness", "--simple"]), ("persistent", [PY, TWISTED, "chatty"])]
+)
 def test_jobs_give_the_same_report_in_the_same_order(mode, argv):
     chosen = CASES[::40]
     one = conformance.run_cases(argv, chosen, mode=mode, timeout=30)
     two = conformance.run_cases(argv, chosen, mode=mode, timeout=30, jobs=3)
-    assert [(o.case["id"], o.status, o.detail) for o in one.outcomes] == \
-        [(o.case["id"], o.status, o.detail) for o in two.outcomes]
+    assert [(o.case["id"], o.status, o.detail) for o in one.outcomes] == [
+        (o.case["id"], o.status, o.detail) for o in two.outcomes
+    ]
     assert [o.case["id"] for o in two.outcomes] == [c["id"] for c in chosen]
 
 
@@ -173,7 +190,17 @@ def test_max_fail_stops_the_run_and_says_so(jobs):
 
 
 def test_fail_fast_on_the_command_line():
-    result = run_cli("conformance", "--impl", f"{PY} {TWISTED} chatty", "--mode", "persistent", "--fail-fast",
-                     "-o", "json", "--run", "schema-*")
+    result = run_cli(
+        "conformance",
+        "--impl",
+        f"{PY} {TWISTED} chatty",
+        "--mode",
+        "persistent",
+        "--fail-fast",
+        "-o",
+        "json",
+        "--run",
+        "schema-*",
+    )
     report = json.loads(result.stdout)
     assert result.returncode == 1 and report["totals"]["failed"] == 1 and report["not_run"] > 0

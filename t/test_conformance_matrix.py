@@ -1,5 +1,6 @@
 """Several implementations side by side (the matrix, in text, JSON, JUnit and HTML), and
 the difference between two runs (`sgn conformance diff`)."""
+
 import json
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -16,7 +17,7 @@ TWISTED = str(CHECKOUT / "t" / "impls" / "twisted.py")
 CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
 SELECTION = ["--run", "schema-rd-*", "--run", "valid-r*"]
 CHOSEN = [c for c in CASES if c["id"].startswith(("schema-rd-", "valid-r"))]
-SGN, CHATTY = f"{PY} -m sgn.harness", f"{PY} {TWISTED} chatty"     # chatty calls everything valid
+SGN, CHATTY = f"{PY} -m sgn.harness", f"{PY} {TWISTED} chatty"  # chatty calls everything valid
 
 
 def conformance(*args):
@@ -75,7 +76,7 @@ def test_the_html_page_is_self_contained_and_shows_every_cell(tmp_path):
     assert conformance("--impl", SGN, "--impl", CHATTY, "-o", "html", "--report", out).returncode == 1
     page = Page()
     page.feed(out.read_text(encoding="utf-8"))
-    assert page.links == [] and "link" not in page.tags      # nothing fetched from anywhere
+    assert page.links == [] and "link" not in page.tags  # nothing fetched from anywhere
     invalid = sum(not c["valid"] for c in CHOSEN)
     assert page.cells.count("failed") == invalid and page.cells.count("passed") == 2 * len(CHOSEN) - invalid
     assert page.rows.count("disagree") == invalid and len(page.rows) == len(CHOSEN)
@@ -106,13 +107,19 @@ def test_diff_of_matrices_compares_each_implementation(tmp_path):
     assert {c["implementation"] for c in changed} == {"sgn #2"} and len(changed) == sum(not c["valid"] for c in CHOSEN)
 
 
-@pytest.mark.parametrize("content, says", [
-    ("[1, 2]", "not a JSON report of sgn conformance"), ("{", "not JSON"), ("[" * 100_000, "not JSON"),
-    ('{"matrix": [1]}', "matrix row 1 is not a case"),
-    ('{"matrix": [{"id": "x", "results": [1]}]}', "matrix row 1 is not a case"),
-    ('{"matrix": [{"id": "x", "results": {"a": 5}}]}', "matrix row 1 is not a case"),
-    ('{"cases": [{"id": "x"}], "implementation": "zz"}', "its implementation and each of its cases are objects"),
-    ('{"cases": ["x"], "implementation": {}}', "its implementation and each of its cases are objects")])
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        ("[1, 2]", "not a JSON report of sgn conformance"),
+        ("{", "not JSON"),
+        ("[" * 100_000, "not JSON"),
+        ('{"matrix": [1]}', "matrix row 1 is not a case"),
+        ('{"matrix": [{"id": "x", "results": [1]}]}', "matrix row 1 is not a case"),
+        ('{"matrix": [{"id": "x", "results": {"a": 5}}]}', "matrix row 1 is not a case"),
+        ('{"cases": [{"id": "x"}], "implementation": "zz"}', "its implementation and each of its cases are objects"),
+        ('{"cases": ["x"], "implementation": {}}', "its implementation and each of its cases are objects"),
+    ],
+)
 def test_diff_of_what_is_not_a_report_is_exit_2(tmp_path, content, says):
     bad = tmp_path / "bad.json"
     bad.write_text(content)

@@ -1,6 +1,7 @@
 """`sgn corpus build|check` finds the corpus sources as the installed package and the
 checkout's sources alike: --root, else the test-corpus folder of the current folder or
 a parent, else the package's own when it has them; else one line and exit 2."""
+
 import json
 
 import pytest
@@ -33,13 +34,13 @@ def checkout(tmp_path):
 
 
 def test_installed_in_a_checkout_uses_the_checkouts_corpus(installed, checkout, monkeypatch, capsys):
-    monkeypatch.chdir(checkout / "docs")                             # a subfolder: the parent's corpus
+    monkeypatch.chdir(checkout / "docs")  # a subfolder: the parent's corpus
     assert main(["corpus", "build"]) == 0
     bundle = checkout / "test-corpus" / "cases.json"
     assert capsys.readouterr().out == f"wrote {bundle}: 1 case\n"
     assert [case["id"] for case in json.loads(bundle.read_text())["cases"]] == ["x"]
     assert main(["corpus", "check"]) == 0
-    assert installed.joinpath("cases.json").read_text() == "{}"      # the installed bundle is not touched
+    assert installed.joinpath("cases.json").read_text() == "{}"  # the installed bundle is not touched
 
 
 def test_installed_outside_a_checkout_says_where_the_sources_are(installed, tmp_path, monkeypatch, capsys):
@@ -48,7 +49,8 @@ def test_installed_outside_a_checkout_says_where_the_sources_are(installed, tmp_
         assert main(["corpus", action]) == 2
         assert capsys.readouterr().err == (
             "sgn corpus: the corpus sources (test-corpus/src) are not installed with the package: "
-            "run this in a source checkout, or name them with --root DIR\n")
+            "run this in a source checkout, or name them with --root DIR\n"
+        )
 
 
 def test_root_wins_and_a_root_without_sources_is_named(installed, checkout, tmp_path, monkeypatch, capsys):

@@ -1,5 +1,6 @@
 """`sgn validate --dask`: on a real Dask cluster (two worker processes), the report of one
 process byte for byte, whatever a file holds; no file lost when a worker dies."""
+
 import io
 import json
 import sys
@@ -12,7 +13,7 @@ from sgn.layers.reader import describe
 from sgn.pipeline import executors as jobs
 from test_jobs import BAD, GOOD, run_sgn
 
-logs, spools = test_jobs.logs, test_jobs.spools         # the fixtures of --jobs's own tests
+logs, spools = test_jobs.logs, test_jobs.spools  # the fixtures of --jobs's own tests
 
 distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
 dask_run = pytest.importorskip("sgn.cluster.dask_run")
@@ -23,9 +24,11 @@ OPTIONS = jobs.Options("auto", "strict", 1 << 18)
 def cluster():
     """Two worker processes of one thread each; a task whose worker dies is tried twice at most."""
     import dask
+
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
-        with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1,
-                                      dashboard_address=None, silence_logs=50) as local:
+        with distributed.LocalCluster(
+            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, silence_logs=50
+        ) as local:
             yield local.scheduler_address
 
 
@@ -46,7 +49,7 @@ def on_cluster(paths, address, **options):
 def test_the_report_on_a_cluster_is_that_of_one_process_byte_for_byte(logs, spools, cluster, output):
     folder, names = logs
     one = run_sgn(["validate", *output, *names], spools, folder)
-    assert one.returncode == 2 and one.stdout.count(b"schema-maximum") > 1400     # many.sgn: 2,100 errors
+    assert one.returncode == 2 and one.stdout.count(b"schema-maximum") > 1400  # many.sgn: 2,100 errors
     on = run_sgn(["validate", *output, "--dask", cluster, *names], spools, folder)
     assert (on.returncode, on.stdout, on.stderr) == (one.returncode, one.stdout, one.stderr)
     if output[1] == "json":
@@ -66,7 +69,7 @@ def test_many_diagnostics_come_back_in_parts(tmp_path, cluster, monkeypatch):
     """A file's diagnostics past the first 256 are fetched in parts (here of 100), in order."""
     monkeypatch.setattr(dask_run, "PART", 100)
     many = tmp_path / "many.sgn"
-    many.write_text((BAD + GOOD + "[1]\n") * 400)       # 1,200 errors
+    many.write_text((BAD + GOOD + "[1]\n") * 400)  # 1,200 errors
     small = tmp_path / "small.sgn"
     small.write_text(GOOD)
     paths = [str(small), str(many), str(small)]
@@ -81,8 +84,12 @@ def test_standard_input_is_read_here_in_its_place(tmp_path, cluster, monkeypatch
     out = io.StringIO()
     code = main(["validate", "--dask", cluster, str(tmp_path / "a.sgn"), "-", str(tmp_path / "a.sgn")], out=out)
     lines = out.getvalue().splitlines()
-    assert code == 1 and [line.split(":")[0] for line in lines[:4]] == [str(tmp_path / "a.sgn"), "<stdin>", "<stdin>",
-                                                                      str(tmp_path / "a.sgn")]
+    assert code == 1 and [line.split(":")[0] for line in lines[:4]] == [
+        str(tmp_path / "a.sgn"),
+        "<stdin>",
+        "<stdin>",
+        str(tmp_path / "a.sgn"),
+    ]
 
 
 def test_a_worker_killed_mid_run_loses_no_file(tmp_path, cluster):
@@ -94,7 +101,7 @@ def test_a_worker_killed_mid_run_loses_no_file(tmp_path, cluster):
         paths.append(str(path))
     expected = one_process(paths)
     assert on_cluster(paths, cluster, check=_faults().kill_once) == expected
-    assert (tmp_path / "victim.sgn.killed").exists()        # the worker was killed indeed
+    assert (tmp_path / "victim.sgn.killed").exists()  # the worker was killed indeed
 
 
 def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster):
@@ -116,14 +123,18 @@ def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster):
 
 def _faults():
     import dask_faults
+
     return dask_faults
 
 
 def test_bad_targets_and_unreachable_schedulers_are_usage_errors(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(dask_run, "CONNECT_TIMEOUT", "1s")
     (tmp_path / "a.sgn").write_text(GOOD)
-    for target, said in [("local:0", "1 or more"), ("local:x", "1 or more"),
-                         ("tcp://127.0.0.1:9", "cannot reach the Dask scheduler at tcp://127.0.0.1:9")]:
+    for target, said in [
+        ("local:0", "1 or more"),
+        ("local:x", "1 or more"),
+        ("tcp://127.0.0.1:9", "cannot reach the Dask scheduler at tcp://127.0.0.1:9"),
+    ]:
         out = io.StringIO()
         assert main(["validate", "--dask", target, str(tmp_path / "a.sgn")], out=out) == 2
         error = capsys.readouterr().err

@@ -1,5 +1,6 @@
 """The distribution's name: `settlers-game-notation` (the index's `sgn` is another project),
 used by the metadata, every install instruction and every error message that advises one."""
+
 import configparser
 import importlib.metadata
 import os
@@ -15,8 +16,13 @@ import sgn
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 DISTRIBUTION = "settlers-game-notation"
 # what a user reads: the docs, the examples, the package's own messages
-READ = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "sgn").rglob("*.py")),
-        *sorted((ROOT / "examples").rglob("*.md")), ROOT / "tox.ini"]
+READ = [
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").glob("*.md")),
+    *sorted((ROOT / "sgn").rglob("*.py")),
+    *sorted((ROOT / "examples").rglob("*.md")),
+    ROOT / "tox.ini",
+]
 # `pip install sgn`, `pip install "sgn[png]"`, `sgn[hypothesis]`: the name of the other project
 WRONG_NAME = re.compile(r"""pip install\s+['"]?sgn\b(?!\.)|\bsgn\[\w+\]""")
 
@@ -38,10 +44,13 @@ def test_the_installed_distribution_has_the_name_and_the_version():
 
 
 def test_no_instruction_installs_the_other_projects_sgn():
-    wrong = [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
-             for path in READ if path.is_file()
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if WRONG_NAME.search(line)]
+    wrong = [
+        f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+        for path in READ
+        if path.is_file()
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if WRONG_NAME.search(line)
+    ]
     assert wrong == []
 
 
@@ -55,15 +64,17 @@ def test_the_pattern_finds_the_wrong_name():
 
 def test_the_readme_says_how_to_install_from_the_checkout_and_that_the_index_lacks_it():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    head = readme[:readme.index("\n## ")]
+    head = readme[: readme.index("\n## ")]
     assert "pip install ." in head and 'pip install ".[test]"' in head
     assert f"`{DISTRIBUTION}` is not yet on the package index" in head
 
 
 def test_a_missing_extra_names_the_distribution():
     """Importing the strategies without Hypothesis says what to install, by the right name."""
-    code = ("import sys; sys.modules['hypothesis'] = None\n"
-            "try:\n    import sgn.strategies\nexcept ImportError as error:\n    print(error)\n")
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "try:\n    import sgn.strategies\nexcept ImportError as error:\n    print(error)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "pip install hypothesis" in out and f"pip install '{DISTRIBUTION}[hypothesis]'" in out
 
@@ -79,8 +90,13 @@ def test_a_build_ships_no_leftover_of_an_earlier_build(tmp_path):
     compiled = build_lib / "sgn_compiled__mypyc.cpython-311-x86_64-linux-gnu.so"
     compiled.write_bytes(b"\0")
     env = dict(os.environ, SGN_COMPILE="0")
-    done = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(build_lib)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(build_lib)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     assert not stale.exists() and not compiled.exists()
     assert (build_lib / "sgn" / "game" / "core.py").is_file() and (build_lib / "sgn" / "api.py").is_file()

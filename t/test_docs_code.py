@@ -1,5 +1,6 @@
 """The Python examples of the README and docs/ parse, and use no name they do not define
 or import (the blocks of one file read as one program, in order, as a reader follows them)."""
+
 import ast
 import builtins
 import re
@@ -41,5 +42,6 @@ def test_examples_define_what_they_use(path):
 
 def test_a_name_never_imported_is_found():
     """docs/strategies.md once used Hypothesis's `st` without importing it."""
-    assert undefined_names("from hypothesis import given\n@given(sgs.games(players=st.just(4)))\n"
-                           "def test(game):\n    return game\n") == ["sgs", "st"]
+    assert undefined_names(
+        "from hypothesis import given\n@given(sgs.games(players=st.just(4)))\ndef test(game):\n    return game\n"
+    ) == ["sgs", "st"]

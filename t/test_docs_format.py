@@ -1,5 +1,6 @@
 """docs/format.md, SGN in our own words: every code of the schema is explained there, every
 example line is a valid message, and the standard map it gives to copy is the corpus's."""
+
 import json
 import re
 from pathlib import Path
@@ -11,8 +12,9 @@ from sgn.api import validate_message
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
 SCHEMA = json.loads((ROOT / "schema" / "v1.0" / "message.json").read_text(encoding="utf-8"))
-EXAMPLES = sorted(set(re.findall(r'^\s*(\["[1-6B]","[A-Z]{2}",.*\])\s*$|`(\["[1-6B]","[A-Z]{2}",[^`]*\])`',
-                                 PAGE, re.M)))
+EXAMPLES = sorted(
+    set(re.findall(r'^\s*(\["[1-6B]","[A-Z]{2}",.*\])\s*$|`(\["[1-6B]","[A-Z]{2}",[^`]*\])`', PAGE, re.M))
+)
 LINES = sorted({a or b for a, b in EXAMPLES})
 
 

@@ -1,5 +1,6 @@
 """The markdown tables of the README and docs/ render as tables (GitHub's rules): a header
 row, then its delimiter row, then rows with as many cells, no blank line among them."""
+
 import re
 
 import pytest
@@ -10,7 +11,7 @@ DOCS = [CHECKOUT / "README.md", *sorted((CHECKOUT / "docs").glob("*.md"))]
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 _ROW = re.compile(r"^ {0,3}\|")
 _DELIMITER_CELL = re.compile(r"^\s*:?-+:?\s*$")
-_PIPE = re.compile(r"(?<!\\)\|")          # a cell boundary: a pipe not escaped (in code spans too)
+_PIPE = re.compile(r"(?<!\\)\|")  # a cell boundary: a pipe not escaped (in code spans too)
 
 
 def cells(row: str):
@@ -24,7 +25,7 @@ def cells(row: str):
 def table_problems(text: str):
     """(line, what is wrong) for every row that does not render as part of a table."""
     problems = []
-    block = []          # (line number, text) of consecutive rows, outside code fences
+    block = []  # (line number, text) of consecutive rows, outside code fences
     fenced = False
     for number, line in enumerate(text.splitlines() + [""], 1):
         if _FENCE.match(line):
@@ -41,11 +42,15 @@ def table_problems(text: str):
 def _block_problems(block):
     (first, header), *rest = block
     if not rest or not all(_DELIMITER_CELL.match(c) for c in cells(rest[0][1])):
-        return [(first, "a row with no header and delimiter row above it renders as text "
-                        "(a blank line inside a table?)")]
+        return [
+            (first, "a row with no header and delimiter row above it renders as text (a blank line inside a table?)")
+        ]
     width = len(cells(header))
-    return [(number, f"{len(cells(row))} cells where the header has {width}")
-            for number, row in rest if len(cells(row)) != width]
+    return [
+        (number, f"{len(cells(row))} cells where the header has {width}")
+        for number, row in rest
+        if len(cells(row)) != width
+    ]
 
 
 @pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
@@ -63,8 +68,9 @@ def test_the_docs_have_tables_to_check():
 def test_a_blank_line_inside_a_table_is_found():
     """The levels table of the README once had one: its last row rendered as text."""
     broken = "| level | checks |\n| --- | --- |\n| `syntax` | bytes |\n\n| `rules` | the replay |\n"
-    assert table_problems(broken) == [(5, "a row with no header and delimiter row above it renders as text "
-                                          "(a blank line inside a table?)")]
+    assert table_problems(broken) == [
+        (5, "a row with no header and delimiter row above it renders as text (a blank line inside a table?)")
+    ]
 
 
 def test_a_row_of_the_wrong_width_is_found():

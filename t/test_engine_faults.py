@@ -3,6 +3,7 @@ t/data/catanatron-games.sgn.gz): every line that breaks a rule when the log is r
 it stands is reported, once, and no other; a card played on the turn it was bought is
 always reported, however the replay reads the faults before it; and the stream of all the
 games reports what each game alone reports."""
+
 import gzip
 import json
 from pathlib import Path
@@ -46,8 +47,8 @@ def error_lines(game):
 
 def test_the_recording_holds_the_engines_faults():
     assert len(GAMES) == 300 and {len({m[0] for m in g if m[0] != "B"}) for g in GAMES} == {3, 4}
-    assert sum(len(early_plays(g)) for g in GAMES) > 1000        # cards played the turn they were bought
-    assert sum(len(set(faults_as_it_stands(g)) - set(early_plays(g))) for g in GAMES) > 10   # and others
+    assert sum(len(early_plays(g)) for g in GAMES) > 1000  # cards played the turn they were bought
+    assert sum(len(set(faults_as_it_stands(g)) - set(early_plays(g))) for g in GAMES) > 10  # and others
 
 
 @pytest.mark.parametrize("part", range(6))
@@ -60,7 +61,7 @@ def test_every_engine_fault_is_reported_and_no_line_that_breaks_no_rule(part):
     for i, game in enumerate(GAMES[part::6]):
         as_it_stands = set(faults_as_it_stands(game))
         found = error_lines(game)
-        plays = set(early_plays(game)) & as_it_stands      # (none after the rulebook's end)
+        plays = set(early_plays(game)) & as_it_stands  # (none after the rulebook's end)
         where = f"game {part + 6 * i}: reported {found}, breaking a rule as it stands {sorted(as_it_stands)}"
         assert plays <= set(found) <= as_it_stands, where
         assert bool(found) == bool(as_it_stands), where
@@ -68,7 +69,7 @@ def test_every_engine_fault_is_reported_and_no_line_that_breaks_no_rule(part):
 
 def test_the_stream_of_all_the_games_reports_what_each_game_alone_reports():
     lines, expected, offset = [], [], 0
-    for game in [g for g in GAMES if _won(g)][:60]:     # (a game cut at catanatron's turn limit has no end)
+    for game in [g for g in GAMES if _won(g)][:60]:  # (a game cut at catanatron's turn limit has no end)
         expected += [offset + n for n in error_lines(game)]
         lines += [json.dumps(m, separators=(",", ":")) for m in game]
         offset += len(game)
@@ -81,16 +82,19 @@ def test_a_line_lost_or_repeated_is_first_reported_where_the_log_first_breaks_a_
     """A message lost in transit, or sent twice: the first error is the first line that breaks a
     rule as the log stands, and what follows it costs at most a few lines."""
     import random
+
     rng = random.Random(7)
     within = []
     for game in GAMES[:80]:
         at = rng.randrange(1, len(game) - 1)
-        edited = game[:at] + game[at + 1:] if edit == "lost" else game[:at + 1] + game[at:]
+        edited = game[:at] + game[at + 1 :] if edit == "lost" else game[: at + 1] + game[at:]
         found = error_lines(edited)
         first = first_fault(edited)
         assert (found[0] if found else 0) == first, (at, found[:5], first)
-        shift = -1 if edit == "lost" else 1         # the engine's own faults, where they now stand
-        engine = {n if n <= at else n + shift for n in faults_as_it_stands(game) if not (edit == "lost" and n == at + 1)}
+        shift = -1 if edit == "lost" else 1  # the engine's own faults, where they now stand
+        engine = {
+            n if n <= at else n + shift for n in faults_as_it_stands(game) if not (edit == "lost" and n == at + 1)
+        }
         within.append(len(set(found) - engine - {first}) <= 1)
     assert sum(within) / len(within) >= 0.9
 
@@ -99,6 +103,7 @@ def test_a_spurious_purchase_in_another_players_turn_costs_its_line_only():
     """`["4","BD",{"cCode":"KN"}]` put into player 2's turn: the fault shows late (a hand short
     of the card's cost, a deck short of a card), yet is reported once, at its line."""
     import random
+
     rng = random.Random(3)
     extra = []
     for game in GAMES[:100]:

@@ -2,6 +2,7 @@
 and the replay ends where the engine ended: every hand, the points, the knights, the
 longest trail, both awards and the bank. A wrong inference (production, a shortage, a
 steal, an award) would show here as a difference with a program written by others."""
+
 import sys
 from pathlib import Path
 
@@ -14,11 +15,12 @@ from sgn.game import OVER, Game  # noqa: E402
 from sgn.rules import RESOURCES  # noqa: E402
 
 SEEDS = range(1, 41)
-LETTER = engine_games.RESOURCE          # catanatron's resource name -> SGN's letter
+LETTER = engine_games.RESOURCE  # catanatron's resource name -> SGN's letter
 
 
 def _played(seed):
     from catanatron import Color, Game as Engine
+
     bots = [engine_games.RulesRandomPlayer(getattr(Color, c)) for c in engine_games.COLORS]
     engine = Engine(bots, seed=seed)
     engine.play()
@@ -39,6 +41,7 @@ def _longest_trail_by_search(game, p):
             if road not in used and corner in road:
                 (other,) = road - {corner}
                 walk(other, used | {road})
+
     for road in p.roads:
         for corner in road:
             walk(corner, frozenset())
@@ -51,14 +54,18 @@ def _differences(engine, game):
     for i, color in enumerate(state.colors):
         key, p, name = f"P{i}_", game.player(str(i + 1)), str(i + 1)
         held = {LETTER[r]: state.player_state[f"{key}{r}_IN_HAND"] for r in LETTER}
-        found += [(f"{what} of player {name}", ours, theirs) for what, ours, theirs in (
-            ("hand", {r: p.hand[r] for r in RESOURCES}, held),
-            ("points", game.points(name), state.player_state[key + "ACTUAL_VICTORY_POINTS"]),
-            ("knights", p.knights, state.player_state[key + "PLAYED_KNIGHT"]),
-            ("longest road", game.longest_road == name, state.player_state[key + "HAS_ROAD"]),
-            ("largest army", game.largest_army == name, state.player_state[key + "HAS_ARMY"]),
-        ) if ours != theirs]
-        if p.road_length != _longest_trail_by_search(game, p):     # catanatron's own count errs
+        found += [
+            (f"{what} of player {name}", ours, theirs)
+            for what, ours, theirs in (
+                ("hand", {r: p.hand[r] for r in RESOURCES}, held),
+                ("points", game.points(name), state.player_state[key + "ACTUAL_VICTORY_POINTS"]),
+                ("knights", p.knights, state.player_state[key + "PLAYED_KNIGHT"]),
+                ("longest road", game.longest_road == name, state.player_state[key + "HAS_ROAD"]),
+                ("largest army", game.largest_army == name, state.player_state[key + "HAS_ARMY"]),
+            )
+            if ours != theirs
+        ]
+        if p.road_length != _longest_trail_by_search(game, p):  # catanatron's own count errs
             found.append((f"road length of player {name}", p.road_length, _longest_trail_by_search(game, p)))
     bank = dict(zip(("L", "B", "W", "G", "O"), state.resource_freqdeck))
     if game.bank != bank:
@@ -74,15 +81,16 @@ def test_engine_games_replay_to_the_engine_end():
     for seed in SEEDS:
         engine = _played(seed)
         game = Game()
-        faults = [(line, p.code) for line, m in enumerate(engine_games.translate(engine), 1)
-                  for p in game.apply(m, line)]
+        faults = [
+            (line, p.code) for line, m in enumerate(engine_games.translate(engine), 1) for p in game.apply(m, line)
+        ]
         if faults:
             assert {code for _, code in faults} == {"after-game-end"}, (seed, faults)
             assert game.phase == OVER and game.longest_road is not None, seed
             parted.append(seed)
             continue
         differences = _differences(engine, game)
-        if differences:         # and so, maybe, whether the game is won
+        if differences:  # and so, maybe, whether the game is won
             assert _only_the_longest_road(engine, game, differences), (seed, differences)
             parted.append(seed)
         elif engine.winning_color() is not None and game.phase != OVER and _won_off_turn(engine, game):
@@ -103,8 +111,10 @@ def _won_off_turn(engine, game) -> bool:
 
 def _only_the_longest_road(engine, game, differences) -> bool:
     """The differences are the longest road's holder, and the 2 points it is worth."""
-    award = {str(i + 1): (game.longest_road == str(i + 1)) - engine.state.player_state[f"P{i}_HAS_ROAD"]
-             for i in range(len(engine.state.colors))}
+    award = {
+        str(i + 1): (game.longest_road == str(i + 1)) - engine.state.player_state[f"P{i}_HAS_ROAD"]
+        for i in range(len(engine.state.colors))
+    }
     for what, ours, theirs in differences:
         name = what.rsplit(" ", 1)[-1]
         if what.startswith("points ") and ours - theirs == 2 * award[name]:

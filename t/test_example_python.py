@@ -1,5 +1,6 @@
 """The Python example (examples/python/sgn_jsonschema.py) under the conformance harness: its
 figures are the ones docs/conformance.md quotes, and it reports the codes sgn does."""
+
 import importlib.util
 import json
 import sys
@@ -39,7 +40,7 @@ def test_it_passes_every_case_it_declares():
     assert run.info["name"] == "sgn-jsonschema-example" and run.info["levels"] == ["syntax", "schema"]
     assert totals(run) == EXPECTED and run.ok, [o.detail for o in run.outcomes if o.status == "failed"]
     assert EXPECTED["passed"] == len(DECLARED) and EXPECTED["undeclared"] == len(CASES) - len(DECLARED)
-    assert not (SCRIPT.parent / "conformance.skip").exists()     # it needs none
+    assert not (SCRIPT.parent / "conformance.skip").exists()  # it needs none
 
 
 def test_with_codes_it_has_every_code_right_and_fails_only_on_places():
@@ -60,8 +61,10 @@ def test_the_docs_quote_its_figures():
 
 
 def test_in_simple_mode_on_a_few_cases_and_no_verdict_where_it_does_not_check():
-    chosen = conformance.select(DECLARED, run=["syntax-gzip*", "syntax-nan", "syntax-duplicate-key",
-                                               "syntax-pretty-printed-message", "schema-rd-*"])
+    chosen = conformance.select(
+        DECLARED,
+        run=["syntax-gzip*", "syntax-nan", "syntax-duplicate-key", "syntax-pretty-printed-message", "schema-rd-*"],
+    )
     beyond = [c for c in CASES if c["level"] == "semantic"][:1] + [c for c in CASES if c.get("profile") == "compat"][:1]
     run = conformance.run_cases(IMPL + ["--simple"], chosen + beyond, mode="simple")
     assert len(chosen) > 15 and totals(run)["passed"] == len(chosen) and totals(run)["errored"] == len(beyond) == 2
@@ -70,12 +73,17 @@ def test_in_simple_mode_on_a_few_cases_and_no_verdict_where_it_does_not_check():
 
 # No form feed: where a line ends, sgn's test of a value written over several lines strips
 # Python's whitespace (a form feed too), the example JSON's only; either way the line is invalid.
-RAW_PIECES = st.sampled_from(['[', ']', '{', '}', ',', ':', '"', '1', '8.0', '\n', ' ', '\t', '"RD"', '\\', '\r\n'])
+RAW_PIECES = st.sampled_from(["[", "]", "{", "}", ",", ":", '"', "1", "8.0", "\n", " ", "\t", '"RD"', "\\", "\r\n"])
 
 
-@given(st.one_of(sgs.messages().map(json.dumps), sgs.invalid_messages().map(lambda case: json.dumps(case[0])),
-                 st.lists(RAW_PIECES, max_size=20).map("".join)),
-       st.sampled_from(["syntax", "schema"]))
+@given(
+    st.one_of(
+        sgs.messages().map(json.dumps),
+        sgs.invalid_messages().map(lambda case: json.dumps(case[0])),
+        st.lists(RAW_PIECES, max_size=20).map("".join),
+    ),
+    st.sampled_from(["syntax", "schema"]),
+)
 def test_it_reports_the_codes_sgn_does(text, level):
     data = text.encode("utf-8")
     codes = {e["code"] for e in EXAMPLE.check(data, level)["errors"]}

@@ -1,4 +1,5 @@
 """The fast path gives exactly the diagnostics of the careful path (differential tests)."""
+
 import io
 import json
 
@@ -17,9 +18,13 @@ STANDARD_MAP = (CORPUS / "maps" / "standard.sgn").read_text().strip()
 def both(data: bytes, **options):
     """The diagnostics of the fast path (each line given twice, so that the second is
     remembered) and of the careful path, as comparable tuples."""
+
     def run(fast):
-        return [(d.code, d.line, d.pointer, d.severity, d.message)
-                for d in sgn.iter_diagnostics(io.BytesIO(data), fast=fast, **options)]
+        return [
+            (d.code, d.line, d.pointer, d.severity, d.message)
+            for d in sgn.iter_diagnostics(io.BytesIO(data), fast=fast, **options)
+        ]
+
     return run(True), run(False)
 
 
@@ -31,10 +36,14 @@ def test_the_compiled_libraries_are_used_when_installed():
     try:
         import jsonschema_rs  # noqa: F401
         import orjson  # noqa: F401
-    except ImportError:       # the tox env "pure": the fallback is what runs
+    except ImportError:  # the tox env "pure": the fallback is what runs
         assert not fastpath.COMPILED and fastpath.schema_valid_message(b'["1","RD",{"result":8}]') is None
     else:
-        assert fastpath.COMPILED and fastpath.schema_valid_message(b'["1","RD",{"result":8}]') == ["1", "RD", {"result": 8}]
+        assert fastpath.COMPILED and fastpath.schema_valid_message(b'["1","RD",{"result":8}]') == [
+            "1",
+            "RD",
+            {"result": 8},
+        ]
 
 
 LOG_CASES = [c for c in CASES if c["kind"] not in corpus.NOTATIONS]
@@ -68,7 +77,7 @@ def test_repeated_keys_hidden_by_the_parser_are_still_found():
 @given(sgs.games())
 def test_whole_games_give_the_same_diagnostics_both_ways(game):
     lines = [json.dumps(m, separators=(",", ":")) for m in game]
-    cut = lines[: len(lines) // 2] + lines[len(lines) // 2 + 3:]     # a gap: some errors
+    cut = lines[: len(lines) // 2] + lines[len(lines) // 2 + 3 :]  # a gap: some errors
     fast, careful = both(("\n".join(cut) + "\n").encode(), level="rules")
     assert fast == careful
 
@@ -93,7 +102,7 @@ def test_the_memory_keeps_its_bounds_and_its_accounts(operations):
 def test_a_forgotten_context_remembers_nothing_more():
     memory = fastpath.Memory(contexts=1)
     first = memory.known(("a",))
-    memory.known(("b",))                  # forgets "a", which a file may still hold
+    memory.known(("b",))  # forgets "a", which a file may still hold
     memory.remember(first, b"[1]")
     assert not first.alive and not first.lines and memory.lines == 0
 
@@ -117,6 +126,7 @@ def test_a_line_verified_once_is_remembered(level):
     """The memory is what makes the fast path fast: a line verified once is not checked
     again (a game repeats most of its lines). Counted in the memory, in either build."""
     from sgn.play import random_game
+
     game = random_game(12, 4)
     lines = [json.dumps(m, separators=(",", ":")) for m in game]
     fastpath.MEMORY.clear()
@@ -125,8 +135,10 @@ def test_a_line_verified_once_is_remembered(level):
     assert fastpath.MEMORY.lines == len(kept) < len(lines)
 
 
-@given(st.lists(st.sampled_from([b'"', b":", b" ", b"\n", b"\t", b"\r", b"a", b"{", b"}", b"\\"]), max_size=80)
-       | st.binary(max_size=200))
+@given(
+    st.lists(st.sampled_from([b'"', b":", b" ", b"\n", b"\t", b"\r", b"a", b"{", b"}", b"\\"]), max_size=80)
+    | st.binary(max_size=200)
+)
 def test_the_count_of_key_ends_is_the_patterns(pieces):
     """Without whitespace the count of `":` stands for the pattern, which allows whitespace."""
     data = b"".join(pieces) if isinstance(pieces, list) else pieces

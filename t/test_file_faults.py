@@ -3,6 +3,7 @@ included, is that file's diagnostic (`internal-error`, exit 2), and every other 
 gets its verdict, the same report from every executor (`-j 1`, `-j 2`, `--dask local:1`),
 the API and the commands that replay a log. And the replay's look-ahead never assumes
 that a line an earlier layer refused is a message."""
+
 import io
 import json
 import os
@@ -18,7 +19,7 @@ from sgn.play import random_game
 
 HERE = Path(__file__).resolve().parent
 PACKAGE_ROOT = str(Path(sgn.__file__).resolve().parent.parent)
-CRASH_LINE = '["1","XX",{"sgn-test-crash":1}]\n'       # t/crashing/sitecustomize.py fails on it
+CRASH_LINE = '["1","XX",{"sgn-test-crash":1}]\n'  # t/crashing/sitecustomize.py fails on it
 NOT_MESSAGES = ["7", '"x"', "{}", "[1]", "true", "null", "[]", '["1"]', '[1,"RD"]']
 
 
@@ -50,9 +51,14 @@ def test_every_command_that_replays_reads_the_lost_roll_log(tmp_path, seed):
     log.write_text(last_roll_lost_then("7", seed))
     good = tmp_path / "good.sgn"
     good.write_text(game_text(seed))
-    for args in (["validate", "--isolated", log, good], ["validate", "--isolated", "-j", "2", log, good, good],
-                 ["replay", log], ["replay", log, "-o", "hsn"], ["render", log, "-o", tmp_path / "b.svg"],
-                 ["report", log, "-o", tmp_path / "p.html"]):
+    for args in (
+        ["validate", "--isolated", log, good],
+        ["validate", "--isolated", "-j", "2", log, good, good],
+        ["replay", log],
+        ["replay", log, "-o", "hsn"],
+        ["render", log, "-o", tmp_path / "b.svg"],
+        ["report", log, "-o", tmp_path / "p.html"],
+    ):
         result = run_cli(*args)
         assert result.returncode == 1, (args, result.stderr)
         assert b"internal error" not in result.stderr + result.stdout
@@ -60,23 +66,30 @@ def test_every_command_that_replays_reads_the_lost_roll_log(tmp_path, seed):
 
 def run_crashing(args, cwd, tmp):
     """`python -m sgn ARGS` with the planted failure (t/crashing) in it and its workers."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(HERE / "crashing"), PACKAGE_ROOT]),
-               SGN_TEST_CRASH="1", TMPDIR=str(tmp))
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(HERE / "crashing"), PACKAGE_ROOT]),
+        SGN_TEST_CRASH="1",
+        TMPDIR=str(tmp),
+    )
     env.pop("SGN_DEBUG", None)
-    return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], env=env, cwd=str(cwd),
-                          capture_output=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "sgn", *map(str, args)], env=env, cwd=str(cwd), capture_output=True, timeout=300
+    )
 
 
 @pytest.fixture
 def files(tmp_path):
     """Four files: a valid game, one on which sgn fails at line 3, one with an error, one gzip."""
     import gzip
+
     folder = tmp_path / "logs"
     folder.mkdir()
     game = game_text(1)
     (folder / "a-good.sgn").write_text(game)
-    (folder / "b-crash.sgn").write_text('["1","RD",{"result":13}]\n["1","RD",{"result":8}]\n' + CRASH_LINE
-                                        + '["1","RD",{"result":14}]\n')
+    (folder / "b-crash.sgn").write_text(
+        '["1","RD",{"result":13}]\n["1","RD",{"result":8}]\n' + CRASH_LINE + '["1","RD",{"result":14}]\n'
+    )
     (folder / "c-bad.sgn").write_text('["1","RD",{"result":13}]\n')
     (folder / "d-packed.sgn.gz").write_bytes(gzip.compress(game.encode()))
     tmp = tmp_path / "tmp"
@@ -90,8 +103,12 @@ def test_a_failure_inside_one_file_is_that_files_diagnostic(files):
     assert result.returncode == 2 and b"Traceback" not in result.stderr, result.stderr
     report = json.loads(result.stdout)
     verdicts = {f["file"]: (f["valid"], f["errors"]) for f in report["files"]}
-    assert verdicts == {"a-good.sgn": (True, 0), "b-crash.sgn": (False, 2), "c-bad.sgn": (False, 1),
-                        "d-packed.sgn.gz": (True, 0)}
+    assert verdicts == {
+        "a-good.sgn": (True, 0),
+        "b-crash.sgn": (False, 2),
+        "c-bad.sgn": (False, 1),
+        "d-packed.sgn.gz": (True, 0),
+    }
     crashed = [d for d in report["diagnostics"] if d["file"] == "b-crash.sgn"]
     # what was found before the failure is kept; the failure is at its line; the rest is not checked
     assert [(d["code"], d["line"]) for d in crashed] == [("schema-maximum", 1), ("internal-error", 3)]
@@ -118,10 +135,11 @@ def test_the_api_reports_a_failure_and_does_not_raise(monkeypatch):
 
     original = schema.MessageSchema.check
 
-    def fails(self, message, **options):        # (the pure build checks every line here)
+    def fails(self, message, **options):  # (the pure build checks every line here)
         if message[1] == "XX":
             raise RuntimeError("planted")
         return original(self, message, **options)
+
     monkeypatch.setattr(schema.MessageSchema, "check", fails)
     monkeypatch.delenv("SGN_DEBUG", raising=False)
     result = sgn.check(b'["1","RD",{"result":8}]\n["1","XX",{}]\n')
@@ -129,13 +147,14 @@ def test_the_api_reports_a_failure_and_does_not_raise(monkeypatch):
     assert [(d.code, d.line) for d in result.diagnostics] == [("internal-error", 2)]
     found = list(sgn.iter_diagnostics(io.BytesIO(b'["1","XX",{}]\n')))
     assert [d.code for d in found] == ["internal-error"]
-    monkeypatch.setenv("SGN_DEBUG", "1")            # for whoever debugs sgn: the traceback
+    monkeypatch.setenv("SGN_DEBUG", "1")  # for whoever debugs sgn: the traceback
     with pytest.raises(RuntimeError, match="planted"):
         sgn.check(b'["1","XX",{}]\n')
 
 
 def test_a_failure_is_reported_whatever_the_selection(files):
     folder, names, tmp = files
-    result = run_crashing(["validate", "--isolated", "--select", "blank-line", "--ignore", "internal-error",
-                           "b-crash.sgn"], folder, tmp)
+    result = run_crashing(
+        ["validate", "--isolated", "--select", "blank-line", "--ignore", "internal-error", "b-crash.sgn"], folder, tmp
+    )
     assert result.returncode == 2 and b"internal-error" in result.stdout and b"UNREADABLE" in result.stdout

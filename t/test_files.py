@@ -1,5 +1,6 @@
 """Folders walked for log files (sgn validate DIR), in a stable order, with excludes and
 what git ignores left out; files named on the command line always kept."""
+
 import builtins
 import fnmatch
 import glob
@@ -35,8 +36,20 @@ def _tree(root, names):
 
 
 def test_a_folder_gives_its_logs_sorted(tmp_path):
-    _tree(tmp_path, ["b.sgn", "a.sgn", "sub/c.sgn.gz", "sub/d.jsonl", "notes.txt", "x.json",
-                     ".venv/e.sgn", "node_modules/f.sgn", "build/g.sgn"])
+    _tree(
+        tmp_path,
+        [
+            "b.sgn",
+            "a.sgn",
+            "sub/c.sgn.gz",
+            "sub/d.jsonl",
+            "notes.txt",
+            "x.json",
+            ".venv/e.sgn",
+            "node_modules/f.sgn",
+            "build/g.sgn",
+        ],
+    )
     found = [os.path.relpath(p, tmp_path) for p in collect([str(tmp_path)], respect_gitignore=False)]
     assert found == ["a.sgn", "b.sgn", os.path.join("sub", "c.sgn.gz"), os.path.join("sub", "d.jsonl")]
 
@@ -49,18 +62,32 @@ def test_include_and_exclude_patterns(tmp_path):
 
 def test_named_files_are_kept_whatever_their_name_and_found_ones_once(tmp_path):
     _tree(tmp_path, ["a.txt", "b.sgn", "c.sgn"])
-    named = [str(tmp_path / "a.txt"), str(tmp_path / "b.sgn"), str(tmp_path), "-", str(tmp_path / "none.sgn"),
-             str(tmp_path / "b.sgn"), str(tmp_path)]
+    named = [
+        str(tmp_path / "a.txt"),
+        str(tmp_path / "b.sgn"),
+        str(tmp_path),
+        "-",
+        str(tmp_path / "none.sgn"),
+        str(tmp_path / "b.sgn"),
+        str(tmp_path),
+    ]
     assert collect(named, respect_gitignore=False) == [
-        str(tmp_path / "a.txt"), str(tmp_path / "b.sgn"), str(tmp_path / "c.sgn"), "-", str(tmp_path / "none.sgn"),
-        str(tmp_path / "b.sgn")]
+        str(tmp_path / "a.txt"),
+        str(tmp_path / "b.sgn"),
+        str(tmp_path / "c.sgn"),
+        "-",
+        str(tmp_path / "none.sgn"),
+        str(tmp_path / "b.sgn"),
+    ]
 
 
 def test_a_quoted_glob_is_expanded(tmp_path):
     _tree(tmp_path, ["g/2.sgn", "g/1.sgn", "g/3.txt"])
-    assert collect([str(tmp_path / "g" / "*.sgn")], respect_gitignore=False) == \
-        [str(tmp_path / "g" / "1.sgn"), str(tmp_path / "g" / "2.sgn")]
-    assert collect([str(tmp_path / "nothing*.sgn")]) == [str(tmp_path / "nothing*.sgn")]   # reported as missing
+    assert collect([str(tmp_path / "g" / "*.sgn")], respect_gitignore=False) == [
+        str(tmp_path / "g" / "1.sgn"),
+        str(tmp_path / "g" / "2.sgn"),
+    ]
+    assert collect([str(tmp_path / "nothing*.sgn")]) == [str(tmp_path / "nothing*.sgn")]  # reported as missing
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed: what git ignores cannot be known")
@@ -100,8 +127,14 @@ def _cli(*args, cwd, stdin=None):
     """`python -m sgn ARGS` in a process killed after GUARD seconds (the test then fails)."""
     env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
     try:
-        return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], cwd=cwd, env=env, input=stdin,
-                              capture_output=True, timeout=GUARD)
+        return subprocess.run(
+            [sys.executable, "-m", "sgn", *map(str, args)],
+            cwd=cwd,
+            env=env,
+            input=stdin,
+            capture_output=True,
+            timeout=GUARD,
+        )
     except subprocess.TimeoutExpired:
         pytest.fail(f"sgn {' '.join(map(str, args))} did not end within {GUARD} s")
 
@@ -139,15 +172,17 @@ def test_a_fifo_in_a_folder_is_skipped_with_a_warning_and_the_others_checked(tmp
     shutil.copy(game, folder / "a.sgn")
     os.mkfifo(folder / "b.sgn")
     told = []
-    assert _ends(collect, [str(folder)], respect_gitignore=False, warn=lambda *w: told.append(w)) == \
-        [str(folder / "a.sgn")]
+    assert _ends(collect, [str(folder)], respect_gitignore=False, warn=lambda *w: told.append(w)) == [
+        str(folder / "a.sgn")
+    ]
     assert told == [(str(folder / "b.sgn"), "a FIFO (named pipe), not a regular file")]
     for named in ["f", "f/*.sgn", "f/**"]:
         done = _cli("validate", named, cwd=tmp_path)
         assert done.returncode == 0, (named, done.stderr)
         assert done.stdout.decode().splitlines() == [os.path.join("f", "a.sgn") + VALID]
-        assert done.stderr.decode() == (f"sgn validate: warning: {os.path.join('f', 'b.sgn')} skipped: "
-                                        "a FIFO (named pipe), not a regular file\n")
+        assert done.stderr.decode() == (
+            f"sgn validate: warning: {os.path.join('f', 'b.sgn')} skipped: a FIFO (named pipe), not a regular file\n"
+        )
 
 
 @needs_fifo
@@ -158,7 +193,7 @@ def test_a_fifo_named_on_the_command_line_is_still_read(tmp_path, game):
     assert collect([str(fifo)]) == [str(fifo)]
 
     def feed():
-        with open(fifo, "w") as writer:       # waits for the reader
+        with open(fifo, "w") as writer:  # waits for the reader
             writer.write(GOOD)
 
     threading.Thread(target=feed, daemon=True).start()
@@ -183,7 +218,7 @@ def test_a_process_substitution_is_still_read(tmp_path, game):
 @needs_symlinks
 def test_a_file_reached_through_links_is_listed_once_by_its_own_name(tmp_path):
     _tree(tmp_path, ["games/b.sgn", "other/c.sgn"])
-    (tmp_path / "games" / "a.sgn").symlink_to("b.sgn")           # sorted first, but a link
+    (tmp_path / "games" / "a.sgn").symlink_to("b.sgn")  # sorted first, but a link
     (tmp_path / "games" / "z.sgn").symlink_to(tmp_path / "games" / "b.sgn")
     (tmp_path / "games" / "c.sgn").symlink_to(tmp_path / "other" / "c.sgn")
     games = tmp_path / "games"
@@ -192,8 +227,10 @@ def test_a_file_reached_through_links_is_listed_once_by_its_own_name(tmp_path):
     assert collect([str(games / "*.sgn")], respect_gitignore=False) == [str(games / "b.sgn"), str(games / "c.sgn")]
     assert collect([str(games / "[ac].sgn")], respect_gitignore=False) == [str(games / "a.sgn"), str(games / "c.sgn")]
     # across the names of the command line too, but for a file named twice
-    assert collect([str(tmp_path / "other"), str(games)], respect_gitignore=False) == \
-        [str(tmp_path / "other" / "c.sgn"), str(games / "b.sgn")]
+    assert collect([str(tmp_path / "other"), str(games)], respect_gitignore=False) == [
+        str(tmp_path / "other" / "c.sgn"),
+        str(games / "b.sgn"),
+    ]
     assert collect([str(games / "a.sgn"), str(games / "a.sgn")]) == [str(games / "a.sgn")] * 2
 
 
@@ -228,7 +265,7 @@ def test_hard_links_are_checked_once_under_their_first_name(tmp_path, monkeypatc
     os.link("b.sgn", os.path.join("sub", "b.sgn"))
     os.link(os.path.join("sub", "c.sgn"), "d.sgn")
     if os.name != "nt":
-        Path("0.sgn").symlink_to("b.sgn")          # sorted first, but a symlink
+        Path("0.sgn").symlink_to("b.sgn")  # sorted first, but a symlink
     dot = os.path.join(".", "")
     assert collect(["."], respect_gitignore=False) == [dot + "a.sgn", dot + "d.sgn"]
     assert collect(["*.sgn"], respect_gitignore=False) == ["a.sgn", "d.sgn"]
@@ -236,13 +273,20 @@ def test_hard_links_are_checked_once_under_their_first_name(tmp_path, monkeypatc
     assert collect(["sub", "."], respect_gitignore=False) == [os.path.join("sub", n) for n in ("b.sgn", "c.sgn")]
     assert collect(["[bd].sgn", "sub/*"], respect_gitignore=False) == ["b.sgn", "d.sgn"]
     # named: as given, twice if named twice, and not again in a walk after
-    assert collect(["b.sgn", "a.sgn", "b.sgn", "."], respect_gitignore=False) == \
-        ["b.sgn", "a.sgn", "b.sgn", dot + "d.sgn"]
+    assert collect(["b.sgn", "a.sgn", "b.sgn", "."], respect_gitignore=False) == [
+        "b.sgn",
+        "a.sgn",
+        "b.sgn",
+        dot + "d.sgn",
+    ]
     done = _cli("validate", "--isolated", ".", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     verdicts = [line.split(": ")[:2] for line in done.stdout.decode().splitlines() if ":1:" not in line]
-    assert [(name, verdict.split()[0]) for name, verdict in verdicts] == \
-        [(dot + "a.sgn", "INVALID"), (dot + "d.sgn", "valid"), ("2 files", "INVALID")]
+    assert [(name, verdict.split()[0]) for name, verdict in verdicts] == [
+        (dot + "a.sgn", "INVALID"),
+        (dot + "d.sgn", "valid"),
+        ("2 files", "INVALID"),
+    ]
 
 
 @pytest.mark.skipif(shutil.which("git") is None or not hasattr(os, "link"), reason="no git, or no hard links")
@@ -276,8 +320,9 @@ def test_a_symlink_to_a_folder_is_not_followed_inside_a_walk_but_is_when_named(t
     assert collect([str(games / "*" / "*.sgn")], respect_gitignore=False) == through[:1]
     assert collect([str(games / "linked" / "**" / "*.sgn")], respect_gitignore=False) == through
     # through `up`, games/ is met again, and its file is not listed twice
-    assert collect([str(games / "*" / "games" / "*.sgn"), str(games)], respect_gitignore=False) == \
-        [str(games / "up" / "games" / "a.sgn")]
+    assert collect([str(games / "*" / "games" / "*.sgn"), str(games)], respect_gitignore=False) == [
+        str(games / "up" / "games" / "a.sgn")
+    ]
 
 
 @needs_symlinks
@@ -286,14 +331,18 @@ def test_what_is_not_a_regular_file_is_skipped_with_a_warning_in_the_order_of_pa
     folder = tmp_path / "d"
     (folder / "dangling.sgn").symlink_to("nowhere")
     (folder / "loop.sgn").symlink_to("loop.sgn")
-    (folder / "text.sgn").symlink_to("target.txt")               # a link to a regular file: taken
-    (folder / "notes").symlink_to("nowhere")                     # not a log: not looked at
+    (folder / "text.sgn").symlink_to("target.txt")  # a link to a regular file: taken
+    (folder / "notes").symlink_to("nowhere")  # not a log: not looked at
     kinds = {"dangling.sgn": "a dangling symlink", "loop.sgn": "a symlink loop"}
     if hasattr(os, "mkfifo"):
         os.mkfifo(folder / "pipe.sgn")
         (folder / "to-pipe.sgn").symlink_to("pipe.sgn")
-        kinds.update({"pipe.sgn": "a FIFO (named pipe), not a regular file",
-                      "to-pipe.sgn": "a symlink to a FIFO (named pipe), not a regular file"})
+        kinds.update(
+            {
+                "pipe.sgn": "a FIFO (named pipe), not a regular file",
+                "to-pipe.sgn": "a symlink to a FIFO (named pipe), not a regular file",
+            }
+        )
     for named in [str(folder), str(folder / "*.sgn")]:
         told = []
         found = _ends(collect, [named], respect_gitignore=False, warn=lambda *w: told.append(w))
@@ -303,7 +352,7 @@ def test_what_is_not_a_regular_file_is_skipped_with_a_warning_in_the_order_of_pa
 
 @pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="no Unix sockets on this system")
 def test_a_socket_is_named_as_one(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)                 # a short path: a socket's path has a small limit
+    monkeypatch.chdir(tmp_path)  # a short path: a socket's path has a small limit
     server = socket.socket(socket.AF_UNIX)
     try:
         server.bind("s.sgn")
@@ -320,15 +369,16 @@ def test_a_folder_that_cannot_be_read_is_named_in_a_warning(tmp_path, monkeypatc
     _tree(tmp_path, ["a.sgn", "closed/b.sgn"])
     listing = os.scandir
 
-    def scandir(path="."):          # as for a folder without permission (the superuser has it)
+    def scandir(path="."):  # as for a folder without permission (the superuser has it)
         if os.path.basename(path) == "closed":
             raise PermissionError(13, "Permission denied", path)
         return listing(path)
 
     monkeypatch.setattr(os, "scandir", scandir)
     told = []
-    assert collect([str(tmp_path)], respect_gitignore=False, warn=lambda *w: told.append(w)) == \
-        [str(tmp_path / "a.sgn")]
+    assert collect([str(tmp_path)], respect_gitignore=False, warn=lambda *w: told.append(w)) == [
+        str(tmp_path / "a.sgn")
+    ]
     assert told == [(str(tmp_path / "closed"), "a folder that cannot be read (Permission denied)")]
 
 
@@ -336,10 +386,24 @@ def test_a_folder_that_cannot_be_read_is_named_in_a_warning(tmp_path, monkeypatc
 # folders (loops among them: `.`, `..`, a link to itself), dangling symlinks and FIFOs.
 
 NAMES = ["a", "b", "c.sgn", "d.sgn", "e.sgn", "f.txt"]
-STEPS = st.lists(st.tuples(st.sampled_from(["folder", "file", "link", "fifo" if hasattr(os, "mkfifo") else "file",
-                                            "hard" if hasattr(os, "link") else "file"]),
-                           st.integers(0, 9), st.sampled_from(NAMES), st.integers(0, 30), st.booleans()),
-                 max_size=24)
+STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(
+            [
+                "folder",
+                "file",
+                "link",
+                "fifo" if hasattr(os, "mkfifo") else "file",
+                "hard" if hasattr(os, "link") else "file",
+            ]
+        ),
+        st.integers(0, 9),
+        st.sampled_from(NAMES),
+        st.integers(0, 30),
+        st.booleans(),
+    ),
+    max_size=24,
+)
 
 
 def _build(root, steps, folder_links=True):
@@ -381,10 +445,10 @@ def _regular_reachable(root, pattern="*.sgn"):
     """The oracle: the regular files named `pattern` in the folders that are reached from
     `root` without following a symlink to a folder, known by (st_dev, st_ino)."""
     found = set()
-    for folder, _, names in os.walk(root):      # followlinks=False: links to folders not entered
+    for folder, _, names in os.walk(root):  # followlinks=False: links to folders not entered
         for name in fnmatch.filter(names, pattern):
             path = os.path.join(folder, name)
-            if os.path.isfile(path):            # a regular file, through symlinks
+            if os.path.isfile(path):  # a regular file, through symlinks
                 found.add(_identity(path))
     return found
 
@@ -416,6 +480,7 @@ class _Opened:
         def opening(path, *args, **kwargs):
             self.paths.append(path)
             return original(path, *args, **kwargs)
+
         return opening
 
 
@@ -429,20 +494,26 @@ def test_walks_and_globs_end_list_each_regular_file_once_and_open_nothing(steps)
         expected, regular = _regular_reachable(root), _regular_reachable(root, "*")
         best = _best_names(root)
         opened = _Opened(patch)
-        for names in ([str(root)], [str(root / "**" / "*.sgn")], [str(root), str(root / "**" / "*.sgn")],
-                      [str(root / "**")], [str(root / "*" / "*.sgn")], [str(root / "**" / "*" / "**" / "*.sgn")]):
+        for names in (
+            [str(root)],
+            [str(root / "**" / "*.sgn")],
+            [str(root), str(root / "**" / "*.sgn")],
+            [str(root / "**")],
+            [str(root / "*" / "*.sgn")],
+            [str(root / "**" / "*" / "**" / "*.sgn")],
+        ):
             found = _ends(collect, names, include=("*.sgn",), respect_gitignore=False, warn=lambda *w: None)
-            found = [path for path in found if path not in names]       # a glob that matched nothing
+            found = [path for path in found if path not in names]  # a glob that matched nothing
             files = [_identity(path) for path in found]
-            assert len(files) == len(set(files)), (names, found)                # each file once
-            assert all(os.path.isfile(path) for path in found), (names, found)     # regular files only
+            assert len(files) == len(set(files)), (names, found)  # each file once
+            assert all(os.path.isfile(path) for path in found), (names, found)  # regular files only
             assert set(files) <= regular, (names, found)
-            if names[-1] in (str(root), str(root / "**" / "*.sgn")):             # every one reachable
+            if names[-1] in (str(root), str(root / "**" / "*.sgn")):  # every one reachable
                 assert set(files) == expected, (names, found)
-            if len(names) == 1 and names[-1] in (str(root), str(root / "**" / "*.sgn")):     # by its best name
+            if len(names) == 1 and names[-1] in (str(root), str(root / "**" / "*.sgn")):  # by its best name
                 assert found == best, (names, found)
             again = collect(names, include=("*.sgn",), respect_gitignore=False, warn=lambda *w: None)
-            assert [path for path in again if path not in names] == found                # the same order
+            assert [path for path in again if path not in names] == found  # the same order
         assert [path for path in opened.paths if not os.path.isfile(path)] == []
 
 
@@ -458,8 +529,24 @@ def test_a_glob_matches_what_pythons_does_where_no_link_to_a_folder_is_met(steps
         (root / ".h.sgn").write_text("")
         _build(root, steps, folder_links=False)
         patch.chdir(root)
-        for pattern in ["**", "**/*.sgn", "*/", "**/", "*", ".*", "**/.*", "*/**/*.sgn", "a/**", "**/a/**/*.sgn",
-                        "[ab]/*", "?.sgn", "a/../**/*.sgn", "./**/c.sgn", ".hidden/**", "nothing*"]:
+        for pattern in [
+            "**",
+            "**/*.sgn",
+            "*/",
+            "**/",
+            "*",
+            ".*",
+            "**/.*",
+            "*/**/*.sgn",
+            "a/**",
+            "**/a/**/*.sgn",
+            "[ab]/*",
+            "?.sgn",
+            "a/../**/*.sgn",
+            "./**/c.sgn",
+            ".hidden/**",
+            "nothing*",
+        ]:
             for written in [pattern, str(root / pattern)]:
                 assert expand_glob(written) == sorted({m for m in glob.glob(written, recursive=True) if m}), written
 
@@ -474,12 +561,17 @@ def test_glob_matches_with_special_names_are_local_paths(tmp_path, monkeypatch):
     for name in ["-", "ok.sgn", "simplecache::ok.sgn", "x::y.sgn", "proto::d/in.sgn"]:
         _tree(tmp_path, [name])
     local = os.curdir + os.sep
-    assert collect(["*"], respect_gitignore=False) == \
-        [local + "-", "ok.sgn", local + os.path.join("proto::d", "in.sgn"), local + "simplecache::ok.sgn",
-         local + "x::y.sgn"]
+    assert collect(["*"], respect_gitignore=False) == [
+        local + "-",
+        "ok.sgn",
+        local + os.path.join("proto::d", "in.sgn"),
+        local + "simplecache::ok.sgn",
+        local + "x::y.sgn",
+    ]
     assert collect(["s*.sgn", "x*"], respect_gitignore=False) == [local + "simplecache::ok.sgn", local + "x::y.sgn"]
-    assert collect(["."], respect_gitignore=False) == [os.path.join(".", n) for n in
-                                                     ["ok.sgn", "proto::d/in.sgn", "simplecache::ok.sgn", "x::y.sgn"]]
+    assert collect(["."], respect_gitignore=False) == [
+        os.path.join(".", n) for n in ["ok.sgn", "proto::d/in.sgn", "simplecache::ok.sgn", "x::y.sgn"]
+    ]
     # named on the command line, `-` and URLs are read as given, never globbed here
     assert collect(["-", "simplecache::*.sgn", "x::y.sgn"]) == ["-", "simplecache::*.sgn", "x::y.sgn"]
 

@@ -9,6 +9,7 @@ of verified lines lives on between examples, so state carried from call to call 
 exercised too. The number of examples comes from the Hypothesis profile: `tox -e fuzz`
 runs the long one (docs/performance.md).
 """
+
 import io
 import json
 import sys
@@ -61,21 +62,30 @@ def test_a_repeated_key_is_found_however_it_is_written(seed, data, level, profil
     assert errors[:1] == [("json-duplicate-key", 1)] and ("json-duplicate-key", 2) in errors
 
 
-@given(st.lists(st.tuples(st.integers(-60, 60), st.integers(-60, 60), st.integers(1, len(GAME))),
-                min_size=1, max_size=4), levels)
+@given(
+    st.lists(st.tuples(st.integers(-60, 60), st.integers(-60, 60), st.integers(1, len(GAME))), min_size=1, max_size=4),
+    levels,
+)
 def test_games_on_boards_anywhere_get_one_verdict_on_every_path(moves, level):
     game = [json.loads(line) for line in GAME]
     data = b"".join(
         "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in play.moved(game[:cut], dq, dr)).encode()
-        for dq, dr, cut in moves)
+        for dq, dr, cut in moves
+    )
     one_verdict(data, level=level)
 
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text() | st.sampled_from(["\ud800", "RD", "1"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=3)
-    | st.tuples(inner) | st.sets(st.integers(), max_size=2) | st.builds(bytes, st.binary(max_size=3)),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.text(max_size=3), inner, max_size=3)
+        | st.tuples(inner)
+        | st.sets(st.integers(), max_size=2)
+        | st.builds(bytes, st.binary(max_size=3))
+    ),
+    max_leaves=12,
+)
 
 
 @given(json_values, st.integers(0, 80), levels, profiles)
@@ -104,6 +114,7 @@ def test_the_verdict_on_nesting_does_not_depend_on_the_callers_stack():
 
         def deep(n):
             return deep(n - 1) if n else diagnostics(sgn, data, level=level)
+
         assert deep(sys.getrecursionlimit() - 200) == top
 
 
@@ -122,7 +133,8 @@ def test_memory_stays_bounded_over_many_boards_and_calls(monkeypatch):
             where = i % boards
             data = "".join(json.dumps(m) + "\n" for m in play.moved(game, where % 9 * 9 - 40, where // 9 * 9 - 40))
             assert not [d for d in sgn.iter_diagnostics(io.BytesIO(data.encode())) if d.is_error]
-    tracemalloc.start()           # from the first call: what an evicted entry frees is counted too
+
+    tracemalloc.start()  # from the first call: what an evicted entry frees is counted too
     try:
         check(range(2 * boards))
         before = tracemalloc.get_traced_memory()[0]

@@ -1,4 +1,5 @@
 """The rules replay: scenarios whose outcome is worked out by hand, and generated games."""
+
 import json
 
 import pytest
@@ -11,7 +12,7 @@ from sgn.game.pieces import bank_rate_problems
 from sgn.play import random_game
 
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
-SETUP = EXAMPLE[:14]          # the map, the robber on the desert, three players' setup
+SETUP = EXAMPLE[:14]  # the map, the robber on the desert, three players' setup
 # Player 1: settlements at S of [0,0] (F11, P9, P10) and N of [2,-1] (P10, F9, sea): holds G1 W1.
 # Player 2: N of [1,-1] (H5, P12, F9) and S of [0,1] (P9, FO6, F2): holds G1 L1 W1.
 # Player 3: SE of [1,0] (FO4, F8, M3) and N of [-1,0] (FO3, H4, M6): holds B1 L1 O1.
@@ -50,19 +51,19 @@ def test_a_city_without_ore_is_refused_with_the_hand_shown():
     [problem] = game.apply(["1", "BC", {"intersection": [[0, 0], [0, 1], [-1, 1]]}], 16)
     assert problem.code == "cannot-afford"
     assert problem.message == "player 1 holds B0 G2 L0 O0 W2; a city costs O3 G2"
-    assert game.players["1"].cities and hand(game, "1") == {"W": 2}   # applied as far as it can be
+    assert game.players["1"].cities and hand(game, "1") == {"W": 2}  # applied as far as it can be
 
 
 def test_bank_shortage_rule():
     game, _ = replay(SETUP)
-    game.bank["W"] = 1          # players 1 and 2 are both owed wool on a 9: nobody gets any
+    game.bank["W"] = 1  # players 1 and 2 are both owed wool on a 9: nobody gets any
     game.apply(["1", "RD", {"result": 9}], 15)
     assert game.players["1"].hand["W"] == 1 and game.players["2"].hand["W"] == 1 and game.bank["W"] == 1
 
 
 def test_bank_shortage_with_one_player_owed_gives_what_is_left():
     game, _ = replay(SETUP)
-    game.bank["W"] = 1          # a 10: only player 1 is owed wool, two of it
+    game.bank["W"] = 1  # a 10: only player 1 is owed wool, two of it
     game.apply(["1", "RD", {"result": 10}], 15)
     assert game.players["1"].hand["W"] == 2 and game.bank["W"] == 0
 
@@ -84,8 +85,7 @@ def test_a_seven_asks_for_discards_robber_and_steal():
     assert found == [] and game.steal_from is None
     game, found = replay(SETUP + ['["1","RD",{"result":7}]', '["1","MR",{"tile":[1,-1]}]'])
     assert found == [] and game.steal_from == {"2"}
-    game, found = replay(SETUP + ['["1","RD",{"result":7}]', '["1","MR",{"tile":[1,-1]}]',
-                                  '["1","RD",{"result":8}]'])
+    game, found = replay(SETUP + ['["1","RD",{"result":7}]', '["1","MR",{"tile":[1,-1]}]', '["1","RD",{"result":8}]'])
     assert [c for _, c in found] == ["steal-missing", "already-rolled"]
 
 
@@ -101,27 +101,34 @@ def test_steal_moves_one_card_the_victim_holds():
 
 def test_bank_trade_rates_use_harbors():
     # player 1's second settlement, N of [2,-1], is on the generic harbor: 3:1
-    base = SETUP + ['["1","RD",{"result":10}]']     # player 1 now holds G1 W3
-    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"W":-3,"L":1}},{"player":"B","resources":{"W":3,"L":-1}}]]'])
+    base = SETUP + ['["1","RD",{"result":10}]']  # player 1 now holds G1 W3
+    _, found = replay(
+        base + ['["1","TR",[{"player":"1","resources":{"W":-3,"L":1}},{"player":"B","resources":{"W":3,"L":-1}}]]']
+    )
     assert found == []
-    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"W":-2,"L":1}},{"player":"B","resources":{"W":2,"L":-1}}]]'])
+    _, found = replay(
+        base + ['["1","TR",[{"player":"1","resources":{"W":-2,"L":1}},{"player":"B","resources":{"W":2,"L":-1}}]]']
+    )
     assert [c for _, c in found] == ["trade-rate"]
 
 
-@pytest.mark.parametrize("harbors, given, gets, legal", [
-    ((), {"W": 4}, 1, True),
-    (("HR",), {"W": 4}, 1, True),                 # 4:1 stays open with a generic harbor
-    (("HR",), {"W": 3}, 1, True),
-    (("HR",), {"W": 7}, 2, True),                 # a lot at 3:1 and one at 4:1
-    (("HR",), {"W": 5}, 1, False),
-    (("HRW",), {"W": 6}, 2, True),                # 2:1 and 4:1
-    (("HRW",), {"W": 5}, 2, False),               # odd: no mix of 2:1 and 4:1 makes 5
-    (("HRW", "HR"), {"W": 5}, 2, True),           # 2:1 and 3:1
-    (("HRW", "HR"), {"W": 3}, 1, True),           # the generic harbor for a resource with its own
-    ((), {"W": 4, "O": 4}, 2, True),              # several lots in one message
-    (("HRO",), {"W": 4, "O": 2}, 2, True),
-    (("HRO",), {"W": 4, "O": 2}, 3, False),
-])
+@pytest.mark.parametrize(
+    "harbors, given, gets, legal",
+    [
+        ((), {"W": 4}, 1, True),
+        (("HR",), {"W": 4}, 1, True),  # 4:1 stays open with a generic harbor
+        (("HR",), {"W": 3}, 1, True),
+        (("HR",), {"W": 7}, 2, True),  # a lot at 3:1 and one at 4:1
+        (("HR",), {"W": 5}, 1, False),
+        (("HRW",), {"W": 6}, 2, True),  # 2:1 and 4:1
+        (("HRW",), {"W": 5}, 2, False),  # odd: no mix of 2:1 and 4:1 makes 5
+        (("HRW", "HR"), {"W": 5}, 2, True),  # 2:1 and 3:1
+        (("HRW", "HR"), {"W": 3}, 1, True),  # the generic harbor for a resource with its own
+        ((), {"W": 4, "O": 4}, 2, True),  # several lots in one message
+        (("HRO",), {"W": 4, "O": 2}, 2, True),
+        (("HRO",), {"W": 4, "O": 2}, 3, False),
+    ],
+)
 def test_a_bank_trade_may_use_any_rate_the_player_has(harbors, given, gets, legal):
     p = Player("1")
     p.harbors = set(harbors)
@@ -135,9 +142,13 @@ def test_a_bank_trade_may_use_any_rate_the_player_has(harbors, given, gets, lega
 
 def test_trade_between_players_needs_the_cards():
     base = SETUP + ['["1","RD",{"result":8}]']
-    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"G":-1,"B":1}},{"player":"3","resources":{"G":1,"B":-1}}]]'])
+    _, found = replay(
+        base + ['["1","TR",[{"player":"1","resources":{"G":-1,"B":1}},{"player":"3","resources":{"G":1,"B":-1}}]]']
+    )
     assert found == []
-    _, found = replay(base + ['["1","TR",[{"player":"1","resources":{"O":-1,"B":1}},{"player":"3","resources":{"O":1,"B":-1}}]]'])
+    _, found = replay(
+        base + ['["1","TR",[{"player":"1","resources":{"O":-1,"B":1}},{"player":"3","resources":{"O":1,"B":-1}}]]']
+    )
     assert [c for _, c in found] == ["not-held"]
 
 
@@ -146,17 +157,22 @@ def test_placement_rules():
     game, _ = replay(base)
     _give(game.players["1"], {"B": 5, "L": 5, "W": 5, "G": 5})
     # next to player 1's own settlement: the distance rule
-    assert [p.code for p in game.apply(["1", "BS", {"intersection": [[-1, 0], [0, 0], [-1, 1]]}], 16)] == ["distance-rule"]
+    assert [p.code for p in game.apply(["1", "BS", {"intersection": [[-1, 0], [0, 0], [-1, 1]]}], 16)] == [
+        "distance-rule"
+    ]
     game, _ = replay(base)
     _give(game.players["1"], {"B": 5, "L": 5, "W": 5, "G": 5})
     # far from any road of player 1
     assert [p.code for p in game.apply(["1", "BS", {"intersection": [[-2, 2], [-1, 2], [-2, 3]]}], 16)] == [
-        "settlement-not-connected"]
+        "settlement-not-connected"
+    ]
     # a road that touches nothing of player 1's
     game, _ = replay(base)
     _give(game.players["1"], {"B": 5, "L": 5})
-    assert [p.code for p in game.apply(
-        ["1", "BR", {"path": [[[-2, 2], [-1, 2], [-2, 3]], [[-1, 2], [-1, 3], [-2, 3]]]}], 17)] == ["road-not-connected"]
+    assert [
+        p.code
+        for p in game.apply(["1", "BR", {"path": [[[-2, 2], [-1, 2], [-2, 3]], [[-1, 2], [-1, 3], [-2, 3]]]}], 17)
+    ] == ["road-not-connected"]
 
 
 def test_development_cards():
@@ -166,14 +182,20 @@ def test_development_cards():
     assert [p.code for p in game.apply(["1", "PD", {"cCode": "KN"}], 17)] == ["card-bought-this-turn"]
     # the Knight, though played too early, still owes a robber move
     assert [p.code for p in game.apply(["1", "PD", {"cCode": "YP", "rCodes": ["O", "O"]}], 18)] == [
-        "robber-not-moved", "card-not-held", "card-second-play"]
+        "robber-not-moved",
+        "card-not-held",
+        "card-second-play",
+    ]
     game.deck["MO"] = 0
     assert [p.code for p in game.apply(["1", "BD", {"cCode": "MO"}], 19)] == ["deck-empty"]
 
 
 def test_road_building_roads_come_at_once_and_anything_in_between_ends_them():
-    for between in (['["1","TR",[{"player":"1","resources":{"G":-1}},{"player":"2","resources":{"G":1}}]]'],
-                    [], ['["1","MR",{"tile":[0,0]}]']):
+    for between in (
+        ['["1","TR",[{"player":"1","resources":{"G":-1}},{"player":"2","resources":{"G":1}}]]'],
+        [],
+        ['["1","MR",{"tile":[0,0]}]'],
+    ):
         game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
         game.players["1"].cards["RB"] = 1
         game.players["1"].hand.update({"B": 0, "L": 0})
@@ -229,10 +251,12 @@ def test_a_compat_log_of_object_messages_is_replayed_as_its_1_0_form():
     objects = [json.dumps({"player": p, "aCode": a, "value": v}) for p, a, v in game]
     found = [(d.code, d.severity) for d in sgn.iter_diagnostics(objects, level="rules", profile="compat")]
     assert set(found) == {("legacy-object-message", "warning")} and len(found) == len(game)
-    broken = objects[:20] + objects[21:]                     # a gap: the same rule errors as the 1.0 form
+    broken = objects[:20] + objects[21:]  # a gap: the same rule errors as the 1.0 form
     plain = [json.dumps(m) for m in game[:20] + game[21:]]
-    errors = [[(d.code, d.line) for d in sgn.iter_diagnostics(log, level="rules", profile="compat") if d.is_error]
-              for log in (broken, plain)]
+    errors = [
+        [(d.code, d.line) for d in sgn.iter_diagnostics(log, level="rules", profile="compat") if d.is_error]
+        for log in (broken, plain)
+    ]
     assert errors[0] == errors[1] != []
 
 
@@ -245,11 +269,12 @@ def test_a_log_that_stops_while_something_is_owed_warns():
 def test_discards_after_a_seven():
     def seven(*after):
         game, _ = replay(SETUP)
-        _give(game.players["2"], {"O": 5, "B": 4})     # 12 cards: discards 6
+        _give(game.players["2"], {"O": 5, "B": 4})  # 12 cards: discards 6
         found = []
         for number, message in enumerate(['["1","RD",{"result":7}]', *after], 15):
             found += [p.code for p in game.apply(json.loads(message), number)]
         return game, found
+
     discard = '["2","TR",[{"player":"2","resources":{"O":-5,"B":-1}},{"player":"B","resources":{"O":5,"B":1}}]]'
     game, found = seven(discard, '["1","MR",{"tile":[0,0]}]')
     assert found == [] and game.players["2"].hand["O"] == 0
@@ -271,13 +296,17 @@ from sgn import strategies as sgs  # noqa: E402
 
 
 @settings(max_examples=200)
-@given(st.lists(sgs.messages(action_codes=st.sampled_from(["BC", "BD", "BR", "BS", "MR", "PD", "RD", "ST", "TR"])),
-                max_size=40), st.integers(0, 14))
+@given(
+    st.lists(
+        sgs.messages(action_codes=st.sampled_from(["BC", "BD", "BR", "BS", "MR", "PD", "RD", "ST", "TR"])), max_size=40
+    ),
+    st.integers(0, 14),
+)
 def test_the_replay_never_raises_on_any_sequence_of_valid_messages(messages, cut):
     """Well-formed messages in any order: errors to report, never an exception."""
     lines = EXAMPLE[:cut] + [json.dumps(m) for m in messages]
     for d in sgn.iter_diagnostics(lines, level="rules"):
-        assert (d.layer in ("semantic", "rules") or d.code == "empty-file") and d.message   # an empty log
+        assert (d.layer in ("semantic", "rules") or d.code == "empty-file") and d.message  # an empty log
 
 
 def _longest_trail_every_start(game, p):
@@ -300,14 +329,18 @@ def _longest_trail_every_start(game, p):
     return best
 
 
-_NEAR_CENTRE = sorted({e for t in sgn.board.hexagon(1) for c in sgn.board.corners_of(t)
-                       for e in sgn.board.edges_of_corner(c)}, key=lambda e: sorted(map(sorted, e)))
+_NEAR_CENTRE = sorted(
+    {e for t in sgn.board.hexagon(1) for c in sgn.board.corners_of(t) for e in sgn.board.edges_of_corner(c)},
+    key=lambda e: sorted(map(sorted, e)),
+)
 _CORNERS = sorted({c for e in _NEAR_CENTRE for c in e}, key=sorted)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sets(st.sampled_from(range(len(_NEAR_CENTRE))), max_size=15),
-       st.sets(st.sampled_from(range(len(_CORNERS))), max_size=4))
+@given(
+    st.sets(st.sampled_from(range(len(_NEAR_CENTRE))), max_size=15),
+    st.sets(st.sampled_from(range(len(_CORNERS))), max_size=4),
+)
 def test_the_longest_trail_search_agrees_with_searching_from_every_corner(roads, others):
     """Rings, forks and opponents' buildings: starting only where a trail can begin loses nothing."""
     game = Game()
@@ -347,7 +380,7 @@ def test_the_winner_may_show_the_victory_point_cards_that_won_after_the_winning_
     reveal = [winner, "PD", {"cCode": "VP"}]
     lines = [json.dumps(m) for m in game + [reveal] * held]
     assert [d.code for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error] == []
-    lines.append(json.dumps(reveal))             # one more than the player holds
+    lines.append(json.dumps(reveal))  # one more than the player holds
     assert [d.code for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error] == ["after-game-end"]
 
 
@@ -357,7 +390,7 @@ def test_showing_a_victory_point_card_is_not_playing_a_card():
     game.players["1"].cards["YP"] = 1
     assert game.apply(["1", "BD", {"cCode": "VP"}], 16) == []
     points = game.points("1")
-    assert game.apply(["1", "PD", {"cCode": "YP", "rCodes": ["O", "O"]}], 17) == []   # the card of the turn
-    assert game.apply(["1", "PD", {"cCode": "VP"}], 19) == []            # bought this turn, shown
+    assert game.apply(["1", "PD", {"cCode": "YP", "rCodes": ["O", "O"]}], 17) == []  # the card of the turn
+    assert game.apply(["1", "PD", {"cCode": "VP"}], 19) == []  # bought this turn, shown
     assert game.points("1") == points
     assert [p.code for p in game.apply(["1", "PD", {"cCode": "VP"}], 20)] == ["card-not-held"]

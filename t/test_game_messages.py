@@ -1,5 +1,6 @@
 """`Game.apply` on a message it cannot apply: a `MessageError` (a ValueError) that says what
 is wrong, never a bare unpacking or lookup error; whatever the message and the state."""
+
 import ast
 import json
 
@@ -26,18 +27,19 @@ def _game_at(messages: int) -> Game:
 MALFORMED = [
     (["1", "RD"], "message-length", "this one has 2"),
     ("x", "message-not-array", "this is a string"),
-    ("abc", "message-not-array", "this is a string"),       # three letters: it would unpack
+    ("abc", "message-not-array", "this is a string"),  # three letters: it would unpack
     (None, "message-not-array", "this is null"),
     (5, "message-not-array", "this is an integer"),
     (["1", "RD", {}], "schema-required", '"result" is missing'),
     (["1", "RD", []], "schema-type", "expected an object"),
     (["1", "BS", {"intersection": 5}], "schema-type", "/2/intersection"),
-    (("1", "PD", {}), "schema-required", '"cCode" is missing'),       # a tuple is read as the array it stands for
+    (("1", "PD", {}), "schema-required", '"cCode" is missing'),  # a tuple is read as the array it stands for
 ]
 # in the turns only: in the setup, any action but BS and BR breaks a rule (setup-order) first
 MALFORMED_IN_TURNS = [(["1", "ZZ", {}], "unknown-action", '"ZZ" is not an SGN action code')]
-CASES = ([(*case, state) for case in MALFORMED for state in ("map", "turns")]
-         + [(*case, "turns") for case in MALFORMED_IN_TURNS])
+CASES = [(*case, state) for case in MALFORMED for state in ("map", "turns")] + [
+    (*case, "turns") for case in MALFORMED_IN_TURNS
+]
 
 
 @pytest.mark.parametrize("message, code, words, state", CASES, ids=[f"{c[0]!r}-{c[3]}" for c in CASES])
@@ -55,8 +57,11 @@ def test_a_malformed_message_raises_what_is_wrong(message, code, words, state):
 def test_a_message_the_semantic_checks_refuse_is_named_by_them():
     """An intersection of one tile three times passes the schema; the replay cannot place it."""
     message = ["1", "BS", {"intersection": [[0, 0], [0, 0], [0, 0]]}]
-    with pytest.raises(MessageError, match=r"/2/intersection/1: tile \[0,0\] appears twice .*"
-                                           r"\[intersection-repeated-tile\]"):
+    with pytest.raises(
+        MessageError,
+        match=r"/2/intersection/1: tile \[0,0\] appears twice .*"
+        r"\[intersection-repeated-tile\]",
+    ):
         _game_at(STATES["turns"]).apply(message)
 
 
@@ -73,19 +78,26 @@ def test_legal_games_still_replay_without_a_word():
         assert [p for n, m in enumerate(random_game(seed, players), 1) for p in game.apply(m, n)] == []
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-                    max_leaves=12)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
 # SGN-like messages broken anywhere: a known code with any value, any value for a known key
-BROKEN = (st.tuples(sgs.players(bank=True), st.sampled_from(sgs.ACTION_CODES), JSON).map(list)
-          | sgs.messages().flatmap(lambda m: st.just(m) if not isinstance(m[2], dict) or not m[2] else
-                                   st.sampled_from(sorted(m[2])).flatmap(
-                                       lambda key: JSON.map(lambda v: [m[0], m[1], {**m[2], key: v}]))))
+BROKEN = st.tuples(sgs.players(bank=True), st.sampled_from(sgs.ACTION_CODES), JSON).map(list) | sgs.messages().flatmap(
+    lambda m: (
+        st.just(m)
+        if not isinstance(m[2], dict) or not m[2]
+        else st.sampled_from(sorted(m[2])).flatmap(lambda key: JSON.map(lambda v: [m[0], m[1], {**m[2], key: v}]))
+    )
+)
 
 
 @settings(max_examples=scaled(300), deadline=None)
-@given(message=st.one_of(JSON, BROKEN, sgs.invalid_messages().map(lambda case: case[0])),
-       state=st.sampled_from(sorted(STATES.values())))
+@given(
+    message=st.one_of(JSON, BROKEN, sgs.invalid_messages().map(lambda case: case[0])),
+    state=st.sampled_from(sorted(STATES.values())),
+)
 def test_any_message_in_any_state_gives_rules_or_a_message_error(message, state):
     game = _game_at(state)
     try:
@@ -99,7 +111,7 @@ def test_any_message_in_any_state_gives_rules_or_a_message_error(message, state)
 def test_game_says_it_checks_the_rules_only():
     """In the source: the compiled build keeps no docstring of a compiled class."""
     tree = ast.parse((CHECKOUT / "sgn" / "game" / "core.py").read_text(encoding="utf-8"))
-    game, = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Game"]
+    (game,) = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Game"]
     doc = ast.get_docstring(game)
     assert "checks the rules only" in doc and "sgn.validate_message" in doc and "MessageError" in doc
     assert "sgn.validate_message" in (MessageError.__doc__ or "")

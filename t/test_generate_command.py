@@ -1,5 +1,6 @@
 """`sgn generate -o`: standard output, one file (its name has a suffix; .gz compresses),
 or a folder of game-NNNNN.sgn, where a new run leaves no game of an earlier one."""
+
 import argparse
 import gzip
 
@@ -19,10 +20,18 @@ def stream():
     return result.stdout
 
 
-@pytest.mark.parametrize("output, kind", [
-    ("-", generate.STDOUT), ("new.sgn", generate.FILE), ("games.txt", generate.FILE), ("g.sgn.gz", generate.FILE),
-    ("out", generate.FOLDER), ("out.d/", generate.FOLDER), ("deep/er/new.sgn", generate.FILE),
-])
+@pytest.mark.parametrize(
+    "output, kind",
+    [
+        ("-", generate.STDOUT),
+        ("new.sgn", generate.FILE),
+        ("games.txt", generate.FILE),
+        ("g.sgn.gz", generate.FILE),
+        ("out", generate.FOLDER),
+        ("out.d/", generate.FOLDER),
+        ("deep/er/new.sgn", generate.FILE),
+    ],
+)
 def test_target_of_a_path_that_does_not_exist(tmp_path, monkeypatch, output, kind):
     monkeypatch.chdir(tmp_path)
     assert generate.target(output)[0] == kind
@@ -54,8 +63,9 @@ def test_a_folder_keeps_the_games_of_the_last_run_only(tmp_path, stream):
     assert result.returncode == 0
     assert sorted(p.name for p in folder.iterdir()) == ["game-00001.sgn", "game-00002.sgn", "game-7.sgn", "notes.txt"]
     assert (folder / "game-00001.sgn").read_bytes() + (folder / "game-00002.sgn").read_bytes() == stream
-    assert result.stderr.decode() == (f"wrote 2 games to {folder}; removed 2 games an earlier run left there "
-                                      "(game-00003.sgn to game-00004.sgn)\n")
+    assert result.stderr.decode() == (
+        f"wrote 2 games to {folder}; removed 2 games an earlier run left there (game-00003.sgn to game-00004.sgn)\n"
+    )
 
 
 def test_what_cannot_be_written_is_one_line_and_exit_2(tmp_path):

@@ -4,6 +4,7 @@ says what the same bytes say uncompressed; a damaged stream gives every line bef
 No timing here: the work is counted (calls of the decompressor, reads of its output) and the
 memory measured with tracemalloc.
 """
+
 import gzip
 import importlib
 import io
@@ -46,7 +47,7 @@ class Pipe(io.RawIOBase):
 
     def readinto(self, buffer):
         n = min(len(buffer), self._piece, len(self._data) - self._at)
-        buffer[:n] = self._data[self._at:self._at + n]
+        buffer[:n] = self._data[self._at : self._at + n]
         self._at += n
         return n
 
@@ -68,7 +69,7 @@ class Counted:
     def copy(self):
         return Counted(self._inner.copy(), self._calls)
 
-    def __getattr__(self, name):            # eof, unused_data, unconsumed_tail
+    def __getattr__(self, name):  # eof, unused_data, unconsumed_tail
         return getattr(self._inner, name)
 
 
@@ -85,7 +86,7 @@ def decompressor_calls(monkeypatch, data):
     return calls
 
 
-@pytest.mark.parametrize("line_bytes", [None, 1024])      # one line; many
+@pytest.mark.parametrize("line_bytes", [None, 1024])  # one line; many
 def test_gzip_is_decompressed_in_bounded_steps_as_many_as_the_output_needs(monkeypatch, line_bytes):
     """Each call is bounded (Counted), so a bomb never comes out at once; four times the data
     takes about four times the calls. (The old reader decompressed each 64 KiB read whole:
@@ -110,7 +111,7 @@ def test_the_reader_takes_the_output_in_blocks_each_byte_once(monkeypatch):
         def read(self, size=-1):
             data = super().read(size)
             calls.append(len(data))
-            assert len(calls) <= 256, "the output is read in pieces too small"   # fails fast
+            assert len(calls) <= 256, "the output is read in pieces too small"  # fails fast
             return data
 
         def readinto(self, buffer):
@@ -144,12 +145,26 @@ def test_a_gzip_bomb_is_read_in_bounded_memory(line_bytes, items):
 # (log-uniform, around powers of two): over any limit, and across the decompressor's steps and
 # the reader's blocks. Data that starts as gzip does would be read as gzip uncompressed too.
 RUN_LENGTHS = st.tuples(st.integers(0, 22), st.integers(-2, 2)).map(lambda t: max(0, (1 << t[0]) + t[1]))
-LINES = st.lists(st.one_of(
-    st.sampled_from([GOOD, b'["1","RD",{"result":13}]', GOOD + b"\r", UTF8_BOM + GOOD, b"", b" \t",
-                     b"\xff\xfe", b'["1",', b"[" * 70 + b"]" * 70]),
-    st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")),
-    st.tuples(st.sampled_from(b"0 x[\0"), RUN_LENGTHS).map(lambda t: bytes([t[0]]) * t[1]),
-), max_size=8).filter(lambda lines: not b"\n".join(lines).startswith(gunzip.GZIP_MAGIC))
+LINES = st.lists(
+    st.one_of(
+        st.sampled_from(
+            [
+                GOOD,
+                b'["1","RD",{"result":13}]',
+                GOOD + b"\r",
+                UTF8_BOM + GOOD,
+                b"",
+                b" \t",
+                b"\xff\xfe",
+                b'["1",',
+                b"[" * 70 + b"]" * 70,
+            ]
+        ),
+        st.binary(max_size=30).map(lambda b: b.replace(b"\n", b"")),
+        st.tuples(st.sampled_from(b"0 x[\0"), RUN_LENGTHS).map(lambda t: bytes([t[0]]) * t[1]),
+    ),
+    max_size=8,
+).filter(lambda lines: not b"\n".join(lines).startswith(gunzip.GZIP_MAGIC))
 LIMITS = st.sampled_from([8, 30, 100_000, reader.DEFAULT_MAX_LINE_BYTES])
 
 
@@ -163,8 +178,14 @@ def members(data, cuts, level):
     return b"".join(gzip.compress(data[a:b], level, mtime=0) for a, b in zip([0] + at, at + [len(data)]))
 
 
-@given(LINES, st.booleans(), st.lists(st.integers(0, 1 << 30), max_size=4), st.integers(0, 9), LIMITS,
-       st.one_of(st.none(), st.integers(1, 100_000)))
+@given(
+    LINES,
+    st.booleans(),
+    st.lists(st.integers(0, 1 << 30), max_size=4),
+    st.integers(0, 9),
+    LIMITS,
+    st.one_of(st.none(), st.integers(1, 100_000)),
+)
 def test_gzip_says_what_the_same_bytes_say(lines, final_newline, cuts, level, limit, piece):
     """The lines, diagnostics and so the verdict, from a file or a pipe read in pieces."""
     data = joined(lines, final_newline)
@@ -172,9 +193,11 @@ def test_gzip_says_what_the_same_bytes_say(lines, final_newline, cuts, level, li
 
     def stream():
         return io.BytesIO(compressed) if piece is None else Pipe(compressed, piece)
+
     assert list(read_lines(stream(), max_line_bytes=limit)) == list(read_lines(io.BytesIO(data), max_line_bytes=limit))
-    assert list(sgn.iter_diagnostics(stream(), max_line_bytes=limit)) == \
-        list(sgn.iter_diagnostics(io.BytesIO(data), max_line_bytes=limit))
+    assert list(sgn.iter_diagnostics(stream(), max_line_bytes=limit)) == list(
+        sgn.iter_diagnostics(io.BytesIO(data), max_line_bytes=limit)
+    )
     try:
         text = io.StringIO(data.decode("utf-8"))
     except UnicodeDecodeError:
@@ -182,8 +205,14 @@ def test_gzip_says_what_the_same_bytes_say(lines, final_newline, cuts, level, li
     assert list(read_lines(text, max_line_bytes=limit)) == list(read_lines(io.BytesIO(data), max_line_bytes=limit))
 
 
-@given(LINES, st.booleans(), st.lists(st.integers(0, 1 << 30), max_size=3), st.integers(0, 9),
-       st.integers(0, 1 << 12), st.integers(1, 1 << 20))
+@given(
+    LINES,
+    st.booleans(),
+    st.lists(st.integers(0, 1 << 30), max_size=3),
+    st.integers(0, 9),
+    st.integers(0, 1 << 12),
+    st.integers(1, 1 << 20),
+)
 def test_the_gzip_stream_reads_as_its_bytes(lines, final_newline, cuts, level, size, seed):
     """readline(size), readinto and read of the decompressing stream give the bytes, in order."""
     data = joined(lines, final_newline)
@@ -208,7 +237,7 @@ def salvage(data):
     out, inflate, started = [], zlib.decompressobj(wbits=31), False
     for at in range(len(data)):
         try:
-            out.append(inflate.decompress(data[at:at + 1]))
+            out.append(inflate.decompress(data[at : at + 1]))
         except zlib.error:
             return b"".join(out), "gzip-corrupt"
         started = True
@@ -217,8 +246,14 @@ def salvage(data):
     return b"".join(out), "gzip-truncated" if started else None
 
 
-@given(LINES, st.lists(st.integers(0, 1 << 30), max_size=3), st.integers(1, 9), LIMITS,
-       st.integers(0, 1 << 30), st.one_of(st.none(), st.integers(0, 7)))
+@given(
+    LINES,
+    st.lists(st.integers(0, 1 << 30), max_size=3),
+    st.integers(1, 9),
+    LIMITS,
+    st.integers(0, 1 << 30),
+    st.one_of(st.none(), st.integers(0, 7)),
+)
 def test_damaged_gzip_gives_every_line_before_the_damage(lines, cuts, level, limit, spot, bit):
     """Cut short (bit None) or with one bit flipped at `spot` (never in the first magic bytes):
     every line a byte-at-a-time decompressor recovers whole comes out, then the error, on the
@@ -232,13 +267,13 @@ def test_damaged_gzip_gives_every_line_before_the_damage(lines, cuts, level, lim
         compressed[spot] ^= 1 << bit
     recovered, error = salvage(bytes(compressed))
     found = list(read_lines(io.BytesIO(bytes(compressed)), max_line_bytes=limit))
-    if error is None:                   # cut between two members: a shorter, sound stream
+    if error is None:  # cut between two members: a shorter, sound stream
         assert found == list(read_lines(io.BytesIO(recovered), max_line_bytes=limit))
         return
-    whole = recovered[:recovered.rfind(b"\n") + 1]
+    whole = recovered[: recovered.rfind(b"\n") + 1]
     expected = [x for x in read_lines(io.BytesIO(whole), max_line_bytes=limit) if x[0] != "empty-file"]
     *given_lines, last = found
-    assert given_lines[:len(expected)] == expected
+    assert given_lines[: len(expected)] == expected
     numbers = [x.number if isinstance(x, reader.Line) else x.line for x in given_lines]
     assert (last.code, last.line) == (error, max(numbers, default=0) + 1)
     if bit is None:

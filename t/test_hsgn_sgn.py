@@ -1,5 +1,6 @@
 """HSGN turns to and from SGN: the seed's turns, the grouping into turns, what has no
 counterpart, and SGN -> HSGN -> SGN as the identity wherever HSGN can say it."""
+
 import json
 
 import pytest
@@ -27,15 +28,23 @@ def to_hsgn(messages):
 
 def test_the_seed_trade():
     messages, found = to_sgn("p3: 6, T2(LO, W2).")
-    assert messages == [["3", "RD", {"result": 6}],
-                        ["3", "TR", [{"player": "3", "resources": {"L": -1, "O": -1, "W": 2}},
-                                     {"player": "2", "resources": {"L": 1, "O": 1, "W": -2}}]]]
+    assert messages == [
+        ["3", "RD", {"result": 6}],
+        [
+            "3",
+            "TR",
+            [
+                {"player": "3", "resources": {"L": -1, "O": -1, "W": 2}},
+                {"player": "2", "resources": {"L": 1, "O": 1, "W": -2}},
+            ],
+        ],
+    ]
     assert [d.code for d in found] == ["hsgn-style"]
 
 
 def test_turns_without_a_player_are_the_next_players():
-    assert [m[0] for m in to_sgn("4.p2: 6.8.")[0]] == ["1", "2", "3"]          # the seed's example
-    assert [m[0] for m in to_sgn("p4: 5.\n6.\np3: 7.\n8.")[0]] == ["4", "1", "3", "4"]   # four players seen
+    assert [m[0] for m in to_sgn("4.p2: 6.8.")[0]] == ["1", "2", "3"]  # the seed's example
+    assert [m[0] for m in to_sgn("p4: 5.\n6.\np3: 7.\n8.")[0]] == ["4", "1", "3", "4"]  # four players seen
     assert hsgn_sgn.player_count(parse_line("p1: 5, Tp5(B, O).")[0]) == 5
 
 
@@ -43,30 +52,37 @@ def test_the_road_card_is_its_card_and_its_roads():
     messages, found = to_sgn("p2: 4, PR(mn, ns).")
     assert [m[1] for m in messages] == ["RD", "PD", "BR", "BR"] and messages[1][2] == {"cCode": "RB"} and not found
     assert to_hsgn(messages)[0] == ["p2: 4, PR(mn, ns)."]
-    assert to_hsgn(messages[:3] + [["2", "BS", {"intersection": [[0, 0], [0, 1], [-1, 1]]}]])[0] == \
-        ["p2: 4, PR(mn), BVmns."]                                              # one road, then a village
+    assert to_hsgn(messages[:3] + [["2", "BS", {"intersection": [[0, 0], [0, 1], [-1, 1]]}]])[0] == [
+        "p2: 4, PR(mn), BVmns."
+    ]  # one road, then a village
 
 
-@pytest.mark.parametrize("text, column, reason", [
-    ("p1: 7, MRb, Sp2.", 13, "does not name the card stolen"),
-    ("p1: 8, BD.", 8, "does not name the card bought"),
-    ("al: 8.", 1, "has no SGN name"),
-    ("p7: 8.", 1, "has no SGN name"),
-    ("p1: 7, Db(O2).", 8, "the bank does not discard"),
-    ("p1: 4, Tal(B, O).", 8, "has no SGN name"),
-])
+@pytest.mark.parametrize(
+    "text, column, reason",
+    [
+        ("p1: 7, MRb, Sp2.", 13, "does not name the card stolen"),
+        ("p1: 8, BD.", 8, "does not name the card bought"),
+        ("al: 8.", 1, "has no SGN name"),
+        ("p7: 8.", 1, "has no SGN name"),
+        ("p1: 7, Db(O2).", 8, "the bank does not discard"),
+        ("p1: 4, Tal(B, O).", 8, "has no SGN name"),
+    ],
+)
 def test_what_sgn_cannot_say_is_a_diagnostic_at_its_column(text, column, reason):
     messages, found = to_sgn(text)
     assert [(d.code, d.line, d.column) for d in found] == [("no-counterpart", 1, column)]
     assert reason in found[0].message
 
 
-@pytest.mark.parametrize("message, reason", [
-    (["B", "DM", {"tiles": [], "harbors": []}], "no notation for the map"),
-    (["1", "PD", {"cCode": "VP"}], "Victory Point"),
-    (["1", "BS", {"intersection": [[5, 5], [6, 4], [5, 4]]}], "standard board only"),
-    (["1", "MR", {"tile": [4, 0]}], "standard board only"),
-])
+@pytest.mark.parametrize(
+    "message, reason",
+    [
+        (["B", "DM", {"tiles": [], "harbors": []}], "no notation for the map"),
+        (["1", "PD", {"cCode": "VP"}], "Victory Point"),
+        (["1", "BS", {"intersection": [[5, 5], [6, 4], [5, 4]]}], "standard board only"),
+        (["1", "MR", {"tile": [4, 0]}], "standard board only"),
+    ],
+)
 def test_what_hsgn_cannot_say_is_a_diagnostic(message, reason):
     with pytest.raises(NoMapping, match=reason):
         hsgn_sgn.from_sgn(message)
@@ -80,15 +96,26 @@ def test_invalid_sgn_is_refused_with_its_own_diagnostic():
 def test_the_example_game_in_turns():
     game = [json.loads(line) for line in (CORPUS / "games" / "game.sgn").read_text().splitlines()]
     lines, found = to_hsgn(game)
-    assert [d.code for d in found] == ["no-counterpart"] and found[0].line == 1     # the map
+    assert [d.code for d in found] == ["no-counterpart"] and found[0].line == 1  # the map
     assert lines[:4] == ["p1: MRk.", "p1: BVmns, BRms.", "p2: BVghp, BRhp.", "p3: BVdeo, BRdo."]
-    assert lines[6:] == ["p1: BVfgzfg, BRfg.", "p1: 4.", "p2: 9.", "p3: 3, BRkr.", "p1: 8.", "p2: 6.",
-                         "p3: 5.", "p1: 10, Tb(W3, L).", "p2: 11.", "p3: 4."]
+    assert lines[6:] == [
+        "p1: BVfgzfg, BRfg.",
+        "p1: 4.",
+        "p2: 9.",
+        "p3: 3, BRkr.",
+        "p1: 8.",
+        "p2: 6.",
+        "p3: 5.",
+        "p1: 10, Tb(W3, L).",
+        "p2: 11.",
+        "p3: 4.",
+    ]
 
 
 def test_grouping_a_robber_turn():
     messages = [
-        ["2", "PD", {"cCode": "KN"}], ["2", "MR", {"tile": [0, 0]}],                 # a knight before the roll
+        ["2", "PD", {"cCode": "KN"}],
+        ["2", "MR", {"tile": [0, 0]}],  # a knight before the roll
         ["2", "ST", [{"player": "2", "resources": {"O": 1}}, {"player": "1", "resources": {"O": -1}}]],
         ["2", "RD", {"result": 7}],
         ["1", "TR", [{"player": "B", "resources": {"O": 4}}, {"player": "1", "resources": {"O": -4}}]],
@@ -122,11 +149,15 @@ def test_sgn_to_hsgn_to_sgn_is_the_identity_where_hsgn_can_say_it(game):
 MAPPED = st.sampled_from(["BC", "BS", "BR", "MR", "TR", "RD"])
 
 
-@given(st.one_of(sgs.messages(action_codes=MAPPED),
-                 sgs.messages(action_codes=st.just("PD")).filter(lambda m: m[2]["cCode"] not in ("VP", "RB"))))
+@given(
+    st.one_of(
+        sgs.messages(action_codes=MAPPED),
+        sgs.messages(action_codes=st.just("PD")).filter(lambda m: m[2]["cCode"] not in ("VP", "RB")),
+    )
+)
 def test_each_message_converts_there_and_back(message):
     lines, found = to_hsgn([message])
-    if found:                                         # only a one-sided trade between players
+    if found:  # only a one-sided trade between players
         assert message[1] == "TR" and "one-sided" in found[0].message
         return
     back, again = to_sgn(lines[0])
@@ -135,17 +166,20 @@ def test_each_message_converts_there_and_back(message):
 
 def test_format_of_converted_actions_reads_back():
     action = hsgn_sgn.from_sgn(["1", "PD", {"cCode": "YP", "rCodes": ["O", "B"]}])
-    assert action == Action("PY", formula={"O": 1, "B": 1}) and format_turn(parse_line("p1: PY(BO).")[0][0]) == "p1: PY(BO)."
+    assert (
+        action == Action("PY", formula={"O": 1, "B": 1})
+        and format_turn(parse_line("p1: PY(BO).")[0][0]) == "p1: PY(BO)."
+    )
 
 
 def test_convert_command():
     game = CORPUS / "games" / "game.sgn"
     there = run_cli("convert", game, "--to", "hsgn")
-    assert there.returncode == 0                                                  # the map is left out
+    assert there.returncode == 0  # the map is left out
     assert b"game.sgn:1: warning: HSGN has no notation for the map [no-counterpart]" in there.stderr
-    back = run_cli("convert", "--to", "sgn", stdin=there.stdout)                  # detected: HSGN
+    back = run_cli("convert", "--to", "sgn", stdin=there.stdout)  # detected: HSGN
     assert back.returncode == 0 and len(back.stdout.decode().splitlines()) == 24
-    han = run_cli("convert", "--to", "han", stdin=b"p1: MRk, 8.\n")                # HSGN -> SGN -> HAN
+    han = run_cli("convert", "--to", "han", stdin=b"p1: MRk, 8.\n")  # HSGN -> SGN -> HAN
     assert han.stdout == b"M(b4)\n" and han.returncode == 0
     assert b"<stdin>:1:10: warning: HAN records the two dice" in han.stderr
     assert run_cli("convert", "--from", "hsgn", "--to", "hsgn", stdin=b"p1: 8.\n").returncode == 2

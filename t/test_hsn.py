@@ -1,4 +1,5 @@
 """HSN export of a replayed state: checked by hand against the example game."""
+
 from conftest import CORPUS, run_cli
 
 EXPECTED_END_OF_EXAMPLE = """[3SSSS/2SLWGS/1SBOBWS/SDLGLGS/SBWWOS1/SOGLS2/SSSS3]
@@ -78,7 +79,7 @@ def test_format_then_parse_is_the_identity_in_both_versions(game, where):
     assert hsn.render(fields) == text
     try:
         text_002 = hsn.render_002(fields)
-    except ValueError:                     # an empty field: 002 cannot write it
+    except ValueError:  # an empty field: 002 cannot write it
         return
     assert hsn.parse_002(text_002) == fields and hsn.render_002(hsn.parse_002(text_002)) == text_002
 
@@ -113,8 +114,9 @@ def test_the_002_example_parses_like_the_000_one_and_is_written_back():
     fields = hsn.parse_002(SEED_002)
     ours = hsn.parse(SEED_EXAMPLE)
     # the same state, but for the seed's 002 numbers lacking the empty first row
-    assert {k: v for k, v in fields.items() if k != "resource_numbers"} == \
-        {k: v for k, v in ours.items() if k != "resource_numbers"}
+    assert {k: v for k, v in fields.items() if k != "resource_numbers"} == {
+        k: v for k, v in ours.items() if k != "resource_numbers"
+    }
     assert hsn.render_002(fields) == SEED_002
 
 
@@ -129,7 +131,7 @@ def test_replay_writes_002_and_refuses_an_empty_field():
 
 
 def test_002_fields_must_be_written_as_002_writes_them():
-    for old, new, where in (("O-f3ne", "Of3ne", (3, 1)), (" r2", " R2", (9, 9))):      # the 000 forms
+    for old, new, where in (("O-f3ne", "Of3ne", (3, 1)), (" r2", " R2", (9, 9))):  # the 000 forms
         try:
             hsn.parse_002(SEED_002.replace(old, new))
         except hsn.HsnError as error:
@@ -144,6 +146,7 @@ def test_the_state_of_a_game_on_the_5_6_player_board_is_written_on_a_moved_grid(
     map, moves it into the grid, places with it, and the state reads back."""
     from sgn.notation import hsn
     from sgn.pipeline.replay import replay
+
     path = CORPUS / "logs" / "random-5p.sgn"
     state, errors = replay(path.open("rb"), name=str(path))
     assert errors == 0 and state["variant"] == "5-6 player extension"

@@ -1,4 +1,5 @@
 """Bad input never crashes and never hides the other lines (issue: every item of the list)."""
+
 import gzip
 import io
 import tracemalloc
@@ -9,7 +10,7 @@ import sgn
 from sgn.layers.reader import read_lines
 
 GOOD = b'["1","RD",{"result":8}]\n'
-BAD = b'["1","RD",{"result":13}]\n'   # a schema error that must still be seen
+BAD = b'["1","RD",{"result":13}]\n'  # a schema error that must still be seen
 
 
 def codes(data, **options):
@@ -22,19 +23,22 @@ def around(middle: bytes) -> bytes:
     return GOOD + middle + b"\n" + BAD
 
 
-@pytest.mark.parametrize("middle, code", [
-    (b'["1","RD",{"result":8}', "invalid-json"),
-    (b'["1","RD",{"result":\xff}]', "invalid-utf8"),
-    (b'["1","RD",{"result":NaN}]', "json-nan-infinity"),
-    (b'["1","RD",{"result":Infinity}]', "json-nan-infinity"),
-    (b'["1","RD",{"result":-Infinity}]', "json-nan-infinity"),
-    (b'["1","RD",{"result":8,"result":9}]', "json-duplicate-key"),
-    (b'["1","RD",{"result":' + b"9" * 5000 + b"}]", "json-number-too-long"),
-    (b'["1","RD",{"result":1' + b"0" * 5000 + b".5}]", "json-number-too-long"),
-    (b"[" * 100_000 + b"]" * 100_000, "json-too-deep"),
-    (b'{"a":' * 40_000 + b"1" + b"}" * 40_000, "json-too-deep"),
-    (b'["1","RD",{"result":8}] ["1","RD",{"result":8}]', "invalid-json"),
-])
+@pytest.mark.parametrize(
+    "middle, code",
+    [
+        (b'["1","RD",{"result":8}', "invalid-json"),
+        (b'["1","RD",{"result":\xff}]', "invalid-utf8"),
+        (b'["1","RD",{"result":NaN}]', "json-nan-infinity"),
+        (b'["1","RD",{"result":Infinity}]', "json-nan-infinity"),
+        (b'["1","RD",{"result":-Infinity}]', "json-nan-infinity"),
+        (b'["1","RD",{"result":8,"result":9}]', "json-duplicate-key"),
+        (b'["1","RD",{"result":' + b"9" * 5000 + b"}]", "json-number-too-long"),
+        (b'["1","RD",{"result":1' + b"0" * 5000 + b".5}]", "json-number-too-long"),
+        (b"[" * 100_000 + b"]" * 100_000, "json-too-deep"),
+        (b'{"a":' * 40_000 + b"1" + b"}" * 40_000, "json-too-deep"),
+        (b'["1","RD",{"result":8}] ["1","RD",{"result":8}]', "invalid-json"),
+    ],
+)
 def test_bad_line_is_reported_and_the_next_line_still_checked(middle, code):
     found = codes(around(middle))
     assert (code, 2, "error") in found
@@ -79,7 +83,7 @@ def test_over_long_line_is_skipped_in_bounded_memory():
     assert found == [("line-too-long", 2, "error"), ("schema-maximum", 3, "error")]
 
 
-@pytest.mark.parametrize("size", [200_000, 3_000_000])     # inside one read block, and across blocks
+@pytest.mark.parametrize("size", [200_000, 3_000_000])  # inside one read block, and across blocks
 def test_over_long_line_reading_is_bounded(size):
     """The reader never asks the stream for everything, nor for more than a block at once."""
     asked = []
@@ -106,8 +110,10 @@ def test_an_over_long_item_of_an_iterable_is_skipped_without_a_copy(kind):
     item = b"x" * (32 << 20) + b"\n" if kind is bytes else "\u00e9" * (32 << 20)
     tracemalloc.start()
     try:
-        found = [(x.code, x.line) if hasattr(x, "code") else x.number
-                 for x in read_lines([GOOD, item, BAD], max_line_bytes=1000)]
+        found = [
+            (x.code, x.line) if hasattr(x, "code") else x.number
+            for x in read_lines([GOOD, item, BAD], max_line_bytes=1000)
+        ]
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()

@@ -10,6 +10,7 @@ sets, run through `sgn validate` in this process (its `-j 2` workers forked from
 
 The Dask executor is crossed with the same options in t/test_dask.py's cluster tests and in
 `test_dask_reports_what_one_process_reports` below (a cluster costs seconds to start)."""
+
 import fnmatch
 import gzip
 import io
@@ -47,6 +48,7 @@ def _engine_game():
         return None
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
     import engine_games
+
     for seed in range(1, 50):
         game = Game([RandomPlayer(getattr(Color, c)) for c in engine_games.COLORS], seed=seed)
         game.play()
@@ -114,11 +116,19 @@ def chosen(pool_names, picks):
 
 
 @settings(max_examples=scaled(40), suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(picks=files_of, output=st.sampled_from(FORMATS), jobs=st.sampled_from([1, 2]),
-       color=st.sampled_from(["auto", "always", "never"]), to_file=st.booleans(), stdin=st.booleans(),
-       quiet=st.booleans(), data=st.data())
-def test_the_verdict_and_diagnostics_do_not_depend_on_the_output(pool, tmp_path, picks, output, jobs, color,
-                                                                  to_file, stdin, quiet, data):
+@given(
+    picks=files_of,
+    output=st.sampled_from(FORMATS),
+    jobs=st.sampled_from([1, 2]),
+    color=st.sampled_from(["auto", "always", "never"]),
+    to_file=st.booleans(),
+    stdin=st.booleans(),
+    quiet=st.booleans(),
+    data=st.data(),
+)
+def test_the_verdict_and_diagnostics_do_not_depend_on_the_output(
+    pool, tmp_path, picks, output, jobs, color, to_file, stdin, quiet, data
+):
     folder, names = pool
     files = chosen(names, picks)
     code, expected = baseline(folder, files, ["-q"] if quiet else [])
@@ -154,8 +164,10 @@ def expected_under(found, files, *, select=None, ignore=(), max_errors=None):
         for d in by_file.get(name, []):
             code = d[2]
             io_layer = CODES[code].layer == "io"
-            if not io_layer and ((select is not None and not any(fnmatch.fnmatchcase(code, s) for s in select))
-                                 or any(fnmatch.fnmatchcase(code, i) for i in ignore)):
+            if not io_layer and (
+                (select is not None and not any(fnmatch.fnmatchcase(code, s) for s in select))
+                or any(fnmatch.fnmatchcase(code, i) for i in ignore)
+            ):
                 continue
             kept.append(d)
             if d[3] == "error" and max_errors is not None:
@@ -192,7 +204,7 @@ def test_select_ignore_and_max_errors_do_exactly_what_they_say(pool, picks, data
     if max_errors is not None:
         options += ["--max-errors", max_errors]
     if Policy(select=tuple(select or ["ALL"]), ignore=tuple(ignore)).reports_nothing():
-        assert run(folder, ["-o", "json", *options, *files])[0] == 2      # nothing left to report: refused
+        assert run(folder, ["-o", "json", *options, *files])[0] == 2  # nothing left to report: refused
         return
     code, got = baseline(folder, files, options)
     per_file, verdicts = expected_under(everything.found, files, select=select, ignore=ignore, max_errors=max_errors)
@@ -212,6 +224,7 @@ def crashing(monkeypatch):
         if "sgn-test-crash" in repr(message):
             raise RuntimeError("planted")
         return original(self, message, *args, **kwargs)
+
     monkeypatch.setattr(schema.MessageSchema, "check", check)
     monkeypatch.delenv("SGN_DEBUG", raising=False)
 
@@ -235,8 +248,9 @@ def test_a_file_that_breaks_the_checker_changes_no_other_verdict(pool, crashing,
     assert ("crash.sgn", "unreadable") in got.verdicts
 
 
-@pytest.mark.parametrize("options", [[], ["--ignore", "schema-maximum", "--max-errors", "1"],
-                                     ["--select", "schema-*,blank-line", "-q"]])
+@pytest.mark.parametrize(
+    "options", [[], ["--ignore", "schema-maximum", "--max-errors", "1"], ["--select", "schema-*,blank-line", "-q"]]
+)
 def test_dask_reports_what_one_process_reports(pool, options):
     pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
     folder, names = pool

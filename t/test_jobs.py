@@ -1,5 +1,6 @@
 """`sgn validate --jobs N`: the output of one job, byte for byte, in bounded memory; the
 spools cleaned up whatever happens."""
+
 import errno
 import gzip
 import os
@@ -18,7 +19,7 @@ from conftest import run_cli
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
 PACKAGE_ROOT = str(Path(sgn.__file__).resolve().parent.parent)
-GUARD = 600         # seconds: a guard against a deadlock, never a measure of speed
+GUARD = 600  # seconds: a guard against a deadlock, never a measure of speed
 
 
 def sgn_process(args, tmp, cwd, **options):
@@ -61,15 +62,26 @@ def logs(tmp_path):
     for name, data in files.items():
         path = folder / os.fsdecode(name)
         path.write_bytes(data if isinstance(data, bytes) else data.encode())
-    (folder / "locked.sgn").chmod(0)            # unreadable, unless the tests run as root
+    (folder / "locked.sgn").chmod(0)  # unreadable, unless the tests run as root
     (folder / "a-folder").mkdir()
     names = [os.fsdecode(n) for n in files] + ["missing.sgn", "a-folder", "game.sgn", "many.sgn"]
     yield folder, names
     (folder / "locked.sgn").chmod(0o644)
 
 
-@pytest.mark.parametrize("output", [["-o", "text"], ["-o", "json"], ["-o", "github"], ["-q"], ["-o", "jsonl"],
-                                    ["-o", "junit"], ["-o", "sarif"], ["--color", "always"]])
+@pytest.mark.parametrize(
+    "output",
+    [
+        ["-o", "text"],
+        ["-o", "json"],
+        ["-o", "github"],
+        ["-q"],
+        ["-o", "jsonl"],
+        ["-o", "junit"],
+        ["-o", "sarif"],
+        ["--color", "always"],
+    ],
+)
 def test_several_jobs_give_the_output_of_one_byte_for_byte(logs, spools, output):
     folder, names = logs
     one = run_sgn(["validate", *output, "-j", "1", *names], spools, folder)
@@ -94,29 +106,35 @@ def test_many_diagnostics_with_jobs_in_bounded_memory(tmp_path, spools):
     (tmp_path / "many.sgn").write_bytes(b"1\n" * 300_000)
     # the parent's peak is its VmHWM: its ru_maxrss would be that of the test run that forked
     # it, kept across exec; the workers', forked from it, are in RUSAGE_CHILDREN once ended
-    script = ("import resource, sys\nfrom sgn.cli import main\n"
-              "code = main(sys.argv[1:])\n"
-              "peak = next(l for l in open('/proc/self/status') if l.startswith('VmHWM:')).split()[1]\n"
-              "print(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code, file=sys.stderr)\n")
+    script = (
+        "import resource, sys\nfrom sgn.cli import main\n"
+        "code = main(sys.argv[1:])\n"
+        "peak = next(l for l in open('/proc/self/status') if l.startswith('VmHWM:')).split()[1]\n"
+        "print(peak, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code, file=sys.stderr)\n"
+    )
     with open(tmp_path / "out.txt", "wb") as out:
         env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT, TMPDIR=str(spools))
-        result = subprocess.run([sys.executable, "-c", script, "validate", "-q", "-j", "2", "small.sgn",
-                                 "many.sgn", "small.sgn"], cwd=tmp_path, env=env, stdout=out,
-                                stderr=subprocess.PIPE, timeout=GUARD)
+        result = subprocess.run(
+            [sys.executable, "-c", script, "validate", "-q", "-j", "2", "small.sgn", "many.sgn", "small.sgn"],
+            cwd=tmp_path,
+            env=env,
+            stdout=out,
+            stderr=subprocess.PIPE,
+            timeout=GUARD,
+        )
     parent, workers, code = map(int, result.stderr.split())
     assert code == 1 and result.returncode == 0
     with open(tmp_path / "out.txt", "rb") as out:
         assert sum(1 for _ in out) == 300_000
-    assert parent < 100 * 1024 and 0 < workers < 100 * 1024          # KiB
+    assert parent < 100 * 1024 and 0 < workers < 100 * 1024  # KiB
 
 
 def test_a_spool_that_cannot_be_written_is_a_clear_error_and_is_cleaned_up(tmp_path, spools):
     """Files may grow to 64 KiB at most: the spool of 3,000 errors cannot be written."""
     (tmp_path / "small.sgn").write_text(GOOD)
     (tmp_path / "many.sgn").write_text(BAD * 3_000)
-    limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))    # noqa: E731
-    result = run_sgn(["validate", "-j", "2", "small.sgn", "many.sgn", "small.sgn"], spools, tmp_path,
-                     preexec_fn=limit)
+    limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))  # noqa: E731
+    result = run_sgn(["validate", "-j", "2", "small.sgn", "many.sgn", "small.sgn"], spools, tmp_path, preexec_fn=limit)
     assert result.returncode == 2
     message = result.stderr.decode()
     assert message.startswith(f"sgn validate: cannot write a temporary file in {spools}{os.sep}sgn-jobs-")
@@ -141,7 +159,7 @@ def opened_for_writing(fifo):
     try:
         return os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
     except OSError as error:
-        if error.errno != errno.ENXIO:      # ENXIO: nobody reads it (yet)
+        if error.errno != errno.ENXIO:  # ENXIO: nobody reads it (yet)
             raise
         return None
 
@@ -155,16 +173,21 @@ def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
     (tmp_path / "bad.sgn").write_text(BAD * 3)
     held = tmp_path / "held.sgn"
     os.mkfifo(held)
-    command, options = sgn_process(["validate", "-j", "2", "small.sgn", "held.sgn", "bad.sgn"], spools,
-                                   tmp_path, start_new_session=True, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.PIPE)
+    command, options = sgn_process(
+        ["validate", "-j", "2", "small.sgn", "held.sgn", "bad.sgn"],
+        spools,
+        tmp_path,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     process = subprocess.Popen(command, **options)
     writer = None
     try:
         writer = until(lambda: opened_for_writing(held), process, "worker reading held.sgn")
-        os.write(writer, BAD.encode())                                      # a line, and no end: it waits
+        os.write(writer, BAD.encode())  # a line, and no end: it waits
         until(lambda: any(spools.glob("sgn-jobs-*/1.spool")), process, "spool of bad.sgn")
-        os.killpg(process.pid, signal.SIGINT)           # as a terminal's Ctrl-C: the whole group
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
         _, errors = process.communicate(timeout=GUARD)
     finally:
         if process.poll() is None:
@@ -173,4 +196,4 @@ def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
         if writer is not None:
             os.close(writer)
     assert process.returncode == 130 and errors == b"sgn: interrupted\n"
-    assert opened_for_writing(held) is None         # its worker is gone: nobody reads the FIFO any more
+    assert opened_for_writing(held) is None  # its worker is gone: nobody reads the FIFO any more

@@ -1,5 +1,6 @@
 """Words a person reads at once: plurals, JSON errors in SGN terms, and the text output's
 location, hint and limit."""
+
 import json
 
 import pytest
@@ -14,7 +15,11 @@ from sgn.words import count
 
 def test_counts_have_the_right_number():
     assert [count(n, w) for n, w in ((1, "city"), (4, "city"), (1, "game"), (0, "error"))] == [
-        "1 city", "4 cities", "1 game", "0 errors"]
+        "1 city",
+        "4 cities",
+        "1 game",
+        "0 errors",
+    ]
 
 
 def test_no_message_of_the_replay_says_citys_or_1_settlements():
@@ -22,7 +27,7 @@ def test_no_message_of_the_replay_says_citys_or_1_settlements():
     for n, message in enumerate(random_game(1, 4), 1):
         game.apply(message, n)
     p = game.players["1"]
-    p.cities |= {object() for _ in range(4)}                  # all four cities placed
+    p.cities |= {object() for _ in range(4)}  # all four cities placed
     found = placing.pieces_left(game, p, "city", len(p.cities), "/2")
     assert found and "all 4 cities" in found[0].message and "citys" not in found[0].message
     early = Game()
@@ -33,16 +38,19 @@ def test_no_message_of_the_replay_says_citys_or_1_settlements():
     assert any("after 1 settlement;" in p.message for p in problems)
 
 
-@pytest.mark.parametrize("line, words", [
-    ('["1","RD",{"result":8}] ["2","RD",{"result":6}]', "two JSON values on one line"),
-    ('["1","RD",{"result":8}', "the line ends before the message is closed"),
-    ('["1","RD",{"result":8', "the line ends before the message is closed"),
-    ('["1","R', "the line ends inside a string"),
-    ('["1" "RD"]', "a ',' is missing before '\"'"),
-    ("['1','RD']", "double quotes, not single quotes"),
-    ('["1","RD",{"result":8,}]', "no trailing comma"),
-    ('["1","RD",{"result":08}]', "may not start with 0"),
-])
+@pytest.mark.parametrize(
+    "line, words",
+    [
+        ('["1","RD",{"result":8}] ["2","RD",{"result":6}]', "two JSON values on one line"),
+        ('["1","RD",{"result":8}', "the line ends before the message is closed"),
+        ('["1","RD",{"result":8', "the line ends before the message is closed"),
+        ('["1","R', "the line ends inside a string"),
+        ('["1" "RD"]', "a ',' is missing before '\"'"),
+        ("['1','RD']", "double quotes, not single quotes"),
+        ('["1","RD",{"result":8,}]', "no trailing comma"),
+        ('["1","RD",{"result":08}]', "may not start with 0"),
+    ],
+)
 def test_json_errors_are_told_in_sgn_terms(line, words):
     found = parse_line(line)
     assert found.code == "invalid-json" and words in found.message
@@ -51,8 +59,10 @@ def test_json_errors_are_told_in_sgn_terms(line, words):
 
 def test_text_output_puts_the_column_in_the_location_and_the_hint_below(tmp_path):
     path = tmp_path / "g.sgn"
-    path.write_text('["1","RD",{"result":8}\n["1","TR",[{"player":"1","resources":{"B":-1}},'
-                    '{"player":"2","resources":{"B":1}}]]\n["1","RD",{"result":8},1]\n')
+    path.write_text(
+        '["1","RD",{"result":8}\n["1","TR",[{"player":"1","resources":{"B":-1}},'
+        '{"player":"2","resources":{"B":1}}]]\n["1","RD",{"result":8},1]\n'
+    )
     result = run_cli("validate", "--level", "semantic", path)
     lines = result.stdout.decode().splitlines()
     assert lines[0].startswith(f"{path}:1:23: invalid JSON:")
@@ -70,7 +80,7 @@ def test_max_errors_stops_a_file_and_says_so(tmp_path):
     codes = [(d["file"], d["code"]) for d in report["diagnostics"]]
     assert codes.count((str(path), "schema-maximum")) == 3
     assert (str(path), "max-errors-reached") in codes
-    assert codes.count((str(other), "schema-maximum")) == 2           # the next file is checked whole
+    assert codes.count((str(other), "schema-maximum")) == 2  # the next file is checked whole
     assert result.returncode == 1
 
 
@@ -101,7 +111,7 @@ def test_a_pretty_printed_log_is_one_error_not_one_per_line():
     errors = [(line, code) for line, code, severity in found if severity == "error"]
     assert errors == [(1, "json-multiline")]
     infos = [code for _, code, severity in found if severity == "info"]
-    assert infos == ["json-multiline-rest", "json-multiline-rest"]      # the first value, then all the others
+    assert infos == ["json-multiline-rest", "json-multiline-rest"]  # the first value, then all the others
     assert len(pretty.splitlines()) > 10 * len(game)
 
 
@@ -110,17 +120,21 @@ def test_a_whole_log_as_one_array_is_one_error_whether_on_one_line_or_many():
     assert [c for _, c, s in _diagnostics(json.dumps(game) + "\n") if s == "error"] == ["log-as-array"]
     spread = "[\n" + ",\n".join(json.dumps(m) for m in game) + "\n]\n"
     errors = [(line, c) for line, c, s in _diagnostics(spread) if s == "error"]
-    assert errors == [(1, "json-multiline")]          # the last message stands alone: it is checked, and legal
+    assert errors == [(1, "json-multiline")]  # the last message stands alone: it is checked, and legal
 
 
-@pytest.mark.parametrize("layout, hint", [
-    ("array", "jq -c '.[]'"), ("array-compact-start", "jq -c '.[]'"), ("each", "jq -c ."), ("spread", "jq -c '.[]'")])
+@pytest.mark.parametrize(
+    "layout, hint",
+    [("array", "jq -c '.[]'"), ("array-compact-start", "jq -c '.[]'"), ("each", "jq -c ."), ("spread", "jq -c '.[]'")],
+)
 def test_a_multi_line_log_gets_the_one_hint_that_works(layout, hint):
     game = random_game(3, 4)
-    text = {"array": json.dumps(game, indent=2) + "\n",
-            "array-compact-start": json.dumps(game, indent=2).replace("[\n  [", "[[", 1) + "\n",
-            "each": "".join(json.dumps(m, indent=2) + "\n" for m in game),
-            "spread": "[\n" + ",\n".join(json.dumps(m) for m in game) + "\n]\n"}[layout]
+    text = {
+        "array": json.dumps(game, indent=2) + "\n",
+        "array-compact-start": json.dumps(game, indent=2).replace("[\n  [", "[[", 1) + "\n",
+        "each": "".join(json.dumps(m, indent=2) + "\n" for m in game),
+        "spread": "[\n" + ",\n".join(json.dumps(m) for m in game) + "\n]\n",
+    }[layout]
     errors = [d for d in sgn.iter_diagnostics(text.encode().splitlines(keepends=True)) if d.severity == "error"]
     assert [(d.line, d.code) for d in errors] == [(1, "json-multiline")]
     assert hint in errors[0].hint and "jq -c" not in errors[0].hint.replace(hint, "")

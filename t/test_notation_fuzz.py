@@ -7,6 +7,7 @@ the parsers than random text. The number of examples is the Hypothesis profile's
 (conftest.py: "ci" by default, kept quick); a long run raises it, e.g.
 HYPOTHESIS_PROFILE=thorough. What fuzzing found is pinned at the end of the file.
 """
+
 import contextlib
 import io
 import json
@@ -33,8 +34,7 @@ def _valid(kind):
 
 
 # characters that mean something in one of the notations, and a few that break lines or bytes
-SPECIAL = list("()[]{}|/,.:;+?-_\"' \t\r\n\x0b\x0c\x85\u2028\ufeff0123456789"
-               "BGLOWDRMSPUTEVCKYbzpnswekmryvoacdfghijlqtx")
+SPECIAL = list("()[]{}|/,.:;+?-_\"' \t\r\n\x0b\x0c\x85\u2028\ufeff0123456789BGLOWDRMSPUTEVCKYbzpnswekmryvoacdfghijlqtx")
 CHARACTERS = st.one_of(st.sampled_from(SPECIAL), st.characters())
 
 
@@ -51,7 +51,7 @@ def mutated(draw, texts):
         elif edit == "delete":
             text = text[:at] + text[end:]
         elif edit == "replace":
-            text = text[:at] + draw(CHARACTERS) + text[at + 1:]
+            text = text[:at] + draw(CHARACTERS) + text[at + 1 :]
         elif edit == "repeat":
             text = text[:at] + text[at:end] * draw(st.integers(2, 40)) + text[end:]
         else:
@@ -66,14 +66,14 @@ def _sgn_line(message):
 def _han_line(message):
     try:
         return han.format_action(han.from_sgn(message))
-    except ValueError:                     # no HAN form (RD, BD, ...)
+    except ValueError:  # no HAN form (RD, BD, ...)
         return "R(2+3)"
 
 
 def _hsgn_line(message):
     try:
         return hsgn_turns.format_turn(hsgn_turns.Turn(f"p{message[0]}", (hsgn_sgn.from_sgn(message),)))
-    except ValueError:                     # no HSGN form, or off the standard board
+    except ValueError:  # no HSGN form, or off the standard board
         return "p1: 8."
 
 
@@ -106,13 +106,13 @@ def _drain(items):
 @pytest.mark.parametrize("notation", NOTATIONS)
 @given(data=st.data())
 def test_parse_never_raises(notation, data):
-    kind = data.draw(st.sampled_from(NOTATIONS + ("sgn",)))       # the wrong notation too
+    kind = data.draw(st.sampled_from(NOTATIONS + ("sgn",)))  # the wrong notation too
     lines = data.draw(lines_of(kind))
     if notation.startswith("hsn") and data.draw(st.booleans()):
         lines = data.draw(mutated(st.sampled_from(_valid(notation)))).split("\n")
     for record, found in _drain(convert.parse(notation, lines, "<fuzz>")):
         if record is not None:
-            json.dumps(record[0])                                   # what -o json prints
+            json.dumps(record[0])  # what -o json prints
             assert isinstance(record[1], str)
 
 
@@ -154,17 +154,22 @@ def _cli(argv):
 
 BYTES = st.one_of(
     st.binary(max_size=200),
-    st.lists(st.one_of(VALID["han"], VALID["hsgn"], VALID["sgn"], VALID["hsn"]), max_size=3).map(
-        "\n".join).flatmap(lambda text: mutated(st.just(text))).map(lambda t: t.encode("utf-8", "surrogatepass")),
-    st.tuples(st.sampled_from([b"", b"\xef\xbb\xbf", b"\x1f\x8b"]), st.sampled_from(_valid("hsgn") + _valid("han")),
-              st.sampled_from([b"\n", b"\r\n", b"\xff\n", b"\r"])).map(
-        lambda t: t[0] + t[1].encode() + t[2] + t[1].encode()),
+    st.lists(st.one_of(VALID["han"], VALID["hsgn"], VALID["sgn"], VALID["hsn"]), max_size=3)
+    .map("\n".join)
+    .flatmap(lambda text: mutated(st.just(text)))
+    .map(lambda t: t.encode("utf-8", "surrogatepass")),
+    st.tuples(
+        st.sampled_from([b"", b"\xef\xbb\xbf", b"\x1f\x8b"]),
+        st.sampled_from(_valid("hsgn") + _valid("han")),
+        st.sampled_from([b"\n", b"\r\n", b"\xff\n", b"\r"]),
+    ).map(lambda t: t[0] + t[1].encode() + t[2] + t[1].encode()),
 )
 COMMANDS = st.one_of(
     st.sampled_from(NOTATIONS).map(lambda n: ["parse", "--notation", n]),
     st.sampled_from(NOTATIONS).map(lambda n: ["parse", "--notation", n, "-o", "json"]),
     st.tuples(st.sampled_from((None,) + CONVERTIBLE), st.sampled_from(CONVERTIBLE)).map(
-        lambda p: ["convert", "--to", p[1]] + (["--from", p[0]] if p[0] else [])),
+        lambda p: ["convert", "--to", p[1]] + (["--from", p[0]] if p[0] else [])
+    ),
 )
 
 
@@ -176,24 +181,27 @@ def test_the_cli_never_fails_inside(folder, data, command):
     assert not [line for line in err.splitlines() if line.startswith("sgn: internal error")]
     assert code in (0, 1, 2)
     if code == 2:
-        assert err                                   # a usage error says why
+        assert err  # a usage error says why
     if code == 1:
         assert any(line and ": warning:" not in line and ": info:" not in line for line in err.splitlines())
 
 
-@pytest.mark.parametrize("notation, line, code, column", [
-    ("han", "M(d" + "9" * 5000 + ")", "han-syntax", 4),        # int() refuses more than 4,300 digits
-    ("han", "M(" + "a" * 100_000 + "4)", "han-syntax", 3),      # a column number that took minutes
-    ("han", "Pv(d4\u00b2n)", "han-syntax", 6),                  # '²' is a digit to str.isdigit, not to int()
-    ("han", "T(B\u00b2)(O)1", "han-syntax", 4),
-    ("hsgn", "p1: \u00b2.", "hsgn-syntax", 5),
-    ("hsgn", "p1: 4, Tp2(B\u0661, O).", "hsgn-syntax", 13),    # an Arabic-Indic one, which int() reads
-    ("hsgn", "p1: " + "9" * 5000 + ".", "hsgn-syntax", 5),
-    ("hsgn", "p" + "1" * 5000 + ": 8.", "hsgn-syntax", 2),
-    ("hsgn", "p1: BV" + "za" * 50_000 + ".", "hsgn-name", 7),  # ways to cut a name grew exponentially
-    ("hsn", "[" + "9" * 100_000 + "x", "hsn-syntax", 1),          # a long field is quoted cut short
-])
+@pytest.mark.parametrize(
+    "notation, line, code, column",
+    [
+        ("han", "M(d" + "9" * 5000 + ")", "han-syntax", 4),  # int() refuses more than 4,300 digits
+        ("han", "M(" + "a" * 100_000 + "4)", "han-syntax", 3),  # a column number that took minutes
+        ("han", "Pv(d4\u00b2n)", "han-syntax", 6),  # '²' is a digit to str.isdigit, not to int()
+        ("han", "T(B\u00b2)(O)1", "han-syntax", 4),
+        ("hsgn", "p1: \u00b2.", "hsgn-syntax", 5),
+        ("hsgn", "p1: 4, Tp2(B\u0661, O).", "hsgn-syntax", 13),  # an Arabic-Indic one, which int() reads
+        ("hsgn", "p1: " + "9" * 5000 + ".", "hsgn-syntax", 5),
+        ("hsgn", "p" + "1" * 5000 + ": 8.", "hsgn-syntax", 2),
+        ("hsgn", "p1: BV" + "za" * 50_000 + ".", "hsgn-name", 7),  # ways to cut a name grew exponentially
+        ("hsn", "[" + "9" * 100_000 + "x", "hsn-syntax", 1),  # a long field is quoted cut short
+    ],
+)
 def test_what_fuzzing_found(notation, line, code, column):
     found = [d for _, diagnostics in convert.parse(notation, [line], "<input>") for d in diagnostics]
     assert [(d.code, d.column) for d in found] == [(code, column)]
-    assert len(found[0].message) < 200                            # the input is quoted cut short
+    assert len(found[0].message) < 200  # the input is quoted cut short

@@ -1,6 +1,7 @@
 """No command writes over one of its inputs, and a usage error writes nothing: an output
 that is, or resolves to, an input is refused (exit 2) before anything is opened for writing
 (sgn/cli/output_file.py)."""
+
 import functools
 import importlib.util
 import io
@@ -41,16 +42,19 @@ def _aliases(path):
     return [path.name, "./" + path.name, "sub/../" + path.name, "link.out", "hard.out", str(path)]
 
 
-@pytest.mark.parametrize("command", [
-    ["validate", "--isolated", "{log}", "--output-file", "{out}"],
-    ["validate", "--isolated", "-o", "parquet", "{log}", "--output-file", "{out}"],
-    ["validate", "--isolated", "-j", "2", "{log}", "{log}", "{log}", "--output-file", "{out}"],
-    ["validate", "--isolated", ".", "--output-file", "{out}"],           # a walked folder
-    ["validate", "--isolated", "*.sgn", "--output-file", "{out}"],       # a glob
-    ["report", "{log}", "-o", "{out}"],
-    ["render", "{log}", "-o", "{out}"],
-    ["render", "{log}", "-o", "{out}", "--at", "3"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["validate", "--isolated", "{log}", "--output-file", "{out}"],
+        ["validate", "--isolated", "-o", "parquet", "{log}", "--output-file", "{out}"],
+        ["validate", "--isolated", "-j", "2", "{log}", "{log}", "{log}", "--output-file", "{out}"],
+        ["validate", "--isolated", ".", "--output-file", "{out}"],  # a walked folder
+        ["validate", "--isolated", "*.sgn", "--output-file", "{out}"],  # a glob
+        ["report", "{log}", "-o", "{out}"],
+        ["render", "{log}", "-o", "{out}"],
+        ["render", "{log}", "-o", "{out}", "--at", "3"],
+    ],
+)
 def test_an_output_that_is_an_input_is_refused_and_the_input_kept(log, command):
     path, game = log
     for alias in _aliases(path):
@@ -66,9 +70,15 @@ def test_an_output_that_is_an_input_is_refused_and_the_input_kept(log, command):
 def test_standard_input_redirected_from_the_output_is_refused(log):
     path, game = log
     env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
-    with open(path, "rb") as stdin:         # sgn validate - --output-file ow.sgn < ow.sgn
-        result = subprocess.run([sys.executable, "-m", "sgn", "validate", "--isolated", "-", "--output-file",
-                                 path.name], stdin=stdin, env=env, cwd=path.parent, capture_output=True, timeout=120)
+    with open(path, "rb") as stdin:  # sgn validate - --output-file ow.sgn < ow.sgn
+        result = subprocess.run(
+            [sys.executable, "-m", "sgn", "validate", "--isolated", "-", "--output-file", path.name],
+            stdin=stdin,
+            env=env,
+            cwd=path.parent,
+            capture_output=True,
+            timeout=120,
+        )
     assert result.returncode == 2 and b"standard input" in result.stderr
     assert path.read_bytes() == game
 
@@ -81,15 +91,29 @@ def test_the_configuration_file_is_an_input_too(log):
     assert result.returncode == 2 and config.read_text() == 'level = "rules"\n'
 
 
-@pytest.mark.parametrize("usage_error", [["--select", "no-such-code"], ["--jobs", "2", "--dask", "local:1"],
-                                          ["--config", "missing.toml"], ["--output", "nonsense"],
-                                          ["--dask", "nonsense-address-without-scheme:0"]])
+@pytest.mark.parametrize(
+    "usage_error",
+    [
+        ["--select", "no-such-code"],
+        ["--jobs", "2", "--dask", "local:1"],
+        ["--config", "missing.toml"],
+        ["--output", "nonsense"],
+        ["--dask", "nonsense-address-without-scheme:0"],
+    ],
+)
 def test_a_usage_error_writes_nothing(log, usage_error):
     path, game = log
     target = path.parent / "report.txt"
     target.write_text("an earlier report\n")
-    result = run_cli("validate", "--isolated" if "--config" not in usage_error else "-q", path.name, *usage_error,
-                     "--output-file", target.name, cwd=path.parent)
+    result = run_cli(
+        "validate",
+        "--isolated" if "--config" not in usage_error else "-q",
+        path.name,
+        *usage_error,
+        "--output-file",
+        target.name,
+        cwd=path.parent,
+    )
     assert result.returncode == 2, result.stderr
     assert target.read_text() == "an earlier report\n"
 
@@ -101,20 +125,36 @@ def test_a_new_output_beside_its_input_is_written(log):
     assert path.read_bytes() == game
 
 
-COMMANDS = [["validate", "--isolated", "{log}", "--output-file", "{out}"],
-            ["validate", "--isolated", "-o", "{format}", "{log}", "other.sgn", "--output-file", "{out}"],
-            ["validate", "--isolated", "-j", "2", "-o", "{format}", "other.sgn", "{log}", "other.sgn",
-             "--output-file", "{out}"],
-            ["validate", "--isolated", ".", "--output-file", "{out}"],
-            ["report", "{log}", "-o", "{out}"],
-            ["render", "{log}", "-o", "{out}"],
-            ["render", "{log}", "--at", "2", "-o", "{out}"]]
+COMMANDS = [
+    ["validate", "--isolated", "{log}", "--output-file", "{out}"],
+    ["validate", "--isolated", "-o", "{format}", "{log}", "other.sgn", "--output-file", "{out}"],
+    [
+        "validate",
+        "--isolated",
+        "-j",
+        "2",
+        "-o",
+        "{format}",
+        "other.sgn",
+        "{log}",
+        "other.sgn",
+        "--output-file",
+        "{out}",
+    ],
+    ["validate", "--isolated", ".", "--output-file", "{out}"],
+    ["report", "{log}", "-o", "{out}"],
+    ["render", "{log}", "-o", "{out}"],
+    ["render", "{log}", "--at", "2", "-o", "{out}"],
+]
 
 
 @settings(max_examples=scaled(30), suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(command=st.sampled_from(COMMANDS), alias=st.integers(0, 5),
-       output=st.sampled_from(["text", "json", "jsonl", "github", "junit", "sarif", "parquet"]),
-       extra=st.sampled_from([[], ["--select", "schema-*"], ["--max-errors", "1"], ["--color", "always"], ["-q"]]))
+@given(
+    command=st.sampled_from(COMMANDS),
+    alias=st.integers(0, 5),
+    output=st.sampled_from(["text", "json", "jsonl", "github", "junit", "sarif", "parquet"]),
+    extra=st.sampled_from([[], ["--select", "schema-*"], ["--max-errors", "1"], ["--color", "always"], ["-q"]]),
+)
 def test_no_command_ever_writes_to_an_input(tmp_path_factory, command, alias, output, extra):
     folder = tmp_path_factory.mktemp("inputs")
     game = example_game()
@@ -141,10 +181,21 @@ def test_the_conformance_report_is_never_written_over_an_input(tmp_path, report)
     (tmp_path / "impl.py").write_text("import sys\nsys.exit(0)\n")
     (tmp_path / "skip.txt").write_text("nothing-*\n")
     import shutil
+
     shutil.copy(CORPUS / "cases.json", tmp_path / "cases.json")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
-    result = run_cli("conformance", "--impl", f"{sys.executable} impl.py", "--cases", "cases.json",
-                     "--skip-file", "skip.txt", "--report", report, cwd=tmp_path)
+    result = run_cli(
+        "conformance",
+        "--impl",
+        f"{sys.executable} impl.py",
+        "--cases",
+        "cases.json",
+        "--skip-file",
+        "skip.txt",
+        "--report",
+        report,
+        cwd=tmp_path,
+    )
     assert result.returncode == 2 and b"is the input" in result.stderr
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
 
@@ -154,6 +205,7 @@ def test_a_pipe_named_as_a_file_is_read_once_as_its_content(log, command):
     """`sgn report <(cat game.sgn)`: a path that is no regular file is read once into memory,
     so that the second reading does not find it empty."""
     import threading
+
     path, game = log
     fifo = path.parent / "pipe.sgn"
     os.mkfifo(fifo)
@@ -161,8 +213,9 @@ def test_a_pipe_named_as_a_file_is_read_once_as_its_content(log, command):
     feeder.start()
     result = run_cli(*[a.format(fifo=fifo.name) for a in command], cwd=path.parent)
     feeder.join(60)
-    direct = run_cli(*[a.format(fifo=path.name) for a in command[:2]], "-o", "direct" + command[-1][-5:],
-                     cwd=path.parent)
+    direct = run_cli(
+        *[a.format(fifo=path.name) for a in command[:2]], "-o", "direct" + command[-1][-5:], cwd=path.parent
+    )
     assert result.returncode == direct.returncode == 0, result.stderr
     assert b"empty-file" not in result.stderr
     written = (path.parent / command[-1]).read_bytes()
@@ -179,8 +232,9 @@ def test_a_png_too_large_to_draw_is_a_usage_error(log):
 # URLs that read a local file: sgn validate reads them through fsspec, and the file they end at
 # is an input like any other (`file://`, `local://`, a `::` chain ending at a local path).
 
-needs_fsspec = pytest.mark.skipif(importlib.util.find_spec("fsspec") is None,
-                                  reason="fsspec is not installed (the extra 'remote')")
+needs_fsspec = pytest.mark.skipif(
+    importlib.util.find_spec("fsspec") is None, reason="fsspec is not installed (the extra 'remote')"
+)
 
 
 @pytest.fixture
@@ -207,19 +261,22 @@ def _validate_here(folder, *args):
 
 
 @needs_fsspec
-@pytest.mark.parametrize("url, target", [
-    ("file://{folder}/ow.sgn", "ow.sgn"),
-    ("file://ow.sgn", "ow.sgn"),                        # fsspec reads it from the working folder
-    ("local://{folder}/ow.sgn", "ow.sgn"),
-    ("file://{folder}/*.sgn", "ow.sgn"),                # a glob: the files it matches
-    ("simplecache::ow.sgn", "ow.sgn"),
-    ("simplecache::file://{folder}/ow.sgn", "ow.sgn"),
-    ("filecache::{folder}/ow.sgn", "ow.sgn"),
-    ("zip://ow.sgn::games.zip", "games.zip"),
-    ("zip://*.sgn::games.zip", "games.zip"),
-    ("zip://games/ow.sgn::file://{folder}/games.zip", "games.zip"),
-    ("simplecache::zip://ow.sgn::games.zip", "games.zip"),
-])
+@pytest.mark.parametrize(
+    "url, target",
+    [
+        ("file://{folder}/ow.sgn", "ow.sgn"),
+        ("file://ow.sgn", "ow.sgn"),  # fsspec reads it from the working folder
+        ("local://{folder}/ow.sgn", "ow.sgn"),
+        ("file://{folder}/*.sgn", "ow.sgn"),  # a glob: the files it matches
+        ("simplecache::ow.sgn", "ow.sgn"),
+        ("simplecache::file://{folder}/ow.sgn", "ow.sgn"),
+        ("filecache::{folder}/ow.sgn", "ow.sgn"),
+        ("zip://ow.sgn::games.zip", "games.zip"),
+        ("zip://*.sgn::games.zip", "games.zip"),
+        ("zip://games/ow.sgn::file://{folder}/games.zip", "games.zip"),
+        ("simplecache::zip://ow.sgn::games.zip", "games.zip"),
+    ],
+)
 def test_an_output_that_a_url_reads_is_refused_and_the_input_kept(logs, url, target):
     """`sgn validate file://$PWD/g.sgn --output-file g.sgn` wrote the report over g.sgn, and
     `zip://g.sgn::games.zip --output-file games.zip` destroyed the archive: a URL was never
@@ -237,7 +294,8 @@ def test_the_message_names_the_url_and_other_outputs_are_written(logs):
     done = run_cli("validate", "--isolated", "zip://ow.sgn::games.zip", "--output-file", "games.zip", cwd=logs)
     assert done.returncode == 2 and done.stderr.decode() == (
         "sgn validate: the output games.zip is the input zip://ow.sgn::games.zip: writing it would destroy that "
-        "input before it is read; name another output\n")
+        "input before it is read; name another output\n"
+    )
     # the member is no local file: a report named like it is written
     done = run_cli("validate", "--isolated", "zip://games/ow.sgn::games.zip", "--output-file", "games", cwd=logs)
     assert done.returncode == 0 and (logs / "games").read_bytes().startswith(b"zip://games/ow.sgn::games.zip: valid")
@@ -249,12 +307,21 @@ def test_a_url_that_reads_no_local_file_is_never_the_output(logs, monkeypatch, c
     """fsspec's own reading of a chain is private (fsspec.core._un_chain): without it, the
     last part of the chain is read with fsspec's public helpers, to the same end."""
     from sgn.cli.output_file import local_target, refuse_inputs
+
     if chains != "fsspec's":
         import fsspec.core
+
         monkeypatch.delattr(fsspec.core, "_un_chain")
-    remote = ["https://example.org/ow.sgn", "s3://bucket/ow.sgn", "gs://bucket/ow.sgn", "memory://ow.sgn",
-              f"memory://{logs}/ow.sgn", "zip://ow.sgn::https://example.org/games.zip", "simplecache::s3://b/ow.sgn",
-              "nope://ow.sgn"]
+    remote = [
+        "https://example.org/ow.sgn",
+        "s3://bucket/ow.sgn",
+        "gs://bucket/ow.sgn",
+        "memory://ow.sgn",
+        f"memory://{logs}/ow.sgn",
+        "zip://ow.sgn::https://example.org/games.zip",
+        "simplecache::s3://b/ow.sgn",
+        "nope://ow.sgn",
+    ]
     here = os.getcwd()
     os.chdir(logs)
     try:
@@ -285,6 +352,7 @@ def test_the_conformance_report_is_never_written_over_the_packaged_corpus(tmp_pa
     """Without --cases the bundle read is the package's own (here an installed package's
     `sgn/_corpus/cases.json`, in a copy of the package): it is an input too."""
     import shutil
+
     site = tmp_path / "site"
     package = Path(sgn.__file__).resolve().parent
     # (pure Python: a compiled module of the copy would look for the compiled group beside it)
@@ -299,9 +367,24 @@ def test_the_conformance_report_is_never_written_over_the_packaged_corpus(tmp_pa
     before = bundle.read_bytes()
     env = dict(os.environ, PYTHONPATH=str(site))
     for report in (str(bundle), "link.json"):
-        result = subprocess.run([sys.executable, "-m", "sgn", "conformance", "--impl", "./impl.sh", "--level",
-                                 "syntax", "--report", report], env=env, cwd=tmp_path, capture_output=True,
-                                timeout=600)
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "sgn",
+                "conformance",
+                "--impl",
+                "./impl.sh",
+                "--level",
+                "syntax",
+                "--report",
+                report,
+            ],
+            env=env,
+            cwd=tmp_path,
+            capture_output=True,
+            timeout=600,
+        )
         assert result.returncode == 2 and b"is the input" in result.stderr, result.stderr
         assert bundle.read_bytes() == before
 
@@ -326,21 +409,30 @@ def test_the_conformance_report_is_never_written_over_a_program_found_on_the_pat
     assert _refused(tmp_path, "myimpl --quiet", str(program), cwd=tmp_path / "elsewhere")
 
 
-@pytest.mark.parametrize("impl, report", [
-    ("{py} -m modimpl", "modimpl.py"),
-    ("{py} -mmodimpl", "modimpl.py"),
-    ("{py} -u -m modimpl --strict", "./modimpl.py"),
-    ("{py} -um modimpl", "modimpl.py"),
-    ("{py} -m modpkg", "modpkg/__main__.py"),
-    ("{py} -m modpkg", "modpkg/__init__.py"),
-    ("{py} -m outer.inner", "outer/inner.py"),
-    ("{py} -m outer.inner", "outer/__init__.py"),
-    ("{py} {folder}/modimpl.py", "modimpl.py"),           # a script named by its absolute path
-    ("{py} modimpl.py --config=impl.json", "impl.json"),   # a file an option names
-])
+@pytest.mark.parametrize(
+    "impl, report",
+    [
+        ("{py} -m modimpl", "modimpl.py"),
+        ("{py} -mmodimpl", "modimpl.py"),
+        ("{py} -u -m modimpl --strict", "./modimpl.py"),
+        ("{py} -um modimpl", "modimpl.py"),
+        ("{py} -m modpkg", "modpkg/__main__.py"),
+        ("{py} -m modpkg", "modpkg/__init__.py"),
+        ("{py} -m outer.inner", "outer/inner.py"),
+        ("{py} -m outer.inner", "outer/__init__.py"),
+        ("{py} {folder}/modimpl.py", "modimpl.py"),  # a script named by its absolute path
+        ("{py} modimpl.py --config=impl.json", "impl.json"),  # a file an option names
+    ],
+)
 def test_the_conformance_report_is_never_written_over_a_python_implementation_s_files(tmp_path, impl, report):
-    for name in ("modimpl.py", "modpkg/__init__.py", "modpkg/__main__.py", "outer/__init__.py", "outer/inner.py",
-                 "impl.json"):
+    for name in (
+        "modimpl.py",
+        "modpkg/__init__.py",
+        "modpkg/__main__.py",
+        "outer/__init__.py",
+        "outer/inner.py",
+        "impl.json",
+    ):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text("import sys\nsys.exit(0)\n" if name.endswith(".py") else "{}\n")
     assert _refused(tmp_path, impl.format(py=sys.executable, folder=tmp_path), report)
@@ -348,6 +440,7 @@ def test_the_conformance_report_is_never_written_over_a_python_implementation_s_
 
 def test_the_files_of_a_python_module_are_looked_for_in_the_current_folder_and_pythonpath(tmp_path, monkeypatch):
     from sgn.conformance.selection import command_files
+
     (tmp_path / "lib" / "pkg").mkdir(parents=True)
     for name in ("lib/pkg/__init__.py", "lib/pkg/__main__.py", "lib/single.py", "here.py"):
         (tmp_path / name).write_text("")

@@ -1,6 +1,7 @@
 """`sgn validate`'s outputs for programs and CI (-o jsonl, junit, sarif), colour on a terminal,
 --stdin-filename, -j 0/auto, the verdict of each file in the summary, and JSON's null level:
 each checked for what its consumers rely on, with names and messages built to break them."""
+
 import io
 import json
 import os
@@ -21,8 +22,8 @@ from sgn.output import colour, xml as junit
 
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
-HOSTILE_KEY = '"\\u0007]]>\\u0000\\"<&x\\r\\n\\ud800\\uffff"'     # a key that becomes a pointer
-HOSTILE = '["1","RD",{"result":8,' + HOSTILE_KEY + ':1}]\n'
+HOSTILE_KEY = '"\\u0007]]>\\u0000\\"<&x\\r\\n\\ud800\\uffff"'  # a key that becomes a pointer
+HOSTILE = '["1","RD",{"result":8,' + HOSTILE_KEY + ":1}]\n"
 HOSTILE_NAME = 'a"<&]]>\x1b[2J\n\t.sgn'
 SCHEMA = Path(__file__).parent / "data" / "sarif-schema-2.1.0.json"
 ANSI = re.compile("\x1b\\[[0-9;]*m")
@@ -41,14 +42,20 @@ def files(tmp_path, monkeypatch):
     only, hostile (a pointer and a file name full of what breaks XML and terminals),
     unreadable."""
     monkeypatch.chdir(tmp_path)
-    logs = {"good.sgn": GOOD, "bad.sgn": GOOD + BAD + "\n", "warned.sgn": GOOD + "\n" + GOOD,
-            "unended.sgn": GOOD.rstrip("\n"), HOSTILE_NAME: HOSTILE + BAD}
+    logs = {
+        "good.sgn": GOOD,
+        "bad.sgn": GOOD + BAD + "\n",
+        "warned.sgn": GOOD + "\n" + GOOD,
+        "unended.sgn": GOOD.rstrip("\n"),
+        HOSTILE_NAME: HOSTILE + BAD,
+    }
     for name, text in logs.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     return list(logs) + ["missing.sgn"]
 
 
 # -o jsonl
+
 
 def test_jsonl_is_the_diagnostics_of_json_one_a_line_and_nothing_else(files):
     code, lines = validate("-o", "jsonl", *files)
@@ -69,8 +76,9 @@ def test_jsonl_quiet_is_the_errors_only(files):
 
 # -o junit
 
+
 def junit_cases(text):
-    root = ElementTree.fromstring(text.encode("utf-8"))     # expat: any character XML forbids fails
+    root = ElementTree.fromstring(text.encode("utf-8"))  # expat: any character XML forbids fails
     suites = root.findall("testsuite")
     assert root.tag == "testsuites" and len(suites) == 1
     return root, suites[0], suites[0].findall("testcase")
@@ -81,15 +89,24 @@ def test_junit_a_case_per_file_a_failure_per_invalid_file_an_error_per_unreadabl
     root, suite, cases = junit_cases(text)
     assert code == 2 and [c.get("name") for c in cases] == [f.replace("\x1b", "\\x1b") for f in files]
     outcome = {c.get("name"): [child.tag for child in c] for c in cases}
-    assert outcome == {"good.sgn": [], "bad.sgn": ["failure"], "warned.sgn": ["system-out"],
-                       "unended.sgn": ["system-out"], HOSTILE_NAME.replace("\x1b", "\\x1b"): ["failure"],
-                       "missing.sgn": ["error"]}
+    assert outcome == {
+        "good.sgn": [],
+        "bad.sgn": ["failure"],
+        "warned.sgn": ["system-out"],
+        "unended.sgn": ["system-out"],
+        HOSTILE_NAME.replace("\x1b", "\\x1b"): ["failure"],
+        "missing.sgn": ["error"],
+    }
     for element in (root, suite):
         assert {k: element.get(k) for k in ("tests", "failures", "errors", "skipped")} == {
-            "tests": "6", "failures": "2", "errors": "1", "skipped": "0"}
+            "tests": "6",
+            "failures": "2",
+            "errors": "1",
+            "skipped": "0",
+        }
     bad = cases[1].find("failure")
     assert bad.get("message") == "INVALID: 1 error, 1 warning"
-    assert bad.text == validate("bad.sgn")[1].rsplit("\n", 2)[0] + "\n"     # the text report's lines
+    assert bad.text == validate("bad.sgn")[1].rsplit("\n", 2)[0] + "\n"  # the text report's lines
 
 
 def test_junit_lists_the_same_file_twice_as_two_cases_and_warnings_do_not_fail(files):
@@ -109,6 +126,7 @@ def test_junit_stays_well_formed_whatever_the_names_and_pointers_hold(files):
 def test_junit_memory_does_not_hold_the_cases(tmp_path, monkeypatch):
     """The test cases of a long run wait on disk, not in memory, and come out whole."""
     from sgn.output import junit as report_junit
+
     monkeypatch.setattr(report_junit, "_IN_MEMORY", 1000)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "many.sgn").write_text(BAD * 3000)
@@ -128,6 +146,7 @@ def test_junit_on_a_full_disk_says_so_in_a_line(tmp_path, monkeypatch, capsys):
 
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(report_junit, "_IN_MEMORY", 1000)
     monkeypatch.setattr(tempfile, "TemporaryFile", full)
     monkeypatch.chdir(tmp_path)
@@ -138,23 +157,34 @@ def test_junit_on_a_full_disk_says_so_in_a_line(tmp_path, monkeypatch, capsys):
 
 # the shared XML escapes (also conformance's JUnit)
 
+
 @given(st.text())
 def test_xml_escapes_round_trip_what_xml_can_hold_and_escape_the_rest(value):
     document = f"<a b={junit.attribute(value)}>{junit.text(value)}</a>".encode("utf-8", "backslashreplace")
     element = ElementTree.fromstring(document)
+
     def expected(s):
-        return "".join(c if c in "\t\n\r" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd" or c > "\uffff"
-                       else c.encode("unicode_escape").decode() if c < "\ud800" or c > "\udfff"
-                       else f"\\u{ord(c):04x}" for c in s)
+        return "".join(
+            c
+            if c in "\t\n\r" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd" or c > "\uffff"
+            else c.encode("unicode_escape").decode()
+            if c < "\ud800" or c > "\udfff"
+            else f"\\u{ord(c):04x}"
+            for c in s
+        )
+
     assert element.get("b") == expected(value) and (element.text or "") == expected(value)
 
 
 def test_conformance_junit_stays_well_formed_when_an_implementation_writes_control_characters(tmp_path):
     noisy = tmp_path / "noisy.py"
-    noisy.write_text("import sys\nsys.stdin.buffer.read()\n"
-                     "sys.stderr.write('\\x1b[31mfailed ]]> <&\\x00\\x07\\ufffe\\n')\nsys.exit(3)\n")
-    result = run_cli("conformance", "--impl", f"{sys.executable} {noisy}", "--run", "schema-rd-result-1*",
-                     "-o", "junit")
+    noisy.write_text(
+        "import sys\nsys.stdin.buffer.read()\n"
+        "sys.stderr.write('\\x1b[31mfailed ]]> <&\\x00\\x07\\ufffe\\n')\nsys.exit(3)\n"
+    )
+    result = run_cli(
+        "conformance", "--impl", f"{sys.executable} {noisy}", "--run", "schema-rd-result-1*", "-o", "junit"
+    )
     root = ElementTree.fromstring(result.stdout)
     errors = root.findall(".//system-err")
     assert errors and "\\x1b[31mfailed ]]> <&\\x00\\x07\\ufffe" in errors[0].text
@@ -162,9 +192,11 @@ def test_conformance_junit_stays_well_formed_when_an_implementation_writes_contr
 
 # -o sarif
 
+
 @pytest.fixture(scope="module")
 def sarif_validator():
     import jsonschema
+
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
     cls.check_schema(schema)
@@ -185,7 +217,8 @@ def test_sarif_rules_are_every_code_and_results_point_to_them(files):
     driver = run["tool"]["driver"]
     assert driver["name"] == "sgn" and driver["version"] == __import__("sgn").__version__
     assert [(r["id"], r["shortDescription"]["text"]) for r in driver["rules"]] == [
-        (c.name, c.summary) for c in CODES.values()]
+        (c.name, c.summary) for c in CODES.values()
+    ]
     assert driver.get("informationUri", "https://").startswith(("https://", "http://"))
     results = run["results"]
     assert len(results) == len(validate("-o", "jsonl", *files)[1].splitlines())
@@ -195,18 +228,25 @@ def test_sarif_rules_are_every_code_and_results_point_to_them(files):
 
 
 def test_sarif_result_fields(files):
-    results = json.loads(validate("-o", "sarif", "bad.sgn", "unended.sgn", "missing.sgn", HOSTILE_NAME)[1])["runs"][0]["results"]
-    by_code = {r["ruleId"]: r for r in reversed(results)}        # the first of each code
+    results = json.loads(validate("-o", "sarif", "bad.sgn", "unended.sgn", "missing.sgn", HOSTILE_NAME)[1])["runs"][0][
+        "results"
+    ]
+    by_code = {r["ruleId"]: r for r in reversed(results)}  # the first of each code
     bad = by_code["schema-maximum"]
     assert bad["level"] == "error" and bad["message"]["text"] == "/2/result: 13 is greater than the maximum 12"
-    assert bad["locations"][0]["physicalLocation"] == {"artifactLocation": {"uri": "bad.sgn"}, "region": {"startLine": 2}}
+    assert bad["locations"][0]["physicalLocation"] == {
+        "artifactLocation": {"uri": "bad.sgn"},
+        "region": {"startLine": 2},
+    }
     assert bad["locations"][0]["logicalLocations"] == [{"fullyQualifiedName": "/2/result"}]
     assert bad["properties"] == {"layer": "schema", "pointer": "/2/result"}
     assert by_code["blank-line"]["level"] == "warning" and by_code["no-final-newline"]["level"] == "note"
     assert "region" not in by_code["file-not-found"]["locations"][0]["physicalLocation"]
     hostile = by_code["schema-unknown-property"]
-    assert hostile["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == \
-        "a%22%3C%26%5D%5D%3E%1B%5B2J%0A%09.sgn"
+    assert (
+        hostile["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        == "a%22%3C%26%5D%5D%3E%1B%5B2J%0A%09.sgn"
+    )
     assert hostile["properties"]["pointer"] == json.loads('"/2/' + HOSTILE_KEY[1:])
 
 
@@ -230,6 +270,7 @@ def test_sarif_paths_outside_the_current_folder_are_file_uris(files, tmp_path):
 
 # colour
 
+
 class Stream(io.StringIO):
     def __init__(self, tty):
         super().__init__()
@@ -239,18 +280,21 @@ class Stream(io.StringIO):
         return self.tty
 
 
-@pytest.mark.parametrize("choice, tty, environ, wanted", [
-    ("always", False, {"NO_COLOR": "1"}, True),
-    ("never", True, {"FORCE_COLOR": "1"}, False),
-    ("auto", True, {}, True),
-    ("auto", False, {}, False),
-    ("auto", True, {"NO_COLOR": "1"}, False),
-    ("auto", True, {"NO_COLOR": ""}, True),             # set but empty: as if unset
-    ("auto", True, {"TERM": "dumb"}, False),
-    ("auto", False, {"FORCE_COLOR": "1"}, True),
-    ("auto", False, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
-    ("auto", False, {"FORCE_COLOR": ""}, False),
-])
+@pytest.mark.parametrize(
+    "choice, tty, environ, wanted",
+    [
+        ("always", False, {"NO_COLOR": "1"}, True),
+        ("never", True, {"FORCE_COLOR": "1"}, False),
+        ("auto", True, {}, True),
+        ("auto", False, {}, False),
+        ("auto", True, {"NO_COLOR": "1"}, False),
+        ("auto", True, {"NO_COLOR": ""}, True),  # set but empty: as if unset
+        ("auto", True, {"TERM": "dumb"}, False),
+        ("auto", False, {"FORCE_COLOR": "1"}, True),
+        ("auto", False, {"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+        ("auto", False, {"FORCE_COLOR": ""}, False),
+    ],
+)
 def test_when_colour_is_used(choice, tty, environ, wanted):
     assert colour.wanted(choice, Stream(tty), environ) is wanted
 
@@ -259,11 +303,14 @@ def test_colour_paints_by_the_palette_and_adds_nothing_else(files):
     code, painted = validate("--color", "always", *files)
     assert (code, ANSI.sub("", painted)) == validate("--color", "never", *files)
     p, reset = colour.PALETTE, colour.RESET
-    assert f"{p['location']}bad.sgn:2:{reset} /2/result: 13 is greater than the maximum 12 [{p['error']}schema-maximum{reset}]" in painted
+    assert (
+        f"{p['location']}bad.sgn:2:{reset} /2/result: 13 is greater than the maximum 12 [{p['error']}schema-maximum{reset}]"
+        in painted
+    )
     assert f"{p['warning']}warning:{reset} blank line skipped [{p['warning']}blank-line{reset}]" in painted
     assert f"{p['info']}info:{reset}" in painted
     assert f"good.sgn: {p['valid']}valid{reset}" in painted and f"bad.sgn: {p['error']}INVALID{reset}" in painted
-    assert "\x1b[2J" not in painted         # a file name's own escape is shown, not sent
+    assert "\x1b[2J" not in painted  # a file name's own escape is shown, not sent
 
 
 @pytest.mark.parametrize("output", ["json", "jsonl", "github", "junit", "sarif"])
@@ -277,14 +324,15 @@ def on_a_terminal(*args, **environ):
     main_end, terminal = pty.openpty()
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "TERM")}
     env.update(environ, PYTHONPATH=str(Path(colour.__file__).resolve().parent.parent))
-    with subprocess.Popen([sys.executable, "-m", "sgn", "validate", *args], stdout=terminal,
-                          stderr=subprocess.DEVNULL, env=env) as process:
+    with subprocess.Popen(
+        [sys.executable, "-m", "sgn", "validate", *args], stdout=terminal, stderr=subprocess.DEVNULL, env=env
+    ) as process:
         os.close(terminal)
         chunks = []
         while True:
             try:
                 chunk = os.read(main_end, 65536)
-            except OSError:             # the terminal is closed: all is read
+            except OSError:  # the terminal is closed: all is read
                 break
             if not chunk:
                 break
@@ -298,16 +346,17 @@ def test_auto_colour_on_a_real_terminal(files):
     assert colour.PALETTE["error"] in on_a_terminal("bad.sgn", TERM="xterm")
     assert "\x1b[" not in on_a_terminal("bad.sgn", TERM="xterm", NO_COLOR="1")
     assert "\x1b[" not in on_a_terminal("bad.sgn", TERM="dumb")
-    assert "\x1b[" not in run_cli("validate", Path.cwd() / "bad.sgn").stdout.decode()     # a pipe
+    assert "\x1b[" not in run_cli("validate", Path.cwd() / "bad.sgn").stdout.decode()  # a pipe
 
 
 def test_text_output_shows_control_characters_as_escapes_one_line_a_diagnostic(files):
     code, text = validate("-q", HOSTILE_NAME)
     assert code == 1 and text.count("\n") == 2 and "\x1b" not in text and "\x07" not in text
-    assert text.startswith("a\"<&]]>\\x1b[2J\\n\\t.sgn:1: /2/\\x07]]>\\x00\"<&x\\r\\n\\ud800\uffff: ")
+    assert text.startswith('a"<&]]>\\x1b[2J\\n\\t.sgn:1: /2/\\x07]]>\\x00"<&x\\r\\n\\ud800\uffff: ')
 
 
 # --stdin-filename
+
 
 def test_stdin_filename_names_standard_input():
     result = run_cli("validate", "--stdin-filename", "games/today.sgn", "-o", "jsonl", stdin=BAD.encode())
@@ -327,6 +376,7 @@ def test_stdin_filename_must_name_something():
 
 
 # -j 0 / auto
+
 
 def test_jobs_zero_and_auto_are_one_per_core(monkeypatch):
     assert job_count("0") == job_count("auto") == job_count("AUTO") == cores() >= 1
@@ -352,6 +402,7 @@ def test_bad_job_counts_are_usage_errors(jobs):
 
 # the summary of several files; JSON's level
 
+
 def test_several_files_have_a_verdict_each_then_the_total(files):
     code, text = validate("good.sgn", "bad.sgn", "missing.sgn", "good.sgn")
     tail = text.splitlines()[-5:]
@@ -361,7 +412,8 @@ def test_several_files_have_a_verdict_each_then_the_total(files):
         "bad.sgn: INVALID" + fragment + "2 messages, 1 error, 1 warning",
         "missing.sgn: UNREADABLE: 0 messages, 1 error, 0 warnings",
         "good.sgn: valid" + fragment + "1 message, 0 errors, 0 warnings",
-        "4 files: UNREADABLE" + fragment + "4 messages, 2 errors, 1 warning"]
+        "4 files: UNREADABLE" + fragment + "4 messages, 2 errors, 1 warning",
+    ]
 
 
 def test_a_file_of_several_games_lists_its_games_then_its_verdict(tmp_path, monkeypatch):
@@ -406,4 +458,4 @@ def test_sarif_explains_each_rule_without_a_null_uri(files):
     for rule in driver["rules"]:
         assert rule["help"]["text"].startswith(rule["shortDescription"]["text"])
         assert f"The {rule['properties']['layer']} layer checks " in rule["help"]["text"]
-        assert ".md" not in rule["help"]["text"][len(rule["shortDescription"]["text"]):]
+        assert ".md" not in rule["help"]["text"][len(rule["shortDescription"]["text"]) :]

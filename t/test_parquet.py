@@ -1,5 +1,6 @@
 """`sgn validate -o parquet --output-file FILE`: one row per diagnostic and one per file, the
 same diagnostics as the JSON report, and the documented query runs as written."""
+
 import io
 import json
 import re
@@ -31,19 +32,27 @@ def test_one_row_per_diagnostic_as_in_the_json_report_then_one_per_file(logs, tm
     rows = pq.read_table(target).to_pylist()
     diagnostics = [r for r in rows if r["kind"] == "diagnostic"]
     files = [r for r in rows if r["kind"] == "file"]
-    assert len(rows) == len(diagnostics) + len(files) and rows[:len(diagnostics)] == diagnostics
-    assert [{k: v for k, v in r.items() if v is not None and k != "kind"} for r in diagnostics] == \
-        expected["diagnostics"]
+    assert len(rows) == len(diagnostics) + len(files) and rows[: len(diagnostics)] == diagnostics
+    assert [{k: v for k, v in r.items() if v is not None and k != "kind"} for r in diagnostics] == expected[
+        "diagnostics"
+    ]
     assert [(r["file"], r["messages"], r["errors"], r["warnings"], r["verdict"]) for r in files] == [
-        (f["file"], f["messages"], f["errors"], f["warnings"],
-         "unreadable" if f["file"].endswith("missing.sgn") else ("valid" if f["valid"] else "invalid"))
-        for f in expected["files"]]
+        (
+            f["file"],
+            f["messages"],
+            f["errors"],
+            f["warnings"],
+            "unreadable" if f["file"].endswith("missing.sgn") else ("valid" if f["valid"] else "invalid"),
+        )
+        for f in expected["files"]
+    ]
     assert all(r["code"] is None and r["line"] is None for r in files)
     assert all(r["messages"] is None for r in diagnostics)
 
 
 def test_many_rows_go_in_row_groups(tmp_path, monkeypatch):
     from sgn.output import parquet
+
     monkeypatch.setattr(parquet, "ROW_GROUP", 100)
     (tmp_path / "many.sgn").write_text(BAD * 450)
     target = tmp_path / "out.parquet"

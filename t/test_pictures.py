@@ -1,6 +1,7 @@
 """The board as SVG (`sgn.svg.board`, `sgn render`): valid XML, one hex per tile of the map,
 one shape per piece, the highlighted place where a diagnostic names it, for every map `sgn`
 accepts (the extension's, moved, rotated), and no crash on any log of the corpus."""
+
 import io
 import json
 import xml.etree.ElementTree as ET
@@ -29,6 +30,7 @@ def _replayed(messages):
 
 def _rotated(messages):
     """The same game turned by 60 degrees about [0, 0]: (q, r) -> (-r, q + r)."""
+
     def turn(value):
         if isinstance(value, list):
             if len(value) == 2 and all(type(n) is int for n in value):
@@ -37,6 +39,7 @@ def _rotated(messages):
         if isinstance(value, dict):
             return {k: turn(v) for k, v in value.items()}
         return value
+
     return [[p, a, turn(v)] for p, a, v in messages]
 
 
@@ -46,15 +49,17 @@ def _shapes(svg, cls):
 
 
 def _check_structure(game, svg):
-    root = ET.fromstring(svg)                       # valid XML
+    root = ET.fromstring(svg)  # valid XML
     assert root.tag == SVG + "svg"
     tiles = _shapes(svg, "tile")
     assert sorted(t.get("data-tile") for t in tiles) == sorted(tile_key(t) for t in game.board.kinds)
     for t in tiles:
         assert t.get("fill") == style.TERRAIN[game.board.kinds[tuple(map(int, t.get("data-tile").split(",")))]]
-    for kind, attr, pieces in (("road", "data-edge", lambda p: {edge_key(e) for e in p.roads}),
-                               ("settlement", "data-corner", lambda p: {corner_key(c) for c in p.settlements}),
-                               ("city", "data-corner", lambda p: {corner_key(c) for c in p.cities})):
+    for kind, attr, pieces in (
+        ("road", "data-edge", lambda p: {edge_key(e) for e in p.roads}),
+        ("settlement", "data-corner", lambda p: {corner_key(c) for c in p.settlements}),
+        ("city", "data-corner", lambda p: {corner_key(c) for c in p.cities}),
+    ):
         drawn = _shapes(svg, kind)
         for name, p in game.players.items():
             mine = [e.get(attr) for e in drawn if e.get("data-player") == name]
@@ -74,12 +79,15 @@ def test_a_whole_game_is_drawn_piece_by_piece(players):
     _check_structure(game, sgn.svg.board(game))
 
 
-@pytest.mark.parametrize("transform", [lambda g: g, _rotated, lambda g: _rotated(_rotated(_rotated(g)))],
-                         ids=["as-is", "turned-60", "turned-180"])
+@pytest.mark.parametrize(
+    "transform",
+    [lambda g: g, _rotated, lambda g: _rotated(_rotated(_rotated(g)))],
+    ids=["as-is", "turned-60", "turned-180"],
+)
 def test_a_map_in_any_rotation_is_drawn(transform):
     messages = transform(random_game(seed=11))
     game = _replayed(messages)
-    assert game.phase == "over"           # still a legal game, so the pieces are all there
+    assert game.phase == "over"  # still a legal game, so the pieces are all there
     _check_structure(game, sgn.svg.board(game))
 
 
@@ -106,26 +114,31 @@ def test_a_highlight_marks_each_kind_of_place():
     game = _replayed(random_game(seed=2))
     corner = next(iter(next(iter(game.players.values())).settlements))
     edge = next(iter(next(iter(game.players.values())).roads))
-    for place, attr, key in ((("corner", corner), "data-corner", corner_key(corner)),
-                             (("edge", edge), "data-edge", edge_key(edge)),
-                             (("tile", (0, 0)), "data-tile", "0,0")):
+    for place, attr, key in (
+        (("corner", corner), "data-corner", corner_key(corner)),
+        (("edge", edge), "data-edge", edge_key(edge)),
+        (("tile", (0, 0)), "data-tile", "0,0"),
+    ):
         svg = sgn.svg.board(game, highlight=place, caption="why & <how>")
         marks = _shapes(svg, "highlight")
         assert [m.get(attr) for m in marks] == [key]
         assert "why &amp; &lt;how&gt;" in svg
 
 
-@pytest.mark.parametrize("pointer,message,expected", [
-    ("/2/intersection", ["1", "BS", {"intersection": [[0, -1], [1, -1], [0, 0]]}], "corner"),
-    ("/2/intersection/1", ["1", "BS", {"intersection": [[0, -1], [1, -1], [0, 0]]}], "tile"),
-    ("/2/path/0", ["1", "BR", {"path": [[[0, -1], [1, -1], [0, 0]], [[1, -1], [1, 0], [0, 0]]]}], "corner"),
-    ("/2/path", ["1", "BR", {"path": [[[0, -1], [1, -1], [0, 0]], [[1, -1], [1, 0], [0, 0]]]}], "edge"),
-    ("/2/tile", ["1", "MR", {"tile": [0, 3]}], "tile"),
-    ("/0", ["2", "BC", {"intersection": [[0, -1], [1, -1], [0, 0]]}], "corner"),
-    ("/2/result", ["1", "RD", {"result": 13}], None),
-    ("/2/intersection", ["1", "BS", {"intersection": [[0, 0], [5, 5], [0, 1]]}], None),
-    ("/9/x", "not a message", None),
-])
+@pytest.mark.parametrize(
+    "pointer,message,expected",
+    [
+        ("/2/intersection", ["1", "BS", {"intersection": [[0, -1], [1, -1], [0, 0]]}], "corner"),
+        ("/2/intersection/1", ["1", "BS", {"intersection": [[0, -1], [1, -1], [0, 0]]}], "tile"),
+        ("/2/path/0", ["1", "BR", {"path": [[[0, -1], [1, -1], [0, 0]], [[1, -1], [1, 0], [0, 0]]]}], "corner"),
+        ("/2/path", ["1", "BR", {"path": [[[0, -1], [1, -1], [0, 0]], [[1, -1], [1, 0], [0, 0]]]}], "edge"),
+        ("/2/tile", ["1", "MR", {"tile": [0, 3]}], "tile"),
+        ("/0", ["2", "BC", {"intersection": [[0, -1], [1, -1], [0, 0]]}], "corner"),
+        ("/2/result", ["1", "RD", {"result": 13}], None),
+        ("/2/intersection", ["1", "BS", {"intersection": [[0, 0], [5, 5], [0, 1]]}], None),
+        ("/9/x", "not a message", None),
+    ],
+)
 def test_the_place_a_diagnostic_names(pointer, message, expected):
     found = sgn.svg.named_by(message, pointer)
     assert (found[0] if found else None) == expected
@@ -143,7 +156,7 @@ def test_every_log_of_the_corpus_is_drawn_without_a_fault():
                 m = json.loads(raw)
                 if isinstance(m, list) and len(m) == 3:
                     game.apply(m, line)
-            except Exception:      # what the replay refuses is another layer's to report
+            except Exception:  # what the replay refuses is another layer's to report
                 continue
         ET.fromstring(sgn.svg.board(game))
 
@@ -170,7 +183,7 @@ def test_render_draws_the_board_after_a_line(tmp_path):
 def test_render_marks_the_place_a_fault_names_and_says_why(tmp_path, capsys):
     messages = random_game(seed=8)[:20]
     taken = next(m for m in messages if m[1] == "BS")
-    messages.append([taken[0], "BS", taken[2]])          # the same corner again
+    messages.append([taken[0], "BS", taken[2]])  # the same corner again
     path = _log(tmp_path, messages)
     status, svg = _render(path)
     assert status == 1
@@ -185,7 +198,7 @@ def test_render_writes_svg_and_png_files(tmp_path, monkeypatch, capsys):
     path = _log(tmp_path, random_game(seed=8))
     status, _ = _render(path, "-o", tmp_path / "board.svg")
     assert status == 0 and ET.parse(tmp_path / "board.svg").getroot().tag == SVG + "svg"
-    monkeypatch.setitem(__import__("sys").modules, "cairosvg", None)      # as if not installed
+    monkeypatch.setitem(__import__("sys").modules, "cairosvg", None)  # as if not installed
     status, _ = _render(path, "-o", tmp_path / "board.png")
     assert status == 2 and "pip install 'settlers-game-notation[png]'" in capsys.readouterr().err
     assert not (tmp_path / "board.png").exists()
@@ -213,9 +226,12 @@ def test_render_of_bad_input_says_so_without_a_traceback(tmp_path, capsys, conte
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=st.lists(st.one_of(st.binary(max_size=60),
-                                st.sampled_from([json.dumps(m).encode() for m in random_game(seed=4)[:40]])),
-                      max_size=25))
+@given(
+    lines=st.lists(
+        st.one_of(st.binary(max_size=60), st.sampled_from([json.dumps(m).encode() for m in random_game(seed=4)[:40]])),
+        max_size=25,
+    )
+)
 def test_render_of_any_bytes_is_a_picture_or_a_clear_refusal(tmp_path, lines):
     path = tmp_path / "any.sgn"
     path.write_bytes(b"\n".join(lines))
@@ -257,8 +273,8 @@ def test_coordinates_are_written_on_tiles_and_corners_on_request():
     corners = _texts(sgn.svg.board(game, coordinates="corners"), "corner-coordinates")
     land = {t for t, kind in game.board.kinds.items() if kind != geo.SEA}
     expected = {c for t in land for c in geo.corners_of(t)}
-    assert len(corners) == len(expected) == 54            # the standard map's intersections
-    for c in expected:                                    # clockwise from the top, one tile a line
+    assert len(corners) == len(expected) == 54  # the standard map's intersections
+    for c in expected:  # clockwise from the top, one tile a line
         assert corners[corner_key(c)] == "".join(tile_key(t) for t in geo.canonical_corner(c))
     with pytest.raises(ValueError):
         sgn.svg.board(game, coordinates="edges")

@@ -1,5 +1,6 @@
 """Selection, ignores and `--max-errors`, applied in one place (sgn/pipeline/policy.py): no option
 hides an error it does not name, and a selector that names nothing is a usage error."""
+
 import json
 import re
 
@@ -18,22 +19,44 @@ def test_max_errors_counts_only_what_is_reported(write):
     result = run_cli("validate", "--isolated", "--ignore", "schema-maximum", "--max-errors", "2", write(THREE))
     assert result.returncode == 1, result.stdout
     assert b":3: " in result.stdout and b"unknown-action" in result.stdout
-    assert b"max-errors-reached" not in result.stdout        # only one selected error: no limit reached
+    assert b"max-errors-reached" not in result.stdout  # only one selected error: no limit reached
 
 
 def test_max_errors_shows_the_first_n_selected_errors_in_line_order(write):
     path = write(THREE * 3)
-    report = json_report(run_cli("validate", "--isolated", "-o", "json", "--select", "unknown-action,schema-max*",
-                                 "--ignore", "schema-maximum", "--max-errors", "2", path))
+    report = json_report(
+        run_cli(
+            "validate",
+            "--isolated",
+            "-o",
+            "json",
+            "--select",
+            "unknown-action,schema-max*",
+            "--ignore",
+            "schema-maximum",
+            "--max-errors",
+            "2",
+            path,
+        )
+    )
     shown = [(d["code"], d["line"]) for d in report["diagnostics"]]
     assert shown == [("unknown-action", 3), ("unknown-action", 6), ("max-errors-reached", 6)]
     assert report["valid"] is False and report["exit_code"] == 1
 
 
-@pytest.mark.parametrize("options", [["--select", "nonexistent-code"], ["--select", "rules"], ["--select", ""],
-                                     ["--ignore", "schema-maximun"], ["--extend-select", "zz-*"],
-                                     ["--extend-ignore", ""], ["--per-file-ignores", "*.sgn:no-such-code"],
-                                     ["--per-file-ignores", "*.sgn:"]])
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--select", "nonexistent-code"],
+        ["--select", "rules"],
+        ["--select", ""],
+        ["--ignore", "schema-maximun"],
+        ["--extend-select", "zz-*"],
+        ["--extend-ignore", ""],
+        ["--per-file-ignores", "*.sgn:no-such-code"],
+        ["--per-file-ignores", "*.sgn:"],
+    ],
+)
 def test_a_selector_that_names_nothing_is_a_usage_error(write, options):
     result = run_cli("validate", "--isolated", *options, write(THREE))
     assert result.returncode == 2 and result.stdout == b""
@@ -42,12 +65,23 @@ def test_a_selector_that_names_nothing_is_a_usage_error(write, options):
         assert b"did you mean schema-maximum" in result.stderr
 
 
-@pytest.mark.parametrize("setting", ['select = ["nonexistent-code"]', 'ignore = ["rules"]', "select = []",
-                                     'extend-ignore = ["x*y"]', '[per-file-ignores]\n"a/*" = ["nope"]'])
+@pytest.mark.parametrize(
+    "setting",
+    [
+        'select = ["nonexistent-code"]',
+        'ignore = ["rules"]',
+        "select = []",
+        'extend-ignore = ["x*y"]',
+        '[per-file-ignores]\n"a/*" = ["nope"]',
+    ],
+)
 @pytest.mark.parametrize("file", ["sgn.toml", "pyproject.toml"])
 def test_a_configured_selector_that_names_nothing_is_a_usage_error_naming_file_and_key(tmp_path, setting, file):
-    text = ("[tool.sgn]\n" + setting.replace("[per-file-ignores]", "[tool.sgn.per-file-ignores]")
-            if file == "pyproject.toml" else setting)
+    text = (
+        "[tool.sgn]\n" + setting.replace("[per-file-ignores]", "[tool.sgn.per-file-ignores]")
+        if file == "pyproject.toml"
+        else setting
+    )
     (tmp_path / file).write_text(text + "\n")
     (tmp_path / "m.sgn").write_text(THREE)
     result = run_cli("validate", "m.sgn", cwd=tmp_path)
@@ -102,6 +136,7 @@ def test_the_policy_closes_the_check_it_stops():
                 yield make("schema-maximum", "m", file="f.sgn", line=n)
         finally:
             closed.append(True)
+
     out = list(Policy(max_errors=3).apply("f.sgn", found()))
     assert [d.line for d in out] == [1, 2, 3, 3] and out[-1].code == "max-errors-reached" and closed
 
@@ -109,10 +144,11 @@ def test_the_policy_closes_the_check_it_stops():
 def test_the_counts_of_each_game_are_of_what_is_reported(tmp_path):
     """A log of two games, an ignored error in the second: each game's verdict follows the policy."""
     from sgn.play import random_game
+
     games = [random_game(1, 3), random_game(2, 3)]
     lines = [json.dumps(m, separators=(",", ":")) for game in games for m in game]
     second = next(i for i in range(len(games[0]) + 20, len(lines)) if '"RD"' in lines[i])
-    lines[second] = lines[second].replace(lines[second][lines[second].index('"result":'):], '"result":13}]')
+    lines[second] = lines[second].replace(lines[second][lines[second].index('"result":') :], '"result":13}]')
     (tmp_path / "two.sgn").write_text("\n".join(lines) + "\n")
     for options in (["--ignore", "schema-maximum"], ["--select", "map-*"]):
         report = json_report(run_cli("validate", "--isolated", "-o", "json", *options, "two.sgn", cwd=tmp_path))

@@ -1,5 +1,6 @@
 """The pre-commit hook `sgn-validate` (.pre-commit-hooks.yaml), run as a user would try it:
 `pre-commit try-repo` on a repository of logs."""
+
 import importlib.util
 import os
 import re
@@ -29,9 +30,13 @@ def _hook() -> dict:
 
 def test_the_hook_runs_sgn_validate_on_the_log_files():
     hook = _hook()
-    assert (hook["entry"], hook["language"], hook["pass_filenames"], hook["require_serial"]) == \
-        ("sgn validate", "python", True, False)
-    files = re.compile(hook["files"])        # pre-commit searches the path with this regex
+    assert (hook["entry"], hook["language"], hook["pass_filenames"], hook["require_serial"]) == (
+        "sgn validate",
+        "python",
+        True,
+        False,
+    )
+    files = re.compile(hook["files"])  # pre-commit searches the path with this regex
     assert [name for name in LOGS if not files.search(name)] == []
     assert [name for name in NOT_LOGS if files.search(name)] == []
 
@@ -54,13 +59,14 @@ def _git(*args, cwd):
 def _repository_of_the_checkout(target) -> None:
     """A git repository holding the checkout as it is on disk, committed: try-repo clones
     HEAD (with changes to tracked files only), so new and changed files are copied first."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, capture_output=True)
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True
+    )
     if listed.returncode != 0:
         pytest.skip(f"the tests do not run from a git checkout ({ROOT}): no repository for try-repo")
     for name in filter(None, listed.stdout.decode("utf-8", "surrogateescape").split("\0")):
         source = os.path.join(ROOT, name)
-        if os.path.isfile(source):        # listed but deleted on disk: not in the copy
+        if os.path.isfile(source):  # listed but deleted on disk: not in the copy
             os.makedirs(os.path.join(target, os.path.dirname(name)), exist_ok=True)
             shutil.copy2(source, os.path.join(target, name))
     _git("init", "-q", ".", cwd=target)
@@ -91,9 +97,25 @@ def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_pat
     env.update(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"), SGN_COMPILE="0", NO_COLOR="1")
 
     def try_repo(*files):
-        run = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(source), "sgn-validate",
-                              "--color", "never", "--files", *files],
-                             cwd=logs, env=env, capture_output=True, text=True, timeout=900)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pre_commit",
+                "try-repo",
+                str(source),
+                "sgn-validate",
+                "--color",
+                "never",
+                "--files",
+                *files,
+            ],
+            cwd=logs,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+        )
         return run.returncode, run.stdout + run.stderr
 
     status, out = try_repo("valid.sgn", "notes.txt")

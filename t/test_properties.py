@@ -1,4 +1,5 @@
 """Properties over generated input: never a crash, and dispatch agrees with the whole schema."""
+
 import copy
 import io
 import json
@@ -13,15 +14,24 @@ from sgn.codes import CODES
 
 ROOT = json.loads((CHECKOUT / "schema" / "v1.0" / "message.json").read_text(encoding="utf-8"))
 WHOLE = Draft4Validator(ROOT)
-SEEDS = [c["input"] for c in corpus.load_cases(CORPUS / corpus.BUNDLE)
-         if c["kind"] == "message" and c["level"] == "schema"]
+SEEDS = [
+    c["input"] for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] == "message" and c["level"] == "schema"
+]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-20, 20) | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers(-20, 20)
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.sampled_from(["1", "B", "RD", "KN", "O", "-2", "x", ""]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["result", "tile", "player", "resources", "cCode", "rCodes", "B", "X"]), inner, max_size=3),
-    max_leaves=12)
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["result", "tile", "player", "resources", "cCode", "rCodes", "B", "X"]), inner, max_size=3
+        )
+    ),
+    max_leaves=12,
+)
 
 
 def places(value, path=()):

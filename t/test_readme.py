@@ -1,5 +1,6 @@
 """The README's first log: each command of "Your first log" runs as written, and what its
 comment says it prints is what it prints (a first-time user copies these lines)."""
+
 import os
 import re
 import subprocess
@@ -8,13 +9,13 @@ import sys
 from conftest import CHECKOUT
 
 README = (CHECKOUT / "README.md").read_text(encoding="utf-8")
-SHOWN = re.compile(r"^\w[\w.-]*\.sgn(:\d+)?: ")       # a comment that shows the output
+SHOWN = re.compile(r"^\w[\w.-]*\.sgn(:\d+)?: ")  # a comment that shows the output
 
 
 def commands():
     """(command, what its comment says it prints, or None) of the section's shell blocks."""
-    section = README[README.index("## Your first log"):]
-    section = section[:section.index("\n## ")]
+    section = README[README.index("## Your first log") :]
+    section = section[: section.index("\n## ")]
     out = []
     for block in re.findall(r"```sh\n(.*?)```", section, re.S):
         for line in block.replace("\\\n", " ").splitlines():

@@ -1,4 +1,5 @@
 """Recovery after a fault: one fault, one error, whatever the log does next."""
+
 import copy
 import json
 
@@ -31,7 +32,7 @@ def turn_starts(game):
 def extra_roll(game, after=20):
     """The game with its first turn's roll after message `after` sent twice: (log, faulty line)."""
     i = next(i for i, _ in turn_starts(game) if i > after)
-    return game[:i + 1] + [game[i]] + game[i + 1:], i + 2
+    return game[: i + 1] + [game[i]] + game[i + 1 :], i + 2
 
 
 def test_a_copy_of_the_state_goes_on_as_the_original_does():
@@ -55,7 +56,7 @@ def test_the_setup_count_comes_from_the_first_round_however_the_second_is_ordere
     found = list(sgn.iter_diagnostics([json.dumps(m) for m in reordered], level="rules"))
     named = {word for d in found for word in d.message.split() if word.isdigit()}
     assert {d.code for d in found if d.is_error} == {"setup-order"}
-    assert not named - {"1", "2", "3", "4"}            # no player 5, 6, 7 or 8
+    assert not named - {"1", "2", "3", "4"}  # no player 5, 6, 7 or 8
 
 
 def test_a_swap_in_the_setup_is_one_error_naming_the_players():
@@ -69,7 +70,7 @@ def test_a_discard_after_the_robber_moved_is_one_error_at_the_move():
     game = random_game(0, 3)
     seven = next(i for i, m in enumerate(game) if m[1] == "RD" and m[2]["result"] == 7 and game[i + 1][1] == "TR")
     move = next(j for j in range(seven + 1, len(game)) if game[j][1] == "MR")
-    late = game[:seven + 1] + [game[move]] + game[seven + 1:move] + game[move + 1:]
+    late = game[: seven + 1] + [game[move]] + game[seven + 1 : move] + game[move + 1 :]
     found = [d for d in sgn.iter_diagnostics([json.dumps(m) for m in late], level="rules") if d.is_error]
     assert [(d.line, d.code) for d in found] == [(seven + 2, "discard-missing")]
 
@@ -81,25 +82,26 @@ def test_an_action_before_the_own_roll_is_roll_first_not_someone_elses_turn():
     assert code == "roll-first"
     found = [d for d in sgn.iter_diagnostics([json.dumps(m) for m in moved], level="rules") if d.is_error]
     assert [(d.line, d.code) for d in found] == [(line, "roll-first")]
-    assert "during player" not in found[0].message           # not someone else's turn
+    assert "during player" not in found[0].message  # not someone else's turn
 
 
 def test_a_lost_roll_is_reported_once_and_its_unknown_payout_is_never_an_error():
     for i, state in turn_starts(GAME):
         if GAME[i + 1][0] == GAME[i][0] and GAME[i + 1][1] in ("BS", "BC", "BR") and GAME[i][2]["result"] != 7:
             break
-    lost = GAME[:i] + GAME[i + 1:]
+    lost = GAME[:i] + GAME[i + 1 :]
     assert errors(lost) == [(i + 1, "roll-missing")]
 
 
 def test_what_other_layers_find_while_a_verdict_is_held_back_comes_in_line_order():
     broken, fault = extra_roll(GAME)
     lines = [json.dumps(m) for m in broken]
-    lines[fault + 1] = '["1","RD",{"result":13}]'           # a schema error two lines after it
+    lines[fault + 1] = '["1","RD",{"result":13}]'  # a schema error two lines after it
     found = [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules")]
     assert found[:2] == [(fault, "already-rolled"), (fault + 2, "schema-maximum")]
     assert [d.line for d in sgn.iter_diagnostics(lines, level="rules")] == sorted(
-        d.line for d in sgn.iter_diagnostics(lines, level="rules"))
+        d.line for d in sgn.iter_diagnostics(lines, level="rules")
+    )
 
 
 def test_a_fault_near_the_end_is_decided_with_what_the_log_has_left():
@@ -131,7 +133,7 @@ def test_faults_close_together_are_each_found_and_never_crash(pick, faults):
     game = copy.deepcopy(GAME)
     spots = sorted({pick % 50 + 60 + 3 * k for k in range(faults)}, reverse=True)
     for spot in spots:
-        game.insert(spot, ["1", "MR", {"tile": [9, 9]}])     # a robber off the board: semantic error
+        game.insert(spot, ["1", "MR", {"tile": [9, 9]}])  # a robber off the board: semantic error
     found = errors(game)
     assert {line for line, _ in found} == {s + 1 + sum(1 for t in spots if t < s) for s in spots}
 
@@ -160,7 +162,7 @@ def test_several_games_in_one_stream_each_from_its_map(tmp_path):
 
 def test_a_fault_is_counted_in_its_own_game_and_a_map_mid_game_is_redefined(tmp_path):
     first, second = random_game(1, 3), random_game(2, 4)
-    broken, fault = extra_roll(second)                           # an extra roll in game 2
+    broken, fault = extra_roll(second)  # an extra roll in game 2
     path = tmp_path / "two.sgn"
     path.write_text("".join(json.dumps(m) + "\n" for m in first + broken))
     report = json.loads(run_cli("validate", "-o", "json", path).stdout)
@@ -177,8 +179,9 @@ def test_games_are_reported_the_same_with_jobs(tmp_path):
         path.write_bytes(run_cli("generate", "--games", "2", "--seed", str(k)).stdout)
         paths.append(path)
     assert run_cli("validate", *paths).stdout == run_cli("validate", "-j", "2", *paths).stdout
-    assert run_cli("validate", "-o", "json", *paths).stdout == run_cli("validate", "-o", "json", "-j", "2",
-                                                                        *paths).stdout
+    assert (
+        run_cli("validate", "-o", "json", *paths).stdout == run_cli("validate", "-o", "json", "-j", "2", *paths).stdout
+    )
 
 
 def test_a_roll_refused_by_the_schema_is_one_error_not_a_broken_turn_too():
@@ -186,11 +189,12 @@ def test_a_roll_refused_by_the_schema_is_one_error_not_a_broken_turn_too():
     result (a lost 7 is tried too), and nothing after it is an error."""
     game = random_game(8, 4)
     rolls = [i for i, _ in turn_starts(game)]
-    for i in rolls[3:len(rolls):max(1, len(rolls) // 25)]:
+    for i in rolls[3 : len(rolls) : max(1, len(rolls) // 25)]:
         broken = copy.deepcopy(game)
         broken[i][2]["result"] = 13
-        found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in broken], level="rules")
-                 if d.is_error]
+        found = [
+            (d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in broken], level="rules") if d.is_error
+        ]
         assert found == [(i + 1, "schema-maximum")], (i, game[i])
 
 
@@ -203,7 +207,7 @@ def test_the_games_listed_are_bounded_and_the_rest_are_counted(monkeypatch):
     found = [(d.line, d.code) for d in check]
     assert found == [(sum(map(len, games[:3])) + fault, "already-rolled")]
     assert check.game_count == 4 and [g["game"] for g in check.games] == [1, 2]
-    assert [g["errors"] for g in check.games] == [0, 0]             # the fault is in an unlisted game
+    assert [g["errors"] for g in check.games] == [0, 0]  # the fault is in an unlisted game
 
 
 @settings(max_examples=scaled(40), deadline=None)
@@ -222,6 +226,7 @@ def test_any_messages_inserted_anywhere_give_diagnostics_in_line_order(data):
 
 def test_a_damaged_gzip_log_reports_in_line_order(tmp_path):
     import gzip
+
     broken, fault = extra_roll(GAME)
     data = gzip.compress("".join(json.dumps(m) + "\n" for m in broken).encode())
     for cut in range(len(data) // 2, len(data), max(1, len(data) // 40)):
@@ -233,7 +238,7 @@ def test_a_damaged_gzip_log_reports_in_line_order(tmp_path):
 
 def test_dense_faults_are_each_reported_once_as_the_log_has_them():
     i = next(i for i, _ in turn_starts(GAME) if i > 50 and GAME[i][2]["result"] != 7)
-    lines = [json.dumps(m) for m in GAME[:i + 1] + [GAME[i]] * 30]
+    lines = [json.dumps(m) for m in GAME[: i + 1] + [GAME[i]] * 30]
     found = [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
     assert found == [(n, "already-rolled") for n in range(i + 2, i + 32)]
     assert recovery.DENSE_FAULTS < 30
@@ -243,8 +248,10 @@ SETUP_FAULTS = {
     "a number for the player": (lambda line: line.replace('["1"', "[1", 1), "unknown-player"),
     "an action code in lower case": (lambda line: line.replace('"BS"', '"bs"'), "unknown-action"),
     "a misspelt key": (lambda line: line.replace('"intersection"', '"intersections"'), "schema-unknown-property"),
-    "a settlement on no corner": (lambda line: line[:line.index("[[")] + "[[0,0],[0,1],[5,5]]}]",
-                                  "intersection-not-adjacent"),
+    "a settlement on no corner": (
+        lambda line: line[: line.index("[[")] + "[[0,0],[0,1],[5,5]]}]",
+        "intersection-not-adjacent",
+    ),
 }
 
 
@@ -254,6 +261,7 @@ def test_a_schema_or_semantic_fault_in_the_setup_is_one_error(fault, players):
     """The first setup settlement refused by an earlier layer: the replay reads its evident
     repair, or reads it as lost, and reports nothing that the refused line explains."""
     from sgn.play import random_game
+
     edit, code = SETUP_FAULTS[fault]
     lines = [json.dumps(m, separators=(",", ":")) for m in random_game(players + 10, players)]
     lines[1] = edit(lines[1])
@@ -263,6 +271,7 @@ def test_a_schema_or_semantic_fault_in_the_setup_is_one_error(fault, players):
 
 def test_a_misspelt_key_is_one_error_that_names_the_key_meant():
     from sgn.play import random_game
+
     lines = [json.dumps(m, separators=(",", ":")) for m in random_game(4, 3)]
     i = next(i for i, line in enumerate(lines) if '"TR"' in line)
     lines[i] = lines[i].replace('"resources"', '"resource"', 1)

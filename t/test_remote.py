@@ -1,6 +1,7 @@
 """Logs read through fsspec: a URL (HTTP on the loopback address, fsspec's memory file system,
 zip and tar archives, globs) gives the report a local copy of the same bytes gives, under
 the URL's name; local paths never import fsspec."""
+
 import gzip
 import http.server
 import io
@@ -19,8 +20,12 @@ from test_jobs import BAD, GOOD, PACKAGE_ROOT
 
 fsspec = pytest.importorskip("fsspec", reason="fsspec is not installed (the extra 'remote')")
 
-FILES = {"a.sgn": GOOD + BAD, "b.sgn": GOOD * 3, "c.sgn.gz": gzip.compress((BAD * 2 + GOOD).encode()),
-         "d.sgn": GOOD + "[1]\n" + BAD}
+FILES = {
+    "a.sgn": GOOD + BAD,
+    "b.sgn": GOOD * 3,
+    "c.sgn.gz": gzip.compress((BAD * 2 + GOOD).encode()),
+    "d.sgn": GOOD + "[1]\n" + BAD,
+}
 
 
 def validate(*args):
@@ -66,15 +71,16 @@ def test_files_over_http_give_the_report_of_local_copies(local, served, output):
     names = sorted(FILES)
     code, expected = validate("-o", output, *(local / name for name in names))
     got = validate("-o", output, *(f"{served}/{name}" for name in names))
-    assert code == 1 and expected.count("schema-maximum") == 4      # c.sgn.gz's 2 among them: gzip found by its bytes
+    assert code == 1 and expected.count("schema-maximum") == 4  # c.sgn.gz's 2 among them: gzip found by its bytes
     assert got == (code, renamed(expected, local, served))
 
 
 def test_a_missing_url_is_a_file_not_found_and_a_glob_over_http_is_expanded(local, served):
     pytest.importorskip("aiohttp", reason="fsspec reads HTTP with aiohttp, which is not installed")
     code, out = validate(f"{served}/nope.sgn", f"{served}/a.sgn")
-    assert code == 2 and out.startswith(f"{served}/nope.sgn: cannot read {served}/nope.sgn: no such file "
-                                        "[file-not-found]\n")
+    assert code == 2 and out.startswith(
+        f"{served}/nope.sgn: cannot read {served}/nope.sgn: no such file [file-not-found]\n"
+    )
     code, expected = validate(*(local / name for name in ("a.sgn", "b.sgn", "d.sgn")))
     assert validate(f"{served}/*.sgn") == (code, renamed(expected, local, served))
 
@@ -114,11 +120,14 @@ def test_members_of_zip_and_tar_archives(local, tmp_path, pack):
     names = sorted(FILES)
     code, expected = validate(*(local / name for name in names))
     url = f"{pack}://games/*::{archive}"
-    assert validate(url) == (code, renamed(expected, str(local) + "/", f"{pack}://games/").replace(
-        ".sgn:", f".sgn::{archive}:").replace(".sgn.gz:", f".sgn.gz::{archive}:"))
+    assert validate(url) == (
+        code,
+        renamed(expected, str(local) + "/", f"{pack}://games/")
+        .replace(".sgn:", f".sgn::{archive}:")
+        .replace(".sgn.gz:", f".sgn.gz::{archive}:"),
+    )
     code, out = validate(f"{pack}://games/missing.sgn::{archive}")
     assert code == 2 and "[file-not-found]" in out
-
 
 
 @pytest.mark.parametrize("damage", ["garbage", "empty", "cut", "gzip", "tar-garbage"])
@@ -130,14 +139,21 @@ def test_an_archive_that_cannot_be_read_is_a_read_error_not_a_bug(local, tmp_pat
     whole = io.BytesIO()
     with zipfile.ZipFile(whole, "w") as packed:
         packed.write(local / "b.sgn", "game.sgn")
-    archive.write_bytes({"garbage": b"garbage\n", "empty": b"", "cut": whole.getvalue()[:40],
-                         "gzip": gzip.compress(b"garbage\n"), "tar-garbage": b"garbage\n" * 100}[damage])
+    archive.write_bytes(
+        {
+            "garbage": b"garbage\n",
+            "empty": b"",
+            "cut": whole.getvalue()[:40],
+            "gzip": gzip.compress(b"garbage\n"),
+            "tar-garbage": b"garbage\n" * 100,
+        }[damage]
+    )
     code, out = validate(f"{pack}://game.sgn::{archive}", local / "b.sgn")
     first = out.splitlines()[0]
     assert code == 2 and "internal-error" not in out and "bug in sgn" not in out, out
     assert first.startswith(f"{pack}://game.sgn::{archive}: cannot read {pack}://game.sgn::{archive}: ")
     assert first.endswith(("[read-error]", "[file-not-found]")), first
-    assert f"{local / 'b.sgn'}: valid" in out            # the other files are checked all the same
+    assert f"{local / 'b.sgn'}: valid" in out  # the other files are checked all the same
 
 
 def test_a_member_missing_from_a_sound_archive_is_not_found(local, tmp_path):
@@ -152,14 +168,18 @@ def test_a_member_missing_from_a_sound_archive_is_not_found(local, tmp_path):
 def test_any_failure_of_opening_a_url_is_a_read_error(monkeypatch):
     """Whatever a storage library raises while a URL is opened (its own exceptions, not
     OSErrors) is a read-error, never an internal error."""
+
     def refusing(url, mode="rb", **kwargs):
         raise KeyError("There is no item named 'game.sgn' in the archive")
 
     monkeypatch.setattr(fsspec, "open", refusing)
     code, out = validate("zip://game.sgn::games.zip")
-    assert code == 2 and out.startswith('zip://game.sgn::games.zip: cannot read zip://game.sgn::games.zip: '
-                                        'KeyError: "There is no item named \'game.sgn\' in the archive" '
-                                        '[read-error]\n'), out
+    assert code == 2 and out.startswith(
+        "zip://game.sgn::games.zip: cannot read zip://game.sgn::games.zip: "
+        "KeyError: \"There is no item named 'game.sgn' in the archive\" "
+        "[read-error]\n"
+    ), out
+
 
 def test_a_url_with_jobs_gives_the_report_of_one_job(local, memory):
     """--jobs forks its workers: each reads the URLs through fsspec as this process does."""
@@ -173,11 +193,17 @@ def test_an_unknown_protocol_or_a_missing_package_is_a_usage_error(capsys):
 
 
 def test_local_paths_do_not_import_fsspec(local):
-    script = ("import sys\nfrom sgn.cli import main\ncode = main(['validate', '-j', '2', *sys.argv[1:]])\n"
-              "print(code, 'fsspec' in sys.modules, file=sys.stderr)\n")
+    script = (
+        "import sys\nfrom sgn.cli import main\ncode = main(['validate', '-j', '2', *sys.argv[1:]])\n"
+        "print(code, 'fsspec' in sys.modules, file=sys.stderr)\n"
+    )
     env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
-    done = subprocess.run([sys.executable, "-c", script, *(str(local / name) for name in sorted(FILES))],
-                          capture_output=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", script, *(str(local / name) for name in sorted(FILES))],
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
     assert done.stderr.decode().split() == ["1", "False"]
 
 
@@ -196,17 +222,20 @@ def test_a_local_url_glob_takes_regular_files_only_and_each_once(tmp_path):
     env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT)
     url = f"file://{folder}"
     try:
-        done = subprocess.run([sys.executable, "-m", "sgn", "validate", f"{url}/**/*.sgn"], capture_output=True,
-                              env=env, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "sgn", "validate", f"{url}/**/*.sgn"], capture_output=True, env=env, timeout=60
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("the glob of a folder holding a FIFO did not end within 60 s")
     assert done.returncode == 0, done.stderr
     assert done.stdout.decode().splitlines() == [
         f"{url}/a.sgn: valid (semantic, a fragment: no map at its start, no game replayed): 1 message, 0 errors, "
-        "0 warnings"]
-    assert done.stderr.decode() == (f"sgn validate: warning: {url}/c.sgn skipped: a FIFO (named pipe), not a regular "
-                                    f"file\nsgn validate: warning: {url}/d.sgn skipped: a dangling symlink\n")
-
+        "0 warnings"
+    ]
+    assert done.stderr.decode() == (
+        f"sgn validate: warning: {url}/c.sgn skipped: a FIFO (named pipe), not a regular "
+        f"file\nsgn validate: warning: {url}/d.sgn skipped: a dangling symlink\n"
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "link") or os.name == "nt", reason="no hard links or symlinks on this system")
@@ -219,8 +248,11 @@ def test_a_local_url_glob_checks_a_hard_linked_file_once_under_its_first_own_nam
     os.link(folder / "b.sgn", folder / "c.sgn")
     (folder / "a.sgn").symlink_to("c.sgn")
     code, out = validate(f"file://{folder}/*.sgn")
-    assert code == 0 and out.splitlines() == [f"file://{folder}/b.sgn: valid (semantic, a fragment: no map at its "
-                                              "start, no game replayed): 1 message, 0 errors, 0 warnings"]
+    assert code == 0 and out.splitlines() == [
+        f"file://{folder}/b.sgn: valid (semantic, a fragment: no map at its "
+        "start, no game replayed): 1 message, 0 errors, 0 warnings"
+    ]
+
 
 class _Dropping(io.BytesIO):
     """A remote file (seekable, as fsspec's are) whose connection drops after its first line."""
@@ -237,8 +269,10 @@ class _Dropping(io.BytesIO):
 
 def test_a_connection_dropped_while_reading_is_a_read_error(monkeypatch):
     from sgn.cluster import remote
+
     opened = type("Opened", (), {"__exit__": lambda self, *a: None})()
     monkeypatch.setattr(remote.RemoteFile, "open_binary", lambda self: remote._Guarded(opened, _Dropping()))
     code, out = validate("https://example.org/game.sgn")
-    assert code == 2 and out.startswith("https://example.org/game.sgn:2: reading stopped: "
-                                        "RuntimeError: connection reset by peer [read-error]\n")
+    assert code == 2 and out.startswith(
+        "https://example.org/game.sgn:2: reading stopped: RuntimeError: connection reset by peer [read-error]\n"
+    )

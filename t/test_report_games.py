@@ -2,6 +2,7 @@
 one `sgn replay FILE --at LINE` gives (pieces, points, cards, knights, awards, the map),
 faults after which the replay recovers included; in Chromium, stepping into the second game
 shows its map."""
+
 import json
 
 import pytest
@@ -60,18 +61,26 @@ def on_the_page(html):
     pieces = {}
     for k, node in store["piece"].items():
         shape = node[0]
-        pieces[int(k)] = (shape.get("class"), shape.get("data-edge") or shape.get("data-corner")
-                          or shape.get("data-tile"), shape.get("data-player") or "")
+        pieces[int(k)] = (
+            shape.get("class"),
+            shape.get("data-edge") or shape.get("data-corner") or shape.get("data-tile"),
+            shape.get("data-player") or "",
+        )
     maps = {}
     for k, node in store["map"].items():
-        maps[int(k)] = sorted((t.get("data-tile"), t.get("data-kind"), _number(node, t.get("data-tile")))
-                              for t in node.iter() if t.get("class") == "tile")
+        maps[int(k)] = sorted(
+            (t.get("data-tile"), t.get("data-kind"), _number(node, t.get("data-tile")))
+            for t in node.iter()
+            if t.get("class") == "tile"
+        )
     on = set()
     for i, line in enumerate(data["lines"]):
         on = (on - set(data["del"][i])) | set(data["add"][i])
         stats = {p: s for p, s in zip(data["players"], data["stats"][i]) if s is not None}
-        yield line, ({pieces[k] for k in on}, stats, data["awards"][i],
-                     maps[data["map"][i]] if data["map"][i] >= 0 else None)
+        yield (
+            line,
+            ({pieces[k] for k in on}, stats, data["awards"][i], maps[data["map"][i]] if data["map"][i] >= 0 else None),
+        )
 
 
 def _number(node, key):
@@ -114,12 +123,12 @@ def test_in_a_browser_stepping_into_the_second_game_shows_its_map(browser, tmp_p
         tab.close()
 
 
-
 @pytest.fixture(scope="module")
 def engine_game(tmp_path_factory):
     """A game recorded from catanatron with the most faults among the first ten (cards played
     the turn they were bought: readings held for many lines), and a line lost in transit."""
     from test_engine_faults import GAMES, error_lines
+
     game = max(GAMES[:10], key=lambda g: len(error_lines(g)))
     assert len(error_lines(game)) >= 3
     lines = [json.dumps(m, separators=(",", ":")) for m in game]
@@ -141,6 +150,7 @@ def test_on_an_engine_game_with_faults_every_line_of_the_page_is_sgn_replay_at_i
 def test_replay_at_a_line_reports_what_validate_reports_up_to_it(engine_game):
     """A fault's reading is chosen as the whole log chooses it, whatever line one stops at."""
     import sgn
+
     whole = [(d.line, d.code) for d in sgn.check(str(engine_game), level="rules").diagnostics]
     faults = sorted({line for line, _ in whole})
     assert len(faults) >= 3

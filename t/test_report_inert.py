@@ -4,6 +4,7 @@ whatever a log holds: quotes, `<!--`, `</script>`, `<svg onload=...>`, `javascri
 (html.parser, no browser needed), then in Chromium: no element has an `on...` attribute,
 nothing is fetched, the page's own script still steps through the moves, and the page's
 Content-Security-Policy stops what a mistake would let in."""
+
 import json
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -20,16 +21,54 @@ from sgn.play import random_game
 
 BASE = CORPUS / "games" / "game.sgn"
 INJECTIONS = [
-    'x" onmouseover="alert(1)" y="', "x' onmouseover='alert(1)' y='", "<!--<script>", "<!--", "-->",
-    "</script><script>alert(1)</script>", "<svg onload=alert(1)>", "<img src=x onerror=alert(1)>",
-    "javascript:alert(1)", 'x" style="fill:url(http://127.0.0.1:9/x.png)"', "url(http://127.0.0.1:9/y.png)",
-    "</style><style>*{background:url(http://127.0.0.1:9/z.png)}</style>", "</template><b onclick=alert(1)>",
-    "]]>&amp;&lt;\u2028\u2029{{ 7 * 7 }}", "\x01\x7f\ufffe",
+    'x" onmouseover="alert(1)" y="',
+    "x' onmouseover='alert(1)' y='",
+    "<!--<script>",
+    "<!--",
+    "-->",
+    "</script><script>alert(1)</script>",
+    "<svg onload=alert(1)>",
+    "<img src=x onerror=alert(1)>",
+    "javascript:alert(1)",
+    'x" style="fill:url(http://127.0.0.1:9/x.png)"',
+    "url(http://127.0.0.1:9/y.png)",
+    "</style><style>*{background:url(http://127.0.0.1:9/z.png)}</style>",
+    "</template><b onclick=alert(1)>",
+    "]]>&amp;&lt;\u2028\u2029{{ 7 * 7 }}",
+    "\x01\x7f\ufffe",
 ]
 # what the page and the pictures are made of: anything else was made by a log
-HTML_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "h1", "h2", "p", "main", "section", "button",
-             "ol", "li", "i", "b", "mark", "div", "input", "span", "table", "thead", "tbody", "tr", "th", "td",
-             "template", "script"}
+HTML_TAGS = {
+    "html",
+    "head",
+    "meta",
+    "title",
+    "style",
+    "body",
+    "header",
+    "h1",
+    "h2",
+    "p",
+    "main",
+    "section",
+    "button",
+    "ol",
+    "li",
+    "i",
+    "b",
+    "mark",
+    "div",
+    "input",
+    "span",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "template",
+    "script",
+}
 SVG_TAGS = {"svg", "g", "polygon", "title", "circle", "text", "line", "ellipse", "rect", "path"}
 FILE_NAME = '<!--<script>" onload="x.sgn'
 
@@ -39,9 +78,18 @@ def hostile_lines():
     lines = BASE.read_text(encoding="utf-8").splitlines()
     extra = []
     for s in INJECTIONS:
-        extra += [json.dumps(m) for m in ([s, "RD", {"result": 8}], ["1", s, {}], ["1", "RD", {s: 1}],
-                                          ["1", "RD", {"result": s}], ["1", "PD", {"cCode": s, "rCodes": [s]}],
-                                          ["1", "MR", {"tile": [0, s]}], ["1", "BS", {"intersection": s}])]
+        extra += [
+            json.dumps(m)
+            for m in (
+                [s, "RD", {"result": 8}],
+                ["1", s, {}],
+                ["1", "RD", {s: 1}],
+                ["1", "RD", {"result": s}],
+                ["1", "PD", {"cCode": s, "rCodes": [s]}],
+                ["1", "MR", {"tile": [0, s]}],
+                ["1", "BS", {"intersection": s}],
+            )
+        ]
     return lines[:10] + extra + [json.dumps(INJECTIONS)] + lines[10:]
 
 
@@ -92,8 +140,10 @@ def assert_inert(elements, tags):
     for tag, attrs in elements:
         assert tag in tags, f"<{tag}> is not the page's own"
         for name, _ in attrs:
-            assert not name.startswith("on") and name not in ("style", "href", "xlink:href", "src", "action"), \
-                (tag, name)
+            assert not name.startswith("on") and name not in ("style", "href", "xlink:href", "src", "action"), (
+                tag,
+                name,
+            )
 
 
 def test_the_page_of_a_hostile_log_is_inert_and_its_script_intact(hostile):
@@ -102,22 +152,26 @@ def test_the_page_of_a_hostile_log_is_inert_and_its_script_intact(hostile):
         parsed = scan(html)
         assert_inert(parsed.elements, HTML_TAGS | SVG_TAGS)
         raw = {}
-        for tag, attrs, text in parsed.raw:         # the first of each: the page's <title>, not a tile's
+        for tag, attrs, text in parsed.raw:  # the first of each: the page's <title>, not a tile's
             raw.setdefault((tag, attrs.get("id")), text)
         assert [(tag, attrs) for tag, attrs, _ in parsed.raw if tag == "script"] == [
-            ("script", {"id": "sgn-data", "type": "application/json"}), ("script", {})]
+            ("script", {"id": "sgn-data", "type": "application/json"}),
+            ("script", {}),
+        ]
         assert raw["script", None] == (page.HERE / "report.js").read_text(encoding="utf-8")
         blob = raw["script", "sgn-data"]
-        assert blob.isascii() and not set("<>&") & set(blob)        # nothing that could end or bend it
+        assert blob.isascii() and not set("<>&") & set(blob)  # nothing that could end or bend it
         data = json.loads(blob)
         assert data["name"] == name and raw["title", None] == f"{name}: SGN game report" and raw["h1", None] == name
         assert "<" not in raw["style", None]
-        policy = next(dict(attrs) for tag, attrs in parsed.elements if ("http-equiv", "Content-Security-Policy") in attrs)
+        policy = next(
+            dict(attrs) for tag, attrs in parsed.elements if ("http-equiv", "Content-Security-Policy") in attrs
+        )
         assert parsed.elements.index(("meta", list(policy.items()))) < parsed.elements.index(("style", []))
         assert policy["content"] == page.policy(raw["script", None], raw["style", None])
         assert "default-src 'none'" in policy["content"] and "unsafe" not in policy["content"]
     text = "".join(parsed.text)
-    for s in INJECTIONS:        # each is on the page as it was written: text in the moves and diagnostics
+    for s in INJECTIONS:  # each is on the page as it was written: text in the moves and diagnostics
         assert s in text
 
 
@@ -134,10 +188,10 @@ def test_the_board_of_hostile_players_is_inert():
     names = INJECTIONS[:4]
     game = hostile_game(names)
     svg = sgn.svg.board(game, caption=" ".join(INJECTIONS), highlight=("tile", (0, 0)))
-    root = ET.fromstring(svg)                   # well-formed, a control character or not
+    root = ET.fromstring(svg)  # well-formed, a control character or not
     assert_inert(scan(svg).elements, SVG_TAGS)
     players = {e.get("data-player") for e in root.iter() if e.get("data-player") is not None}
-    assert set(names) <= players                # each name kept as it was, as a value
+    assert set(names) <= players  # each name kept as it was, as a value
     assert all(len(e.attrib) == len(set(e.attrib)) for e in root.iter())
 
 
@@ -148,13 +202,15 @@ def test_any_name_and_caption_draw_an_inert_board(names, caption):
     ET.fromstring(svg)
     assert_inert(scan(svg).elements, SVG_TAGS)
 
+
 def test_no_attribute_that_runs_fetches_or_styles_can_be_drawn():
     for name in ("onload", "ONCLICK", "href", "xlink:href", "src", "style"):
         with pytest.raises(ValueError):
             tree.el("g", {name: "x"})
-    assert tree.text_of(tree.el("g", {"data-player": '"><x onload="', "class": "a"}, "\x00</g>")) == \
-        '<g data-player="&quot;&gt;&lt;x onload=&quot;" class="a">\ufffd&lt;/g&gt;</g>'
-
+    assert (
+        tree.text_of(tree.el("g", {"data-player": '"><x onload="', "class": "a"}, "\x00</g>"))
+        == '<g data-player="&quot;&gt;&lt;x onload=&quot;" class="a">\ufffd&lt;/g&gt;</g>'
+    )
 
 
 def test_the_page_refuses_a_script_or_style_that_would_end_early():
@@ -185,7 +241,7 @@ def test_in_a_browser_a_hostile_page_runs_nothing_fetches_nothing_and_still_step
         data = json.loads(tab.evaluate("document.getElementById('sgn-data').textContent"))
         assert tab.locator("#diagnostics li").count() == len(data["diags"]) > 50
         count = len(data["lines"]) - 1
-        assert tab.evaluate("document.body.dataset.line") == str(data["lines"][-1])     # the script ran
+        assert tab.evaluate("document.body.dataset.line") == str(data["lines"][-1])  # the script ran
         assert tab.evaluate(PIECES) > 0
         tab.keyboard.press("Home")
         assert tab.evaluate("document.body.dataset.line") == "0" and tab.evaluate(PIECES) == 0
@@ -197,7 +253,7 @@ def test_in_a_browser_a_hostile_page_runs_nothing_fetches_nothing_and_still_step
         tab.locator("#moves li").nth(count - 1).hover()
         assert tab.errors == [] and tab.requests == [tab.url_of_file] and tab.blocked == []
         assert [m for m in tab.console if "Content Security Policy" in m] == []
-        assert tab.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(246, 244, 239)"   # styled
+        assert tab.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(246, 244, 239)"  # styled
     finally:
         tab.close()
 
@@ -206,9 +262,11 @@ def test_in_a_browser_the_policy_stops_what_a_mistake_would_let_in(browser, tmp_
     """Markup slipped into the page by a fault of ours (an inline handler, an inline script,
     a style attribute, a fetch) does not run; the page's own script does."""
     html = page.report_html(str(BASE), "game.sgn")
-    slipped = ('<img src="http://127.0.0.1:9/a.png" onerror="document.body.dataset.ran=1">'
-               '<script>document.body.dataset.ran = 2</script><p style="background:url(http://127.0.0.1:9/b.png)">x</p>'
-               '<svg><rect width="5" height="5" onload="document.body.dataset.ran=3"/></svg>')
+    slipped = (
+        '<img src="http://127.0.0.1:9/a.png" onerror="document.body.dataset.ran=1">'
+        '<script>document.body.dataset.ran = 2</script><p style="background:url(http://127.0.0.1:9/b.png)">x</p>'
+        '<svg><rect width="5" height="5" onload="document.body.dataset.ran=3"/></svg>'
+    )
     assert html.count("</body>") == 1
     tab = open_page(browser, tmp_path_factory, html.replace("</body>", slipped + "</body>"), "slipped.html")
     try:
@@ -219,7 +277,7 @@ def test_in_a_browser_the_policy_stops_what_a_mistake_would_let_in(browser, tmp_
         assert tab.evaluate("document.body.dataset.line") != "0"
         tab.keyboard.press("Home")
         assert tab.evaluate("document.body.dataset.line") == "0" and tab.errors == []
-        with pytest.raises(Exception, match="TrustedHTML"):        # markup from a string is refused
+        with pytest.raises(Exception, match="TrustedHTML"):  # markup from a string is refused
             tab.evaluate("document.getElementById('caption').innerHTML = '<b>x</b>'")
     finally:
         tab.close()

@@ -2,6 +2,7 @@
 winner is marked, an invalid log says that the board follows the replay's reading of its
 faults, and the move list's badges fit (no cut text, no horizontal scrollbar) at a wide
 and a narrow window, in Chromium."""
+
 import re
 import xml.etree.ElementTree as ET
 
@@ -12,8 +13,8 @@ from conftest import CORPUS
 from sgn.pictures import page
 from sgn.pipeline.replay import replay
 
-VALID = CORPUS / "games" / "random-3p.sgn"                         # player 3 wins, no error
-FAULTY = CORPUS / "games" / "faulty-cards-played-when-bought.sgn"    # player 1 wins, 5 errors
+VALID = CORPUS / "games" / "random-3p.sgn"  # player 3 wins, no error
+FAULTY = CORPUS / "games" / "faulty-cards-played-when-bought.sgn"  # player 1 wins, 5 errors
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -41,8 +42,11 @@ def test_the_charts_have_a_legend_and_a_turn_axis_and_mark_the_winner(pages, pat
     charts = _charts(html)
     assert len(charts) == 2
     for chart in charts:
-        keys = {g.get("data-player"): "".join(g.itertext()) for g in chart.iter(SVG + "g")
-                if "key" in (g.get("class") or "").split()}
+        keys = {
+            g.get("data-player"): "".join(g.itertext())
+            for g in chart.iter(SVG + "g")
+            if "key" in (g.get("class") or "").split()
+        }
         assert set(keys) == {"1", "2", "3"}
         assert keys[winner] == f"player {winner} (won)"
         assert all(keys[p] == f"player {p}" for p in keys if p != winner)
@@ -97,7 +101,7 @@ def test_the_badges_fit_and_the_winner_is_marked_in_a_browser(browser, tmp_path_
         assert "winner" in row.get_attribute("class") and row.locator(".winner-mark").is_visible()
         assert not tab.locator('#legend tr[data-player="2"] .winner-mark').is_visible()
         assert tab.locator("#reading").is_visible()
-        for chart in tab.locator(".chart").all():            # a chart is never wider than it reads well
+        for chart in tab.locator(".chart").all():  # a chart is never wider than it reads well
             assert chart.bounding_box()["width"] <= 461
         assert tab.errors == [] and tab.blocked == []
     finally:
@@ -105,8 +109,9 @@ def test_the_badges_fit_and_the_winner_is_marked_in_a_browser(browser, tmp_path_
 
 
 def test_the_turn_axis_of_a_log_of_several_games_starts_again_at_each_game():
-    root = page.chart("points", "points", {"1": [0] * 10, "2": [1] * 10}, 10,
-                      turns=[0, 0, 1, 2, 3, 0, 0, 1, 2, 3], winners=["2"])
+    root = page.chart(
+        "points", "points", {"1": [0] * 10, "2": [1] * 10}, 10, turns=[0, 0, 1, 2, 3, 0, 0, 1, 2, 3], winners=["2"]
+    )
     svg = ET.fromstring(page.text_of(root))
     starts = [e for e in svg.iter(SVG + "line") if e.get("class") == "game-start"]
     assert len(starts) == 1

@@ -6,6 +6,7 @@ is driven in Chromium with Playwright: the board at a line shows exactly the pie
 `sgn replay --at LINE` has, a diagnostic clicked marks the place it names, and a
 screenshot shows the terrain colours where the hexes are.
 """
+
 import json
 import re
 import struct
@@ -92,14 +93,19 @@ def pieces_of(html):
 def piece_of(node):
     element = node[0]
     kind = element.get("class")
-    return (kind, element.get("data-edge") or element.get("data-corner") or element.get("data-tile"),
-            element.get("data-player") or "")
+    return (
+        kind,
+        element.get("data-edge") or element.get("data-corner") or element.get("data-tile"),
+        element.get("data-player") or "",
+    )
 
 
 # --- the page's structure, without a browser ---------------------------------------------
 
+
 class _Tags(HTMLParser):
     """Checks that the elements nest (void elements aside) and counts some of them."""
+
     VOID = {"meta", "input", "br", "img", "link", "hr"}
 
     def __init__(self):
@@ -157,7 +163,7 @@ def test_the_page_is_html_whose_elements_nest_with_one_entry_per_message(valid_h
 def test_the_svg_parses_as_xml(valid_html, faulty_html):
     for html in (valid_html, faulty_html):
         svgs = re.findall(r"<svg\b.*?</svg>", html, re.S)
-        assert len(svgs) == 4              # the board, the drawings it shows, and two charts
+        assert len(svgs) == 4  # the board, the drawings it shows, and two charts
         for svg in svgs:
             assert ET.fromstring(svg).tag == f"{{{SVG_NS}}}svg"
         data = data_of(html)
@@ -174,7 +180,7 @@ def test_nothing_is_fetched_from_the_network(valid_html):
 def test_the_steps_replay_to_the_pieces_of_sgn_replay(valid_html):
     data = data_of(valid_html)
     pieces = [piece_of(m) for m in pieces_of(valid_html)]
-    assert [p[0] for p in pieces] == sorted((p[0] for p in pieces), key=page.LAYERS.index)   # roads first
+    assert [p[0] for p in pieces] == sorted((p[0] for p in pieces), key=page.LAYERS.index)  # roads first
     on = set()
     for i, line in enumerate(data["lines"]):
         on = (on - set(data["del"][i])) | set(data["add"][i])
@@ -182,8 +188,9 @@ def test_the_steps_replay_to_the_pieces_of_sgn_replay(valid_html):
             assert {pieces[k] for k in on} == replayed_pieces(VALID, line), line
     game = replay(str(VALID), name="v")[0]["game"]
     players = data["players"]
-    assert data["stats"][-1] == [[game.points(p), sum(game.players[p].hand.values()), game.players[p].knights]
-                                 for p in players]
+    assert data["stats"][-1] == [
+        [game.points(p), sum(game.players[p].hand.values()), game.players[p].knights] for p in players
+    ]
 
 
 def test_each_diagnostic_names_its_place(faulty, faulty_html):
@@ -193,8 +200,9 @@ def test_each_diagnostic_names_its_place(faulty, faulty_html):
     assert found[:2] == [(5, "site-occupied"), (6, "setup-road-not-at-settlement")]
     for d in data["diags"]:
         where = named_by(messages[d["line"]], d["pointer"])
-        assert d["place"] == ("" if where is None else {"corner": corner_key, "edge": edge_key,
-                                                         "tile": tile_key}[where[0]](where[1]))
+        assert d["place"] == (
+            "" if where is None else {"corner": corner_key, "edge": edge_key, "tile": tile_key}[where[0]](where[1])
+        )
         assert (d["place"] in store_of(faulty_html)["place"]) == (where is not None)
     assert data["diags"][0]["place"] == corner_key(frozenset(map(tuple, messages[3][2]["intersection"])))
 
@@ -210,13 +218,21 @@ def test_a_line_that_is_no_message_changes_nothing(write):
     assert data["stats"][-1] == plain["stats"][-1] and data["ids"] == plain["ids"]
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                    max_leaves=12)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 
 
-@given(st.one_of(any_message(), st.lists(JSON, min_size=3, max_size=3).map(lambda m: ["1", m[1], m[2]]),
-                 st.tuples(st.sampled_from(["PD", "TR", "ST", "RD"]), JSON).map(lambda m: ["1", m[0], m[1]]), JSON))
+@given(
+    st.one_of(
+        any_message(),
+        st.lists(JSON, min_size=3, max_size=3).map(lambda m: ["1", m[1], m[2]]),
+        st.tuples(st.sampled_from(["PD", "TR", "ST", "RD"]), JSON).map(lambda m: ["1", m[0], m[1]]),
+        JSON,
+    )
+)
 @example(["1", "PD", {"cCode": [], "rCodes": [[1], {}]}])
 @example(["2", "TR", [{"player": "2", "resources": {"O": -4, "W": 1}}, {"player": "B", "resources": []}]])
 def test_every_message_has_a_label_whatever_it_holds(message):
@@ -239,17 +255,18 @@ def test_the_command_writes_the_page_and_exits_by_the_errors(tmp_path, faulty):
         assert result.returncode == 2 and result.stdout == b""
         assert len(result.stderr.decode().splitlines()) == 1 and b"Traceback" not in result.stderr
     assert not (tmp_path / "x.html").exists()
-    assert run_cli("report", VALID).returncode == 2          # -o is required
+    assert run_cli("report", VALID).returncode == 2  # -o is required
 
 
 # --- in a browser --------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def valid_tab(browser, tmp_path_factory, valid_html):
     tab = open_page(browser, tmp_path_factory, valid_html, "valid.html")
     yield tab
     assert tab.errors == [] and tab.requests == [tab.url_of_file] and tab.blocked == []
-    assert [m for m in tab.console if "Content Security Policy" in m] == []     # its own script and style run
+    assert [m for m in tab.console if "Content Security Policy" in m] == []  # its own script and style run
     tab.close()
 
 
@@ -258,7 +275,7 @@ def faulty_tab(browser, tmp_path_factory, faulty_html):
     tab = open_page(browser, tmp_path_factory, faulty_html, "faulty.html")
     yield tab
     assert tab.errors == [] and tab.requests == [tab.url_of_file] and tab.blocked == []
-    assert [m for m in tab.console if "Content Security Policy" in m] == []     # its own script and style run
+    assert [m for m in tab.console if "Content Security Policy" in m] == []  # its own script and style run
     tab.close()
 
 
@@ -278,7 +295,7 @@ def line_of(tab):
 def test_the_move_list_has_one_entry_per_message(valid_tab, faulty_tab, faulty):
     assert valid_tab.locator("#moves li[data-line]").count() == len(messages_of(VALID))
     assert faulty_tab.locator("#moves li[data-line]").count() == len(messages_of(faulty))
-    assert line_of(valid_tab) == max(messages_of(VALID))           # it opens at the end
+    assert line_of(valid_tab) == max(messages_of(VALID))  # it opens at the end
 
 
 def test_clicks_arrow_keys_and_the_slider_show_the_pieces_of_sgn_replay(valid_tab):
@@ -301,8 +318,9 @@ def test_clicks_arrow_keys_and_the_slider_show_the_pieces_of_sgn_replay(valid_ta
     assert line_of(valid_tab) == lines[0] and shown(valid_tab) == replayed_pieces(VALID, lines[0])
     valid_tab.keyboard.press("End")
     assert line_of(valid_tab) == lines[-1]
-    valid_tab.evaluate("() => { const s = document.getElementById('slider'); s.value = 40; "
-                       "s.dispatchEvent(new Event('input')); }")
+    valid_tab.evaluate(
+        "() => { const s = document.getElementById('slider'); s.value = 40; s.dispatchEvent(new Event('input')); }"
+    )
     assert line_of(valid_tab) == lines[39] and shown(valid_tab) == replayed_pieces(VALID, lines[39])
     legend = valid_tab.locator('#legend tr[data-player="1"] td.points').inner_text()
     game = replay(str(VALID), name="v", at=lines[39])[0]["game"]
@@ -318,8 +336,10 @@ def test_a_diagnostic_clicked_shows_its_move_and_marks_its_place(faulty_tab, fau
         line = int(item.get_attribute("data-line"))
         item.click()
         assert line_of(faulty_tab) == line
-        where = named_by(messages[line], faulty_tab.evaluate(f"JSON.parse(document.getElementById('sgn-data')"
-                                                             f".textContent).diags[{n}].pointer"))
+        where = named_by(
+            messages[line],
+            faulty_tab.evaluate(f"JSON.parse(document.getElementById('sgn-data').textContent).diags[{n}].pointer"),
+        )
         marks = faulty_tab.locator("#board svg .highlight")
         if where is None:
             assert marks.count() == 0
@@ -339,8 +359,8 @@ def read_png(data):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     at, chunks, idat = 8, {}, b""
     while at < len(data):
-        size, kind = struct.unpack(">I4s", data[at:at + 8])
-        body = data[at + 8:at + 8 + size]
+        size, kind = struct.unpack(">I4s", data[at : at + 8])
+        body = data[at + 8 : at + 8 + size]
         if kind == b"IDAT":
             idat += body
         chunks.setdefault(kind, body)
@@ -350,7 +370,7 @@ def read_png(data):
     channels = 3 if color == 2 else 4
     raw, stride, rows, previous = zlib.decompress(idat), width * channels, [], bytearray(width * channels)
     for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
         if kind == 2:
             line = bytearray((a + b) & 255 for a, b in zip(line, previous))
         elif kind in (1, 3, 4):
@@ -366,7 +386,7 @@ def read_png(data):
                     p = left + up - corner
                     pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
                     line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append([tuple(line[i:i + 3]) for i in range(0, stride, channels)])
+        rows.append([tuple(line[i : i + 3]) for i in range(0, stride, channels)])
         previous = line
     return width, height, rows
 
@@ -376,14 +396,14 @@ def test_a_screenshot_shows_the_terrain_colours_on_the_hexes(valid_tab):
     board = valid_tab.locator("#board svg")
     box = board.bounding_box()
     width, height, rows = read_png(board.screenshot())
-    assert len({pixel for row in rows[::7] for pixel in row[::7]}) > 20        # not blank
+    assert len({pixel for row in rows[::7] for pixel in row[::7]}) > 20  # not blank
     tiles = valid_tab.evaluate("""() => Array.from(document.querySelectorAll('#board svg .tile')).map(t => {
         const r = t.getBoundingClientRect(); return [t.dataset.kind, r.x + r.width / 2, r.y + r.height * 0.2]; })""")
     assert len(tiles) >= 19
     matched = set()
-    for kind, x, y in tiles:        # between the centre (its number token) and the top corner
+    for kind, x, y in tiles:  # between the centre (its number token) and the top corner
         px, py = int(round((x - box["x"]) * width / box["width"])), int(round((y - box["y"]) * height / box["height"]))
-        expected = tuple(int(style.TERRAIN[kind][i:i + 2], 16) for i in (1, 3, 5))
+        expected = tuple(int(style.TERRAIN[kind][i : i + 2], 16) for i in (1, 3, 5))
         if max(abs(a - b) for a, b in zip(rows[py][px], expected)) <= 8:
             matched.add(kind)
         else:
@@ -396,7 +416,7 @@ def test_a_long_game_is_one_page_that_steps_to_every_line(browser, tmp_path_fact
     it is written and stepped through is measured by bench/bench_report.py, not here."""
     lines = LONG.read_text(encoding="utf-8").splitlines()
     rolls = [text for text in lines if '"RD"' in text]
-    lines += (rolls * 10)[:1000 - len(lines)]
+    lines += (rolls * 10)[: 1000 - len(lines)]
     path = tmp_path_factory.mktemp("long") / "long.sgn"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     html = page.report_html(str(path), "long.sgn")

@@ -1,4 +1,5 @@
 """The schema file, and the dispatched checks that use it."""
+
 import json
 
 import pytest
@@ -12,11 +13,40 @@ from sgn.layers.schema import SCHEMA_FILE, default_schema
 ROOT = json.loads((CHECKOUT / "schema" / SCHEMA_FILE).read_text(encoding="utf-8"))
 # The keywords of draft-04 validation and core: nothing else may appear as a keyword.
 DRAFT4_KEYWORDS = {
-    "$schema", "id", "$ref", "title", "description", "default", "definitions", "type", "enum",
-    "allOf", "anyOf", "oneOf", "not", "items", "additionalItems", "minItems", "maxItems",
-    "uniqueItems", "properties", "patternProperties", "additionalProperties", "required",
-    "minProperties", "maxProperties", "minimum", "maximum", "exclusiveMinimum",
-    "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "pattern", "format", "dependencies",
+    "$schema",
+    "id",
+    "$ref",
+    "title",
+    "description",
+    "default",
+    "definitions",
+    "type",
+    "enum",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "items",
+    "additionalItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "dependencies",
 }
 
 
@@ -58,8 +88,11 @@ def test_every_action_has_a_value_schema_and_a_message_branch():
     assert len(ROOT["anyOf"]) == len(codes)
 
 
-MESSAGE_CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE)
-                 if c["kind"] == "message" and c["level"] == "schema" and c.get("profile", "strict") == "strict"]
+MESSAGE_CASES = [
+    c
+    for c in corpus.load_cases(CORPUS / corpus.BUNDLE)
+    if c["kind"] == "message" and c["level"] == "schema" and c.get("profile", "strict") == "strict"
+]
 
 
 @pytest.mark.parametrize("case", MESSAGE_CASES, ids=[c["id"] for c in MESSAGE_CASES])
@@ -70,19 +103,28 @@ def test_dispatch_agrees_with_the_whole_schema(case):
     assert ours == whole
 
 
-@pytest.mark.parametrize("message, code, pointer", [
-    (["1", "RD", {"result": 13}], "schema-maximum", "/2/result"),
-    (["1", "RD", {"result": 1}], "schema-minimum", "/2/result"),
-    (["1", "RD", {}], "schema-required", "/2/result"),
-    (["1", "TO", {}], "unknown-action", "/1"),
-    (["9", "RD", {"result": 8}], "unknown-player", "/0"),
-    (["1", "TR", [{"player": "1", "resources": {"X": -1}}, {"player": "2", "resources": {"B": 1}}]],
-     "schema-unknown-property", "/2/0/resources/X"),
-    (["1", "MR", {"tile": [0, "1"]}], "schema-type", "/2/tile/1"),
-    (["1", "BR", {"path": [[[0, 0], [1, 0], [0, 1]]]}], "schema-too-few-items", "/2/path"),
-    (["1", "DM", {"tiles": [{"tile": [0, 0], "tCode": "D", "rNumber": 7}], "harbors": []}],
-     "schema-enum", "/2/tiles/0/rNumber"),
-])
+@pytest.mark.parametrize(
+    "message, code, pointer",
+    [
+        (["1", "RD", {"result": 13}], "schema-maximum", "/2/result"),
+        (["1", "RD", {"result": 1}], "schema-minimum", "/2/result"),
+        (["1", "RD", {}], "schema-required", "/2/result"),
+        (["1", "TO", {}], "unknown-action", "/1"),
+        (["9", "RD", {"result": 8}], "unknown-player", "/0"),
+        (
+            ["1", "TR", [{"player": "1", "resources": {"X": -1}}, {"player": "2", "resources": {"B": 1}}]],
+            "schema-unknown-property",
+            "/2/0/resources/X",
+        ),
+        (["1", "MR", {"tile": [0, "1"]}], "schema-type", "/2/tile/1"),
+        (["1", "BR", {"path": [[[0, 0], [1, 0], [0, 1]]]}], "schema-too-few-items", "/2/path"),
+        (
+            ["1", "DM", {"tiles": [{"tile": [0, 0], "tCode": "D", "rNumber": 7}], "harbors": []}],
+            "schema-enum",
+            "/2/tiles/0/rNumber",
+        ),
+    ],
+)
 def test_each_diagnostic_names_the_real_field(message, code, pointer):
     [d] = sgn.validate_message(message)
     assert (d.code, d.pointer, d.layer, d.severity) == (code, pointer, "schema", "error")
@@ -99,20 +141,27 @@ def test_unknown_action_suggests_the_nearest():
 
 
 def test_a_wrong_type_is_one_diagnostic_not_two():
-    found = sgn.validate_message(["1", "DM", {"tiles": [{"tile": [0, 0], "tCode": "D", "rNumber": "5"}],
-                                              "harbors": []}])
+    found = sgn.validate_message(
+        ["1", "DM", {"tiles": [{"tile": [0, 0], "tCode": "D", "rNumber": "5"}], "harbors": []}]
+    )
     assert [(d.code, d.pointer) for d in found] == [("schema-type", "/2/tiles/0/rNumber")]
 
 
 def test_several_problems_in_one_message_are_all_reported():
     found = sgn.validate_message(["7", "BC", {"intersection": [[0, 0], [1, 0]], "player": "1"}])
     assert {(d.code, d.pointer) for d in found} == {
-        ("unknown-player", "/0"), ("schema-too-few-items", "/2/intersection"),
-        ("schema-unknown-property", "/2/player")}
+        ("unknown-player", "/0"),
+        ("schema-too-few-items", "/2/intersection"),
+        ("schema-unknown-property", "/2/player"),
+    }
 
 
 def test_compat_reads_numeric_strings_with_one_warning():
-    message = ["1", "BR", {"path": [[["0", "-2"], ["-1", "-1"], ["-1", "-2"]], [["0", "-2"], ["0", "-1"], ["-1", "-1"]]]}]
+    message = [
+        "1",
+        "BR",
+        {"path": [[["0", "-2"], ["-1", "-1"], ["-1", "-2"]], [["0", "-2"], ["0", "-1"], ["-1", "-1"]]]},
+    ]
     strict = sgn.validate_message(json.loads(json.dumps(message)))
     assert {d.code for d in strict} == {"schema-type"} and len(strict) == 12
     [warning] = sgn.validate_message(message, profile="compat")
@@ -126,8 +175,9 @@ def test_compat_still_refuses_strings_that_are_not_integers():
 
 
 def test_compat_reads_the_pre_1_0_object_form():
-    found = sgn.validate_message({"value": {"rCodes": ["O"], "cCode": "MO"}, "player": "2", "aCode": "PD"},
-                                 profile="compat")
+    found = sgn.validate_message(
+        {"value": {"rCodes": ["O"], "cCode": "MO"}, "player": "2", "aCode": "PD"}, profile="compat"
+    )
     assert [(d.code, d.severity) for d in found] == [("legacy-object-message", "warning")]
     [strict] = sgn.validate_message({"value": {"rCodes": ["O"], "cCode": "MO"}, "player": "2", "aCode": "PD"})
     assert strict.code == "message-not-array" and "compat" in strict.hint
@@ -150,6 +200,8 @@ def test_validators_are_built_once():
 
 def test_every_schema_file_ships_in_the_package():
     def files(folder):
-        return {p.relative_to(folder).as_posix() for p in folder.rglob("*")
-                if p.is_file() and "__pycache__" not in p.parts}
+        return {
+            p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+        }
+
     assert files(CHECKOUT / "schema") == files(packaged.schema_dir())

@@ -1,4 +1,5 @@
 """The semantic layer: map context across a log, and properties of its rules."""
+
 import json
 
 from hypothesis import given, settings, strategies as st
@@ -61,7 +62,8 @@ def test_any_clockwise_listing_is_valid_and_reversed_only_warns(corner, start):
     assert sgn.validate_message(message) == []
     message[2]["intersection"].reverse()
     assert [(d.code, d.severity) for d in sgn.validate_message(message)] == [
-        ("intersection-counter-clockwise", "warning")]
+        ("intersection-counter-clockwise", "warning")
+    ]
 
 
 @settings(max_examples=150, deadline=None)
@@ -80,8 +82,12 @@ def test_every_edge_between_intersections_on_land_is_a_valid_road(corner, data):
 
 trades = st.builds(
     lambda give, get, n, m, other: (give, get, n, m, other),
-    st.sampled_from(RESOURCES), st.sampled_from(RESOURCES), st.integers(1, 4), st.integers(1, 2),
-    st.sampled_from(["2", "3", "B"]))
+    st.sampled_from(RESOURCES),
+    st.sampled_from(RESOURCES),
+    st.integers(1, 4),
+    st.integers(1, 2),
+    st.sampled_from(["2", "3", "B"]),
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -123,14 +129,16 @@ def test_harbors_found_fine_on_one_map_are_checked_again_on_another():
     moved = json.dumps(changed, separators=(",", ":"))
     for lines in ([STANDARD_MAP, moved, STANDARD_MAP, moved], [moved, STANDARD_MAP, moved]):
         found = codes(lines)
-        assert [line for line, code in found if code == "harbor-not-coastal"] == \
-            [n for n, line in enumerate(lines, 1) if line == moved]
+        assert [line for line, code in found if code == "harbor-not-coastal"] == [
+            n for n, line in enumerate(lines, 1) if line == moved
+        ]
         assert not [code for line, code in found if lines[line - 1] == STANDARD_MAP]
 
 
 def _every_path_listing():
     """The table `path_facts` replaced: every valid listing of every path near the origin."""
     from sgn.layers import places
+
     listings = {}
     for a in places._clockwise():
         for c in board.corner_neighbours(frozenset(a)):
@@ -141,6 +149,7 @@ def _every_path_listing():
 
 def test_the_paths_worked_out_on_demand_are_the_table_s():
     from sgn.layers import places
+
     table = _every_path_listing()
     assert len(table) == 2592
     for numbers, facts in table.items():
@@ -156,5 +165,6 @@ _TABLE = _every_path_listing()
 def test_a_listing_is_a_path_on_demand_exactly_when_the_table_holds_it(numbers, at, change):
     """A valid listing with one number changed: a path or not, as the table said."""
     from sgn.layers import places
-    changed = numbers[:at] + (numbers[at] + change,) + numbers[at + 1:]
+
+    changed = numbers[:at] + (numbers[at] + change,) + numbers[at + 1 :]
     assert places.path_facts(changed) == _TABLE.get(changed)

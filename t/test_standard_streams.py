@@ -1,5 +1,6 @@
 """Standard input, output or error closed (`<&-`, `>&-`, `2>&-`): a clear diagnostic or a
 quiet stop with a non-zero status, never an internal error or a traceback."""
+
 import os
 import subprocess
 import sys
@@ -17,9 +18,14 @@ BAD = '["1","RD",{"result":13}]\n'
 def run_closed(fds, *args, cwd=None):
     """`python -m sgn ARGS` with the descriptors `fds` closed, as the shell's `<&-` does."""
     env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
-    return subprocess.run([sys.executable, "-m", "sgn", *map(str, args)], env=env, capture_output=True,
-                          cwd=cwd or tempfile.gettempdir(), timeout=120,
-                          preexec_fn=lambda: [os.close(fd) for fd in fds])
+    return subprocess.run(
+        [sys.executable, "-m", "sgn", *map(str, args)],
+        env=env,
+        capture_output=True,
+        cwd=cwd or tempfile.gettempdir(),
+        timeout=120,
+        preexec_fn=lambda: [os.close(fd) for fd in fds],
+    )
 
 
 @pytest.fixture
@@ -29,8 +35,9 @@ def game(tmp_path):
     return path
 
 
-@pytest.mark.parametrize("args", [["validate", "-"], ["validate"], ["validate", "-o", "json", "-"],
-                                  ["validate", "-q", "-"]])
+@pytest.mark.parametrize(
+    "args", [["validate", "-"], ["validate"], ["validate", "-o", "json", "-"], ["validate", "-q", "-"]]
+)
 def test_validate_of_a_closed_standard_input_is_a_read_error(args):
     result = run_closed([0], *args)
     assert result.returncode == 2 and result.stderr == b""
@@ -38,8 +45,16 @@ def test_validate_of_a_closed_standard_input_is_a_read_error(args):
     assert b'"read-error"' in result.stdout if "json" in args else b"[read-error]" in result.stdout
 
 
-@pytest.mark.parametrize("args", [["replay", "-"], ["parse", "-"], ["parse", "--notation", "hsn", "-"],
-                                  ["convert", "--to", "han", "-"], ["convert", "--to", "sgn", "-"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["replay", "-"],
+        ["parse", "-"],
+        ["parse", "--notation", "hsn", "-"],
+        ["convert", "--to", "han", "-"],
+        ["convert", "--to", "sgn", "-"],
+    ],
+)
 def test_other_commands_on_a_closed_standard_input_report_a_read_error(args):
     result = run_closed([0], *args)
     assert result.returncode == 2 and result.stdout == b""
@@ -53,10 +68,18 @@ def test_files_with_several_jobs_and_standard_input_closed(game):
     assert normal.returncode == 0
 
 
-@pytest.mark.parametrize("args", [["validate", "{game}"], ["validate", "-o", "json", "{game}"],
-                                  ["validate", "-j", "2", "{game}", "{game}", "{game}"],
-                                  ["example", "game"], ["codes"], ["replay", "{game}"],
-                                  ["convert", "--to", "hsgn", "{game}"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate", "{game}"],
+        ["validate", "-o", "json", "{game}"],
+        ["validate", "-j", "2", "{game}", "{game}", "{game}"],
+        ["example", "game"],
+        ["codes"],
+        ["replay", "{game}"],
+        ["convert", "--to", "hsgn", "{game}"],
+    ],
+)
 def test_a_closed_standard_output_stops_the_command_with_a_message(game, args):
     result = run_closed([1], *[a.format(game=game) for a in args])
     assert result.returncode == 2
@@ -73,14 +96,21 @@ def test_a_closed_standard_error_loses_only_what_goes_there(game, tmp_path):
     result = run_closed([2], "validate", tmp_path / "missing.sgn", game)
     assert result.returncode == 2 and b"[file-not-found]" in result.stdout
     broken = tmp_path / "broken.sgn"
-    broken.write_text(game.read_text().replace('"result":', '"result":1', 1))    # a roll of 1x
+    broken.write_text(game.read_text().replace('"result":', '"result":1', 1))  # a roll of 1x
     result = run_closed([2], "replay", broken)
     assert result.returncode == 1 and result.stdout.startswith(b"after line ")
-    assert run_closed([2], "validate", "--level", "nope", game).returncode == 2      # a usage error
+    assert run_closed([2], "validate", "--level", "nope", game).returncode == 2  # a usage error
 
 
-@pytest.mark.parametrize("args", [["example", "game"], ["validate", "{game}"], ["replay", "-"],
-                                  ["validate", "-j", "2", "{game}", "{game}", "{game}"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["example", "game"],
+        ["validate", "{game}"],
+        ["replay", "-"],
+        ["validate", "-j", "2", "{game}", "{game}", "{game}"],
+    ],
+)
 def test_every_stream_closed_is_a_handled_failure(game, args):
     """An unhandled exception would exit 1: 2 is the command's own verdict."""
     assert run_closed([0, 1, 2], *[a.format(game=game) for a in args]).returncode == 2

@@ -1,4 +1,5 @@
 """The public Hypothesis strategies, and the properties they let us check of sgn itself."""
+
 import json
 import random
 
@@ -67,28 +68,28 @@ def test_every_generated_game_is_legal_and_ends_with_a_winner(game):
     lines = [json.dumps(m) for m in game]
     assert [d for d in sgn.iter_diagnostics(lines, level="rules") if d.severity != "info"] == []
     found = list(sgn.iter_diagnostics(lines + [lines[-1]], level="rules"))
-    assert [d.code for d in found] == ["after-game-end"]       # the game is over at its last line
+    assert [d.code for d in found] == ["after-game-end"]  # the game is over at its last line
 
 
 @settings(max_examples=scaled(25))
 @given(sgs.invalid_games())
 def test_every_mutant_game_raises_exactly_its_code_on_its_line(case):
     game, code, line = case
-    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
-             if d.is_error}
+    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules") if d.is_error}
     assert found == {(code, line)}
 
 
 def test_every_game_mutation_is_exercised_and_keeps_the_rest_of_the_game():
-    games = [random_game(seed, 3 + seed % 4) for seed in range(40)]     # 3 to 6 players
+    games = [random_game(seed, 3 + seed % 4) for seed in range(40)]  # 3 to 6 players
     for mutation in sgs.GAME_MUTATIONS:
         results = [(g, r) for g, r in ((g, mutation(json.loads(json.dumps(g)), 7)) for g in games) if r is not None]
         assert results, f"{mutation.__name__} applies to none of the games"
         original, (faulty, code, line) = results[0]
-        assert abs(len(faulty) - len(original)) <= 1          # one message in, out or moved
-        assert faulty[line:][-3:] == original[-3:] or faulty[-1] == original[-1]   # the rest is kept
-        found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in faulty], level="rules")
-                 if d.is_error]
+        assert abs(len(faulty) - len(original)) <= 1  # one message in, out or moved
+        assert faulty[line:][-3:] == original[-3:] or faulty[-1] == original[-1]  # the rest is kept
+        found = [
+            (d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in faulty], level="rules") if d.is_error
+        ]
         assert found == [(line, code)], mutation.__name__
 
 
@@ -96,8 +97,7 @@ def test_every_game_mutation_is_exercised_and_keeps_the_rest_of_the_game():
 @given(sgs.invalid_games(games=sgs.games(players=st.sampled_from((5, 6)))))
 def test_every_mutant_game_of_the_extension_raises_exactly_its_code_on_its_line(case):
     game, code, line = case
-    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
-             if d.is_error}
+    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules") if d.is_error}
     assert found == {(code, line)}
 
 
@@ -106,8 +106,7 @@ def test_every_mutant_game_of_the_extension_raises_exactly_its_code_on_its_line(
 def test_a_cut_mutant_game_ends_at_its_faulty_line(case):
     game, code, line = case
     assert len(game) == line
-    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
-             if d.is_error}
+    found = {(d.code, d.line) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules") if d.is_error}
     assert found == {(code, line)}
 
 
@@ -117,10 +116,11 @@ def test_cards_played_on_the_turn_they_were_bought_are_each_reported_once():
         player = RandomPlayer(random.Random(seed), 3 + seed % 2, early_cards=0.5)
         game = player.play()
         plays += len(player.early_plays)
-        found = [(d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules")
-                 if d.is_error]
+        found = [
+            (d.line, d.code) for d in sgn.iter_diagnostics([json.dumps(m) for m in game], level="rules") if d.is_error
+        ]
         assert found == [(n, "card-bought-this-turn") for n in player.early_plays]
-    assert plays >= 5           # the property is not empty
+    assert plays >= 5  # the property is not empty
 
 
 def test_generate_is_deterministic_and_independent_of_jobs(tmp_path):

@@ -1,5 +1,6 @@
 """`sgn validate` with a configuration file and ruff's options: select, ignore, per-file
 ignores, fail-on, show-settings, folders; the command line wins over the file."""
+
 import io
 import json
 
@@ -12,7 +13,7 @@ GOOD = "".join(json.dumps(m) + "\n" for m in random_game(seed=1))
 # a settlement built twice on one corner: site-occupied (and what follows from it)
 _moves = random_game(seed=1)[:12]
 BAD = "".join(json.dumps(m) + "\n" for m in _moves + [_moves[1]])
-WARNED = GOOD + "\n"          # a blank line: a warning only
+WARNED = GOOD + "\n"  # a blank line: a warning only
 
 
 def _run(tmp_path, monkeypatch, *args):
@@ -48,10 +49,11 @@ def test_per_file_ignores_from_the_file_make_a_file_pass(games, monkeypatch):
     status, out = _run(games, monkeypatch, "games", "-o", "json")
     codes = {d["code"] for d in json.loads(out)["diagnostics"]}
     (games / "pyproject.toml").write_text(
-        "[tool.sgn]\n[tool.sgn.per-file-ignores]\n" + f'"games/old/*" = {json.dumps(sorted(codes))}\n')
+        "[tool.sgn]\n[tool.sgn.per-file-ignores]\n" + f'"games/old/*" = {json.dumps(sorted(codes))}\n'
+    )
     status, out = _run(games, monkeypatch, "games", "-o", "json")
     assert status == 0 and json.loads(out)["diagnostics"] == []
-    status, _ = _run(games, monkeypatch, "games", "--isolated")       # the file read no more
+    status, _ = _run(games, monkeypatch, "games", "--isolated")  # the file read no more
     assert status == 1
 
 
@@ -71,7 +73,7 @@ def test_fail_on_warning(tmp_path, monkeypatch):
     assert _run(tmp_path, monkeypatch, "w.sgn", "--fail-on", "warning")[0] == 1
     (tmp_path / "sgn.toml").write_text('fail-on = "warning"\n')
     assert _run(tmp_path, monkeypatch, "w.sgn")[0] == 1
-    assert _run(tmp_path, monkeypatch, "w.sgn", "--fail-on", "error")[0] == 0      # the command line wins
+    assert _run(tmp_path, monkeypatch, "w.sgn", "--fail-on", "error")[0] == 0  # the command line wins
 
 
 def test_an_unreadable_file_counts_whatever_is_ignored(tmp_path, monkeypatch):
@@ -90,7 +92,7 @@ def test_show_settings_says_where_each_came_from(tmp_path, monkeypatch):
 def test_the_file_sets_the_level(tmp_path, monkeypatch):
     (tmp_path / "g.sgn").write_text(BAD)
     (tmp_path / "sgn.toml").write_text('level = "schema"\n')
-    assert _run(tmp_path, monkeypatch, "g.sgn")[0] == 0       # the replay's faults are not looked for
+    assert _run(tmp_path, monkeypatch, "g.sgn")[0] == 0  # the replay's faults are not looked for
     assert _run(tmp_path, monkeypatch, "g.sgn", "--level", "rules")[0] == 1
 
 

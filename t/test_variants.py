@@ -1,5 +1,6 @@
 """The variant a replay follows is chosen by its map: the base game's numbers on a board of
 19 land tiles, the 5-6 player extension's on one of 30 (sgn/rules.py VARIANTS)."""
+
 import io
 import json
 
@@ -36,6 +37,7 @@ def test_every_variant_is_complete_and_told_apart_by_its_board():
         assert set(variant.deck) == set(rules.DECK) and variant.bank > 0
     assert rules.variant_for(36) is rules.BASE_GAME
     from sgn import board
+
     for spec, variant in ((board.STANDARD, rules.BASE_GAME), (board.EXTENDED, rules.FIVE_SIX)):
         assert sum(spec.kinds.values()) == len(spec.land) == variant.land_tiles
 
@@ -89,12 +91,15 @@ def test_a_trade_or_a_card_in_the_special_phase_is_one_error_each():
     game, found = a_game_with_special_builds()
     i, turn = found[0]
     builder = game[i][0]
-    trade = [builder, "TR", [{"player": builder, "resources": {"W": -4, "O": 1}},
-                             {"player": "B", "resources": {"W": 4, "O": -1}}]]
-    assert codes_of(game[:i + 1] + [trade] + game[i + 1:]) == ["special-build-trade"]
+    trade = [
+        builder,
+        "TR",
+        [{"player": builder, "resources": {"W": -4, "O": 1}}, {"player": "B", "resources": {"W": 4, "O": -1}}],
+    ]
+    assert codes_of(game[: i + 1] + [trade] + game[i + 1 :]) == ["special-build-trade"]
     outsider = next(p for p in "12345" if p not in (turn, builder, str(int(turn) % 5 + 1)))
     card = [outsider, "PD", {"cCode": "MO", "rCodes": ["O"]}]
-    assert codes_of(game[:i + 1] + [card] + game[i + 1:]) == ["special-build-card"]
+    assert codes_of(game[: i + 1] + [card] + game[i + 1 :]) == ["special-build-card"]
 
 
 def test_the_turn_s_player_cannot_act_once_the_special_phase_began():
@@ -103,7 +108,7 @@ def test_the_turn_s_player_cannot_act_once_the_special_phase_began():
         game = random_game(seed, 5)
         for i, turn in special_builds(game):
             if game[i - 1][0] == turn and game[i - 1][1] in BUILDS:
-                swapped = game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:]
+                swapped = game[: i - 1] + [game[i], game[i - 1]] + game[i + 1 :]
                 if codes_of(swapped) == ["special-build-turn-player"]:
                     return
     raise AssertionError("no turn ends with a build right before the Special Build Phase")
@@ -115,7 +120,7 @@ def test_building_out_of_turn_order_in_the_special_phase():
         found = special_builds(game)
         for (i, turn), (j, turn2) in zip(found, found[1:]):
             if j == i + 1 and turn == turn2 and game[i][0] != game[j][0]:
-                swapped = game[:i] + [game[j], game[i]] + game[j + 1:]
+                swapped = game[:i] + [game[j], game[i]] + game[j + 1 :]
                 assert codes_of(swapped) == ["special-build-order"]
                 return
     raise AssertionError("no two players built one after the other in a Special Build Phase")
@@ -126,17 +131,18 @@ def test_in_the_base_game_a_build_by_another_player_is_not_your_turn():
     roll = next(i for i, m in enumerate(game) if m[1] == "RD")
     other = "2" if game[roll][0] != "2" else "3"
     extra = [other, "BD", {"cCode": "KN"}]
-    assert "not-your-turn" in codes_of(game[:roll + 1] + [extra] + game[roll + 1:])
+    assert "not-your-turn" in codes_of(game[: roll + 1] + [extra] + game[roll + 1 :])
 
 
 def test_the_examples_of_docs_rules_md_replay_as_it_says():
     import re
 
     from conftest import CHECKOUT
+
     doc = (CHECKOUT / "docs" / "rules.md").read_text(encoding="utf-8")
-    section = doc[doc.index("### Examples"):doc.index("### The table in")]
+    section = doc[doc.index("### Examples") : doc.index("### The table in")]
     setup = re.findall(r'^(\[".*)$', section.split("The second settlements")[0], re.M)
-    turn = [line.split(" ", 1)[1] for line in re.findall(r'^\d+ \[.*$', section, re.M)]
+    turn = [line.split(" ", 1)[1] for line in re.findall(r"^\d+ \[.*$", section, re.M)]
     base = [json.loads(MAPS["extension"].read_text().splitlines()[0])] + [json.loads(x) for x in setup + turn]
     assert len(base) == 27 and codes_of(base) == []
 
@@ -144,7 +150,8 @@ def test_the_examples_of_docs_rules_md_replay_as_it_says():
         return codes_of(base[:after] + [json.loads(message)] + base[after:])
 
     def swapped(a, b):
-        return codes_of(base[:a - 1] + [base[b - 1], base[a - 1]] + base[b:])
+        return codes_of(base[: a - 1] + [base[b - 1], base[a - 1]] + base[b:])
+
     other_trade = '["5","TR",[{"player":"5","resources":{"G":-1,"O":1}},{"player":"3","resources":{"G":1,"O":-1}}]]'
     own_trade = '["1","TR",[{"player":"1","resources":{"G":-1,"B":1}},{"player":"3","resources":{"G":1,"B":-1}}]]'
     assert inserted(25, other_trade) == ["special-build-trade"]
@@ -176,6 +183,7 @@ def test_nobody_wins_in_the_special_phase_but_at_the_start_of_their_own_turn():
 
 def test_validate_names_the_rules_of_each_game():
     from conftest import run_cli
+
     result = run_cli("validate", CORPUS / "logs" / "random-5p.sgn", "-o", "json")
     [game] = json.loads(result.stdout)["files"][0]["games"]
     assert game["rules"] == "5-6 player extension" and game["winner"]
@@ -187,8 +195,12 @@ def test_validate_names_the_rules_of_each_game():
 
 def test_each_game_of_a_stream_names_its_own_rules():
     from conftest import run_cli
-    stream = (CORPUS / "games" / "random-3p.sgn").read_bytes() + (CORPUS / "logs" / "random-5p.sgn").read_bytes() \
+
+    stream = (
+        (CORPUS / "games" / "random-3p.sgn").read_bytes()
+        + (CORPUS / "logs" / "random-5p.sgn").read_bytes()
         + (CORPUS / "games" / "random-4p.sgn").read_bytes()
+    )
     result = run_cli("validate", "-", "-o", "json", stdin=stream)
     games = json.loads(result.stdout)["files"][0]["games"]
     assert [g["rules"] for g in games] == ["base game", "5-6 player extension", "base game"]

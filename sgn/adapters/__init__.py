@@ -16,6 +16,7 @@ converters are imported when one runs. docs/engines.md says how to record, conve
 validate and draw each engine's games, and what departures from the rulebook the
 replay finds in them.
 """
+
 from __future__ import annotations
 
 from typing import Iterator, List, Optional
@@ -31,11 +32,13 @@ MAX_LINE_BYTES = 16 * 1024 * 1024
 
 def read_catanatron(lines, name: str, **_) -> Iterator:
     from .catanatron import read
+
     return read(lines, name)
 
 
 def read_jsettlers(lines, name: str, **_) -> Iterator:
     from .jsettlers import read
+
     return read(lines, name)
 
 
@@ -66,6 +69,7 @@ def refusal(source: str, text) -> str:
     log, a game on JSettlers' sea board."""
     if source == "jsettlers":
         from .jsettlers_log import refusal as jsettlers_refusal
+
         why = jsettlers_refusal(text.lines)
         return f"{text.name}: {why}" if why else ""
     return ""

@@ -28,6 +28,7 @@ cancellations: SGN records the trade made, `CONFIRM_TRADE`); anything else unkno
 an `engine-unknown` warning (`sgn/adapters/common.py`). docs/engines.md has the
 departures from the rulebook that the replay finds in catanatron's games.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,17 +39,33 @@ from ..notation.reading import Item, Lines, Source
 from .catanatron_board import RESOURCE, Translation, a_list, cube, field, integer, named, shown
 from .common import Unreadable, between, steal, tally, unknown, unreadable, with_bank
 
-FREQDECK = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")         # the order of catanatron's counts
+FREQDECK = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")  # the order of catanatron's counts
 CARD = {"KNIGHT": "KN", "VICTORY_POINT": "VP", "ROAD_BUILDING": "RB", "YEAR_OF_PLENTY": "YP", "MONOPOLY": "MO"}
-COLORS = ("RED", "BLUE", "WHITE", "ORANGE")     # catanatron's four colours, in its own order
+COLORS = ("RED", "BLUE", "WHITE", "ORANGE")  # catanatron's four colours, in its own order
 # Actions with no SGN form: a turn's end, and the talk around a domestic trade.
 SILENT = frozenset({"END_TURN", "OFFER_TRADE", "ACCEPT_TRADE", "REJECT_TRADE", "CANCEL_TRADE"})
 # Actions converted, each by the method of its name in lower case (`_Converter._roll`, ...).
-HANDLED = frozenset({"BUILD_SETTLEMENT", "BUILD_CITY", "BUILD_ROAD", "ROLL", "DISCARD", "DISCARD_RESOURCE",
-                     "MOVE_ROBBER", "MARITIME_TRADE", "CONFIRM_TRADE", "BUY_DEVELOPMENT_CARD",
-                     "PLAY_KNIGHT_CARD", "PLAY_ROAD_BUILDING", "PLAY_YEAR_OF_PLENTY", "PLAY_MONOPOLY"})
+HANDLED = frozenset(
+    {
+        "BUILD_SETTLEMENT",
+        "BUILD_CITY",
+        "BUILD_ROAD",
+        "ROLL",
+        "DISCARD",
+        "DISCARD_RESOURCE",
+        "MOVE_ROBBER",
+        "MARITIME_TRADE",
+        "CONFIRM_TRADE",
+        "BUY_DEVELOPMENT_CARD",
+        "PLAY_KNIGHT_CARD",
+        "PLAY_ROAD_BUILDING",
+        "PLAY_YEAR_OF_PLENTY",
+        "PLAY_MONOPOLY",
+    }
+)
 
 # -- the actions -----------------------------------------------------------------------------
+
 
 def _records(data: dict) -> Tuple[str, list]:
     """The action log, in either form: 3.2.1's `actions` (each result in its value) or the
@@ -68,8 +85,9 @@ def _record(key: str, i: int, record) -> Tuple[str, list, object]:
 
 
 def _resources(values, pointer: str, what: str) -> List[str]:
-    return [named(v, RESOURCE, f"{pointer}/{i}", what) for i, v in enumerate(a_list(values, pointer, what))
-            if v is not None]
+    return [
+        named(v, RESOURCE, f"{pointer}/{i}", what) for i, v in enumerate(a_list(values, pointer, what)) if v is not None
+    ]
 
 
 def _freqdeck(values, pointer: str) -> Dict[str, int]:
@@ -82,10 +100,15 @@ class _Converter:
         self.where = Source(name, 1)
         self.places = Translation(data)
         colors = a_list(field(data, "colors", ""), "/colors", "`colors`")
-        if not colors or len(colors) > 6 or not all(isinstance(c, str) for c in colors) or len(set(colors)) != len(colors):
+        if (
+            not colors
+            or len(colors) > 6
+            or not all(isinstance(c, str) for c in colors)
+            or len(set(colors)) != len(colors)
+        ):
             raise Unreadable(f"`colors` is {shown(colors)}, not 1 to 6 different colour names", "/colors")
         self.names = {color: str(i + 1) for i, color in enumerate(colors)}
-        self.discard: Optional[Tuple[str, List[str], str]] = None     # (player, cards, pointer): 1 card a record
+        self.discard: Optional[Tuple[str, List[str], str]] = None  # (player, cards, pointer): 1 card a record
 
     def messages(self, data: dict) -> Iterator[Item]:
         yield self.where, ["B", "DM", self.places.map], []
@@ -107,8 +130,11 @@ class _Converter:
                 if kind in SILENT:
                     continue
                 if kind not in HANDLED:
-                    yield unknown(self.where, f"an action of type {shown(kind)}, which the converter does not "
-                                  "know: left out", pointer)
+                    yield unknown(
+                        self.where,
+                        f"an action of type {shown(kind)}, which the converter does not know: left out",
+                        pointer,
+                    )
                     continue
                 for message in getattr(self, "_" + kind.lower())(player, value, result, pointer):
                     yield self.where, message, []
@@ -153,8 +179,10 @@ class _Converter:
     def _move_robber(self, player, value, result, pointer):
         value = a_list(value, pointer + "/2", "a robber's move")
         if len(value) not in (2, 3):
-            raise Unreadable(f"a robber's move is {shown(value)}, not [coordinate, victim] or "
-                             "[coordinate, victim, card]", pointer + "/2")
+            raise Unreadable(
+                f"a robber's move is {shown(value)}, not [coordinate, victim] or [coordinate, victim, card]",
+                pointer + "/2",
+            )
         tile = cube(value[0], pointer + "/2/0")
         if tile not in self.places.land:
             raise Unreadable(f"the robber moves to {shown(value[0])}, which is no land tile", pointer + "/2/0")
@@ -175,8 +203,9 @@ class _Converter:
     def _confirm_trade(self, player, value, result, pointer):
         value = a_list(value, pointer + "/2", "a domestic trade", 11)
         other = named(value[10], self.names, pointer + "/2/10", "the accepting colour")
-        return [between(player, player, _freqdeck(value[:5], pointer + "/2"), other,
-                        _freqdeck(value[5:10], pointer + "/2"))]
+        return [
+            between(player, player, _freqdeck(value[:5], pointer + "/2"), other, _freqdeck(value[5:10], pointer + "/2"))
+        ]
 
     def _buy_development_card(self, player, value, result, pointer):
         card = result if result is not None else value
@@ -211,24 +240,48 @@ def convert(data, name: str = "<game>") -> Iterator[Item]:
 def read(lines: Lines, name: str, **_) -> Iterator[Item]:
     """`sgn convert --from catanatron`: the input is one JSON document, on one line or several."""
     where = Source(name, 1)
-    if None in lines:                          # a line that could not be read: reported by reading
+    if None in lines:  # a line that could not be read: reported by reading
         return
     text = "\n".join(line or "" for line in lines)
     if not text.strip():
-        yield where, None, [make("engine-input", f"{name} is empty: catanatron's JSON of a game is one object",
-                                 file=name, line=1, column=1)]
+        yield (
+            where,
+            None,
+            [
+                make(
+                    "engine-input",
+                    f"{name} is empty: catanatron's JSON of a game is one object",
+                    file=name,
+                    line=1,
+                    column=1,
+                )
+            ],
+        )
         return
     try:
         data = json.loads(text)
     except RecursionError:
-        yield where, None, [make("engine-input", "the JSON is nested too deep to be a catanatron game",
-                                 file=name, line=1)]
+        yield (
+            where,
+            None,
+            [make("engine-input", "the JSON is nested too deep to be a catanatron game", file=name, line=1)],
+        )
         return
     except ValueError as error:
         line, column = getattr(error, "lineno", 1), getattr(error, "colno", 1)
-        yield Source(name, line, column), None, [make(
-            "invalid-json", f"not JSON ({getattr(error, 'msg', error)}): catanatron's game is one JSON object",
-            file=name, line=line, column=column)]
+        yield (
+            Source(name, line, column),
+            None,
+            [
+                make(
+                    "invalid-json",
+                    f"not JSON ({getattr(error, 'msg', error)}): catanatron's game is one JSON object",
+                    file=name,
+                    line=line,
+                    column=column,
+                )
+            ],
+        )
         return
     yield from convert(data, name)
 
@@ -252,7 +305,7 @@ def to_sgn(game) -> List[list]:
     return messages
 
 
-translate = to_sgn          # the name bench/engine_games.py has used
+translate = to_sgn  # the name bench/engine_games.py has used
 
 
 def end_state(data) -> Dict[str, dict]:

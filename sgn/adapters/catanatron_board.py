@@ -3,6 +3,7 @@ an `Unreadable` at its JSON pointer, never a traceback), and its board in SGN's 
 (`Translation`): tiles in cube coordinates, nodes, edges and ports, and the map.
 `sgn/adapters/catanatron.py` converts the actions with them.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,10 +22,14 @@ Tile = Tuple[int, int]
 
 # -- values, each checked as it is read -------------------------------------------------------
 
+
 def field(data, key, pointer: str):
     if not isinstance(data, dict) or key not in data:
-        raise Unreadable(f"the game has no `{key}`: not catanatron's JSON of a game "
-                         "(json.dumps(game, cls=catanatron.json.GameEncoder))", pointer)
+        raise Unreadable(
+            f"the game has no `{key}`: not catanatron's JSON of a game "
+            "(json.dumps(game, cls=catanatron.json.GameEncoder))",
+            pointer,
+        )
     return data[key]
 
 
@@ -53,14 +58,17 @@ def shown(value) -> str:
 
 
 def cube(value, pointer: str) -> Tile:
-    x, y, z = (integer(c, f"{pointer}/{i}", "a cube coordinate") for i, c in
-               enumerate(a_list(value, pointer, "a tile's coordinate", 3)))
+    x, y, z = (
+        integer(c, f"{pointer}/{i}", "a cube coordinate")
+        for i, c in enumerate(a_list(value, pointer, "a tile's coordinate", 3))
+    )
     if x + y + z != 0:
         raise Unreadable(f"{shown(value)} is no cube coordinate (x + y + z is not 0)", pointer)
     return (x, z)
 
 
 # -- the board -------------------------------------------------------------------------------
+
 
 class Translation:
     """catanatron's places as SGN's, read from the JSON of a game: its tiles (cube
@@ -71,15 +79,20 @@ class Translation:
         rows: List[Tuple[Tile, dict]] = []
         for i, entry in enumerate(tiles):
             where = f"/tiles/{i}"
-            rows.append((cube(field(entry, "coordinate", where), where + "/coordinate"),
-                         self._tile(field(entry, "tile", where), where + "/tile")))
+            rows.append(
+                (
+                    cube(field(entry, "coordinate", where), where + "/coordinate"),
+                    self._tile(field(entry, "tile", where), where + "/tile"),
+                )
+            )
         harbors, listed = [], []
         for (q, r), tile in sorted(rows, key=lambda row: (row[0][1], row[0][0])):
             listed.append({"tile": [q, r], "tCode": tile["tCode"], "rNumber": tile["rNumber"]})
             if "harbor" in tile:
                 side = board.edge_between((q, r), board.add((q, r), board.DIRECTIONS[tile["side"]]))
-                harbors.append({"path": listing(listing(end) for end in board.canonical_edge(side)),
-                                "hCode": tile["harbor"]})
+                harbors.append(
+                    {"path": listing(listing(end) for end in board.canonical_edge(side)), "hCode": tile["harbor"]}
+                )
         if len({tuple(t["tile"]) for t in listed}) != len(listed):
             raise Unreadable("a tile is listed twice", "/tiles")
         self.map = {"tiles": listed, "harbors": harbors}
@@ -100,11 +113,13 @@ class Translation:
         if kind == "PORT":
             side = named(field(tile, "direction", where), SIDE, where + "/direction", "a port's direction")
             resource = field(tile, "resource", where)
-            code = "HR" if resource is None else "HR" + named(resource, RESOURCE, where + "/resource",
-                                                              "a port's resource")
+            code = (
+                "HR" if resource is None else "HR" + named(resource, RESOURCE, where + "/resource", "a port's resource")
+            )
             return {"tCode": "S", "rNumber": None, "harbor": code, "side": side}
-        raise Unreadable(f"a tile of type {shown(kind)}: catanatron's are RESOURCE_TILE, DESERT, "
-                         "WATER and PORT", where + "/type")
+        raise Unreadable(
+            f"a tile of type {shown(kind)}: catanatron's are RESOURCE_TILE, DESERT, WATER and PORT", where + "/type"
+        )
 
     @staticmethod
     def _nodes(nodes) -> Dict[int, board.Corner]:

@@ -16,6 +16,7 @@ Every message is an `Item` of `sgn.notation.convert` (where it was read, the mes
 None, the diagnostics), so the writers of `sgn convert` take it as they take SGN
 read from any other notation.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Iterable, List, Mapping, Optional
@@ -71,8 +72,9 @@ def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str
     return [player, "TR", [{"player": player, "resources": mine}, {"player": "B", "resources": bank}]]
 
 
-def between(actor: str, first: str, first_gives: Mapping[str, int], second: str,
-            second_gives: Mapping[str, int]) -> list:
+def between(
+    actor: str, first: str, first_gives: Mapping[str, int], second: str, second_gives: Mapping[str, int]
+) -> list:
     """A trade between two players, sent by `actor` (either side may send it in SGN)."""
     a: Counts = {}
     b: Counts = {}
@@ -80,13 +82,22 @@ def between(actor: str, first: str, first_gives: Mapping[str, int], second: str,
         a[r], b[r] = a.get(r, 0) - n, b.get(r, 0) + n
     for r, n in second_gives.items():
         a[r], b[r] = a.get(r, 0) + n, b.get(r, 0) - n
-    return [actor, "TR", [{"player": first, "resources": {r: n for r, n in sorted(a.items()) if n}},
-                          {"player": second, "resources": {r: n for r, n in sorted(b.items()) if n}}]]
+    return [
+        actor,
+        "TR",
+        [
+            {"player": first, "resources": {r: n for r, n in sorted(a.items()) if n}},
+            {"player": second, "resources": {r: n for r, n in sorted(b.items()) if n}},
+        ],
+    ]
 
 
 def steal(thief: str, victim: str, resource: str) -> list:
-    return [thief, "ST", [{"player": thief, "resources": {resource: 1}},
-                          {"player": victim, "resources": {resource: -1}}]]
+    return [
+        thief,
+        "ST",
+        [{"player": thief, "resources": {resource: 1}}, {"player": victim, "resources": {resource: -1}}],
+    ]
 
 
 def listing(tiles) -> List[list]:

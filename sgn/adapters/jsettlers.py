@@ -36,6 +36,7 @@ is passed over in silence; a message class the converter does not know is an
 `engine-unknown` warning, once per class. Where JSettlers departs from the rulebook,
 the converted game shows it to `sgn validate` as it happened (docs/engines.md).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Iterator, List
@@ -48,7 +49,8 @@ from .jsettlers_pieces import Pieces
 
 CARD = {1: "RB", 2: "YP", 3: "MO", 4: "VP", 5: "VP", 6: "VP", 7: "VP", 8: "VP", 9: "KN"}
 # Message classes that say nothing SGN records (or nothing it does not infer).
-PASSED_OVER = frozenset("""
+PASSED_OVER = frozenset(
+    """
     Version NewGame NewGameWithOptions GameServerText GameTextMsg BotJoinGameRequest JoinGame JoinGameAuth
     LeaveGame SetSeatLock PotentialSettlements LegalSettlements GameElements GameElementsWithChange
     PlayerElements PlayerElement ChangeFace GameStats GameMembers GameState SitDown StartGame ClearOffer
@@ -57,7 +59,8 @@ PASSED_OVER = frozenset("""
     SetPlayedDevCard DevCardCount SetTurn FirstPlayer LastSettlement RollDice EndTurn BuildRequest
     PlayDevCardRequest PickResourceType BuyDevCardRequest ResetBoardVote ResetBoardVoteRequest RobotDismiss
     BotGameDataCheck Timing DebugFreePlace GameOptionInfo Gamestats AcceptOfferRequest
-    """.split())
+    """.split()
+)
 
 
 def _letters(counts) -> List[str]:
@@ -80,36 +83,78 @@ class _Converter(Pieces):
         opts = log.options(self.lines)
         points = opts.get("VP", "")
         if points[:1] == "t" and points[1:].isdigit() and int(points[1:]) != 10:
-            self.out.append((Source(self.name, 1), None, [make(
-                "no-counterpart", f"the game is played to {points[1:]} points; SGN's rules end it at 10, so the "
-                "replay reports what follows the 10th point", file=self.name, line=1)]))
+            self.out.append(
+                (
+                    Source(self.name, 1),
+                    None,
+                    [
+                        make(
+                            "no-counterpart",
+                            f"the game is played to {points[1:]} points; SGN's rules end it at 10, so the "
+                            "replay reports what follows the 10th point",
+                            file=self.name,
+                            line=1,
+                        )
+                    ],
+                )
+            )
         for e in entries:
             where = Source(self.name, e.line)
             if isinstance(e, log.BadLine):
                 self.out.append((where, None, [problem(where, "engine-input", e.reason)]))
                 continue
             if e.audience[0] in "fou" or (e.audience[0] == "!" and e.kind != "RobberyResult"):
-                continue           # requests; what observers alone are sent; the view of those not told
-                                   # (but for a robbery: if only that view is there, the resource is unknown)
+                continue  # requests; what observers alone are sent; the view of those not told
+                # (but for a robbery: if only that view is there, the resource is unknown)
             if not self.names and e.kind in ("PutPiece", "DiceResult"):
-                self.out.append((where, None, [problem(where, "engine-input", "no player placed a settlement "
-                                                       "in the setup: the seats cannot be told")]))
+                self.out.append(
+                    (
+                        where,
+                        None,
+                        [
+                            problem(
+                                where,
+                                "engine-input",
+                                "no player placed a settlement in the setup: the seats cannot be told",
+                            )
+                        ],
+                    )
+                )
                 break
             try:
                 self.entry(e, where)
             except Unreadable as error:
-                self.out.append((where, None, [problem(where, "engine-input",
-                                                       f"SOC{e.kind}: {error}", "")]))
+                self.out.append((where, None, [problem(where, "engine-input", f"SOC{e.kind}: {error}", "")]))
         self.flush(Source(self.name, len(self.lines)))
         for kind, lines in self.unknown.items():
             where = Source(self.name, lines[0])
             more = f" (and {len(lines) - 1} more lines of it)" if len(lines) > 1 else ""
-            self.out.append((where, None, [problem(where, "engine-unknown", f"SOC{kind}: a message the converter "
-                                                   f"does not know, left out{more}")]))
+            self.out.append(
+                (
+                    where,
+                    None,
+                    [
+                        problem(
+                            where, "engine-unknown", f"SOC{kind}: a message the converter does not know, left out{more}"
+                        )
+                    ],
+                )
+            )
         if self.board is None and not any(d.is_error for _, _, found in self.out for d in found):
-            self.out.append((Source(self.name, 1), None, [make(
-                "engine-input", "the log has no board (SOCBoardLayout): the game never started", file=self.name,
-                line=1)]))
+            self.out.append(
+                (
+                    Source(self.name, 1),
+                    None,
+                    [
+                        make(
+                            "engine-input",
+                            "the log has no board (SOCBoardLayout): the game never started",
+                            file=self.name,
+                            line=1,
+                        )
+                    ],
+                )
+            )
         return self.out
 
     def entry(self, e: log.Entry, where: Source) -> None:
@@ -127,7 +172,7 @@ class _Converter(Pieces):
     def _DiceResult(self, e, f, where) -> None:
         total = log.number(f.get("param"))
         if total is None or not 2 <= total <= 12:
-            return                      # -1: no roll yet (sent to players joining)
+            return  # -1: no roll yet (sent to players joining)
         if self.current not in self.names:
             raise Unreadable("a roll before any player's turn", "param")
         self.emit(where, [self.names[self.current], "RD", {"result": total}])
@@ -137,7 +182,7 @@ class _Converter(Pieces):
         if counts is None:
             raise Unreadable("a discard without its resources", "resources")
         if counts[5]:
-            return                      # the others' view: how many, not which
+            return  # the others' view: how many, not which
         name = self.player(f.get("playerNum"), "playerNum")
         self.emit(where, with_bank(name, _tally(counts)))
 
@@ -151,14 +196,17 @@ class _Converter(Pieces):
 
     def _RobberyResult(self, e, f, where) -> None:
         if self.robbery is None:
-            return                      # the same robbery, to another of its players
+            return  # the same robbery, to another of its players
         kind = log.number(f.get("resType"))
         if kind == 6 or kind is None:
             self.robbery[2] = True
             return
         if kind not in log.LETTER or log.number(f.get("amount")) != 1:
-            raise Unreadable(f"a robbery of {f.get('amount')} of resource type {f.get('resType')}: "
-                             "SGN's steal is one card of a resource", "resType")
+            raise Unreadable(
+                f"a robbery of {f.get('amount')} of resource type {f.get('resType')}: "
+                "SGN's steal is one card of a resource",
+                "resType",
+            )
         thief, victim = self.player(f.get("perp"), "perp"), self.player(f.get("victim"), "victim")
         self.emit(where, steal(thief, victim, log.LETTER[kind]))
         self.robbery = None
@@ -175,30 +223,43 @@ class _Converter(Pieces):
             self.flush(where)
             self.road_card, self.road_card_player = where, self.player(f.get("playerNum"), "playerNum")
         elif action == "ADD_OLD" and card == 1 and self.road_card is not None:
-            self.road_card = None       # cancelled before its first road: the card is back in the hand
+            self.road_card = None  # cancelled before its first road: the card is back in the hand
 
     def _SimpleAction(self, e, f, where) -> None:
         kind = log.number(f.get("actType"))
-        if kind == 1:                   # DEVCARD_BOUGHT: its card was drawn above
+        if kind == 1:  # DEVCARD_BOUGHT: its card was drawn above
             name = self.player(f.get("pn"), "pn")
             if self.drawn.get(name, 0):
                 self.drawn[name] -= 1
             else:
-                self.out.append((where, None, [problem(where, "engine-input", "a development card is bought and "
-                                                       "the card drawn is not in the log: SGN names it")]))
-        elif kind == 3:                 # RSRC_TYPE_MONOPOLIZED: v2 the resource
+                self.out.append(
+                    (
+                        where,
+                        None,
+                        [
+                            problem(
+                                where,
+                                "engine-input",
+                                "a development card is bought and the card drawn is not in the log: SGN names it",
+                            )
+                        ],
+                    )
+                )
+        elif kind == 3:  # RSRC_TYPE_MONOPOLIZED: v2 the resource
             resource = log.number(f.get("v2"))
             if resource not in log.LETTER:
                 raise Unreadable(f"a Monopoly on resource type {f.get('v2')}", "v2")
-            self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "MO",
-                                                                     "rCodes": [log.LETTER[resource]]}])
+            self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "MO", "rCodes": [log.LETTER[resource]]}])
 
     def _PickResources(self, e, f, where) -> None:
         reason = log.number(f.get("reason"))
         counts = log.resource_sets(e.text).get("resources")
         if reason != 2 or counts is None:
-            raise Unreadable(f"resources picked for reason {f.get('reason')}: SGN knows the Year of Plenty's "
-                             "(reason 2); gold hexes are of the sea board", "reason")
+            raise Unreadable(
+                f"resources picked for reason {f.get('reason')}: SGN knows the Year of Plenty's "
+                "(reason 2); gold hexes are of the sea board",
+                "reason",
+            )
         self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "YP", "rCodes": _letters(counts)}])
 
     def _BankTrade(self, e, f, where) -> None:
@@ -208,7 +269,7 @@ class _Converter(Pieces):
         name = self.player(f.get("pn"), "pn")
         trade = with_bank(name, _tally(sets["give"]), _tally(sets["get"]))
         undone = with_bank(name, _tally(sets["get"]), _tally(sets["give"]))
-        if self.last() == undone:       # the trade before, undone
+        if self.last() == undone:  # the trade before, undone
             self.take_back(where, undone, "a bank trade")
             return
         self.emit(where, trade)
@@ -216,12 +277,12 @@ class _Converter(Pieces):
     def _AcceptOffer(self, e, f, where) -> None:
         sets = log.resource_sets(e.text)
         if "toAccepting" not in sets or "toOffering" not in sets:
-            return                      # a request from a client: the server's answer follows
+            return  # a request from a client: the server's answer follows
         offering = self.player(f.get("offering"), "offering")
         accepting = self.player(f.get("accepting"), "accepting")
-        self.emit(where, between(offering, offering, _tally(sets["toAccepting"]), accepting,
-                                 _tally(sets["toOffering"])))
-
+        self.emit(
+            where, between(offering, offering, _tally(sets["toAccepting"]), accepting, _tally(sets["toOffering"]))
+        )
 
 
 HANDLED = frozenset(name[1:] for name in dir(_Converter) if name[1:2].isupper() and name.startswith("_"))
@@ -232,8 +293,19 @@ def read(lines: Lines, name: str, **_) -> Iterator[Item]:
     where = Source(name, 1)
     props = log.header(lines)
     if props is None:
-        yield where, None, [make("engine-input", "not a JSettlers game event log: its first line should be its "
-                                 "header, `SOC game event log: type=F, version=...`", file=name, line=1)]
+        yield (
+            where,
+            None,
+            [
+                make(
+                    "engine-input",
+                    "not a JSettlers game event log: its first line should be its "
+                    "header, `SOC game event log: type=F, version=...`",
+                    file=name,
+                    line=1,
+                )
+            ],
+        )
         return
     refused = log.refusal(lines)
     if refused:

@@ -28,6 +28,7 @@ kind and the side facing land); those of the 6-player board stand at 11 fixed pl
 listed below in the order of the layout's `PL` (its harbor kinds), clockwise from the
 north-west: each is a land hex and the side of it that faces the harbor.
 """
+
 from __future__ import annotations
 
 from typing import Dict, FrozenSet, List, Optional, Tuple
@@ -35,7 +36,7 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 from .. import board
 from .common import Unreadable, listing
 
-Hex = Tuple[int, int]            # JSettlers' (a, b): the two hexadecimal digits
+Hex = Tuple[int, int]  # JSettlers' (a, b): the two hexadecimal digits
 Tile = Tuple[int, int]
 
 # Land kinds as the layout sends them (0 desert, 6 water: the values JSettlers sends for
@@ -48,14 +49,26 @@ HARBOR = {0: "HR", 1: "HRB", 2: "HRO", 3: "HRW", 4: "HRG", 5: "HRL"}
 FACING = {1: "NE", 2: "E", 3: "SE", 4: "SW", 5: "W", 6: "NW"}
 # The 37 hexes of the layout's HL and NL arrays, row by row, west to east, from the north.
 LAYOUT_HEXES: Tuple[int, ...] = tuple(
-    start + 0x22 * k for start, count in
-    ((0x17, 4), (0x15, 5), (0x13, 6), (0x11, 7), (0x31, 6), (0x51, 5), (0x71, 4)) for k in range(count))
+    start + 0x22 * k
+    for start, count in ((0x17, 4), (0x15, 5), (0x13, 6), (0x11, 7), (0x31, 6), (0x51, 5), (0x71, 4))
+    for k in range(count)
+)
 # The layout's numbers, when it sends an index (the 4-player SOCBoardLayout) rather than the roll.
 NUMBER_INDEX = (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)
 # The 6-player board's harbors, in the order of PL: a land hex and the side of it on the harbor.
 HARBORS_6P: Tuple[Tuple[int, str], ...] = (
-    (0x17, "NW"), (0x39, "NE"), (0x7B, "NE"), (0x9B, "E"), (0xB9, "E"), (0xB7, "SE"),
-    (0x93, "SE"), (0x71, "SW"), (0x31, "SW"), (0x11, "W"), (0x13, "NW"))
+    (0x17, "NW"),
+    (0x39, "NE"),
+    (0x7B, "NE"),
+    (0x9B, "E"),
+    (0xB9, "E"),
+    (0xB7, "SE"),
+    (0x93, "SE"),
+    (0x71, "SW"),
+    (0x31, "SW"),
+    (0x11, "W"),
+    (0x13, "NW"),
+)
 
 
 def digits(coordinate: int) -> Hex:
@@ -89,13 +102,23 @@ def is_node(node: int) -> bool:
 class Board:
     """One classic board of a JSettlers game: its tiles as SGN's, and its places."""
 
-    def __init__(self, encoding: int, kinds: List[int], numbers: List[int], robber: int,
-                 ports: Optional[List[int]], numbers_indexed: bool) -> None:
+    def __init__(
+        self,
+        encoding: int,
+        kinds: List[int],
+        numbers: List[int],
+        robber: int,
+        ports: Optional[List[int]],
+        numbers_indexed: bool,
+    ) -> None:
         if len(kinds) != len(LAYOUT_HEXES) or len(numbers) != len(LAYOUT_HEXES):
-            raise Unreadable(f"a board of {len(kinds)} hexes and {len(numbers)} numbers: the classic boards "
-                             f"have {len(LAYOUT_HEXES)} of each", "HL")
+            raise Unreadable(
+                f"a board of {len(kinds)} hexes and {len(numbers)} numbers: the classic boards "
+                f"have {len(LAYOUT_HEXES)} of each",
+                "HL",
+            )
         land: Dict[Hex, Tuple[str, Optional[int]]] = {}
-        port_sides: List[Tuple[Hex, str, int]] = []            # (sea hex, side, kind)
+        port_sides: List[Tuple[Hex, str, int]] = []  # (sea hex, side, kind)
         for h, kind, number in zip(LAYOUT_HEXES, kinds, numbers):
             here = digits(h)
             if kind in TERRAIN:
@@ -105,7 +128,7 @@ class Board:
                 land[here] = (TERRAIN[kind], value)
             elif kind == WATER:
                 continue
-            elif encoding == 1 and 7 <= kind <= 12:          # a 3:1 port, facing kind - 6
+            elif encoding == 1 and 7 <= kind <= 12:  # a 3:1 port, facing kind - 6
                 port_sides.append((here, FACING[kind - 6], 0))
             elif encoding == 1 and (kind >> 4) in FACING and (kind & 0x0F) in HARBOR and kind & 0x0F:
                 port_sides.append((here, FACING[kind >> 4], kind & 0x0F))
@@ -119,8 +142,11 @@ class Board:
                 self._harbor(board.add(raw_tile(sea), board.DIRECTIONS[side]), raw_tile(sea), kind)
         else:
             if ports is None or len(ports) != len(HARBORS_6P):
-                raise Unreadable(f"the 6-player board has {len(HARBORS_6P)} harbors; the layout's PL lists "
-                                 f"{'none' if ports is None else len(ports)}", "PL")
+                raise Unreadable(
+                    f"the 6-player board has {len(HARBORS_6P)} harbors; the layout's PL lists "
+                    f"{'none' if ports is None else len(ports)}",
+                    "PL",
+                )
             for (h, side), kind in zip(HARBORS_6P, ports):
                 if kind not in HARBOR:
                     raise Unreadable(f"a harbor of kind {kind}, which the classic boards do not have", "PL")
@@ -130,8 +156,9 @@ class Board:
 
     def _harbor(self, land_tile: Tile, sea_tile: Tile, kind: int) -> None:
         side = board.edge_between(self._turned(land_tile), self._turned(sea_tile))
-        self.harbors.append({"path": listing(listing(end) for end in board.canonical_edge(side)),
-                             "hCode": HARBOR[kind]})
+        self.harbors.append(
+            {"path": listing(listing(end) for end in board.canonical_edge(side)), "hCode": HARBOR[kind]}
+        )
 
     @staticmethod
     def _placing(land: FrozenSet[Tile], encoding: int) -> Tuple[int, Tile]:
@@ -186,9 +213,14 @@ class Board:
     def map(self) -> dict:
         """The SGN map: the land, the ring of sea around it, the harbors; rows (r, then q)."""
         sea = board.ring(frozenset(self.land))
-        tiles = [{"tile": list(t), "tCode": self.land[t][0] if t in self.land else "S",
-                  "rNumber": self.land[t][1] if t in self.land else None}
-                 for t in sorted(set(self.land) | sea, key=lambda t: (t[1], t[0]))]
+        tiles = [
+            {
+                "tile": list(t),
+                "tCode": self.land[t][0] if t in self.land else "S",
+                "rNumber": self.land[t][1] if t in self.land else None,
+            }
+            for t in sorted(set(self.land) | sea, key=lambda t: (t[1], t[0]))
+        ]
         return {"tiles": tiles, "harbors": self.harbors}
 
     def deserts(self) -> List[Tile]:

@@ -19,14 +19,15 @@ player drew and the resource each robbery took, which SGN records. A client's lo
 it cannot be converted, and `refusal` says so, as it says why a game on the sea board
 cannot be (ships, the pirate, gold and fog hexes have no SGN form).
 """
+
 from __future__ import annotations
 
 import re
 from typing import Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 HEADER = "SOC game event log:"
-RESOURCE_NAMES = ("clay", "ore", "sheep", "wheat", "wood")           # JSettlers' order, types 1..5
-LETTER = {1: "B", 2: "O", 3: "W", 4: "G", 5: "L"}                    # JSettlers' resource types as SGN's
+RESOURCE_NAMES = ("clay", "ore", "sheep", "wheat", "wood")  # JSettlers' order, types 1..5
+LETTER = {1: "B", 2: "O", 3: "W", 4: "G", 5: "L"}  # JSettlers' resource types as SGN's
 
 _ENTRY = re.compile(r"(?:\d+:\d\d\.\d{3}:)?(all|ob|un|fo|f\d|p\d|!p\d|!p\[[\d, ]*\]):(SOC\w+):(.*)\Z")
 _SET = re.compile(r"(\w+)=clay=(\d+)\|ore=(\d+)\|sheep=(\d+)\|wheat=(\d+)\|wood=(\d+)\|unknown=(\d+)")
@@ -61,7 +62,7 @@ def header(lines: List[Optional[str]]) -> Optional[Dict[str, str]]:
     if not first.startswith(HEADER):
         return None
     props: Dict[str, str] = {}
-    for part in first[len(HEADER):].split(","):
+    for part in first[len(HEADER) :].split(","):
         key, _, value = part.strip().partition("=")
         props.setdefault(key, value)
     return props
@@ -157,15 +158,21 @@ def refusal(lines: List[Optional[str]]) -> str:
     if props is None:
         return ""
     if props.get("type") == "C" and len(_told(lines)) < 2:
-        return ("the log is a client's (type=C): it holds what one client was told, not the card each "
-                "player drew nor the resource each robbery took, which SGN records; convert a full log "
-                "(type=F), which the server writes (tools/jsettlers/ records games so)")
+        return (
+            "the log is a client's (type=C): it holds what one client was told, not the card each "
+            "player drew nor the resource each robbery took, which SGN records; convert a full log "
+            "(type=F), which the server writes (tools/jsettlers/ records games so)"
+        )
     opts = options(lines)
     if opts.get("SBL", "").startswith("t") or "SC" in opts:
-        return ("the game is on JSettlers' sea board (game option SBL or a scenario): ships, the pirate, "
-                "gold and fog hexes have no SGN form; the classic 4- and 6-player boards convert")
+        return (
+            "the game is on JSettlers' sea board (game option SBL or a scenario): ships, the pirate, "
+            "gold and fog hexes have no SGN form; the classic 4- and 6-player boards convert"
+        )
     for item in entries(lines):
         if isinstance(item, Entry) and item.kind == "BoardLayout2" and fields(item.text).get("bef") == "3":
-            return ("the game is on JSettlers' sea board (board encoding 3): ships, the pirate, gold and "
-                    "fog hexes have no SGN form; the classic 4- and 6-player boards convert")
+            return (
+                "the game is on JSettlers' sea board (board encoding 3): ships, the pirate, gold and "
+                "fog hexes have no SGN form; the classic 4- and 6-player boards convert"
+            )
     return ""

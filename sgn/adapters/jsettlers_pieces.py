@@ -3,6 +3,7 @@ as SGN's map (`DM`), each road, settlement and city placed, and each build undon
 SGN's places (`sgn/adapters/jsettlers_board.py`). Ships and the pirate, of the sea board,
 have no SGN form: they are refused.
 """
+
 from __future__ import annotations
 
 from ..notation.reading import Source
@@ -22,8 +23,17 @@ class Pieces(Writer):
         for key in ("hexLayout", "numberLayout"):
             if key not in lists:
                 raise Unreadable(f"the layout has no {key}", key)
-        self._board(Board(1, lists["hexLayout"], lists["numberLayout"], log.number(f.get("robberHex")) or -1,
-                          None, numbers_indexed=True), where)
+        self._board(
+            Board(
+                1,
+                lists["hexLayout"],
+                lists["numberLayout"],
+                log.number(f.get("robberHex")) or -1,
+                None,
+                numbers_indexed=True,
+            ),
+            where,
+        )
 
     def _BoardLayout2(self, e, f, where) -> None:
         lists = log.int_lists(e.text)
@@ -34,14 +44,24 @@ class Pieces(Writer):
             if key not in lists:
                 raise Unreadable(f"the layout has no {key}", key)
         robber = f.get("RH")
-        self._board(Board(encoding, lists["HL"], lists["NL"], int(robber) if robber and robber.isdigit() else -1,
-                          lists.get("PL"), numbers_indexed=False), where)
+        self._board(
+            Board(
+                encoding,
+                lists["HL"],
+                lists["NL"],
+                int(robber) if robber and robber.isdigit() else -1,
+                lists.get("PL"),
+                numbers_indexed=False,
+            ),
+            where,
+        )
 
     def _board(self, laid: Board, where: Source) -> None:
         if self.board is not None:
             if laid.map() != self.board.map():
-                raise Unreadable("the board is laid out again, differently (a reset of the game?): "
-                                 "one game, one map", "HL")
+                raise Unreadable(
+                    "the board is laid out again, differently (a reset of the game?): one game, one map", "HL"
+                )
             return
         self.board = laid
         self.emit(where, ["B", "DM", laid.map()])
@@ -64,7 +84,7 @@ class Pieces(Writer):
             self.unknown.setdefault(f"PutPiece (pieceType={f.get('pieceType')})", []).append(e.line)
             return
         places = self._need_board()
-        value = ({"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)})
+        value = {"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)}
         self.emit(where, [name, PIECE[piece], value])
 
     def _coord(self, f, key: str = "coord") -> int:
@@ -80,13 +100,18 @@ class Pieces(Writer):
             raise Unreadable("a ship moved back: ships are of the sea board", "pieceType")
         places = self._need_board()
         coord = self._coord(f)
-        value = ({"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)})
+        value = {"path": places.path(coord)} if piece == 0 else {"intersection": places.intersection(coord)}
         self.take_back(where, [self.player(f.get("playerNumber")), PIECE[piece], value], "an undone build")
 
     def _CancelBuildRequest(self, e, f, where) -> None:
         last = self.last()
-        if log.number(f.get("pieceType")) == 1 and last is not None and last[1] == "BS" and \
-                self.current in self.names and last[0] == self.names[self.current]:
+        if (
+            log.number(f.get("pieceType")) == 1
+            and last is not None
+            and last[1] == "BS"
+            and self.current in self.names
+            and last[0] == self.names[self.current]
+        ):
             self.take_back(where, last, "a settlement taken back")
 
     def _MovePiece(self, e, f, where) -> None:

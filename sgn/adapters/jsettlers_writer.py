@@ -3,6 +3,7 @@ a game as SGN's players, the SGN messages written so far, what an action leaves 
 until the next (a Road Building card's roads, a robbery's resource), and a move taken
 back when JSettlers undoes it.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Optional
@@ -25,11 +26,11 @@ class Writer:
         self.names: Dict[int, str] = {}
         self.board: Optional[Board] = None
         self.current: Optional[int] = None
-        self.robbery: Optional[List] = None          # [perp seat, Source, an unknown result seen]
-        self.road_card: Optional[Source] = None      # a Road Building card played, its roads to come
+        self.robbery: Optional[List] = None  # [perp seat, Source, an unknown result seen]
+        self.road_card: Optional[Source] = None  # a Road Building card played, its roads to come
         self.road_card_player = ""
-        self.drawn: Dict[str, int] = {}              # cards whose draw was read, per player, until bought
-        self.unknown: Dict[str, List[int]] = {}      # classes not known: their lines
+        self.drawn: Dict[str, int] = {}  # cards whose draw was read, per player, until bought
+        self.unknown: Dict[str, List[int]] = {}  # classes not known: their lines
 
     # -- the players ----------------------------------------------------------------------
     def seat_names(self, entries) -> None:
@@ -70,8 +71,19 @@ class Writer:
             _, at, unknown_seen = self.robbery
             self.robbery = None
             if unknown_seen:
-                self.out.append((at, None, [problem(at, "engine-input", "the resource stolen is not in the "
-                                                    "log (only `unknown`): SGN names it")]))
+                self.out.append(
+                    (
+                        at,
+                        None,
+                        [
+                            problem(
+                                at,
+                                "engine-input",
+                                "the resource stolen is not in the log (only `unknown`): SGN names it",
+                            )
+                        ],
+                    )
+                )
 
     def last(self) -> Optional[list]:
         return next((m for _, m, _ in reversed(self.out) if m is not None), None)
@@ -84,5 +96,16 @@ class Writer:
                     del self.out[i]
                     return
                 break
-        self.out.append((where, None, [problem(where, "no-counterpart", f"{what} undoes a move that is not the "
-                                               "last one written: SGN has no undo, the move stays")]))
+        self.out.append(
+            (
+                where,
+                None,
+                [
+                    problem(
+                        where,
+                        "no-counterpart",
+                        f"{what} undoes a move that is not the last one written: SGN has no undo, the move stays",
+                    )
+                ],
+            )
+        )

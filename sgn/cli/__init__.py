@@ -5,6 +5,7 @@ Exit codes: 0 valid, 1 the data has errors, 2 usage error or a file that
 cannot be read. No traceback reaches the user: an unexpected failure prints
 one line (set SGN_DEBUG=1 to see the traceback).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,6 +24,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         from ..layers.fastpath import COMPILED, compiled_modules
+
         compiled = compiled_modules()
         build = f"compiled: {', '.join(compiled)}" if compiled else "pure Python"
         libraries = "in use" if COMPILED else "not in use"
@@ -59,8 +61,18 @@ class _Commands:
 
 
 # The commands, by the names each declaration gives, in the order `sgn --help` lists them.
-_COMMANDS = (("validate",), ("example", "replay"), ("generate",), ("render",), ("conformance", "smoke"),
-             ("report",), ("parse", "convert"), ("codes",), ("corpus",), ("completion",))
+_COMMANDS = (
+    ("validate",),
+    ("example", "replay"),
+    ("generate",),
+    ("render",),
+    ("conformance", "smoke"),
+    ("report",),
+    ("parse", "convert"),
+    ("codes",),
+    ("corpus",),
+    ("completion",),
+)
 
 
 def _declare(first: str, commands: Any, parser: argparse.ArgumentParser) -> None:
@@ -68,55 +80,75 @@ def _declare(first: str, commands: Any, parser: argparse.ArgumentParser) -> None
     a run needs them)."""
     if first == "validate":
         from .validate import add_validate_parser
+
         add_validate_parser(commands)
     elif first == "example":
         _add_here(commands)
     elif first == "generate":
         from . import generate
+
         generate.add_parser(commands)
     elif first == "render":
         from .render import add_render_parser
+
         add_render_parser(commands)
     elif first == "conformance":
         from .conformance import add_parsers
+
         add_parsers(commands)
     elif first == "report":
         from .report import add_report_parser
+
         add_report_parser(commands)
     elif first == "parse":
         from . import notation
+
         notation.add_parsers(commands)
     elif first == "codes":
         from . import codes
+
         codes.add_parser(commands)
     elif first == "corpus":
         from . import corpus
+
         corpus.add_parser(commands)
     elif first == "completion":
         from . import completion
+
         completion.add_parser(commands, parser)
 
 
 def _add_here(commands: Any) -> None:
     """`sgn example` and `sgn replay`."""
-    example = commands.add_parser("example", help="print a bundled example game",
-                                  description="Print a bundled example SGN log, or list them.")
+    example = commands.add_parser(
+        "example", help="print a bundled example game", description="Print a bundled example SGN log, or list them."
+    )
     example.add_argument("name", nargs="?", help="the example's name; none lists them")
     example.add_argument("--path", action="store_true", help="print the file's path instead")
     example.set_defaults(run=run_example)
 
     replay = commands.add_parser(
-        "replay", help="replay a game under the rules and print its state",
+        "replay",
+        help="replay a game under the rules and print its state",
         description="Replay an SGN log under the rules of the base game and print the state: "
-                    "hands, pieces, robber, cards, points, longest road, largest army, whose turn. "
-                    "Problems found on the way go to standard error.")
+        "hands, pieces, robber, cards, points, longest road, largest army, whose turn. "
+        "Problems found on the way go to standard error.",
+    )
     replay.add_argument("file", metavar="FILE", help="the log ('-' reads standard input)")
-    replay.add_argument("--at", type=_positive_int, metavar="LINE",
-                        help="the state after this line (default: the end)")
-    replay.add_argument("-o", "--output", choices=("text", "json", "hsn"), default="text",
-                        help="text (default), json, or hsn: the Hexil State Notation (seed 000)")
-    replay.add_argument("--hsn-version", choices=("000", "002"), default="000",
-                        help="with -o hsn: the bracketed version (000, default) or the earlier one (002)")
+    replay.add_argument("--at", type=_positive_int, metavar="LINE", help="the state after this line (default: the end)")
+    replay.add_argument(
+        "-o",
+        "--output",
+        choices=("text", "json", "hsn"),
+        default="text",
+        help="text (default), json, or hsn: the Hexil State Notation (seed 000)",
+    )
+    replay.add_argument(
+        "--hsn-version",
+        choices=("000", "002"),
+        default="000",
+        help="with -o hsn: the bracketed version (000, default) or the earlier one (002)",
+    )
     replay.add_argument("--profile", choices=PROFILES, default=STRICT)
     replay.set_defaults(run=run_replay)
 
@@ -125,15 +157,17 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     """The command line's parser; with `only`, the parser of that command alone is declared
     (a run needs no other: declaring all of them costs a fifth of a short run's time)."""
     parser = argparse.ArgumentParser(
-        prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs.")
-    parser.add_argument("--version", action=_Version, nargs=0,
-                        help="show the version, and which compiled code is in use, and exit")
+        prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs."
+    )
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="show the version, and which compiled code is in use, and exit"
+    )
     commands: Any = _Commands(parser.add_subparsers(dest="command", metavar="COMMAND"), only)
 
     for names in _COMMANDS:
         if only is None or only in names:
             _declare(names[0], commands, parser)
-    if only is not None and not commands.declared:      # no such command: argparse says so, with all
+    if only is not None and not commands.declared:  # no such command: argparse says so, with all
         return build_parser()
     return parser
 
@@ -155,8 +189,7 @@ def run_example(args: argparse.Namespace, out) -> int:
             out.write(name + "\n")
         return EXIT_OK
     if args.name not in games:
-        sys.stderr.write(f"sgn example: no example named {args.name!r}; "
-                         f"there are: {', '.join(games) or 'none'}\n")
+        sys.stderr.write(f"sgn example: no example named {args.name!r}; there are: {', '.join(games) or 'none'}\n")
         return EXIT_USAGE
     path = games[args.name]
     out.write(str(path) + "\n" if args.path else path.read_text(encoding="utf-8"))
@@ -176,6 +209,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     if args.output == "hsn":
         from ..notation import hsn
+
         try:
             text = hsn.format_state(state["game"])
             out.write(text if args.hsn_version == "000" else hsn.render_002(hsn.parse(text)))
@@ -190,7 +224,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
 
 def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
     """Run the command line; returns the exit code (the console script exits with it)."""
-    if sys.stderr is None:      # closed (`2>&-`): messages are lost, the exit status still tells
+    if sys.stderr is None:  # closed (`2>&-`): messages are lost, the exit status still tells
         sys.stderr = open(os.devnull, "w")
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = _parser_for(argv)
@@ -219,8 +253,10 @@ def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
     except Exception as error:  # the last line of defence: never a traceback
         if os.environ.get("SGN_DEBUG"):
             raise
-        sys.stderr.write(f"sgn: internal error: {type(error).__name__}: {error} "
-                         "(set SGN_DEBUG=1 for details, and please report it)\n")
+        sys.stderr.write(
+            f"sgn: internal error: {type(error).__name__}: {error} "
+            "(set SGN_DEBUG=1 for details, and please report it)\n"
+        )
         return EXIT_USAGE
 
 

@@ -1,5 +1,6 @@
 """`sgn codes [CODE] [-o text|json|markdown]`: the diagnostic codes, listed or explained one
 at a time (`sgn.codes.explain`), as `ruff rule` explains a rule."""
+
 from __future__ import annotations
 
 import argparse
@@ -12,17 +13,29 @@ from .exits import EXIT_OK, EXIT_USAGE
 
 def add_parser(commands) -> None:
     codes = commands.add_parser(
-        "codes", help="list the diagnostic codes, or explain one",
+        "codes",
+        help="list the diagnostic codes, or explain one",
         description="With no CODE, list every diagnostic code: layer, severity, what triggers it. "
-                    "With a CODE, explain it: its layer, severity, sentence, the hint sgn gives, the "
-                    "section of the specification it rests on, where it is documented, and an example "
-                    "case from the corpus with what sgn says about it.")
+        "With a CODE, explain it: its layer, severity, sentence, the hint sgn gives, the "
+        "section of the specification it rests on, where it is documented, and an example "
+        "case from the corpus with what sgn says about it.",
+    )
     codes.add_argument("code", nargs="?", metavar="CODE", help="the code to explain (e.g. trade-rate)")
-    codes.add_argument("-o", "--output", choices=("text", "json", "markdown"), default="text",
-                       help="text (default); json: the explanation as an object, or with no CODE a list "
-                            "of one object per code; markdown: docs/codes.md (the whole table)")
-    codes.add_argument("--markdown", dest="output", action="store_const", const="markdown",
-                       help="the same as -o markdown: print docs/codes.md")
+    codes.add_argument(
+        "-o",
+        "--output",
+        choices=("text", "json", "markdown"),
+        default="text",
+        help="text (default); json: the explanation as an object, or with no CODE a list "
+        "of one object per code; markdown: docs/codes.md (the whole table)",
+    )
+    codes.add_argument(
+        "--markdown",
+        dest="output",
+        action="store_const",
+        const="markdown",
+        help="the same as -o markdown: print docs/codes.md",
+    )
     codes.set_defaults(run=run_codes)
 
 

@@ -7,6 +7,7 @@ hand, say) says how to get it. Arguments that name files or folders complete as 
 they are found by their metavar (FILE, DIR, OUT.svg, ...), so a new one needs no
 marking here.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -21,9 +22,11 @@ SHTAB_MISSING = "sgn completion: needs shtab, which this copy of sgn lacks: pip 
 def add_parser(commands, whole: argparse.ArgumentParser) -> None:
     """`sgn completion`, on the subcommands of `whole`, the command line it completes."""
     completion = commands.add_parser(
-        "completion", help="print the shell completion script for bash, zsh or fish",
-        description="Print the completion script of sgn for a shell; docs/commands.md (\"Shell completion\") "
-                    "says where each shell reads it from.")
+        "completion",
+        help="print the shell completion script for bash, zsh or fish",
+        description='Print the completion script of sgn for a shell; docs/commands.md ("Shell completion") '
+        "says where each shell reads it from.",
+    )
     completion.add_argument("shell", choices=SHELLS, help="the shell to complete sgn in")
     completion.set_defaults(run=run_completion, whole=whole)
 
@@ -47,7 +50,7 @@ def _mark_paths(parser: argparse.ArgumentParser, shtab) -> None:
             continue
         kind = _path_kind(action)
         if kind:
-            action.complete = shtab.FILE if kind == "file" else shtab.DIRECTORY   # type: ignore[attr-defined]
+            action.complete = shtab.FILE if kind == "file" else shtab.DIRECTORY  # type: ignore[attr-defined]
 
 
 def run_completion(args: argparse.Namespace, out) -> int:

@@ -8,6 +8,7 @@ wins over the file, the file over the defaults; `--show-settings` prints each se
 where it came from. An unknown key or a value of the wrong kind is a usage error that names
 the file and the key.
 """
+
 from __future__ import annotations
 
 import sys
@@ -27,6 +28,7 @@ def _choice(options: Sequence[str]) -> Callable[[Any], Any]:
         if value not in options:
             raise ValueError(f"must be one of {', '.join(options)}")
         return value
+
     return check
 
 
@@ -38,7 +40,7 @@ def _positive(value: Any) -> int:
 
 def _codes(value: Any) -> List[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-        raise ValueError("must be a list of codes or patterns (\"schema-*\")")
+        raise ValueError('must be a list of codes or patterns ("schema-*")')
     return list(value)
 
 
@@ -84,8 +86,12 @@ KEYS: Dict[str, Callable[[Any], Any]] = {
 class Settings:
     """What is in force, and where each value came from ("default", a file, "command line")."""
 
-    def __init__(self, values: Optional[Dict[str, Any]] = None, sources: Optional[Dict[str, str]] = None,
-                 file: Optional[Path] = None):
+    def __init__(
+        self,
+        values: Optional[Dict[str, Any]] = None,
+        sources: Optional[Dict[str, str]] = None,
+        file: Optional[Path] = None,
+    ):
         self.values: Dict[str, Any] = values if values is not None else {}
         self.sources: Dict[str, str] = sources if sources is not None else {}
         self.file = file
@@ -126,7 +132,7 @@ def find_config(start: Path) -> Optional[Path]:
     return None
 
 
-_NONE = object()        # a pyproject.toml without [tool.sgn]
+_NONE = object()  # a pyproject.toml without [tool.sgn]
 
 
 def _tool_sgn(data: Dict[str, Any]) -> Any:
@@ -142,7 +148,7 @@ def _read(path: Path) -> Dict[str, Any]:
     # imported when a file is read: most runs have none, and start-up counts
     if sys.version_info >= (3, 11):
         import tomllib
-    else:                                # pragma: no cover - Python 3.9 and 3.10
+    else:  # pragma: no cover - Python 3.9 and 3.10
         import tomli as tomllib
     try:
         with open(path, "rb") as handle:
@@ -153,14 +159,14 @@ def _read(path: Path) -> Dict[str, Any]:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not valid TOML: the file is not UTF-8") from None
-    except RecursionError:      # tomllib nests a call per level of [[[...]]] or {a={...}}
+    except RecursionError:  # tomllib nests a call per level of [[[...]]] or {a={...}}
         raise ConfigError(f"{path}: arrays or tables nested too deeply to be read") from None
 
 
 def load_file(path: Path) -> Dict[str, Any]:
     """The checked settings of one configuration file."""
     data: Any = _read(path)
-    if path.name == "pyproject.toml":       # without [tool.sgn] (named by --config): no settings
+    if path.name == "pyproject.toml":  # without [tool.sgn] (named by --config): no settings
         data = _tool_sgn(data)
         data = {} if data is _NONE else data
         where = "[tool.sgn]"
@@ -181,8 +187,14 @@ def load_file(path: Path) -> Dict[str, Any]:
     return out
 
 
-def resolve(defaults: Dict[str, Any], command_line: Dict[str, Any], *, config: Optional[str] = None,
-            isolated: bool = False, cwd: Optional[Path] = None) -> Settings:
+def resolve(
+    defaults: Dict[str, Any],
+    command_line: Dict[str, Any],
+    *,
+    config: Optional[str] = None,
+    isolated: bool = False,
+    cwd: Optional[Path] = None,
+) -> Settings:
     """Defaults, then the file's settings, then the command line's (the options given)."""
     settings = Settings(dict(defaults), dict.fromkeys(defaults, "default"))
     path: Optional[Path] = None

@@ -1,4 +1,5 @@
 """`sgn conformance` and `sgn smoke`: the command line of the harness."""
+
 from __future__ import annotations
 
 import argparse
@@ -15,50 +16,102 @@ from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 
 def add_parsers(commands) -> None:
     """The `conformance` and `smoke` commands, on the subcommands of `sgn`."""
-    for name, about in (("conformance", "run another SGN implementation against the corpus and report"),
-                        ("smoke", "check the wiring of an implementation on a handful of cases")):
+    for name, about in (
+        ("conformance", "run another SGN implementation against the corpus and report"),
+        ("smoke", "check the wiring of an implementation on a handful of cases"),
+    ):
         sub = commands.add_parser(
-            name, help=about,
+            name,
+            help=about,
             description=about[0].upper() + about[1:] + ". The implementation is a command, run "
-                        "without a shell. See docs/conformance.md.")
-        sub.add_argument("--impl", action="append", default=[], metavar="CMD",
-                         help="the implementation's command line (split like a shell would)"
-                              + ("; repeat it to run several side by side" if name == "conformance" else ""))
-        sub.add_argument("--mode", choices=("simple", "persistent"), default="simple",
-                         help="simple: one process per case, verdict in the exit code (default); "
-                              "persistent: the JSON protocol of schema/harness/v1")
+            "without a shell. See docs/conformance.md.",
+        )
+        sub.add_argument(
+            "--impl",
+            action="append",
+            default=[],
+            metavar="CMD",
+            help="the implementation's command line (split like a shell would)"
+            + ("; repeat it to run several side by side" if name == "conformance" else ""),
+        )
+        sub.add_argument(
+            "--mode",
+            choices=("simple", "persistent"),
+            default="simple",
+            help="simple: one process per case, verdict in the exit code (default); "
+            "persistent: the JSON protocol of schema/harness/v1",
+        )
         sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
-        sub.add_argument("--invalid-exit", type=positive_int, default=1, metavar="N",
-                         help="simple mode: the exit code that means invalid (default 1; an exit with it "
-                              "whose output shows an uncaught exception is a crash)")
-        sub.add_argument("-o", "--output", choices=("text", "json", "junit", "html"), default="text",
-                         help="the report's format (html: the matrix of implementations as one page)")
+        sub.add_argument(
+            "--invalid-exit",
+            type=positive_int,
+            default=1,
+            metavar="N",
+            help="simple mode: the exit code that means invalid (default 1; an exit with it "
+            "whose output shows an uncaught exception is a crash)",
+        )
+        sub.add_argument(
+            "-o",
+            "--output",
+            choices=("text", "json", "junit", "html"),
+            default="text",
+            help="the report's format (html: the matrix of implementations as one page)",
+        )
         sub.add_argument("--report", metavar="FILE", help="also write the report to FILE")
         sub.add_argument("--cases", metavar="FILE", help="a corpus bundle (default: the packaged one)")
         if name == "conformance":
-            sub.add_argument("--run", dest="run_globs", action="append", default=[], metavar="GLOB",
-                             help="only cases whose id or a tag matches (repeatable)")
-            sub.add_argument("--skip", action="append", default=[], metavar="GLOB",
-                             help="skip cases whose id or a tag matches (repeatable)")
+            sub.add_argument(
+                "--run",
+                dest="run_globs",
+                action="append",
+                default=[],
+                metavar="GLOB",
+                help="only cases whose id or a tag matches (repeatable)",
+            )
+            sub.add_argument(
+                "--skip",
+                action="append",
+                default=[],
+                metavar="GLOB",
+                help="skip cases whose id or a tag matches (repeatable)",
+            )
             sub.add_argument("--skip-file", metavar="FILE", help="globs to skip, one a line")
             sub.add_argument("--level", choices=LEVELS, help="only cases of this level and below")
-            sub.add_argument("--profile", choices=PROFILES, default=None,
-                             help="only cases of this profile (default: both)")
-            sub.add_argument("--codes", action="store_true",
-                             help="persistent mode: also compare the errors (codes, lines, pointers, columns) "
-                                  "and, when the implementation gives them, the warnings")
-            sub.add_argument("--state", action="store_true",
-                             help="persistent mode: also compare the end state of valid rules cases")
-            sub.add_argument("--jobs", "-j", type=positive_int, default=1, metavar="N",
-                             help="run N cases at a time (N processes; default 1)")
-            sub.add_argument("--max-fail", type=positive_int, metavar="N",
-                             help="stop after N cases failed or errored")
-            sub.add_argument("--fail-fast", dest="max_fail", action="store_const", const=1,
-                             help="stop at the first case that fails or errors (--max-fail 1)")
+            sub.add_argument(
+                "--profile", choices=PROFILES, default=None, help="only cases of this profile (default: both)"
+            )
+            sub.add_argument(
+                "--codes",
+                action="store_true",
+                help="persistent mode: also compare the errors (codes, lines, pointers, columns) "
+                "and, when the implementation gives them, the warnings",
+            )
+            sub.add_argument(
+                "--state", action="store_true", help="persistent mode: also compare the end state of valid rules cases"
+            )
+            sub.add_argument(
+                "--jobs",
+                "-j",
+                type=positive_int,
+                default=1,
+                metavar="N",
+                help="run N cases at a time (N processes; default 1)",
+            )
+            sub.add_argument("--max-fail", type=positive_int, metavar="N", help="stop after N cases failed or errored")
+            sub.add_argument(
+                "--fail-fast",
+                dest="max_fail",
+                action="store_const",
+                const=1,
+                help="stop at the first case that fails or errors (--max-fail 1)",
+            )
             actions = sub.add_subparsers(dest="action", metavar="ACTION")
-            diff = actions.add_parser("diff", help="the cases whose outcome changed between two JSON reports",
-                                      description="List the cases whose outcome changed between two JSON reports "
-                                                  "of sgn conformance (-o json). Exit 0 when none did, 1 when some did.")
+            diff = actions.add_parser(
+                "diff",
+                help="the cases whose outcome changed between two JSON reports",
+                description="List the cases whose outcome changed between two JSON reports "
+                "of sgn conformance (-o json). Exit 0 when none did, 1 when some did.",
+            )
             diff.add_argument("old", metavar="OLD.json")
             diff.add_argument("new", metavar="NEW.json")
             diff.add_argument("-o", "--output", dest="diff_output", choices=("text", "json"), default="text")
@@ -69,6 +122,7 @@ def run_diff(args: argparse.Namespace, out) -> int:
     import json
 
     from ..conformance.diff import NotAReport, changes, load, render_text
+
     tables = []
     for path in (args.old, args.new):
         try:
@@ -90,6 +144,7 @@ def smoke_verdict(run) -> Tuple[bool, str]:
     tell valid from invalid (a program that says the same of everything does not read its
     input). The score is not the point: a case may fail."""
     from ..conformance.outcome import ERRORED, FAILED, PASSED
+
     statuses = [o.status for o in run.outcomes]
     answered = [o for o in run.outcomes if o.status in (PASSED, FAILED)]
     declined = len(statuses) - len(answered) - statuses.count(ERRORED)
@@ -98,13 +153,19 @@ def smoke_verdict(run) -> Tuple[bool, str]:
     if statuses.count(ERRORED):
         return False, f"answered {of} ({statuses.count(ERRORED)} errored)"
     if not answered:
-        return False, f"answered none of {count(len(statuses), 'case')} (it declined them all): is it wired to run them?"
+        return (
+            False,
+            f"answered none of {count(len(statuses), 'case')} (it declined them all): is it wired to run them?",
+        )
     if len(verdicts) < 2:
-        return False, (f"answered every case {'valid' if verdicts == {True} else 'invalid'}"
-                       + (f" ({of} answered, the others declined)" if declined else "")
-                       + ": does it read its input?")
-    return True, (f"answered all {count(len(statuses), 'case')}" if not declined
-                  else f"answered {of} (the others declined)") + ", some valid and some invalid"
+        return False, (
+            f"answered every case {'valid' if verdicts == {True} else 'invalid'}"
+            + (f" ({of} answered, the others declined)" if declined else "")
+            + ": does it read its input?"
+        )
+    return True, (
+        f"answered all {count(len(statuses), 'case')}" if not declined else f"answered {of} (the others declined)"
+    ) + ", some valid and some invalid"
 
 
 def _report_over_an_input(args: argparse.Namespace, bundle: Path) -> str:
@@ -114,6 +175,7 @@ def _report_over_an_input(args: argparse.Namespace, bundle: Path) -> str:
     module of `python -m`)."""
     from ..conformance.selection import command_files
     from .output_file import OutputError, refuse_inputs
+
     inputs = [str(p) for p in (bundle, getattr(args, "skip_file", None)) if p]
     inputs += [path for impl in args.impl for path in command_files(impl)]
     try:
@@ -141,12 +203,18 @@ def run(args: argparse.Namespace, out) -> int:
     except CorpusError as error:
         sys.stderr.write(f"{me}: {error}\n")
         return EXIT_USAGE
-    except (OSError, ValueError) as error:          # the skip file
+    except (OSError, ValueError) as error:  # the skip file
         sys.stderr.write(f"{me}: cannot read {describe(args.skip_file)}: {getattr(error, 'strerror', None) or error}\n")
         return EXIT_USAGE
-    problem = ("--impl CMD is required (or: sgn conformance diff OLD.json NEW.json)" if not args.impl
-               else "--impl is empty" if not all(conformance.command(i) for i in args.impl)
-               else "smoke checks one implementation at a time" if args.smoke and len(args.impl) > 1 else "")
+    problem = (
+        "--impl CMD is required (or: sgn conformance diff OLD.json NEW.json)"
+        if not args.impl
+        else "--impl is empty"
+        if not all(conformance.command(i) for i in args.impl)
+        else "smoke checks one implementation at a time"
+        if args.smoke and len(args.impl) > 1
+        else ""
+    )
     if not problem and args.report:
         problem = _report_over_an_input(args, bundle)
     if problem:
@@ -157,49 +225,75 @@ def run(args: argparse.Namespace, out) -> int:
     else:
         chosen = conformance.select(cases, run=args.run_globs, skip=skip, level=args.level, profile=args.profile)
         chosen_ids = {c["id"] for c in chosen}
-        skipped = [c for c in conformance.select(cases, run=args.run_globs, level=args.level, profile=args.profile)
-                   if c["id"] not in chosen_ids]
+        skipped = [
+            c
+            for c in conformance.select(cases, run=args.run_globs, level=args.level, profile=args.profile)
+            if c["id"] not in chosen_ids
+        ]
     codes, state = getattr(args, "codes", False), getattr(args, "state", False)
     if args.mode == "simple" and (codes or state):
-        sys.stderr.write(f"{me}: {'--codes' if codes else '--state'} needs --mode persistent: in simple mode "
-                         "the exit code is the only answer\n")
+        sys.stderr.write(
+            f"{me}: {'--codes' if codes else '--state'} needs --mode persistent: in simple mode "
+            "the exit code is the only answer\n"
+        )
         return EXIT_USAGE
     if not chosen:
-        sys.stderr.write(f"{me}: no case is selected (--run, --skip and --level leave none of "
-                         f"{count(len(cases), 'case')})\n")
+        sys.stderr.write(
+            f"{me}: no case is selected (--run, --skip and --level leave none of {count(len(cases), 'case')})\n"
+        )
         return EXIT_USAGE
     runs = []
     for impl in args.impl:
         try:
-            run = conformance.run_cases(impl, chosen, mode=args.mode, timeout=args.timeout,
-                                        codes=codes, state=state, skipped=skipped, invalid_exit=args.invalid_exit,
-                                        jobs=getattr(args, "jobs", 1), max_fail=getattr(args, "max_fail", None))
+            run = conformance.run_cases(
+                impl,
+                chosen,
+                mode=args.mode,
+                timeout=args.timeout,
+                codes=codes,
+                state=state,
+                skipped=skipped,
+                invalid_exit=args.invalid_exit,
+                jobs=getattr(args, "jobs", 1),
+                max_fail=getattr(args, "max_fail", None),
+            )
         except conformance.CannotStart as error:
             sys.stderr.write(f"{me}: {error}\n")
             return EXIT_USAGE
         run.metadata["corpus"] = identity
-        run.metadata["options"].update(level=getattr(args, "level", None), profile=getattr(args, "profile", None),
-                                       run=getattr(args, "run_globs", []), skip=skip)
+        run.metadata["options"].update(
+            level=getattr(args, "level", None),
+            profile=getattr(args, "profile", None),
+            run=getattr(args, "run_globs", []),
+            skip=skip,
+        )
         runs.append(run)
     if len(runs) > 1 or args.output == "html":
         from ..conformance import html, matrix
-        renderers = {"text": matrix.render_matrix_text, "json": matrix.render_matrix_json,
-                     "junit": matrix.render_matrix_junit, "html": html.page}
+
+        renderers = {
+            "text": matrix.render_matrix_text,
+            "json": matrix.render_matrix_json,
+            "junit": matrix.render_matrix_junit,
+            "html": html.page,
+        }
         text = renderers[args.output](runs)
     else:
         text = conformance.RENDERERS[args.output](runs[0])
-    if args.smoke:      # the last word is the wiring's, not the score's
+    if args.smoke:  # the last word is the wiring's, not the score's
         wired, why = smoke_verdict(runs[0])
         if args.output == "text":
             text = text.rstrip("\n").rsplit("\n", 1)[0] + f"\n{'WIRING OK' if wired else 'CHECK THE WIRING'}: {why}\n"
         elif args.output == "json":
             import json
-            report = json.loads(text)   # ok and problem are smoke's verdict, as its exit status is
+
+            report = json.loads(text)  # ok and problem are smoke's verdict, as its exit status is
             score = {"ok": report.get("ok"), "problem": report.get("problem")}
             report.update(ok=wired, problem="" if wired else why, score=score, wiring={"ok": wired, "detail": why})
             text = json.dumps(report, indent=1) + "\n"
         elif args.output == "junit":
             from ..conformance.report import render_smoke_junit
+
             text = render_smoke_junit(runs[0], wired, why)
     out.write(text)
     if args.report:

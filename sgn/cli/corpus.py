@@ -8,6 +8,7 @@ the current folder or the nearest parent that has one with its sources, else the
 package's own when it runs from a checkout (`python -m sgn`, an editable install).
 An installed package run outside a checkout says so in one line, and exits 2.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,14 +25,17 @@ FOLDER = "test-corpus"
 
 def add_parser(commands) -> None:
     corpus = commands.add_parser(
-        "corpus", help="build or check the test corpus bundle",
+        "corpus",
+        help="build or check the test corpus bundle",
         description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src; "
-                    "check: fail when the bundle is stale or the corpus is unsound. The sources are "
-                    "in a source checkout: the test-corpus folder of the current folder or a parent "
-                    "is used, or the one --root names.")
+        "check: fail when the bundle is stale or the corpus is unsound. The sources are "
+        "in a source checkout: the test-corpus folder of the current folder or a parent "
+        "is used, or the one --root names.",
+    )
     corpus.add_argument("action", choices=("build", "check"), help="build the bundle, or check it")
-    corpus.add_argument("--root", metavar="DIR",
-                        help="the test-corpus folder (default: that of the checkout the current folder is in)")
+    corpus.add_argument(
+        "--root", metavar="DIR", help="the test-corpus folder (default: that of the checkout the current folder is in)"
+    )
     corpus.set_defaults(run=run_corpus)
 
 
@@ -54,12 +58,16 @@ def run_corpus(args: argparse.Namespace, out) -> int:
 
     root = Path(args.root) if args.root else find_root()
     if root is None:
-        sys.stderr.write(f"sgn corpus: the corpus sources ({FOLDER}/{corpus.SOURCES}) are not installed with "
-                         "the package: run this in a source checkout, or name them with --root DIR\n")
+        sys.stderr.write(
+            f"sgn corpus: the corpus sources ({FOLDER}/{corpus.SOURCES}) are not installed with "
+            "the package: run this in a source checkout, or name them with --root DIR\n"
+        )
         return EXIT_USAGE
     if not (root / corpus.SOURCES).is_dir():
-        sys.stderr.write(f"sgn corpus: {describe(root / corpus.SOURCES)} not found: --root names the "
-                         f"{FOLDER} folder of a source checkout\n")
+        sys.stderr.write(
+            f"sgn corpus: {describe(root / corpus.SOURCES)} not found: --root names the "
+            f"{FOLDER} folder of a source checkout\n"
+        )
         return EXIT_USAGE
     try:
         bundle = corpus_source.build_bundle(root)

@@ -1,10 +1,11 @@
 """What every command shares: its exit statuses, and the types of counts on its command line."""
+
 from __future__ import annotations
 
 import argparse
 import os
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2    # done / something is invalid / cannot do it
+EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2  # done / something is invalid / cannot do it
 
 
 def positive_int(text: str) -> int:

@@ -10,6 +10,7 @@ an earlier run left beyond the new count are removed, and the command says so (a
 that writes its output does what it is asked, as ruff and black do, without asking
 first; a file of another name is never touched).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,26 +32,50 @@ _GAME_FILE = re.compile(r"game-(\d{5,})\.sgn")
 
 def add_parser(commands) -> None:
     generate = commands.add_parser(
-        "generate", help="make whole legal games, each ending with a winner",
+        "generate",
+        help="make whole legal games, each ending with a winner",
         description="Make whole legal SGN games by playing random legal moves under the rules "
-                    "replay. The same seed, player count and number of games give the same games, "
-                    "whatever --jobs.")
-    generate.add_argument("--games", type=positive_int, default=1, metavar="N",
-                          help="how many games to make (default 1)")
-    generate.add_argument("--players", type=int, choices=(3, 4, 5, 6), default=4,
-                          help="3 or 4 on the standard board, 5 or 6 on the 5-6 player extension's "
-                               "(with its Special Build Phase); default 4")
-    generate.add_argument("--seed", type=int, default=0, metavar="S",
-                          help="the seed of the random moves, any whole number (default 0); the i-th "
-                               "game depends on the seed, i and --players only")
-    generate.add_argument("-o", "--output", default="-", metavar="FILE|DIR|-",
-                          help="'-' (the default): the games one after another on standard output; "
-                               "a path with a suffix (games.sgn; .gz compresses): one file of them; "
-                               "an existing folder, or a path ending in / or without a suffix: a "
-                               "folder of game-00001.sgn, ... (game-NNNNN.sgn files beyond the new "
-                               "count are removed)")
-    generate.add_argument("-j", "--jobs", type=positive_int, default=1, metavar="J",
-                          help="processes to use (the games are the same for any J)")
+        "replay. The same seed, player count and number of games give the same games, "
+        "whatever --jobs.",
+    )
+    generate.add_argument(
+        "--games", type=positive_int, default=1, metavar="N", help="how many games to make (default 1)"
+    )
+    generate.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4, 5, 6),
+        default=4,
+        help="3 or 4 on the standard board, 5 or 6 on the 5-6 player extension's "
+        "(with its Special Build Phase); default 4",
+    )
+    generate.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help="the seed of the random moves, any whole number (default 0); the i-th "
+        "game depends on the seed, i and --players only",
+    )
+    generate.add_argument(
+        "-o",
+        "--output",
+        default="-",
+        metavar="FILE|DIR|-",
+        help="'-' (the default): the games one after another on standard output; "
+        "a path with a suffix (games.sgn; .gz compresses): one file of them; "
+        "an existing folder, or a path ending in / or without a suffix: a "
+        "folder of game-00001.sgn, ... (game-NNNNN.sgn files beyond the new "
+        "count are removed)",
+    )
+    generate.add_argument(
+        "-j",
+        "--jobs",
+        type=positive_int,
+        default=1,
+        metavar="J",
+        help="processes to use (the games are the same for any J)",
+    )
     generate.set_defaults(run=run_generate)
 
 
@@ -83,9 +108,9 @@ def stale_games(folder: Path, games: int) -> List[Path]:
 
 def _one_game(task) -> str:
     from ..testing.play import game_seed, random_game
+
     seed, index, players = task
-    return "".join(json.dumps(m, separators=(",", ":")) + "\n"
-                   for m in random_game(game_seed(seed, index), players))
+    return "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in random_game(game_seed(seed, index), players))
 
 
 def _games(args: argparse.Namespace) -> Iterable[str]:
@@ -95,6 +120,7 @@ def _games(args: argparse.Namespace) -> Iterable[str]:
         yield from map(_one_game, tasks)
         return
     import multiprocessing
+
     pool = multiprocessing.Pool(args.jobs)
     try:
         yield from pool.imap(_one_game, tasks, chunksize=4)
@@ -138,6 +164,8 @@ def _write_folder(folder: Path, args: argparse.Namespace) -> None:
         old.unlink()
     said = f"wrote {count(args.games, 'game')} to {describe(folder)}"
     if stale:
-        said += (f"; removed {count(len(stale), 'game')} an earlier run left there "
-                 f"({stale[0].name}{' to ' + stale[-1].name if len(stale) > 1 else ''})")
+        said += (
+            f"; removed {count(len(stale), 'game')} an earlier run left there "
+            f"({stale[0].name}{' to ' + stale[-1].name if len(stale) > 1 else ''})"
+        )
     sys.stderr.write(said + "\n")

@@ -4,6 +4,7 @@
 Both detect the input's notation as `convert.detect` does unless told (`--notation`,
 `--from`); what a command cannot read is one line and exit 2, not a diagnostic per line.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,52 +24,71 @@ PLAYERS = ("1", "2", "3", "4", "5", "6")
 
 def add_parsers(commands) -> None:
     parse = commands.add_parser(
-        "parse", help="read HAN actions, HSGN turns or an HSN state and print their meaning",
+        "parse",
+        help="read HAN actions, HSGN turns or an HSN state and print their meaning",
         description="han: each line is a HAN action (seed 001); hsgn: each line holds HSGN turns "
-                    "(seed 004); hsn: the whole input is one HSN state (seed 000, bracketed; hsn-002 "
-                    "the earlier version). The notation is detected from the first line unless "
-                    "--notation names it; SGN (JSON) is refused: `sgn validate` checks it. Print each "
-                    "record in its standard form and what it means in words (text), or as JSON (one "
-                    "object a line), and a "
-                    "diagnostic with line and column for what does not parse (exit 1).")
+        "(seed 004); hsn: the whole input is one HSN state (seed 000, bracketed; hsn-002 "
+        "the earlier version). The notation is detected from the first line unless "
+        "--notation names it; SGN (JSON) is refused: `sgn validate` checks it. Print each "
+        "record in its standard form and what it means in words (text), or as JSON (one "
+        "object a line), and a "
+        "diagnostic with line and column for what does not parse (exit 1).",
+    )
     _add_input(parse)
-    parse.add_argument("--notation", choices=PARSED,
-                       help="han (seed 001), hsn (seed 000), hsn-002 (seed 002), hsgn (seed 004); "
-                            "default: detected from the first line, as `sgn convert` does")
-    parse.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                       help="text (default): the standard form and its meaning, a line each; json: one object a line")
+    parse.add_argument(
+        "--notation",
+        choices=PARSED,
+        help="han (seed 001), hsn (seed 000), hsn-002 (seed 002), hsgn (seed 004); "
+        "default: detected from the first line, as `sgn convert` does",
+    )
+    parse.add_argument(
+        "-o",
+        "--output",
+        choices=("text", "json"),
+        default="text",
+        help="text (default): the standard form and its meaning, a line each; json: one object a line",
+    )
     parse.set_defaults(run=run_parse)
 
     convert = commands.add_parser(
-        "convert", help="convert between SGN messages, HAN actions and HSGN turns",
+        "convert",
+        help="convert between SGN messages, HAN actions and HSGN turns",
         description="Convert through SGN. The input notation, unless --from says it, is detected from "
-                    "the first non-blank line, as `sgn parse` does: SGN when it is JSON (or starts with "
-                    "[ or {), HSGN when it starts with a player (p1:) or ends with a period, else HAN "
-                    "(an HSN state has no conversion); a game of another engine is detected too, or named "
-                    "with --from: catanatron's JSON of a game, a JSettlers game event log (docs/engines.md). "
-                    "What has no counterpart in the target notation is left out "
-                    "with a warning, and the rest is converted (exit 0); an error in the input is "
-                    "exit 1. SGN to SGN writes each message in its canonical form.")
+        "the first non-blank line, as `sgn parse` does: SGN when it is JSON (or starts with "
+        "[ or {), HSGN when it starts with a player (p1:) or ends with a period, else HAN "
+        "(an HSN state has no conversion); a game of another engine is detected too, or named "
+        "with --from: catanatron's JSON of a game, a JSettlers game event log (docs/engines.md). "
+        "What has no counterpart in the target notation is left out "
+        "with a warning, and the rest is converted (exit 0); an error in the input is "
+        "exit 1. SGN to SGN writes each message in its canonical form.",
+    )
     _add_input(convert)
     convert.add_argument("--to", choices=CONVERTED, required=True, help="the notation to write")
-    convert.add_argument("--from", dest="source", choices=CONVERTED + ENGINES,
-                         help="the input notation, or the engine whose game it is (default: detected from "
-                              "the first line)")
-    convert.add_argument("--player", choices=PLAYERS,
-                         help="from HAN: the acting player, which HAN does not name but for discards "
-                              "(required when an action needs it)")
+    convert.add_argument(
+        "--from",
+        dest="source",
+        choices=CONVERTED + ENGINES,
+        help="the input notation, or the engine whose game it is (default: detected from the first line)",
+    )
+    convert.add_argument(
+        "--player",
+        choices=PLAYERS,
+        help="from HAN: the acting player, which HAN does not name but for discards (required when an action needs it)",
+    )
     convert.set_defaults(run=run_convert)
 
 
 def _add_input(command) -> None:
     """The input of `sgn parse` and `sgn convert`: a file, or standard input."""
-    command.add_argument("file", nargs="?", default="-", metavar="FILE",
-                         help="the input ('-' or nothing reads standard input)")
+    command.add_argument(
+        "file", nargs="?", default="-", metavar="FILE", help="the input ('-' or nothing reads standard input)"
+    )
 
 
 def _read_input(path: str, **limits):
     """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
     from ..notation.convert import read_input
+
     return read_input(*open_input(path), **limits)
 
 
@@ -92,8 +112,12 @@ def run_parse(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     notation = args.notation or detect(text.lines)
     if notation not in PARSED:
-        sys.stderr.write(printable(f"sgn parse: {text.name} holds SGN messages (JSON), which `sgn validate` "
-                                   "checks; parse reads han, hsn, hsn-002 and hsgn (--notation names one)\n"))
+        sys.stderr.write(
+            printable(
+                f"sgn parse: {text.name} holds SGN messages (JSON), which `sgn validate` "
+                "checks; parse reads han, hsn, hsn-002 and hsgn (--notation names one)\n"
+            )
+        )
         return EXIT_USAGE
     errors = False
     for record, found in in_line_order(text.found, parse(notation, text.lines, text.name)):
@@ -120,9 +144,12 @@ def run_convert(args: argparse.Namespace, out) -> int:
     if source == "han" and args.player is None:
         needed = missing_actor(text.lines, text.name)
         if needed:
-            sys.stderr.write(printable(
-                f"sgn convert: {text.name}:{needed[0]}: {needed[1]} needs the acting player, which HAN "
-                "does not name: give it with --player 1..6\n"))
+            sys.stderr.write(
+                printable(
+                    f"sgn convert: {text.name}:{needed[0]}: {needed[1]} needs the acting player, which HAN "
+                    "does not name: give it with --player 1..6\n"
+                )
+            )
             return EXIT_USAGE
     errors, left_out = False, 0
     converted = convert(text.lines, text.name, source, args.to, args.player, read=ENGINE_READERS.get(source))
@@ -133,8 +160,10 @@ def run_convert(args: argparse.Namespace, out) -> int:
             out.write(line + "\n")
     if left_out:
         unit = "message" if source == "sgn" else "action"
-        sys.stderr.write(f"sgn convert: left out {left_out} {unit}{'s' * (left_out != 1)} with no "
-                         f"{NAMES[args.to]} form (the warnings above); the rest is converted\n")
+        sys.stderr.write(
+            f"sgn convert: left out {left_out} {unit}{'s' * (left_out != 1)} with no "
+            f"{NAMES[args.to]} form (the warnings above); the rest is converted\n"
+        )
     return EXIT_INVALID if errors else EXIT_OK
 
 
@@ -142,10 +171,13 @@ def _refusal(source: str, target: str, text) -> str:
     """Why the input cannot be converted as asked, or "" when it can."""
     if source in ENGINES:
         from ..adapters import refusal
+
         return refusal(source, text)
     if source not in CONVERTED:
-        return (f"{text.name} holds {NAMES[source]}, a game state, which has no conversion "
-                "(`sgn parse` reads it); --from names the notation if it is another")
+        return (
+            f"{text.name} holds {NAMES[source]}, a game state, which has no conversion "
+            "(`sgn parse` reads it); --from names the notation if it is another"
+        )
     if source == target != "sgn":
         return f"the input is already {NAMES[source]}; `sgn parse` prints it in its standard form"
     return ""

@@ -8,6 +8,7 @@ anything is opened for writing: opening it would truncate the log before it is r
 command opens its output last, after every usage check, so that a usage error writes
 nothing.
 """
+
 from __future__ import annotations
 
 import os
@@ -24,7 +25,7 @@ class OutputError(Exception):
 def _identity(path: str) -> Optional[Tuple[int, int]]:
     try:
         found = os.stat(path)
-    except (OSError, ValueError):       # missing, or a name the system refuses
+    except (OSError, ValueError):  # missing, or a name the system refuses
         return None
     return found.st_dev, found.st_ino
 
@@ -32,7 +33,7 @@ def _identity(path: str) -> Optional[Tuple[int, int]]:
 def _real(path: str) -> Optional[str]:
     try:
         return os.path.realpath(path)
-    except (OSError, ValueError):       # a name the system refuses
+    except (OSError, ValueError):  # a name the system refuses
         return None
 
 
@@ -45,19 +46,20 @@ def local_target(url: str) -> Optional[str]:
         import fsspec
         from fsspec.core import split_protocol
         from fsspec.implementations.local import LocalFileSystem
-    except ImportError:                 # without fsspec, no URL is read at all
+    except ImportError:  # without fsspec, no URL is read at all
         return None
     try:
         from fsspec.core import _un_chain  # fsspec's own reading of a chain, as fsspec.open does
+
         path, protocol, _ = _un_chain(url, {})[-1]
-    except Exception:                   # (private, and it instantiates nothing: an older fsspec may lack it)
+    except Exception:  # (private, and it instantiates nothing: an older fsspec may lack it)
         last = url.split("::")[-1]
         protocol, path = split_protocol(last)
         protocol = protocol or "file"
         path = None
     try:
         found = fsspec.get_filesystem_class(protocol)
-    except Exception:                   # an unknown protocol, or its package missing: nothing read
+    except Exception:  # an unknown protocol, or its package missing: nothing read
         return None
     if not issubclass(found, LocalFileSystem):
         return None
@@ -67,7 +69,7 @@ def local_target(url: str) -> Optional[str]:
 def _stdin_identity() -> Optional[Tuple[int, int]]:
     try:
         found = os.fstat(sys.stdin.fileno()) if sys.stdin is not None else None
-    except (OSError, ValueError, AttributeError):       # closed, or not a real file
+    except (OSError, ValueError, AttributeError):  # closed, or not a real file
         return None
     return (found.st_dev, found.st_ino) if found is not None else None
 
@@ -90,11 +92,15 @@ def refuse_inputs(output: str, inputs: Iterable[str], *, reads_stdin: bool = Fal
             continue
         real = _real(path)
         if (real is not None and real == where) or (target is not None and _identity(path) == target):
-            raise OutputError(f"the output {describe(output)} is the input {describe(name)}: writing it would "
-                              "destroy that input before it is read; name another output")
+            raise OutputError(
+                f"the output {describe(output)} is the input {describe(name)}: writing it would "
+                "destroy that input before it is read; name another output"
+            )
     if reads_stdin and target is not None and _stdin_identity() == target:
-        raise OutputError(f"the output {describe(output)} is the file standard input reads: writing it would "
-                          "destroy that input before it is read; name another output")
+        raise OutputError(
+            f"the output {describe(output)} is the file standard input reads: writing it would "
+            "destroy that input before it is read; name another output"
+        )
 
 
 def open_output(path: str, *, binary: bool = False) -> IO:

@@ -2,6 +2,7 @@
 [--corners]`: the board
 after a line, as `sgn replay --at` replays it, with the place a diagnostic of that line
 names marked and the diagnostic written under the board."""
+
 from __future__ import annotations
 
 import argparse
@@ -16,36 +17,56 @@ from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from .streams import open_input
 
-PNG_MISSING = ("sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
-               f"pip install '{DISTRIBUTION}[png]'); SVG needs nothing: use -o OUT.svg")
+PNG_MISSING = (
+    "sgn render: PNG needs cairosvg: pip install cairosvg (or install the package with its extra: "
+    f"pip install '{DISTRIBUTION}[png]'); SVG needs nothing: use -o OUT.svg"
+)
 
 
 def add_render_parser(commands) -> None:
     render = commands.add_parser(
-        "render", help="draw the board after a line as SVG (or PNG)",
+        "render",
+        help="draw the board after a line as SVG (or PNG)",
         description="Draw the board after a line of an SGN log, as `sgn replay --at` replays it: "
-                    "tiles, number tokens, harbors, pieces, the robber and a legend. Problems found "
-                    "on the way go to standard error. See docs/pictures.md.")
+        "tiles, number tokens, harbors, pieces, the robber and a legend. Problems found "
+        "on the way go to standard error. See docs/pictures.md.",
+    )
     render.add_argument("file", metavar="FILE", help="the log ('-' reads standard input)")
     render.add_argument("--at", type=positive_int, metavar="LINE", help="the board after this line (default: the end)")
-    render.add_argument("-o", "--output", metavar="OUT.svg|OUT.png", default="-",
-                        help="where to write the picture: .png is PNG (needs the extra 'png'), "
-                             "anything else SVG; '-' (default) writes SVG to standard output")
-    render.add_argument("--highlight", choices=("auto", "none"), default="auto",
-                        help="auto (default): mark the place a diagnostic of that line names, and write "
-                             "the diagnostic under the board; none: no mark")
-    render.add_argument("--coordinates", action="store_true",
-                        help="write each tile's coordinates q,r on it (python-chess's coordinates=True)")
-    render.add_argument("--corners", action="store_true",
-                        help="also name every intersection of a land tile by its three tiles, "
-                             "clockwise from the top (implies --coordinates)")
-    render.add_argument("--size", type=_size, default=600, metavar="PX",
-                        help=f"width in pixels (default 600, at most {MAX_SIZE})")
+    render.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT.svg|OUT.png",
+        default="-",
+        help="where to write the picture: .png is PNG (needs the extra 'png'), "
+        "anything else SVG; '-' (default) writes SVG to standard output",
+    )
+    render.add_argument(
+        "--highlight",
+        choices=("auto", "none"),
+        default="auto",
+        help="auto (default): mark the place a diagnostic of that line names, and write "
+        "the diagnostic under the board; none: no mark",
+    )
+    render.add_argument(
+        "--coordinates",
+        action="store_true",
+        help="write each tile's coordinates q,r on it (python-chess's coordinates=True)",
+    )
+    render.add_argument(
+        "--corners",
+        action="store_true",
+        help="also name every intersection of a land tile by its three tiles, "
+        "clockwise from the top (implies --coordinates)",
+    )
+    render.add_argument(
+        "--size", type=_size, default=600, metavar="PX", help=f"width in pixels (default 600, at most {MAX_SIZE})"
+    )
     render.add_argument("--profile", choices=PROFILES, default=STRICT)
     render.set_defaults(run=run_render)
 
 
-MAX_SIZE = 16384        # pixels: a PNG library refuses much larger pictures (cairo: 32767)
+MAX_SIZE = 16384  # pixels: a PNG library refuses much larger pictures (cairo: 32767)
 
 
 def _size(text: str) -> int:
@@ -59,6 +80,7 @@ def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
     """(place, sentence) for the diagnostics of one line: the first whose pointer leads to a
     place, else the first whose move is made on one, else the first with no place."""
     from ..pictures.places import named_by
+
     if not found:
         return None
     for direct in (True, False):
@@ -74,6 +96,7 @@ def run_render(args: argparse.Namespace, out) -> int:
     from ..pictures.draw import board
     from ..pipeline.replay import replay
     from .output_file import OutputError
+
     try:
         source, name = open_input(args.file, output=args.output)
     except OutputError as error:
@@ -85,6 +108,7 @@ def run_render(args: argparse.Namespace, out) -> int:
     def note(d: Diagnostic) -> None:
         seen.append(d)
         errors.diagnostic(d)
+
     state, found = replay(source, name=name, at=args.at, profile=args.profile, report=note)
     if state is None:
         return EXIT_USAGE
@@ -93,8 +117,13 @@ def run_render(args: argparse.Namespace, out) -> int:
     if args.highlight == "auto":
         here = [d for d in seen if d.line == line and not d.is_io]
         mark = highlight_of(here, state["message"]) if here else None
-    svg = board(state["game"], highlight=mark[0] if mark else None, caption=mark[1] if mark else None,
-                size=args.size, coordinates="corners" if args.corners else bool(args.coordinates))
+    svg = board(
+        state["game"],
+        highlight=mark[0] if mark else None,
+        caption=mark[1] if mark else None,
+        size=args.size,
+        coordinates="corners" if args.corners else bool(args.coordinates),
+    )
     status = EXIT_INVALID if found else EXIT_OK
     if args.output == "-":
         out.write(svg + "\n")
@@ -102,20 +131,22 @@ def run_render(args: argparse.Namespace, out) -> int:
     if args.output.lower().endswith(".png"):
         try:
             import cairosvg
-        except (ImportError, OSError):          # OSError: the library is there, its cairo is not
+        except (ImportError, OSError):  # OSError: the library is there, its cairo is not
             sys.stderr.write(PNG_MISSING + "\n")
             return EXIT_USAGE
         write = lambda path: cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=path)  # noqa: E731
     else:
+
         def write(path):
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(svg + "\n")
+
     try:
         write(args.output)
     except OSError as error:
         sys.stderr.write(f"sgn render: cannot write {describe(args.output)}: {error.strerror or error}\n")
         return EXIT_USAGE
-    except Exception as error:      # the PNG library's own (cairo refuses a size, say)
+    except Exception as error:  # the PNG library's own (cairo refuses a size, say)
         sys.stderr.write(f"sgn render: cannot draw {describe(args.output)}: {type(error).__name__}: {error}\n")
         return EXIT_USAGE
     return status

@@ -1,4 +1,5 @@
 """The command line of the pictures: `sgn report` (a game as one HTML page)."""
+
 from __future__ import annotations
 
 import argparse
@@ -13,18 +14,25 @@ from .streams import open_input
 def add_report_parser(commands) -> None:
     """`sgn report`, on the subcommands of `sgn`."""
     report = commands.add_parser(
-        "report", help="write a game as one self-contained HTML page",
+        "report",
+        help="write a game as one self-contained HTML page",
         description="Write the log as one HTML page that needs nothing else (no network, nothing to "
-                    "install): the moves, the board at any move (click a move, or step with the arrow "
-                    "keys, Home, End and the slider), each player's points and cards, and the "
-                    "diagnostics, each marking its place on the board. Exit 0 when the log has no "
-                    "errors, 1 when it has some (the page is still written), 2 when it cannot be read.")
+        "install): the moves, the board at any move (click a move, or step with the arrow "
+        "keys, Home, End and the slider), each player's points and cards, and the "
+        "diagnostics, each marking its place on the board. Exit 0 when the log has no "
+        "errors, 1 when it has some (the page is still written), 2 when it cannot be read.",
+    )
     report.add_argument("file", metavar="FILE", help="the log ('-' reads standard input)")
-    report.add_argument("-o", "--output", required=True, metavar="OUT.html",
-                        help="the page to write ('-': standard output)")
-    report.add_argument("--profile", choices=PROFILES, default=STRICT,
-                        help="strict: the schema as written (default); compat: also read the published SGN text's "
-                             "legacy encodings, with a warning each")
+    report.add_argument(
+        "-o", "--output", required=True, metavar="OUT.html", help="the page to write ('-': standard output)"
+    )
+    report.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default=STRICT,
+        help="strict: the schema as written (default); compat: also read the published SGN text's "
+        "legacy encodings, with a warning each",
+    )
     report.set_defaults(run=run_report)
 
 
@@ -33,12 +41,12 @@ def run_report(args: argparse.Namespace, out) -> int:
     from .output_file import OutputError
 
     try:
-        source, name = open_input(args.file, output=args.output)     # read once, in one pass
+        source, name = open_input(args.file, output=args.output)  # read once, in one pass
     except OutputError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
     try:
-        collected = collect(source, name, args.profile)     # the log read whole before the page is opened
+        collected = collect(source, name, args.profile)  # the log read whole before the page is opened
     except ReportError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE

@@ -2,6 +2,7 @@
 how the two are merged: ruff's names and meanings (`--select`, `--ignore`, `--extend-select`,
 `--per-file-ignores`, `--config`, `--isolated`, `--show-settings`, `--exclude`,
 `--extend-include`), plus `--fail-on warning` (check-jsonschema's warnings-as-errors)."""
+
 from __future__ import annotations
 
 import argparse
@@ -14,16 +15,34 @@ from . import config
 
 # What is in force when neither the file nor the command line says otherwise.
 DEFAULTS: Dict[str, Any] = {
-    "level": "auto", "profile": "strict", "output-format": "text", "max-line-bytes": DEFAULT_MAX_LINE_BYTES,
-    "select": ["ALL"], "ignore": [], "fail-on": "error",
-    "include": list(DEFAULT_INCLUDE), "exclude": list(DEFAULT_EXCLUDE), "respect-gitignore": True,
+    "level": "auto",
+    "profile": "strict",
+    "output-format": "text",
+    "max-line-bytes": DEFAULT_MAX_LINE_BYTES,
+    "select": ["ALL"],
+    "ignore": [],
+    "fail-on": "error",
+    "include": list(DEFAULT_INCLUDE),
+    "exclude": list(DEFAULT_EXCLUDE),
+    "respect-gitignore": True,
 }
 # option dest -> setting key, for the options a file may also set
-_FROM_OPTIONS = {"level": "level", "profile": "profile", "output": "output-format",
-                 "max_line_bytes": "max-line-bytes", "max_errors": "max-errors", "select": "select",
-                 "ignore": "ignore", "extend_select": "extend-select", "extend_ignore": "extend-ignore",
-                 "fail_on": "fail-on", "exclude": "exclude", "extend_exclude": "extend-exclude",
-                 "extend_include": "extend-include", "respect_gitignore": "respect-gitignore"}
+_FROM_OPTIONS = {
+    "level": "level",
+    "profile": "profile",
+    "output": "output-format",
+    "max_line_bytes": "max-line-bytes",
+    "max_errors": "max-errors",
+    "select": "select",
+    "ignore": "ignore",
+    "extend_select": "extend-select",
+    "extend_ignore": "extend-ignore",
+    "fail_on": "fail-on",
+    "exclude": "exclude",
+    "extend_exclude": "extend-exclude",
+    "extend_include": "extend-include",
+    "respect_gitignore": "respect-gitignore",
+}
 
 
 class _Codes(argparse.Action):
@@ -46,30 +65,64 @@ class _PerFile(argparse.Action):
 
 
 def add_options(validate: argparse.ArgumentParser) -> None:
-    group = validate.add_argument_group("settings (also in sgn.toml or pyproject.toml [tool.sgn]; docs/configuration.md)")
+    group = validate.add_argument_group(
+        "settings (also in sgn.toml or pyproject.toml [tool.sgn]; docs/configuration.md)"
+    )
     group.add_argument("--config", metavar="FILE", help="read the settings from FILE, not the one found upwards")
     group.add_argument("--isolated", action="store_true", help="read no configuration file")
-    group.add_argument("--show-settings", action="store_true", help="print the settings in force, and where each "
-                                                                     "comes from, and exit")
-    for name, about in (("select", "report only these codes (comma-separated; globs such as 'schema-*'; ALL)"),
-                        ("ignore", "never report these codes"),
-                        ("extend-select", "report these too, beside what is selected"),
-                        ("extend-ignore", "ignore these too, beside what is ignored")):
+    group.add_argument(
+        "--show-settings", action="store_true", help="print the settings in force, and where each comes from, and exit"
+    )
+    for name, about in (
+        ("select", "report only these codes (comma-separated; globs such as 'schema-*'; ALL)"),
+        ("ignore", "never report these codes"),
+        ("extend-select", "report these too, beside what is selected"),
+        ("extend-ignore", "ignore these too, beside what is ignored"),
+    ):
         group.add_argument(f"--{name}", action=_Codes, default=None, metavar="CODES", help=about)
-    group.add_argument("--per-file-ignores", action=_PerFile, default=None, metavar="GLOB:CODES",
-                       help="ignore codes in the files matching GLOB (repeatable)")
-    group.add_argument("--fail-on", choices=config.FAIL_ON, default=None,
-                       help="what fails the run: error (default), or warning too (warnings as errors)")
-    group.add_argument("--extend-include", action="append", default=None, metavar="GLOB",
-                       help="in folders, also check files matching GLOB (beside *.sgn, *.sgn.gz, *.jsonl, *.ndjson)")
-    group.add_argument("--exclude", action="append", default=None, metavar="GLOB",
-                       help="in folders, pass over these files and folders (replaces the default list)")
-    group.add_argument("--extend-exclude", action="append", default=None, metavar="GLOB",
-                       help="in folders, pass over these too")
-    group.add_argument("--respect-gitignore", dest="respect_gitignore", action="store_true", default=None,
-                       help="in folders, leave out what git ignores (the default)")
-    group.add_argument("--no-respect-gitignore", dest="respect_gitignore", action="store_false",
-                       help="in folders, check what git ignores too")
+    group.add_argument(
+        "--per-file-ignores",
+        action=_PerFile,
+        default=None,
+        metavar="GLOB:CODES",
+        help="ignore codes in the files matching GLOB (repeatable)",
+    )
+    group.add_argument(
+        "--fail-on",
+        choices=config.FAIL_ON,
+        default=None,
+        help="what fails the run: error (default), or warning too (warnings as errors)",
+    )
+    group.add_argument(
+        "--extend-include",
+        action="append",
+        default=None,
+        metavar="GLOB",
+        help="in folders, also check files matching GLOB (beside *.sgn, *.sgn.gz, *.jsonl, *.ndjson)",
+    )
+    group.add_argument(
+        "--exclude",
+        action="append",
+        default=None,
+        metavar="GLOB",
+        help="in folders, pass over these files and folders (replaces the default list)",
+    )
+    group.add_argument(
+        "--extend-exclude", action="append", default=None, metavar="GLOB", help="in folders, pass over these too"
+    )
+    group.add_argument(
+        "--respect-gitignore",
+        dest="respect_gitignore",
+        action="store_true",
+        default=None,
+        help="in folders, leave out what git ignores (the default)",
+    )
+    group.add_argument(
+        "--no-respect-gitignore",
+        dest="respect_gitignore",
+        action="store_false",
+        help="in folders, check what git ignores too",
+    )
 
 
 def resolve(args: argparse.Namespace) -> config.Settings:
@@ -117,18 +170,27 @@ def _nothing_left(settings: config.Settings) -> List[str]:
     pass, whatever it holds; refused as an empty `--select` is."""
     if not policy(settings).reports_nothing():
         return []
-    return ["the selected codes less the ignored ones leave none to report: every file would pass; "
-            "name fewer in --ignore (or ignore), or more in --select (or select)"]
+    return [
+        "the selected codes less the ignored ones leave none to report: every file would pass; "
+        "name fewer in --ignore (or ignore), or more in --select (or select)"
+    ]
 
 
 def policy(settings: config.Settings) -> Policy:
     """The reporting policy of the run (sgn/pipeline/policy.py), from the settings in force."""
+
     def codes(key: str) -> List[str]:
         return list(settings.get(key) or []) + list(settings.get("extend-" + key) or [])
+
     per_file = tuple((glob, tuple(found)) for glob, found in (settings.get("per-file-ignores") or {}).items())
     base = str(settings.file.parent) if settings.file is not None else None
-    return Policy(select=tuple(codes("select")), ignore=tuple(codes("ignore")), per_file=per_file,
-                  max_errors=settings.get("max-errors"), base=base)
+    return Policy(
+        select=tuple(codes("select")),
+        ignore=tuple(codes("ignore")),
+        per_file=per_file,
+        max_errors=settings.get("max-errors"),
+        base=base,
+    )
 
 
 def include(settings: config.Settings) -> List[str]:

@@ -1,6 +1,7 @@
 """The standard streams of the command line, any of which may be closed (`<&-`, `>&-`):
 a closed one behaves as a file that cannot be read or written, never as a crash; and the
 one way a command opens the input it names (`open_input`)."""
+
 from __future__ import annotations
 
 import errno
@@ -32,6 +33,7 @@ def open_input(path: str, *, output: Optional[str] = None) -> Tuple[Any, str]:
     `output` file (not '-') that would write over the input is an OutputError first."""
     if output is not None and output != "-":
         from .output_file import refuse_inputs
+
         refuse_inputs(output, [path])
     if path == "-":
         return standard_input(), STDIN_NAME

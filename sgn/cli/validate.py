@@ -1,6 +1,7 @@
 """`sgn validate`: its options, and the run: the files collected, the output judged (never
 an input) and opened last, each file checked by an executor (this process, `--jobs`
 workers, a Dask cluster) and reported as its diagnostics stream by."""
+
 from __future__ import annotations
 
 import argparse
@@ -21,42 +22,92 @@ from .streams import standard_input
 def add_validate_parser(commands) -> None:
     """`sgn validate`, on the subcommands of `sgn`."""
     validate = commands.add_parser(
-        "validate", help="check SGN logs and report every problem, line by line",
+        "validate",
+        help="check SGN logs and report every problem, line by line",
         description="Check SGN logs (newline-delimited JSON, plain or gzip) and report every "
-                    "problem with its line and JSON pointer. Exit 0 when valid, 1 when any "
-                    "error is found, 2 on a usage error or a file that cannot be read.")
-    validate.add_argument("files", nargs="*", metavar="PATH",
-                          help="log files, folders (walked for *.sgn, *.sgn.gz, *.jsonl, *.ndjson) or "
-                               "quoted globs; '-' or nothing reads standard input")
-    validate.add_argument("--level", choices=LEVEL_CHOICES, default=None,
-                          help="the last layer of checks to run; auto (the default) is rules for a log "
-                               "that starts with a map (DM), semantic for any other")
-    validate.add_argument("--profile", choices=PROFILES, default=None,
-                          help="strict: the schema as written (default); compat: also read the "
-                               "published SGN text's legacy encodings, with a warning each")
-    validate.add_argument("-o", "--output", "--output-format", choices=sorted(REPORTERS), default=None,
-                          help="output format (default: text); jsonl: one diagnostic a line; "
-                               "junit, sarif: for CI test reports and code scanning")
-    validate.add_argument("-q", "--quiet", action="store_true",
-                          help="print errors only: no warnings, no summary")
-    validate.add_argument("--color", choices=colour.CHOICES, default="auto",
-                          help="colour the text output: auto (the default) on a terminal, unless "
-                               "NO_COLOR is set or TERM is dumb; always; never")
-    validate.add_argument("--stdin-filename", type=nonempty, metavar="NAME", default=STDIN_NAME,
-                          help=f"the name of standard input in diagnostics (default: {STDIN_NAME})")
-    validate.add_argument("-j", "--jobs", type=job_count, default=1, metavar="N",
-                          help="check files in N processes (the output keeps the files' order); "
-                               "0 or auto: one per core")
-    validate.add_argument("--max-line-bytes", type=_positive_int, default=None,
-                          metavar="N", help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})")
-    validate.add_argument("--max-errors", type=_positive_int, default=None, metavar="N",
-                          help="stop checking a file after N errors, and say so (default: no limit)")
-    validate.add_argument("--output-file", metavar="FILE",
-                          help="write the report to FILE instead of standard output (-o parquet needs one)")
-    validate.add_argument("--dask", metavar="ADDRESS|local[:N]",
-                          help="check the files on a Dask cluster: a scheduler's address (tcp://host:8786), "
-                               "or local[:N] for N workers on this machine (needs the extra 'dask')")
+        "problem with its line and JSON pointer. Exit 0 when valid, 1 when any "
+        "error is found, 2 on a usage error or a file that cannot be read.",
+    )
+    validate.add_argument(
+        "files",
+        nargs="*",
+        metavar="PATH",
+        help="log files, folders (walked for *.sgn, *.sgn.gz, *.jsonl, *.ndjson) or "
+        "quoted globs; '-' or nothing reads standard input",
+    )
+    validate.add_argument(
+        "--level",
+        choices=LEVEL_CHOICES,
+        default=None,
+        help="the last layer of checks to run; auto (the default) is rules for a log "
+        "that starts with a map (DM), semantic for any other",
+    )
+    validate.add_argument(
+        "--profile",
+        choices=PROFILES,
+        default=None,
+        help="strict: the schema as written (default); compat: also read the "
+        "published SGN text's legacy encodings, with a warning each",
+    )
+    validate.add_argument(
+        "-o",
+        "--output",
+        "--output-format",
+        choices=sorted(REPORTERS),
+        default=None,
+        help="output format (default: text); jsonl: one diagnostic a line; "
+        "junit, sarif: for CI test reports and code scanning",
+    )
+    validate.add_argument("-q", "--quiet", action="store_true", help="print errors only: no warnings, no summary")
+    validate.add_argument(
+        "--color",
+        choices=colour.CHOICES,
+        default="auto",
+        help="colour the text output: auto (the default) on a terminal, unless "
+        "NO_COLOR is set or TERM is dumb; always; never",
+    )
+    validate.add_argument(
+        "--stdin-filename",
+        type=nonempty,
+        metavar="NAME",
+        default=STDIN_NAME,
+        help=f"the name of standard input in diagnostics (default: {STDIN_NAME})",
+    )
+    validate.add_argument(
+        "-j",
+        "--jobs",
+        type=job_count,
+        default=1,
+        metavar="N",
+        help="check files in N processes (the output keeps the files' order); 0 or auto: one per core",
+    )
+    validate.add_argument(
+        "--max-line-bytes",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})",
+    )
+    validate.add_argument(
+        "--max-errors",
+        type=_positive_int,
+        default=None,
+        metavar="N",
+        help="stop checking a file after N errors, and say so (default: no limit)",
+    )
+    validate.add_argument(
+        "--output-file",
+        metavar="FILE",
+        help="write the report to FILE instead of standard output (-o parquet needs one)",
+    )
+    validate.add_argument(
+        "--dask",
+        metavar="ADDRESS|local[:N]",
+        help="check the files on a Dask cluster: a scheduler's address (tcp://host:8786), "
+        "or local[:N] for N workers on this machine (needs the extra 'dask')",
+    )
     from .settings import add_options
+
     add_options(validate)
     validate.set_defaults(run=run_validate)
 
@@ -82,8 +133,9 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write("sgn validate: standard input ('-') is named twice: it can be read once\n")
         return EXIT_USAGE
     if args.output not in REPORTERS:
-        sys.stderr.write(f"sgn validate: output format {args.output!r} is not known here "
-                         f"(known: {', '.join(sorted(REPORTERS))})\n")
+        sys.stderr.write(
+            f"sgn validate: output format {args.output!r} is not known here (known: {', '.join(sorted(REPORTERS))})\n"
+        )
         return EXIT_USAGE
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
@@ -93,20 +145,26 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write("sgn validate: -o parquet writes a binary table: name its file with --output-file FILE\n")
         return EXIT_USAGE
     if args.dask is not None and args.jobs != 1:
-        sys.stderr.write("sgn validate: --jobs and --dask cannot be used together: the cluster's workers are the jobs\n")
+        sys.stderr.write(
+            "sgn validate: --jobs and --dask cannot be used together: the cluster's workers are the jobs\n"
+        )
         return EXIT_USAGE
-    paths = files.collect(args.files or ["-"], include=validate_settings.include(settings),
-                          exclude=validate_settings.exclude(settings),
-                          respect_gitignore=bool(settings.get("respect-gitignore")))
+    paths = files.collect(
+        args.files or ["-"],
+        include=validate_settings.include(settings),
+        exclude=validate_settings.exclude(settings),
+        respect_gitignore=bool(settings.get("respect-gitignore")),
+    )
     if not paths:
         sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
         return EXIT_USAGE
     try:
-        if args.output == "parquet":            # its extra, before anything is checked
+        if args.output == "parquet":  # its extra, before anything is checked
             from ..output.parquet import require
+
             require()
-        paths = cluster.expand(paths)       # URLs' globs too, before the output is judged
-        if args.output_file is not None:     # (the configuration file is an input too)
+        paths = cluster.expand(paths)  # URLs' globs too, before the output is judged
+        if args.output_file is not None:  # (the configuration file is an input too)
             read = paths + ([str(settings.file)] if settings.file is not None else [])
             refuse_inputs(args.output_file, read, urls=True)
         runner = cluster.connect(args.dask, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
@@ -129,6 +187,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
 def _show_settings(args: argparse.Namespace, settings, out) -> int:
     """--show-settings: to standard output, or to --output-file (never over the configuration)."""
     from .output_file import OutputError, open_output, refuse_inputs
+
     if args.output_file is None:
         out.write(settings.show())
         return EXIT_OK
@@ -155,13 +214,16 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
     tally = Tally(fail_on_warnings=fail_on_warnings)
     reporter.start()
     options = jobs.Options(args.level, args.profile, args.max_line_bytes, validate_settings.policy(settings))
-    executor: jobs.Executor = runner if runner is not None else jobs.Pool(
-        args.jobs, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
+    executor: jobs.Executor = (
+        runner
+        if runner is not None
+        else jobs.Pool(args.jobs, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
+    )
     results = executor.results(paths, options)
     try:
         for result in results:
             tally.start(result)
-            for diagnostic in result.diagnostics:      # (what the policy reports: sgn/pipeline/policy.py)
+            for diagnostic in result.diagnostics:  # (what the policy reports: sgn/pipeline/policy.py)
                 if reporter.wants(diagnostic):
                     progress.clear()
                     reporter.diagnostic(diagnostic)
@@ -173,7 +235,7 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
     finally:
-        results.close()             # the workers and their spools go now, whatever happened
+        results.close()  # the workers and their spools go now, whatever happened
     progress.clear()
     reporter.finish(tally)
     return tally.exit_code

@@ -2,6 +2,7 @@
 cluster (`dask_run`), results written as a Parquet table (`parquet`). Each piece needs its own
 optional extra, imported only when it is asked for: `sgn validate` on local files needs none.
 """
+
 from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence
@@ -16,6 +17,7 @@ def expand(paths: Sequence[str]) -> List[str]:
     known of the inputs before the output is judged (sgn/cli/output_file.py) and opened. The
     cluster is reached or started after (`connect`)."""
     from . import remote
+
     if any(is_url(path) for path in paths):
         return remote.expand(paths)
     return list(paths)
@@ -27,4 +29,5 @@ def connect(dask: Optional[str], *, stdin: Any = None, stdin_name: str = STDIN_N
     if dask is None:
         return None
     from .dask_run import DaskRunner
+
     return DaskRunner(dask, stdin=stdin, stdin_name=stdin_name)

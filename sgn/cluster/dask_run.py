@@ -19,6 +19,7 @@ A worker that dies takes its tasks with it: Dask runs them again on another work
 tried alone, and a file that fails alone is reported with a `worker-lost` diagnostic: no file
 is ever missing from the report.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,19 +36,19 @@ from ..packaged import SetupError, install_hint
 from ..pipeline import executors as jobs
 from ..pipeline.result import VALID, Result, Streamed, count
 
-DASK_PACKAGE = "'dask[distributed]'"      # what --dask needs, as pip is told it
+DASK_PACKAGE = "'dask[distributed]'"  # what --dask needs, as pip is told it
 
-INLINE = 256            # diagnostics of a file sent back with its result
-PART = 10_000           # diagnostics of a file sent back by one later task, on a remote cluster
-BATCH = 32              # files checked by one task, at most
-CONNECT_TIMEOUT = "20s"      # to reach a scheduler given by its address
+INLINE = 256  # diagnostics of a file sent back with its result
+PART = 10_000  # diagnostics of a file sent back by one later task, on a remote cluster
+BATCH = 32  # files checked by one task, at most
+CONNECT_TIMEOUT = "20s"  # to reach a scheduler given by its address
 
 
 class ClusterError(jobs.JobsError, SetupError):
     """The cluster cannot be used: Dask missing, a scheduler out of reach, the connection lost."""
 
 
-Where = Tuple[str, str]         # a file as named on the command line, and where a worker opens it
+Where = Tuple[str, str]  # a file as named on the command line, and where a worker opens it
 # What a worker sends back of one file: its `Result`, with its diagnostics, all of them or
 # the first INLINE, and the file they are all written to (local cluster, past INLINE)
 Shipped = Tuple[Streamed, Optional[str]]
@@ -70,6 +71,7 @@ def located(path: str) -> Where:
     """A file as named here, and where a worker opens it: a local path made absolute (the
     workers have another working folder; on other machines, a shared disk must hold it)."""
     from ..pipeline.files import is_url
+
     return path, (path if is_url(path) else os.path.abspath(path))
 
 
@@ -111,8 +113,9 @@ def check_part(file: Where, options: jobs.Options, start: int, stop: int) -> Lis
 CheckOne = Callable[[Where, jobs.Options, Optional[str]], Shipped]
 
 
-def check_batch(files: Sequence[Where], options: jobs.Options, spools: Optional[str],
-                one: CheckOne = check_one) -> List[Shipped]:
+def check_batch(
+    files: Sequence[Where], options: jobs.Options, spools: Optional[str], one: CheckOne = check_one
+) -> List[Shipped]:
     """On a worker: the files of a batch, one after another."""
     return [one(file, options, spools) for file in files]
 
@@ -121,8 +124,7 @@ class DaskRunner:
     """A connection to a cluster (or a local cluster started for the run): an `Executor`
     (sgn/pipeline/executors.py) whose `results` closes the connection when done."""
 
-    def __init__(self, target: str, *, check: CheckOne = check_one, stdin: Any = None,
-                 stdin_name: str = STDIN_NAME):
+    def __init__(self, target: str, *, check: CheckOne = check_one, stdin: Any = None, stdin_name: str = STDIN_NAME):
         """Connect, or start the local cluster: a ClusterError says why not. `check` is what
         a worker runs on one file (the tests give one that kills its worker); '-' is read
         here, from `stdin`, named `stdin_name`."""
@@ -135,22 +137,30 @@ class DaskRunner:
 
             from distributed import Client, LocalCluster
         except ImportError:
-            raise ClusterError(f"--dask needs Dask's distributed scheduler: {install_hint('dask', DASK_PACKAGE)}") from None
+            raise ClusterError(
+                f"--dask needs Dask's distributed scheduler: {install_hint('dask', DASK_PACKAGE)}"
+            ) from None
         self.check = check
         self.here = jobs.InProcess(stdin, stdin_name)
         self.cluster: Any = None
-        self.folder = self.spools = None      # type: Optional[str]
+        self.folder = self.spools = None  # type: Optional[str]
         try:
             if address is None:
                 import dask
+
                 # one private folder for the workers' scratch space and the spools, removed at the end
                 self.folder = tempfile.mkdtemp(prefix="sgn-dask-")
                 self.spools = os.path.join(self.folder, "spools")
                 os.mkdir(self.spools)
                 with dask.config.set({"temporary-directory": self.folder}):
-                    self.cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                                local_directory=self.folder, dashboard_address="127.0.0.1:0",
-                                                silence_logs=logging.ERROR)
+                    self.cluster = LocalCluster(
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        local_directory=self.folder,
+                        dashboard_address="127.0.0.1:0",
+                        silence_logs=logging.ERROR,
+                    )
                 self.client = Client(self.cluster, set_as_default=False)
             else:
                 self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
@@ -167,7 +177,7 @@ class DaskRunner:
                 try:
                     thing.close()
                 except Exception:
-                    pass                # closing on the way out: nothing more to tell
+                    pass  # closing on the way out: nothing more to tell
                 setattr(self, part, None)
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
@@ -191,8 +201,12 @@ class DaskRunner:
                 if batch is None:
                     break
                 files = [located(path) for path in batch]
-                window.append((batch, None if batch == ["-"] else self._submit(check_batch, files, options,
-                                                                                  self.spools, self.check)))
+                window.append(
+                    (
+                        batch,
+                        None if batch == ["-"] else self._submit(check_batch, files, options, self.spools, self.check),
+                    )
+                )
             if not window:
                 return
             batch, future = window.popleft()
@@ -224,9 +238,15 @@ class DaskRunner:
                 shipped: Shipped = future.result()
             except Exception as error:
                 self._connected(error)
-                yield _lost(make("worker-lost", f"{name} could not be checked: the Dask worker checking it died, "
-                                 f"on every try ({type(error).__name__}: {error})", file=name,
-                                 hint="check it alone (sgn validate FILE) to see whether the file is the cause"))
+                yield _lost(
+                    make(
+                        "worker-lost",
+                        f"{name} could not be checked: the Dask worker checking it died, "
+                        f"on every try ({type(error).__name__}: {error})",
+                        file=name,
+                        hint="check it alone (sgn validate FILE) to see whether the file is the cause",
+                    )
+                )
                 continue
             yield self._received(path, options, *shipped)
 
@@ -235,8 +255,9 @@ class DaskRunner:
         result.diagnostics = self._diagnostics(path, options, list(result.diagnostics), result, spool)
         return result
 
-    def _diagnostics(self, path: str, options: jobs.Options, found: List[Diagnostic], result: Streamed,
-                     spool: Optional[str]) -> Iterator[Diagnostic]:
+    def _diagnostics(
+        self, path: str, options: jobs.Options, found: List[Diagnostic], result: Streamed, spool: Optional[str]
+    ) -> Iterator[Diagnostic]:
         if spool is not None:
             yield from jobs.spooled(spool)
             return
@@ -250,8 +271,12 @@ class DaskRunner:
             except Exception as error:
                 self._connected(error)
                 name = describe(path)
-                lost = make("worker-lost", f"the diagnostics of {name} after the {start:,}th were lost: the Dask "
-                            f"worker checking it died ({type(error).__name__}: {error})", file=name)
+                lost = make(
+                    "worker-lost",
+                    f"the diagnostics of {name} after the {start:,}th were lost: the Dask "
+                    f"worker checking it died ({type(error).__name__}: {error})",
+                    file=name,
+                )
                 count(result, lost)
                 yield lost
                 return

@@ -8,6 +8,7 @@ A URL that cannot be opened gives the diagnostic a local path would (`file-not-f
 `is-a-directory`, `read-error`), and a failure while reading (a dropped connection) gives a
 `read-error` at the line where reading stopped: never a traceback.
 """
+
 from __future__ import annotations
 
 import io
@@ -36,8 +37,10 @@ def _protocols(url: str) -> List[str]:
     """The protocols of a URL and of each URL it is chained to (`zip://a::https://h/b.zip`)."""
     parts = url.split("::")
     # a part without "://" is a protocol's name (`simplecache::s3://...`), or the local archive at the end
-    return [part.split("://", 1)[0] if "://" in part else ("file" if i == len(parts) - 1 else part)
-            for i, part in enumerate(parts)]
+    return [
+        part.split("://", 1)[0] if "://" in part else ("file" if i == len(parts) - 1 else part)
+        for i, part in enumerate(parts)
+    ]
 
 
 def expand(names: Iterable[str]) -> List[str]:
@@ -69,18 +72,20 @@ def expand(names: Iterable[str]) -> List[str]:
 
 def _glob(fsspec: Any, name: str, head: str, tail: str) -> List[str]:
     from fsspec.core import url_to_fs
+
     try:
         fs, pattern = url_to_fs(name)
         found = fs.glob(pattern, detail=True)
     except FileNotFoundError:
         return []
-    except Exception as error:      # the store refused (credentials, network): said once, here
+    except Exception as error:  # the store refused (credentials, network): said once, here
         raise RemoteError(f"cannot list {name}: {type(error).__name__}: {error}") from None
     files = sorted(path for path, info in found.items() if info.get("type") != "directory")
     from fsspec.implementations.local import LocalFileSystem
+
     if isinstance(fs, LocalFileSystem):
         files = _regular(files, fs.unstrip_protocol)
-    if tail:        # a chained URL: the archive's members, each named with the chain after it
+    if tail:  # a chained URL: the archive's members, each named with the chain after it
         protocol = head.split("://", 1)[0]
         return [f"{protocol}://{path}{tail}" for path in files]
     return [fs.unstrip_protocol(path) for path in files]
@@ -93,11 +98,12 @@ def _regular(paths: List[str], url: Callable[[str], str]) -> List[str]:
     A file matched under several names (symlinks, hard links) is kept once, known by
     (st_dev, st_ino), under its own name rather than a symlink's, the first in sorted order."""
     from ..pipeline.files import FOLDER, identity, kind, once, warn_skipped
+
     found = []
     for path in paths:
         what = kind(path)
         if what == FOLDER:
-            continue            # a symlink to a folder, as fsspec lists it: no file
+            continue  # a symlink to a folder, as fsspec lists it: no file
         if what is not None:
             warn_skipped(url(path), what)
             continue
@@ -114,7 +120,7 @@ class RemoteFile:
 
     def open_binary(self) -> io.RawIOBase:
         fsspec = _fsspec()
-        try:        # an archive that is no zip, or damaged, fails here: a read-error, as any refusal
+        try:  # an archive that is no zip, or damaged, fails here: a read-error, as any refusal
             opened = fsspec.open(self.name, "rb")
             handle = opened.__enter__()
         except OSError:
@@ -123,7 +129,7 @@ class RemoteFile:
             raise OSError(f"{type(error).__name__}: {error}") from None
         return _Guarded(opened, handle)
 
-    def __reduce__(self):           # to a Dask worker as its URL
+    def __reduce__(self):  # to a Dask worker as its URL
         return (RemoteFile, (self.name,))
 
 
@@ -132,7 +138,7 @@ class _Guarded(io.RawIOBase):
     (a storage library raises its own exceptions: aiohttp's, botocore's)."""
 
     def __init__(self, opened: Any, handle: Any):
-        self._opened, self._handle = opened, handle     # the OpenFile holds the chain open
+        self._opened, self._handle = opened, handle  # the OpenFile holds the chain open
 
     def readable(self) -> bool:
         return True
@@ -152,7 +158,7 @@ class _Guarded(io.RawIOBase):
     def readinto(self, buffer: Any) -> int:
         view = memoryview(buffer).cast("B")
         data = self.read(len(view))
-        view[:len(data)] = data
+        view[: len(data)] = data
         return len(data)
 
     def close(self) -> None:
@@ -160,7 +166,7 @@ class _Guarded(io.RawIOBase):
             try:
                 self._opened.__exit__(None, None, None)
             except Exception:
-                pass            # closing a file read to its end: nothing left to lose
+                pass  # closing a file read to its end: nothing left to lose
         super().close()
 
     @staticmethod

@@ -7,6 +7,7 @@ A code names a rule, not a place in the program. Its layer says which stage
 finds it; its severity is the default one. Examples of each code are the
 corpus cases that raise it (docs/codes.md shows them).
 """
+
 from __future__ import annotations
 
 from typing import Dict, NamedTuple, Tuple
@@ -21,15 +22,15 @@ LAYERS: Tuple[str, ...] = (IO_LAYER, "syntax", "schema", "semantic", "rules", "n
 LAYER_ABOUT: Dict[str, str] = {
     "io": "the file as bytes: it exists, can be read, and a gzip stream in it is whole.",
     "syntax": "each line is one JSON value in UTF-8 (RFC 8259), with no key twice in an object; "
-              "SGN is one message a line.",
+    "SGN is one message a line.",
     "schema": "each message has the shape SGN v1.0's JSON Schema gives its action code: its fields, "
-              "their types and their ranges.",
+    "their types and their ranges.",
     "semantic": "each message holds together by itself: places that exist, trades that balance, "
-                "players that differ where they must.",
+    "players that differ where they must.",
     "rules": "the game is replayed from its map by the rulebook (the base game, or the 5-6 player "
-             "extension): each message must be a legal move in the state the earlier ones left.",
+    "extension): each message must be a legal move in the state the earlier ones left.",
     "notation": "the neighbouring notations (HAN actions, HSN states, HSGN turns) as `sgn parse` and "
-                "`sgn convert` read them.",
+    "`sgn convert` read them.",
 }
 
 

@@ -3,6 +3,7 @@ triggers it, and an example taken from the corpus (the first case that raises it
 
 Run `sgn codes --markdown > docs/codes.md`; a test fails when the file is stale.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,9 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "semantic-more-problems": "an `info`: a message with more than 100 semantic problems",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",
     "engine-input": "`sgn convert --from catanatron` on JSON that is not a game, or `--from jsettlers` on "
-                    "a log with a line it cannot read (t/test_adapters_robustness.py)",
+    "a log with a line it cannot read (t/test_adapters_robustness.py)",
     "engine-unknown": "`sgn convert --from catanatron` on an action of a type it does not know "
-                      "(t/test_adapters_robustness.py)",
+    "(t/test_adapters_robustness.py)",
 }
 _MAX_INPUT = 160
 
@@ -56,7 +57,7 @@ def _shown_input(case: dict) -> str:
 
 
 def _shortened(text: str) -> str:
-    return text[:_MAX_INPUT - 1] + "\u2026" if len(text) > _MAX_INPUT else text
+    return text[: _MAX_INPUT - 1] + "\u2026" if len(text) > _MAX_INPUT else text
 
 
 def _cell(text: str) -> str:
@@ -101,7 +102,14 @@ def codes_markdown(cases: List[dict]) -> str:
         rows = [c for c in CODES.values() if c.layer == layer]
         if not rows:
             continue
-        out += [f"## {layer}", "", f"The {layer} layer checks {LAYER_ABOUT[layer]}", "", "| code | severity | triggered by | example |", "| --- | --- | --- | --- |"]
+        out += [
+            f"## {layer}",
+            "",
+            f"The {layer} layer checks {LAYER_ABOUT[layer]}",
+            "",
+            "| code | severity | triggered by | example |",
+            "| --- | --- | --- | --- |",
+        ]
         out += [f"| `{c.name}` | {c.severity} | {c.summary} | {_example(c.name, examples)} |" for c in rows]
         out.append("")
     return "\n".join(out)

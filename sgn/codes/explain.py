@@ -6,6 +6,7 @@ checked here, so that the message and hint shown are the ones sgn gives, and the
 `spec` names the section of the specification it rests on. A code no case can show
 says why instead (`codes_doc.NOT_IN_CORPUS`).
 """
+
 from __future__ import annotations
 
 import difflib
@@ -17,8 +18,8 @@ from .docs import NOT_IN_CORPUS, example_cases, shown_case
 # Where each layer's checks and their decisions are written down in sgn's source repository
 # (not installed: `sgn codes CODE` says what the layer checks itself, from LAYER_ABOUT).
 LAYER_DOCS: Dict[str, str] = {
-    "io": "docs/checks.md, \"Decisions about input\"",
-    "syntax": "docs/checks.md, \"Decisions about input\"",
+    "io": 'docs/checks.md, "Decisions about input"',
+    "syntax": 'docs/checks.md, "Decisions about input"',
     "schema": "schema/v1.0/message.json; departures from the published SGN text: schema/ERRATA.md",
     "semantic": "docs/semantic.md",
     "rules": "docs/rules.md",
@@ -38,17 +39,28 @@ def explain(name: str, cases: List[dict], examples: Optional[Dict[str, dict]] = 
     code = CODES[name]
     examples = example_cases(cases) if examples is None else examples
     case = examples.get(name)
-    data: Dict[str, Any] = {"code": name, "layer": code.layer, "severity": code.severity,
-                            "summary": code.summary, "hint": None, "spec": None, "docs": LAYER_DOCS[code.layer],
-                            "layer_about": LAYER_ABOUT[code.layer],
-                            "example": None}
+    data: Dict[str, Any] = {
+        "code": name,
+        "layer": code.layer,
+        "severity": code.severity,
+        "summary": code.summary,
+        "hint": None,
+        "spec": None,
+        "docs": LAYER_DOCS[code.layer],
+        "layer_about": LAYER_ABOUT[code.layer],
+        "example": None,
+    }
     if case is None:
         data["not_in_corpus"] = NOT_IN_CORPUS.get(name)
         return data
     given = next((d for d in check_case(case) if d.code == name), None)
     data["spec"] = case.get("spec")
-    data["example"] = {"case": case["id"], "description": case["description"],
-                       "input": shown_case(case, name), "diagnostic": None}
+    data["example"] = {
+        "case": case["id"],
+        "description": case["description"],
+        "input": shown_case(case, name),
+        "diagnostic": None,
+    }
     if given is not None:
         data["hint"] = given.hint
         data["example"]["diagnostic"] = {k: v for k, v in given.to_dict().items() if k != "file"}
@@ -63,8 +75,11 @@ def explain_all(cases: List[dict]) -> List[Dict[str, Any]]:
 
 def explanation_text(data: Dict[str, Any]) -> str:
     """The explanation as a few lines of text."""
-    lines = [f"{data['code']}: {data['severity']}, {data['layer']} layer", f"  {data['summary']}",
-             f"  {data['layer']} layer: {data['layer_about']}"]
+    lines = [
+        f"{data['code']}: {data['severity']}, {data['layer']} layer",
+        f"  {data['summary']}",
+        f"  {data['layer']} layer: {data['layer_about']}",
+    ]
     if data["hint"]:
         lines.append(f"  hint: {data['hint']}")
     if data["spec"]:
@@ -74,8 +89,10 @@ def explanation_text(data: Dict[str, Any]) -> str:
         why = data.get("not_in_corpus")
         lines.append(f"  example: none in the corpus{': it would take ' + why if why else ''}")
     else:
-        lines += [f"  example: corpus case {example['case']}: {example['description']}",
-                  f"    input: {example['input']}"]
+        lines += [
+            f"  example: corpus case {example['case']}: {example['description']}",
+            f"    input: {example['input']}",
+        ]
         said = example["diagnostic"]
         if said:
             where = ", ".join(f"{key} {said[key]}" for key in ("line", "column") if said.get(key))

@@ -18,6 +18,7 @@ replies into the little kept of them), `crash` (a crash is not a verdict),
 A case passes when the verdict (valid or not) is the corpus's; with
 `codes=True` the error codes must match too.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -25,13 +26,17 @@ from typing import Any
 
 # The public names, each from its module; imported when first used, so that `sgn` starts
 # without loading the harness (subprocess, selectors, jsonschema).
-_FROM = {name: module for module, names in {
-    "outcome": "CASE_LEVELS ERRORED FAILED PASSED SKIPPED STATUSES UNDECLARED Outcome",
-    "report": "RENDERERS render_json render_junit render_text summary tally",
-    "run": "Run run_cases",
-    "runners": "RUNNERS CannotStart PersistentRunner SimpleRunner",
-    "selection": "command read_skip_file select smoke_cases",
-}.items() for name in names.split()}
+_FROM = {
+    name: module
+    for module, names in {
+        "outcome": "CASE_LEVELS ERRORED FAILED PASSED SKIPPED STATUSES UNDECLARED Outcome",
+        "report": "RENDERERS render_json render_junit render_text summary tally",
+        "run": "Run run_cases",
+        "runners": "RUNNERS CannotStart PersistentRunner SimpleRunner",
+        "selection": "command read_skip_file select smoke_cases",
+    }.items()
+    for name in names.split()
+}
 __all__ = sorted(_FROM)
 
 

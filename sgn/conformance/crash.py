@@ -15,6 +15,7 @@ The output is scanned as it is read (`CrashScanner`), all of it and in bounded
 memory: a signature is found however much was printed around it (an exception's
 message of a megabyte included), and wherever the reads split it.
 """
+
 from __future__ import annotations
 
 import codecs
@@ -26,10 +27,10 @@ _FATAL_SIGNALS = "Segmentation fault|Aborted|Bus error|Illegal instruction|Float
 
 
 class Signature(NamedTuple):
-    name: str                   # the runtime (or "signal")
-    what: str                   # what the crash is called in a case's detail
+    name: str  # the runtime (or "signal")
+    what: str  # what the crash is called in a case's detail
     pattern: Pattern[str]
-    needs: Tuple[str, ...]      # texts one of which the pattern cannot match without: looked for first
+    needs: Tuple[str, ...]  # texts one of which the pattern cannot match without: looked for first
 
 
 def _signature(name: str, what: str, pattern: str, *needs: str) -> Signature:
@@ -43,38 +44,73 @@ _PYTHON_FRAME = r'^[ \t]*File "[^"\n]*", line \d+(?:, in .*)?$'
 SIGNATURES = (
     # anywhere in a line, as the last thing on it: after output that did not end its line,
     # and indented in an exception group (`  + Exception Group Traceback (most recent call last):`)
-    _signature("Python", "an uncaught Python exception", r"Traceback \(most recent call last\):$",
-               "Traceback (most recent call last):"),
+    _signature(
+        "Python",
+        "an uncaught Python exception",
+        r"Traceback \(most recent call last\):$",
+        "Traceback (most recent call last):",
+    ),
     # a SyntaxError of the main script: its frame, the line and its caret, then the error
-    _signature("Python", "a Python syntax error",
-               _PYTHON_FRAME + r"(?:\n.*){0,4}?\n[A-Z]\w*(?:Error|Exception): "
-               r"|^SyntaxError: Non-UTF-8 code starting with ", '", line ', "SyntaxError: Non-UTF-8 code"),
+    _signature(
+        "Python",
+        "a Python syntax error",
+        _PYTHON_FRAME + r"(?:\n.*){0,4}?\n[A-Z]\w*(?:Error|Exception): "
+        r"|^SyntaxError: Non-UTF-8 code starting with ",
+        '", line ',
+        "SyntaxError: Non-UTF-8 code",
+    ),
     # `python -m MODULE` of a module that is not there (or a program that cannot import one)
     _signature("Python", "a missing Python module", r"No module named '?\w", "No module named "),
     _signature("Python", "a fatal Python error", r"Fatal Python error: ", "Fatal Python error: "),
     # a stack, then (within a few lines: its properties, a blank line) the version
-    _signature("Node.js", "an uncaught Node.js exception",
-               r"^[ \t]+at .*(?:\(.*:\d+:\d+\)|:\d+:\d+)$(?:\n.*){0,32}?\nNode\.js v\d+", "\nNode.js v"),
+    _signature(
+        "Node.js",
+        "an uncaught Node.js exception",
+        r"^[ \t]+at .*(?:\(.*:\d+:\d+\)|:\d+:\d+)$(?:\n.*){0,32}?\nNode\.js v\d+",
+        "\nNode.js v",
+    ),
     # a value thrown that is no Error (no stack): where it was thrown (file:line, the line, a
     # caret under it), the value, then (within a few lines) the version
-    _signature("Node.js", "an uncaught Node.js exception",
-               r"^.*:\d+\n.*\n[ \t]*\^+[ \t]*\n(?:.*\n){0,32}?\nNode\.js v\d+", "\nNode.js v"),
-    _signature("Node.js", "an uncaught Node.js exception", r"^\w*(?:Error|Exception)\b.*\n[ \t]+at .*:\d+:\d+\)?$",
-               "Error", "Exception"),
+    _signature(
+        "Node.js",
+        "an uncaught Node.js exception",
+        r"^.*:\d+\n.*\n[ \t]*\^+[ \t]*\n(?:.*\n){0,32}?\nNode\.js v\d+",
+        "\nNode.js v",
+    ),
+    _signature(
+        "Node.js",
+        "an uncaught Node.js exception",
+        r"^\w*(?:Error|Exception)\b.*\n[ \t]+at .*:\d+:\d+\)?$",
+        "Error",
+        "Exception",
+    ),
     _signature("Ruby", "an uncaught Ruby exception", r":in [`'].*': .* \([A-Z]\w*(?:::\w+)*\)$", ":in `", ":in '"),
-    _signature("Java", "an uncaught Java exception", r"Exception in thread \"[^\"]*\" [\w.$]+", "Exception in thread \""),
+    _signature(
+        "Java", "an uncaught Java exception", r"Exception in thread \"[^\"]*\" [\w.$]+", 'Exception in thread "'
+    ),
     _signature("Go", "a Go panic", r"(?:panic|fatal error): .*\n\ngoroutine \d+ \[", "\n\ngoroutine "),
     _signature("Rust", "a Rust panic", r"thread '.*' panicked at ", "' panicked at "),
-    _signature("C++", "an uncaught C++ exception", r"terminate called after throwing an instance of ",
-               "terminate called after throwing an instance of "),
+    _signature(
+        "C++",
+        "an uncaught C++ exception",
+        r"terminate called after throwing an instance of ",
+        "terminate called after throwing an instance of ",
+    ),
     _signature(".NET", "an uncaught .NET exception", r"^Unhandled exception\. [\w.]+", "Unhandled exception. "),
-    _signature("PHP", "a PHP fatal error", r"PHP (?:Fatal error|Parse error): ", "PHP Fatal error: ", "PHP Parse error: "),
-    _signature("shell", "a shell error", r"^.*: line \d+: .*(?:command not found|syntax error|unbound variable)",
-               ": line "),
+    _signature(
+        "PHP", "a PHP fatal error", r"PHP (?:Fatal error|Parse error): ", "PHP Fatal error: ", "PHP Parse error: "
+    ),
+    _signature(
+        "shell", "a shell error", r"^.*: line \d+: .*(?:command not found|syntax error|unbound variable)", ": line "
+    ),
     # a fatal signal as a shell reports it: alone on a line (dash), or after the pid and before the command (bash)
-    _signature("signal", "a fatal signal", rf"^(?:(?:{_FATAL_SIGNALS})(?: \(core dumped\))?"
-                                           rf"|.*: +\d+ +(?:{_FATAL_SIGNALS})(?: +\(core dumped\))?(?: +.*)?)$",
-               *_FATAL_SIGNALS.split("|")),
+    _signature(
+        "signal",
+        "a fatal signal",
+        rf"^(?:(?:{_FATAL_SIGNALS})(?: \(core dumped\))?"
+        rf"|.*: +\d+ +(?:{_FATAL_SIGNALS})(?: +\(core dumped\))?(?: +.*)?)$",
+        *_FATAL_SIGNALS.split("|"),
+    ),
 )
 
 
@@ -116,10 +152,10 @@ class CrashScanner:
                 self._search()
 
     def _text(self, text: str) -> None:
-        if text and self._after_cr:         # a CR at the end of the last text: with this LF, one break
+        if text and self._after_cr:  # a CR at the end of the last text: with this LF, one break
             self._after_cr = False
             text = text[1:] if text[0] == "\n" else text
-        if "\r" in text:                    # a CR alone ends a line as a terminal shows it (progress output)
+        if "\r" in text:  # a CR alone ends a line as a terminal shows it (progress output)
             self._after_cr = text[-1] == "\r"
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         parts = text.split("\n")
@@ -158,7 +194,7 @@ def find_crash(text: str) -> Optional[Signature]:
     """The crash signature of a whole text, as the scanner finds it."""
     scanner, data = CrashScanner(), text.encode("utf-8", "surrogateescape")
     for start in range(0, len(data), CrashScanner.BATCH):
-        scanner.feed(data[start:start + CrashScanner.BATCH])
+        scanner.feed(data[start : start + CrashScanner.BATCH])
     return scanner.finish()
 
 

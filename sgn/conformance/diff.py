@@ -1,11 +1,12 @@
 """`sgn conformance diff OLD.json NEW.json`: the cases whose outcome changed between two
 runs (JSON reports of one implementation or of several), as a regression check in CI."""
+
 from __future__ import annotations
 
 import json
 from typing import Dict, List
 
-Table = Dict[str, Dict[str, dict]]      # implementation -> case id -> {"status", "detail"}
+Table = Dict[str, Dict[str, dict]]  # implementation -> case id -> {"status", "detail"}
 
 
 class NotAReport(ValueError):
@@ -46,8 +47,15 @@ def changes(old: Table, new: Table) -> List[dict]:
             was = before.get(case, {}).get("status", "absent")
             now = after.get(case, {}).get("status", "absent")
             if was != now:
-                out.append({"implementation": name, "id": case, "old": was, "new": now,
-                            "detail": after.get(case, {}).get("detail", "")})
+                out.append(
+                    {
+                        "implementation": name,
+                        "id": case,
+                        "old": was,
+                        "new": now,
+                        "detail": after.get(case, {}).get("detail", ""),
+                    }
+                )
     return out
 
 
@@ -63,8 +71,11 @@ def render_text(found: List[dict]) -> str:
     if not found:
         return "no case changed its outcome\n"
     width = max(len(c["id"]) for c in found)
-    lines = [f"{c['implementation']}: {c['id']:{width}}  {c['old']} -> {c['new']}"
-             + (f"  ({c['detail']})" if c["detail"] and c["new"] in ("failed", "errored") else "") for c in found]
+    lines = [
+        f"{c['implementation']}: {c['id']:{width}}  {c['old']} -> {c['new']}"
+        + (f"  ({c['detail']})" if c["detail"] and c["new"] in ("failed", "errored") else "")
+        for c in found
+    ]
     better = sum(c["new"] == "passed" for c in found)
     worse = sum(c["old"] == "passed" for c in found)
     return "\n".join(lines) + f"\n{len(found)} changed: {better} now pass, {worse} no longer pass\n"

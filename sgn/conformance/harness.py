@@ -9,6 +9,7 @@ the environment variables SGN_LEVEL and SGN_PROFILE) and exits 0 when valid,
 It is also the reference for other implementations' adapters: one function per
 command, and every exception becomes an `errored` reply.
 """
+
 from __future__ import annotations
 
 import base64
@@ -23,8 +24,13 @@ from ..packaged import VERSION as __version__
 from ..pipeline.engine import FileCheck
 
 PROTOCOL_VERSION = 1
-INFO = {"name": "sgn", "language": "python", "version": __version__,
-        "levels": ["syntax", "schema", "semantic", "rules"], "profiles": ["strict", "compat"]}
+INFO = {
+    "name": "sgn",
+    "language": "python",
+    "version": __version__,
+    "levels": ["syntax", "schema", "semantic", "rules"],
+    "profiles": ["strict", "compat"],
+}
 
 
 def _reported(d) -> Dict[str, Any]:
@@ -38,8 +44,11 @@ def check(data: bytes, level: str, profile: str) -> Dict[str, Any]:
     checked = FileCheck(io.BytesIO(data), level=level, profile=profile)
     found = list(checked)
     errors = [_reported(d) for d in found if d.is_error]
-    reply = {"valid": not errors, "errors": errors,
-             "warnings": [_reported(d) for d in found if d.severity == "warning"]}
+    reply = {
+        "valid": not errors,
+        "errors": errors,
+        "warnings": [_reported(d) for d in found if d.severity == "warning"],
+    }
     if level == "rules" and checked.replay is not None:
         reply["state"] = end_state(checked.replay.game.snapshot())
     return reply
@@ -72,17 +81,21 @@ def serve(requests=None, replies=None) -> int:
             if request.get("cmd") == "stop":
                 return 0
             reply = COMMANDS[request["cmd"]](request)
-        except Exception as error:     # every failure is a reply, never a crash
-            reply = {"seq": seq if isinstance(seq, int) else 0, "errored": True,
-                     "message": f"{type(error).__name__}: {error}"}
+        except Exception as error:  # every failure is a reply, never a crash
+            reply = {
+                "seq": seq if isinstance(seq, int) else 0,
+                "errored": True,
+                "message": f"{type(error).__name__}: {error}",
+            }
         replies.write(json.dumps(reply) + "\n")
         replies.flush()
     return 0
 
 
 def simple() -> int:
-    verdict = check(sys.stdin.buffer.read(), os.environ.get("SGN_LEVEL", "rules"),
-                    os.environ.get("SGN_PROFILE", "strict"))
+    verdict = check(
+        sys.stdin.buffer.read(), os.environ.get("SGN_LEVEL", "rules"), os.environ.get("SGN_PROFILE", "strict")
+    )
     return 0 if verdict["valid"] else 1
 
 

@@ -1,5 +1,6 @@
 """The matrix of several implementations as one self-contained HTML page: no network,
 nothing to install to view it. Each cell's title holds the case's detail."""
+
 from __future__ import annotations
 
 from html import escape
@@ -41,29 +42,49 @@ def page(runs: Sequence[Run]) -> str:
     meta = runs[0].metadata
     corpus = meta.get("corpus", {})
     split = sum(disagrees(r) for r in table)
-    out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-           "<title>SGN conformance</title>", f"<style>{STYLE}</style></head><body>",
-           f"<h1>SGN conformance: {escape(', '.join(columns))}</h1>",
-           f'<p class="meta">{count(len(table), "case")}, {escape(runs[0].mode)} mode; corpus '
-           f'{escape(str(corpus.get("version") or "?"))} (sha256 {escape(str(corpus.get("sha256", "?")))}); '
-           f'harness sgn {escape(str(meta.get("harness", {}).get("version", "?")))}; {escape(str(meta.get("date", "")))}</p>',
-           "<h2>Implementations</h2><table>",
-           _row(["implementation", "language", "version", *STATUSES, "accepting all passes", "rejecting all passes"], "th")]
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        "<title>SGN conformance</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>SGN conformance: {escape(', '.join(columns))}</h1>",
+        f'<p class="meta">{count(len(table), "case")}, {escape(runs[0].mode)} mode; corpus '
+        f"{escape(str(corpus.get('version') or '?'))} (sha256 {escape(str(corpus.get('sha256', '?')))}); "
+        f"harness sgn {escape(str(meta.get('harness', {}).get('version', '?')))}; {escape(str(meta.get('date', '')))}</p>",
+        "<h2>Implementations</h2><table>",
+        _row(
+            ["implementation", "language", "version", *STATUSES, "accepting all passes", "rejecting all passes"], "th"
+        ),
+    ]
     for name, run in zip(columns, runs):
         counted = totals(run)
-        out.append(_row([escape(name), escape(str(run.info.get("language") or "unknown")),
-                         escape(str(run.info.get("version") or "unknown")),
-                         *(f'<td class="num">{counted[s]}</td>' for s in STATUSES),
-                         f'<td class="num">{run.baselines["accept_everything"]}</td>',
-                         f'<td class="num">{run.baselines["reject_everything"]}</td>']))
-    out += ["</table>", f"<h2>Cases</h2><p>{escape(LEGEND)}.</p>",
-            f'<p><label><input type="checkbox" id="only" checked> only the {count(split, "case")} where the '
-            "implementations disagree with each other or with the corpus</label></p>", "<table>",
-            _row(["case", "level", "corpus", *(escape(c) for c in columns)], "th")]
+        out.append(
+            _row(
+                [
+                    escape(name),
+                    escape(str(run.info.get("language") or "unknown")),
+                    escape(str(run.info.get("version") or "unknown")),
+                    *(f'<td class="num">{counted[s]}</td>' for s in STATUSES),
+                    f'<td class="num">{run.baselines["accept_everything"]}</td>',
+                    f'<td class="num">{run.baselines["reject_everything"]}</td>',
+                ]
+            )
+        )
+    out += [
+        "</table>",
+        f"<h2>Cases</h2><p>{escape(LEGEND)}.</p>",
+        f'<p><label><input type="checkbox" id="only" checked> only the {count(split, "case")} where the '
+        "implementations disagree with each other or with the corpus</label></p>",
+        "<table>",
+        _row(["case", "level", "corpus", *(escape(c) for c in columns)], "th"),
+    ]
     for r in table:
         case = r["case"]
-        cells = [f'<td title="{escape(case["description"])}">{escape(case["id"])}</td>', escape(case["level"]),
-                 "valid" if case["valid"] else "invalid"]
+        cells = [
+            f'<td title="{escape(case["description"])}">{escape(case["id"])}</td>',
+            escape(case["level"]),
+            "valid" if case["valid"] else "invalid",
+        ]
         for o in r["outcomes"]:
             if o is None:
                 cells.append("<td></td>")

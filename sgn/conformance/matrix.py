@@ -1,6 +1,7 @@
 """Several implementations side by side, as Bowtie shows JSON Schema validators: a matrix
 of case × implementation, led by the cases where they disagree with each other or with
 the corpus."""
+
 from __future__ import annotations
 
 import json
@@ -11,9 +12,11 @@ from .outcome import ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Out
 from .report import language_and_version, summary, totals
 from .run import Run
 
-LEGEND = ("each cell is the implementation's answer: valid, invalid, error (no answer), skip "
-          "(skipped), - (a level or profile it does not declare); ! marks an answer that is not "
-          "the corpus's, or a case that failed on its errors or state")
+LEGEND = (
+    "each cell is the implementation's answer: valid, invalid, error (no answer), skip "
+    "(skipped), - (a level or profile it does not declare); ! marks an answer that is not "
+    "the corpus's, or a case that failed on its errors or state"
+)
 
 
 def names(runs: Sequence[Run]) -> List[str]:
@@ -61,14 +64,23 @@ def matrix_summary(runs: Sequence[Run]) -> dict:
     table = rows(runs)
     return {
         "metadata": runs[0].metadata,
-        "implementations": [dict({k: v for k, v in summary(run).items() if k not in ("cases", "metadata")},
-                                 column=name) for name, run in zip(columns, runs)],
+        "implementations": [
+            dict({k: v for k, v in summary(run).items() if k not in ("cases", "metadata")}, column=name)
+            for name, run in zip(columns, runs)
+        ],
         "disagreements": [r["case"]["id"] for r in table if disagrees(r)],
-        "matrix": [{"id": r["case"]["id"], "level": r["case"]["level"], "expected_valid": r["case"]["valid"],
-                    "results": {name: None if o is None else {"status": o.status, "answer": answer(o),
-                                                               "detail": o.detail}
-                                for name, o in zip(columns, r["outcomes"])}}
-                   for r in table],
+        "matrix": [
+            {
+                "id": r["case"]["id"],
+                "level": r["case"]["level"],
+                "expected_valid": r["case"]["valid"],
+                "results": {
+                    name: None if o is None else {"status": o.status, "answer": answer(o), "detail": o.detail}
+                    for name, o in zip(columns, r["outcomes"])
+                },
+            }
+            for r in table
+        ],
     }
 
 
@@ -82,33 +94,54 @@ def render_matrix_text(runs: Sequence[Run]) -> str:
     table = rows(runs)
     meta = runs[0].metadata
     corpus = meta.get("corpus", {})
-    out = [f"conformance of {count(len(runs), 'implementation')}, {runs[0].mode} mode, "
-           f"{count(len(table), 'case')}; corpus {corpus.get('version') or '?'} "
-           f"(sha256 {str(corpus.get('sha256', '?'))[:12]}), harness sgn {meta.get('harness', {}).get('version', '?')}, "
-           f"{meta.get('date', '')}", ""]
+    out = [
+        f"conformance of {count(len(runs), 'implementation')}, {runs[0].mode} mode, "
+        f"{count(len(table), 'case')}; corpus {corpus.get('version') or '?'} "
+        f"(sha256 {str(corpus.get('sha256', '?'))[:12]}), harness sgn {meta.get('harness', {}).get('version', '?')}, "
+        f"{meta.get('date', '')}",
+        "",
+    ]
     head = ["implementation", *STATUSES, "accept-all", "reject-all"]
     body = []
     for name, run in zip(columns, runs):
         counted = totals(run)
-        body.append([f"{name} ({language_and_version(run.info)})",
-                     *(str(counted[s]) for s in STATUSES),
-                     str(run.baselines["accept_everything"]), str(run.baselines["reject_everything"])])
+        body.append(
+            [
+                f"{name} ({language_and_version(run.info)})",
+                *(str(counted[s]) for s in STATUSES),
+                str(run.baselines["accept_everything"]),
+                str(run.baselines["reject_everything"]),
+            ]
+        )
     out += _grid(head, body) + ["", LEGEND, ""]
     split = [r for r in table if disagrees(r)]
     head = ["case", "level", "corpus", *columns]
 
     def line(r):
-        return [r["case"]["id"], r["case"]["level"], "valid" if r["case"]["valid"] else "invalid",
-                *("" if o is None else cell(o) for o in r["outcomes"])]
-    out.append(f"{count(len(split), 'case')} where the implementations disagree with each other or with the corpus:"
-               if split else "no case where the implementations disagree with each other or with the corpus")
+        return [
+            r["case"]["id"],
+            r["case"]["level"],
+            "valid" if r["case"]["valid"] else "invalid",
+            *("" if o is None else cell(o) for o in r["outcomes"]),
+        ]
+
+    out.append(
+        f"{count(len(split), 'case')} where the implementations disagree with each other or with the corpus:"
+        if split
+        else "no case where the implementations disagree with each other or with the corpus"
+    )
     if split:
         out += _grid(head, [line(r) for r in split])
     out += ["", "every case:"] + _grid(head, [line(r) for r in table])
     ok = all(run.ok for run in runs)
-    out += [""] * (not ok) + [f"{name} does not conform: {run.problem}" for name, run in zip(columns, runs) if not run.ok]
-    out.append("ALL CONFORM" if ok else "NOT ALL CONFORM: " + ", ".join(
-        name for name, run in zip(columns, runs) if not run.ok) + " do not")
+    out += [""] * (not ok) + [
+        f"{name} does not conform: {run.problem}" for name, run in zip(columns, runs) if not run.ok
+    ]
+    out.append(
+        "ALL CONFORM"
+        if ok
+        else "NOT ALL CONFORM: " + ", ".join(name for name, run in zip(columns, runs) if not run.ok) + " do not"
+    )
     return "\n".join(out) + "\n"
 
 
@@ -119,6 +152,6 @@ def render_matrix_json(runs: Sequence[Run]) -> str:
 def render_matrix_junit(runs: Sequence[Run]) -> str:
     from ..output import xml as junit
     from .report import junit_suites
+
     suites = [s for name, run in zip(names(runs), runs) for s in junit_suites(run, f"{name}: ")]
-    return junit.HEADER + '<testsuites name="sgn conformance">\n' + "".join(suites) \
-        + "</testsuites>\n"
+    return junit.HEADER + '<testsuites name="sgn conformance">\n' + "".join(suites) + "</testsuites>\n"

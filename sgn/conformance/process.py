@@ -10,6 +10,7 @@ child holding them cannot make the harness wait. What it prints besides its repl
 (standard error; in simple mode standard output too) is scanned for a crash as it is
 read, all of it (`crash.CrashScanner`), though only its tail is kept. POSIX only.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,10 +22,10 @@ from typing import Callable, Dict, List, Mapping, Optional, Tuple
 
 from .crash import CrashScanner, Signature
 
-MAX_OUTPUT_BYTES = 1 << 20   # one reply line (persistent mode); all a case prints, stdout and stderr (simple mode)
-STDERR_TAIL = 4096           # what is kept of standard error, for the report
+MAX_OUTPUT_BYTES = 1 << 20  # one reply line (persistent mode); all a case prints, stdout and stderr (simple mode)
+STDERR_TAIL = 4096  # what is kept of standard error, for the report
 _CHUNK = 1 << 16
-_POLL = (0.001, 0.05)        # without a pidfd, how often to look whether the process ended (backing off)
+_POLL = (0.001, 0.05)  # without a pidfd, how often to look whether the process ended (backing off)
 _DONE, _ENDED, _LATE = "done", "ended", "late"
 
 
@@ -48,7 +49,7 @@ def _pidfd(pid: int) -> Optional[int]:
     """A descriptor that becomes readable when the process ends (Linux), so that no polling is needed."""
     try:
         # only Linux has it: the ignore is needed when mypy checks for another platform
-        return os.pidfd_open(pid)   # type: ignore[attr-defined, unused-ignore]
+        return os.pidfd_open(pid)  # type: ignore[attr-defined, unused-ignore]
     except (AttributeError, OSError):
         return None
 
@@ -76,10 +77,10 @@ class ImplProcess:
 
     def __init__(self, argv: List[str], *, lines: bool, env: Optional[Mapping[str, str]] = None):
         self.lines = lines
-        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE,
-                                     start_new_session=True, env=env)
-        assert self.proc.stdin is not None and self.proc.stdout is not None     # both are PIPE
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
+        )
+        assert self.proc.stdin is not None and self.proc.stdout is not None  # both are PIPE
         self._streams = {f.fileno(): f for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr) if f}
         for fd in self._streams:
             os.set_blocking(fd, False)
@@ -88,10 +89,10 @@ class ImplProcess:
         self._reading = [fd for fd in self._streams if fd != self._stdin]
         self._pending = memoryview(b"")
         self._close_when_written = False
-        self.input_refused = False      # it closed its standard input (or ended) before reading it all
-        self._out = bytearray()          # standard output not yet taken as a line (lines mode)
-        self._err = bytearray()          # the tail of standard error
-        self.printed = 0                 # bytes counted against MAX_OUTPUT_BYTES (simple mode)
+        self.input_refused = False  # it closed its standard input (or ended) before reading it all
+        self._out = bytearray()  # standard output not yet taken as a line (lines mode)
+        self._err = bytearray()  # the tail of standard error
+        self.printed = 0  # bytes counted against MAX_OUTPUT_BYTES (simple mode)
         self._scanners = {fd: CrashScanner() for fd in self._reading if not (lines and fd == self._stdout)}
         self._selector = selectors.DefaultSelector()
         self._watched: Dict[int, int] = {}
@@ -113,18 +114,23 @@ class ImplProcess:
 
     def receive(self, deadline: float) -> bytes:
         """The next line of standard output (without its newline), read before the deadline."""
+
         def ready():
-            return (self._out.find(b"\n", 0, MAX_OUTPUT_BYTES + 1) >= 0 or len(self._out) > MAX_OUTPUT_BYTES
-                    or self._stdout not in self._reading)
+            return (
+                self._out.find(b"\n", 0, MAX_OUTPUT_BYTES + 1) >= 0
+                or len(self._out) > MAX_OUTPUT_BYTES
+                or self._stdout not in self._reading
+            )
+
         state = self._pump(deadline, ready)
         end = self._out.find(b"\n", 0, MAX_OUTPUT_BYTES + 1)
         if end >= 0:
             line = bytes(self._out[:end])
-            del self._out[:end + 1]
+            del self._out[: end + 1]
             return line
         if len(self._out) > MAX_OUTPUT_BYTES:
             raise TooMuchOutput(f"a reply longer than {MAX_OUTPUT_BYTES} bytes (the limit)")
-        if self._out and self._stdout not in self._reading:   # a last line without its newline
+        if self._out and self._stdout not in self._reading:  # a last line without its newline
             line = bytes(self._out)
             self._out.clear()
             return line
@@ -284,7 +290,7 @@ class ImplProcess:
             written = os.write(stdin, self._pending[:_CHUNK])
         except BlockingIOError:
             return
-        except OSError:        # a broken pipe: it closed its input, or ended
+        except OSError:  # a broken pipe: it closed its input, or ended
             self.input_refused = True
             self._close(stdin)
             return

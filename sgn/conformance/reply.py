@@ -8,6 +8,7 @@ value is dropped on return: a run holds one parsed reply at a time, and a few
 kilobytes a case for the report. Its errors are checked one at a time, stopping
 at the first problem and at the case's deadline.
 """
+
 from __future__ import annotations
 
 import gc
@@ -21,16 +22,16 @@ from ..layers import jsonline
 from .process import TimedOut
 
 PROTOCOL_FILE = "harness/v1/protocol.json"
-MAX_CODES = 16        # distinct error codes kept of a reply; then MORE_CODES marks that there were more
-MAX_ERRORS = 20       # (code, line, pointer, column) kept of a reply's errors (and warnings), the first ones
-MAX_CHARS = 200       # of any string kept (a code, a pointer, a reason, a message)
-MAX_LINE = 2 ** 63 - 1    # a larger line number is kept as this one
+MAX_CODES = 16  # distinct error codes kept of a reply; then MORE_CODES marks that there were more
+MAX_ERRORS = 20  # (code, line, pointer, column) kept of a reply's errors (and warnings), the first ones
+MAX_CHARS = 200  # of any string kept (a code, a pointer, a reason, a message)
+MAX_LINE = 2**63 - 1  # a larger line number is kept as this one
 MORE_CODES = "..."
-MAX_STATE_CHARS = 1 << 16     # a reported end state longer than this, as JSON, is not kept
-_DEADLINE_EVERY = 256     # items checked between two looks at the clock (a few milliseconds)
+MAX_STATE_CHARS = 1 << 16  # a reported end state longer than this, as JSON, is not kept
+_DEADLINE_EVERY = 256  # items checked between two looks at the clock (a few milliseconds)
 _DESCRIBED = ("name", "language", "version", "homepage", "levels", "profiles")
 
-Error = Tuple[str, Optional[int], Optional[str], Optional[int]]     # code, line, pointer, column
+Error = Tuple[str, Optional[int], Optional[str], Optional[int]]  # code, line, pointer, column
 
 
 class ProtocolError(Exception):
@@ -72,8 +73,14 @@ def kept_errors(errors: List[dict]) -> Tuple[Tuple[str, ...], Tuple[Error, ...]]
         code = cut(error["code"])
         if len(first) < MAX_ERRORS:
             line, pointer, column = error.get("line"), error.get("pointer"), error.get("column")
-            first.append((code, None if line is None else min(line, MAX_LINE),
-                          None if pointer is None else cut(pointer), None if column is None else min(column, MAX_LINE)))
+            first.append(
+                (
+                    code,
+                    None if line is None else min(line, MAX_LINE),
+                    None if pointer is None else cut(pointer),
+                    None if column is None else min(column, MAX_LINE),
+                )
+            )
         if code not in codes:
             more |= len(codes) >= MAX_CODES
             if not more:
@@ -100,6 +107,7 @@ def _kept_state(state: Any) -> Tuple[Optional[dict], str]:
 class Reply:
     """What is kept of a reply to `run`: `kind` is "result", "skipped" or "errored".
     `warnings` is None when the reply gives none (then they are not compared)."""
+
     kind: str
     valid: Optional[bool] = None
     codes: Tuple[str, ...] = ()
@@ -109,7 +117,7 @@ class Reply:
     warning_count: int = 0
     state: Optional[dict] = None
     state_problem: str = ""
-    text: str = ""      # the reason (skipped) or message (errored)
+    text: str = ""  # the reason (skipped) or message (errored)
 
 
 def _text(value: dict, key: str, default: str) -> str:
@@ -125,13 +133,15 @@ class Replies:
 
     def __init__(self):
         from jsonschema import Draft4Validator
+
         definitions = packaged.load_json(PROTOCOL_FILE)["definitions"]
 
         def validator(schema: dict) -> Draft4Validator:
             return Draft4Validator(dict(schema, definitions=definitions))
 
-        def items(array: dict) -> Draft4Validator:       # the items are a $ref
+        def items(array: dict) -> Draft4Validator:  # the items are a $ref
             return validator(definitions[array["items"]["$ref"].rsplit("/", 1)[1]])
+
         self._started = validator(definitions["started"])
         described = definitions["started"]["properties"]["implementation"]["properties"]
         self._listed = {key: items(described[key]) for key in ("levels", "profiles")}
@@ -160,14 +170,20 @@ class Replies:
         problem = self._check_started(value, deadline)
         if problem:
             raise ProtocolError(f"bad answer to start: {problem}")
-        return {key: cut(v) if isinstance(v, str) else list(dict.fromkeys(v))
-                for key, v in value["implementation"].items() if key in _DESCRIBED}
+        return {
+            key: cut(v) if isinstance(v, str) else list(dict.fromkeys(v))
+            for key, v in value["implementation"].items()
+            if key in _DESCRIBED
+        }
 
     def _check_started(self, value: Any, deadline: float) -> Optional[str]:
         described = value.get("implementation") if isinstance(value, dict) else None
-        lists = {key: v for key, v in described.items() if key in self._listed and isinstance(v, list)
-                 } if isinstance(described, dict) else {}
-        if lists and isinstance(described, dict):        # (lists are found only in a dict)
+        lists = (
+            {key: v for key, v in described.items() if key in self._listed and isinstance(v, list)}
+            if isinstance(described, dict)
+            else {}
+        )
+        if lists and isinstance(described, dict):  # (lists are found only in a dict)
             value = dict(value, implementation=dict(described, **dict.fromkeys(lists, [])))
         problem = self._problem(self._started, value)
         for key, items in lists.items():
@@ -190,15 +206,26 @@ class Replies:
         codes, first = kept_errors(errors)
         warnings = value.get("warnings")
         state, state_problem = _kept_state(value.get("state"))
-        return Reply("result", value["valid"], codes, first, len(errors),
-                     None if warnings is None else kept_errors(warnings)[1], len(warnings or ()),
-                     state, state_problem)
+        return Reply(
+            "result",
+            value["valid"],
+            codes,
+            first,
+            len(errors),
+            None if warnings is None else kept_errors(warnings)[1],
+            len(warnings or ()),
+            state,
+            state_problem,
+        )
 
     def _check_run(self, value: Any, deadline: float) -> Optional[str]:
         """The rest of the reply first, with no errors or warnings: a skipped or errored reply
         may hold any."""
-        lists = {key: value[key] for key in ("errors", "warnings")
-                 if isinstance(value, dict) and isinstance(value.get(key), list)}
+        lists = {
+            key: value[key]
+            for key in ("errors", "warnings")
+            if isinstance(value, dict) and isinstance(value.get(key), list)
+        }
         if not lists:
             return self._problem(self._reply, value)
         rest = dict(value, **dict.fromkeys(lists, []))

@@ -1,4 +1,5 @@
 """A run's report: as text for a person, JSON for a program, JUnit XML for CI."""
+
 from __future__ import annotations
 
 import json
@@ -32,9 +33,14 @@ def totals(run: Run) -> Dict[str, int]:
 def summary(run: Run) -> dict:
     return {
         "metadata": run.metadata,
-        "implementation": run.info, "mode": run.mode, "seconds": round(run.seconds, 2), "ok": run.ok,
+        "implementation": run.info,
+        "mode": run.mode,
+        "seconds": round(run.seconds, 2),
+        "ok": run.ok,
         "problem": run.problem,
-        "gave_up": run.gave_up, "not_run": run.not_run, "baselines": run.baselines,
+        "gave_up": run.gave_up,
+        "not_run": run.not_run,
+        "baselines": run.baselines,
         "totals": totals(run),
         "by_level": tally(run.outcomes, lambda c: [c["level"]]),
         "by_action": tally(run.outcomes, _actions),
@@ -63,21 +69,34 @@ def render_text(run: Run) -> str:
     data = summary(run)
     info = run.info
     totals = data["totals"]
-    out = [f"conformance of {info.get('name', '?')} ({language_and_version(info)}), {run.mode} mode, "
-           f"{count(len(run.outcomes), 'case')} in {run.seconds:.1f} s: "
-           + ", ".join(f"{totals[s]} {s}" for s in STATUSES)]
+    out = [
+        f"conformance of {info.get('name', '?')} ({language_and_version(info)}), {run.mode} mode, "
+        f"{count(len(run.outcomes), 'case')} in {run.seconds:.1f} s: " + ", ".join(f"{totals[s]} {s}" for s in STATUSES)
+    ]
     base = run.baselines
-    out += [f"baselines on the same cases: accepting everything passes {base['accept_everything']}, "
-            f"rejecting everything passes {base['reject_everything']}", ""]
+    out += [
+        f"baselines on the same cases: accepting everything passes {base['accept_everything']}, "
+        f"rejecting everything passes {base['reject_everything']}",
+        "",
+    ]
     corpus = run.metadata.get("corpus", {})
     if corpus:
-        out[-1:] = [f"corpus {corpus.get('version') or '(no version)'}, sha256 {str(corpus.get('sha256'))[:12]}; "
-                    f"harness sgn {run.metadata.get('harness', {}).get('version', '?')}; {run.metadata.get('date', '')}", ""]
+        out[-1:] = [
+            f"corpus {corpus.get('version') or '(no version)'}, sha256 {str(corpus.get('sha256'))[:12]}; "
+            f"harness sgn {run.metadata.get('harness', {}).get('version', '?')}; {run.metadata.get('date', '')}",
+            "",
+        ]
     if run.gave_up:
-        out[-1:] = [f"gave up on the implementation ({run.gave_up}): {count(run.untried, 'case')} not run (errored)", ""]
+        out[-1:] = [
+            f"gave up on the implementation ({run.gave_up}): {count(run.untried, 'case')} not run (errored)",
+            "",
+        ]
     if run.not_run:
-        out[-1:] = [f"stopped after {count(run.max_fail or 0, 'case')} failed or errored (--max-fail): "
-                    f"{count(run.not_run, 'case')} not run", ""]
+        out[-1:] = [
+            f"stopped after {count(run.max_fail or 0, 'case')} failed or errored (--max-fail): "
+            f"{count(run.not_run, 'case')} not run",
+            "",
+        ]
     out += _table("level", data["by_level"], CASE_LEVELS) + [""]
     out += _table("action", data["by_action"], ACTION_CODES) + [""]
     bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]
@@ -100,6 +119,7 @@ def junit_suites(run: Run, prefix: str = "") -> List[str]:
     when several are reported together). An implementation's standard error may hold any
     character (a colour escape): the shared escapes keep the XML well-formed."""
     from ..output import xml as junit
+
     out = []
     for level in CASE_LEVELS:
         members = [o for o in run.outcomes if o.case["level"] == level]
@@ -114,7 +134,10 @@ def junit_suites(run: Run, prefix: str = "") -> List[str]:
                 lines.append(head + "/>")
                 continue
             tag = {FAILED: "failure", ERRORED: "error", SKIPPED: "skipped", UNDECLARED: "skipped"}[o.status]
-            lines += [head + ">", f"      <{tag} message={junit.attribute(o.detail)}>{junit.text(o.case['description'])}</{tag}>"]
+            lines += [
+                head + ">",
+                f"      <{tag} message={junit.attribute(o.detail)}>{junit.text(o.case['description'])}</{tag}>",
+            ]
             if o.stderr:
                 lines.append(f"      <system-err>{junit.text(o.stderr)}</system-err>")
             lines.append("    </testcase>")
@@ -125,9 +148,14 @@ def junit_suites(run: Run, prefix: str = "") -> List[str]:
 
 def render_junit(run: Run) -> str:
     from ..output import xml as junit
+
     name = "sgn conformance: " + str(run.info.get("name", "?"))
-    return (junit.HEADER + f"<testsuites{junit.attributes(dict(name=name, time=f'{run.seconds:.3f}'))}>\n"
-            + "".join(junit_suites(run)) + "</testsuites>\n")
+    return (
+        junit.HEADER
+        + f"<testsuites{junit.attributes(dict(name=name, time=f'{run.seconds:.3f}'))}>\n"
+        + "".join(junit_suites(run))
+        + "</testsuites>\n"
+    )
 
 
 def render_smoke_junit(run: Run, wired: bool, why: str) -> str:
@@ -136,15 +164,20 @@ def render_smoke_junit(run: Run, wired: bool, why: str) -> str:
     when the program failed on it, and is skipped when declined; one more test case, the
     wiring, fails when smoke's verdict does. A failure in the document, a non-zero exit."""
     from ..output import xml as junit
+
     errored = sum(o.status == ERRORED for o in run.outcomes)
     declined = sum(o.status in (SKIPPED, UNDECLARED) for o in run.outcomes)
     tally = junit.counts(len(run.outcomes) + 1, 0 if wired else 1, errored, declined)
-    lines = [f"  <testsuite{junit.attributes(dict(name='smoke', **tally))}>",
-             f"    <testcase{junit.attributes(dict(classname='smoke', name='wiring'))}"
-             + ("/>" if wired else f"><failure message={junit.attribute(why)}/></testcase>")]
+    lines = [
+        f"  <testsuite{junit.attributes(dict(name='smoke', **tally))}>",
+        f"    <testcase{junit.attributes(dict(classname='smoke', name='wiring'))}"
+        + ("/>" if wired else f"><failure message={junit.attribute(why)}/></testcase>"),
+    ]
     for o in run.outcomes:
-        head = (f"    <testcase{junit.attributes(dict(classname='smoke.' + o.case['level'], name=o.case['id']))}"
-                f"{junit.attributes(dict(time=f'{o.seconds:.4f}'))}")
+        head = (
+            f"    <testcase{junit.attributes(dict(classname='smoke.' + o.case['level'], name=o.case['id']))}"
+            f"{junit.attributes(dict(time=f'{o.seconds:.4f}'))}"
+        )
         if o.status == PASSED:
             lines.append(head + "/>")
         elif o.status == FAILED:
@@ -154,8 +187,12 @@ def render_smoke_junit(run: Run, wired: bool, why: str) -> str:
             lines.append(head + f"><{tag} message={junit.attribute(o.detail)}/></testcase>")
     lines.append("  </testsuite>")
     name = "sgn smoke: " + str(run.info.get("name", "?"))
-    return (junit.HEADER + f"<testsuites{junit.attributes(dict(name=name, time=f'{run.seconds:.3f}'))}>\n"
-            + "\n".join(lines) + "\n</testsuites>\n")
+    return (
+        junit.HEADER
+        + f"<testsuites{junit.attributes(dict(name=name, time=f'{run.seconds:.3f}'))}>\n"
+        + "\n".join(lines)
+        + "\n</testsuites>\n"
+    )
 
 
 RENDERERS = {"text": render_text, "json": render_json, "junit": render_junit}

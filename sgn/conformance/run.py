@@ -1,6 +1,7 @@
 """A whole run of an implementation over a selection of cases: one runner, or `jobs`
 runners side by side (each its own process in persistent mode), stopping early after
 `max_fail` failed or errored cases."""
+
 from __future__ import annotations
 
 import threading
@@ -19,13 +20,13 @@ class Run:
     mode: str
     outcomes: List[Outcome]
     seconds: float
-    gave_up: Optional[str] = None     # why the harness stopped trying the implementation
-    untried: int = 0                  # the cases it then marked errored without running them
-    codes: bool = False               # whether codes were compared (--codes)
-    state: bool = False               # whether end states were compared (--state)
-    not_run: int = 0                  # cases left when --max-fail stopped the run
+    gave_up: Optional[str] = None  # why the harness stopped trying the implementation
+    untried: int = 0  # the cases it then marked errored without running them
+    codes: bool = False  # whether codes were compared (--codes)
+    state: bool = False  # whether end states were compared (--state)
+    not_run: int = 0  # cases left when --max-fail stopped the run
     max_fail: Optional[int] = None
-    metadata: Dict[str, Any] = field(default_factory=dict)   # the corpus, the harness, the date, the options
+    metadata: Dict[str, Any] = field(default_factory=dict)  # the corpus, the harness, the date, the options
 
     @property
     def baselines(self) -> Dict[str, int]:
@@ -50,8 +51,10 @@ class Run:
         if bad:
             return ", ".join(bad)
         if PASSED not in statuses:
-            return (f"no case passed: of {count(len(statuses), 'case')}, {statuses.count(SKIPPED)} skipped and "
-                    f"{statuses.count(UNDECLARED)} undeclared")
+            return (
+                f"no case passed: of {count(len(statuses), 'case')}, {statuses.count(SKIPPED)} skipped and "
+                f"{statuses.count(UNDECLARED)} undeclared"
+            )
         return ""
 
     @property
@@ -102,7 +105,7 @@ def _work(runner, shared: _Shared) -> int:
 def _in_thread(runner, shared: _Shared, untried: List[int]) -> None:
     try:
         untried.append(_work(runner, shared))
-    except BaseException as error:      # CannotStart on a restart of a simple runner, a bug: end the run
+    except BaseException as error:  # CannotStart on a restart of a simple runner, a bug: end the run
         with shared.lock:
             shared.error = shared.error or error
             shared.stopped = True
@@ -113,10 +116,13 @@ def _metadata(info: Dict[str, Any], mode: str, codes: bool, state: bool, started
     from datetime import datetime, timezone
 
     from ..packaged import VERSION as __version__
-    return {"harness": {"name": "sgn", "version": __version__},
-            "implementation": {key: info[key] for key in ("name", "version") if key in info},
-            "date": datetime.fromtimestamp(started, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "options": {"mode": mode, "codes": codes, "state": state}}
+
+    return {
+        "harness": {"name": "sgn", "version": __version__},
+        "implementation": {key: info[key] for key in ("name", "version") if key in info},
+        "date": datetime.fromtimestamp(started, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "options": {"mode": mode, "codes": codes, "state": state},
+    }
 
 
 def _end(runners: list, threads: List[threading.Thread]) -> None:
@@ -132,17 +138,28 @@ def _end(runners: list, threads: List[threading.Thread]) -> None:
         runner.kill()
 
 
-def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float = 10.0,
-              codes: bool = False, state: bool = False, skipped: Sequence[dict] = (), progress=None,
-              invalid_exit: int = 1, jobs: int = 1, max_fail: Optional[int] = None) -> Run:
+def run_cases(
+    impl,
+    cases: List[dict],
+    *,
+    mode: str = "simple",
+    timeout: float = 10.0,
+    codes: bool = False,
+    state: bool = False,
+    skipped: Sequence[dict] = (),
+    progress=None,
+    invalid_exit: int = 1,
+    jobs: int = 1,
+    max_fail: Optional[int] = None,
+) -> Run:
     """Run every case against an implementation; cases in `skipped` are only reported.
     `invalid_exit` is the exit code of the verdict "invalid" in simple mode; `codes` and
     `state` (persistent mode only: ValueError otherwise) compare more than the verdict."""
     if mode == "simple" and (codes or state):
-        raise ValueError("--codes and --state need --mode persistent: in simple mode the exit code is "
-                         "the only answer")
-    runners = [RUNNERS[mode](impl, timeout, invalid_exit=invalid_exit, codes=codes, state=state)
-               for _ in range(max(1, jobs))]
+        raise ValueError("--codes and --state need --mode persistent: in simple mode the exit code is the only answer")
+    runners = [
+        RUNNERS[mode](impl, timeout, invalid_exit=invalid_exit, codes=codes, state=state) for _ in range(max(1, jobs))
+    ]
     began, started = time.monotonic(), time.time()
     shared = _Shared(cases, max_fail, progress)
     untried: List[int] = []
@@ -153,16 +170,15 @@ def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float =
         if len(runners) == 1:
             untried.append(_work(runners[0], shared))
         else:
-            threads += [threading.Thread(target=_in_thread, args=(r, shared, untried), daemon=True)
-                        for r in runners]
+            threads += [threading.Thread(target=_in_thread, args=(r, shared, untried), daemon=True) for r in runners]
             for thread in threads:
                 thread.start()
             for thread in threads:
                 while thread.is_alive():
-                    thread.join(0.1)        # (a join with no time-out would not see Ctrl-C)
+                    thread.join(0.1)  # (a join with no time-out would not see Ctrl-C)
         if shared.error is not None:
             raise shared.error
-    except BaseException:      # an interruption: no process may outlive the run
+    except BaseException:  # an interruption: no process may outlive the run
         shared.stopped = True
         _end(runners, threads)
         raise
@@ -172,9 +188,19 @@ def run_cases(impl, cases: List[dict], *, mode: str = "simple", timeout: float =
     outcomes = [Outcome(c, SKIPPED, detail="skipped by --skip") for c in skipped] + shared.outcomes
     outcomes.sort(key=lambda o: order[o.case["id"]])
     broken = next((r.broken for r in runners if r.broken), None)
-    return Run(runners[0].info, mode, outcomes, time.monotonic() - began, broken if sum(untried) else None,
-               sum(untried), codes, state, len(cases) - len(shared.outcomes), max_fail,
-               _metadata(runners[0].info, mode, codes, state, started))
+    return Run(
+        runners[0].info,
+        mode,
+        outcomes,
+        time.monotonic() - began,
+        broken if sum(untried) else None,
+        sum(untried),
+        codes,
+        state,
+        len(cases) - len(shared.outcomes),
+        max_fail,
+        _metadata(runners[0].info, mode, codes, state, started),
+    )
 
 
 __all__ = ["CannotStart", "Run", "run_cases"]

@@ -1,5 +1,6 @@
 """The two ways of talking to an implementation: a process per case (simple), or one
 process speaking the protocol (persistent)."""
+
 from __future__ import annotations
 
 import base64
@@ -15,8 +16,8 @@ from .process import ImplError, ImplProcess, TimedOut, ended_by
 from .reply import ProtocolError, Replies
 from .selection import command
 
-MAX_RESTARTS = 3              # persistent mode: then the remaining cases are errored without trying
-MAX_TIMEOUTS_IN_A_ROW = 3     # simple mode: likewise
+MAX_RESTARTS = 3  # persistent mode: then the remaining cases are errored without trying
+MAX_TIMEOUTS_IN_A_ROW = 3  # simple mode: likewise
 
 
 class CannotStart(Exception):
@@ -25,6 +26,7 @@ class CannotStart(Exception):
 
 
 # -- simple mode ---------------------------------------------------------------------------------
+
 
 class SimpleRunner:
     """One process per case: the file on stdin, the verdict in the exit code. It gives up
@@ -35,9 +37,9 @@ class SimpleRunner:
         self.timeout = timeout
         self.invalid_exit = invalid_exit
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
-        self.late = 0      # cases in a row with no verdict in time
+        self.late = 0  # cases in a row with no verdict in time
         self.broken: Optional[str] = None
-        self.current: Optional[ImplProcess] = None     # the process of the case running
+        self.current: Optional[ImplProcess] = None  # the process of the case running
 
     def start(self) -> None:
         pass
@@ -58,8 +60,9 @@ class SimpleRunner:
         if self.broken:
             return Outcome(case, ERRORED, detail=self.broken)
         deadline = time.monotonic() + self.timeout
-        env = dict(os.environ, SGN_CASE_ID=case["id"], SGN_LEVEL=case["level"],
-                   SGN_PROFILE=case.get("profile", "strict"))
+        env = dict(
+            os.environ, SGN_CASE_ID=case["id"], SGN_LEVEL=case["level"], SGN_PROFILE=case.get("profile", "strict")
+        )
         try:
             process = ImplProcess(self.argv, lines=False, env=env)
         except OSError as error:
@@ -87,8 +90,8 @@ class SimpleRunner:
         if code < 0:
             return Outcome(case, ERRORED, detail=f"crashed: {ended_by(code)} {tail}".strip())
         if code == self.invalid_exit:
-            crash = process.crash()     # anywhere in what it printed (sgn/conformance/crash.py)
-            if crash is not None:       # an uncaught exception, not a verdict
+            crash = process.crash()  # anywhere in what it printed (sgn/conformance/crash.py)
+            if crash is not None:  # an uncaught exception, not a verdict
                 return Outcome(case, ERRORED, detail=f"crashed: {crash.what} {tail}".strip())
         if code not in (0, self.invalid_exit):
             return Outcome(case, ERRORED, detail=f"exit code {code} {tail}".strip())
@@ -96,6 +99,7 @@ class SimpleRunner:
 
 
 # -- persistent mode -------------------------------------------------------------------------------
+
 
 def _line(message: dict) -> bytes:
     return (json.dumps(message) + "\n").encode()
@@ -120,7 +124,7 @@ class PersistentRunner:
         self.seq = 0
         self.restarts = 0
         self.broken: Optional[str] = None
-        self.interrupted = False     # the run is ending: no process is started again
+        self.interrupted = False  # the run is ending: no process is started again
         self.replies = Replies()
 
     def _explain(self, error: Exception) -> str:
@@ -139,8 +143,10 @@ class PersistentRunner:
             stderr, crash = self.process.take_stderr() if self.process is not None else ("", None)
             self.kill()
             said = "".join(f"\n  | {line}" for line in stderr.strip().splitlines()[-STDERR_LINES:])
-            raise CannotStart(f"{' '.join(self.argv)} did not start: {self._explain(error)}{_shows(crash)}"
-                              + (f"; its standard error ends:{said}" if said else "")) from None
+            raise CannotStart(
+                f"{' '.join(self.argv)} did not start: {self._explain(error)}{_shows(crash)}"
+                + (f"; its standard error ends:{said}" if said else "")
+            ) from None
 
     def stop(self) -> None:
         """Ask the process to stop, give it the time-out to do so, then kill its group."""
@@ -188,7 +194,7 @@ class PersistentRunner:
         self.restarts += 1
         try:
             self.start()
-        except CannotStart as error:        # it started before: the cases left are errored
+        except CannotStart as error:  # it started before: the cases left are errored
             self.broken = str(error)
 
     def run(self, case: dict) -> Outcome:
@@ -201,9 +207,8 @@ class PersistentRunner:
             return Outcome(case, UNDECLARED, detail=undeclared)
         self.seq += 1
         payload = {k: case[k] for k in ("id", "level", "kind", "input", "input_encoding") if k in case}
-        payload.update(profile=case.get("profile", "strict"),
-                       data=base64.b64encode(corpus.case_bytes(case)).decode())
-        deadline = time.monotonic() + self.timeout      # for sending the case, receiving and checking the reply
+        payload.update(profile=case.get("profile", "strict"), data=base64.b64encode(corpus.case_bytes(case)).decode())
+        deadline = time.monotonic() + self.timeout  # for sending the case, receiving and checking the reply
         try:
             self.process.send(_line({"cmd": "run", "seq": self.seq, "case": payload}), deadline)
             reply = self.replies.run(self.process.receive(deadline), self.seq, deadline)
@@ -211,7 +216,7 @@ class PersistentRunner:
         except (ProtocolError, ImplError) as error:
             failure = self._explain(error)
         stderr, crash = self.process.take_stderr()
-        if failure is not None:     # a reply is the implementation's word, whatever it logged; a failure may be a crash
+        if failure is not None:  # a reply is the implementation's word, whatever it logged; a failure may be a crash
             failure += _shows(crash)
             self._restart()
             return with_stderr(Outcome(case, ERRORED, detail=failure), stderr)

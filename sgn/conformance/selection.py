@@ -1,4 +1,5 @@
 """Which cases a run asks: the implementation's command, globs of ids and tags, levels, profiles."""
+
 from __future__ import annotations
 
 import fnmatch
@@ -56,17 +57,32 @@ def command_files(impl: str | Sequence[str], environ: Optional[Mapping[str, str]
 
 # -- choosing cases ------------------------------------------------------------------------
 
-def select(cases: Iterable[dict], *, run: Sequence[str] = (), skip: Sequence[str] = (),
-           level: Optional[str] = None, profile: Optional[str] = None) -> List[dict]:
+
+def select(
+    cases: Iterable[dict],
+    *,
+    run: Sequence[str] = (),
+    skip: Sequence[str] = (),
+    level: Optional[str] = None,
+    profile: Optional[str] = None,
+) -> List[dict]:
     """The cases to run: matching a --run glob (id or tag) if any, no --skip glob, at or below
     level, of the profile if one is named."""
+
     def hits(case, globs):
         names = [case["id"], *case.get("tags", [])]
         return any(fnmatch.fnmatchcase(n, g) for g in globs for n in names)
+
     top = CASE_LEVELS.index(level) if level else len(CASE_LEVELS) - 1
-    return [c for c in cases
-            if c["level"] in CASE_LEVELS and CASE_LEVELS.index(c["level"]) <= top and (not run or hits(c, run))
-            and not hits(c, skip) and (profile is None or c.get("profile", "strict") == profile)]
+    return [
+        c
+        for c in cases
+        if c["level"] in CASE_LEVELS
+        and CASE_LEVELS.index(c["level"]) <= top
+        and (not run or hits(c, run))
+        and not hits(c, skip)
+        and (profile is None or c.get("profile", "strict") == profile)
+    ]
 
 
 def read_skip_file(path: str) -> List[str]:
@@ -78,10 +94,16 @@ def read_skip_file(path: str) -> List[str]:
 def smoke_cases(cases: List[dict]) -> List[dict]:
     """A handful of cases to check the wiring: one valid and one invalid of each level."""
     picked = []
-    for level in CASE_LEVELS:      # (never a notation case)
+    for level in CASE_LEVELS:  # (never a notation case)
         for valid in (True, False):
-            match = next((c for c in cases if c["level"] == level and c["valid"] == valid
-                          and c.get("profile", "strict") == "strict"), None)
+            match = next(
+                (
+                    c
+                    for c in cases
+                    if c["level"] == level and c["valid"] == valid and c.get("profile", "strict") == "strict"
+                ),
+                None,
+            )
             if match:
                 picked.append(match)
     return picked

@@ -13,6 +13,7 @@ Reading a source or a bundle never fails with a traceback: what is not of the fo
 (a source that is no list, a case that is no mapping, a key missing or of the wrong type,
 JSON nested too deep) is a `CorpusError` naming the file, and the case where there is one.
 """
+
 from __future__ import annotations
 
 import base64
@@ -29,13 +30,28 @@ from .expectations import FIELDS, unmatched
 
 FORMAT = 1
 BUNDLE = "cases.json"
-CHANGELOG = "CHANGELOG.md"      # its first "## X.Y.Z" heading is the corpus's version
+CHANGELOG = "CHANGELOG.md"  # its first "## X.Y.Z" heading is the corpus's version
 SOURCES = "src"
 CASE_SCHEMA = "corpus/v1/cases.json"
-_INPUT_KEYS = {"message": ("json",), "log": ("lines", "file"), "raw": ("text", "base64"),
-               **{kind: (key,) for kind, key in NOTATIONS.items()}}
-_PASS_THROUGH = ("id", "description", "kind", "level", "profile", "valid", "errors",
-                 "warnings", "tags", "spec", "comment")     # then input, and state (computed)
+_INPUT_KEYS = {
+    "message": ("json",),
+    "log": ("lines", "file"),
+    "raw": ("text", "base64"),
+    **{kind: (key,) for kind, key in NOTATIONS.items()},
+}
+_PASS_THROUGH = (
+    "id",
+    "description",
+    "kind",
+    "level",
+    "profile",
+    "valid",
+    "errors",
+    "warnings",
+    "tags",
+    "spec",
+    "comment",
+)  # then input, and state (computed)
 
 
 class CorpusError(Exception):
@@ -43,7 +59,7 @@ class CorpusError(Exception):
     and the case where there is one."""
 
 
-MAX_DEPTH = 100     # a corpus file nested deeper is refused (an SGN message is 6 deep)
+MAX_DEPTH = 100  # a corpus file nested deeper is refused (an SGN message is 6 deep)
 
 
 def _read(path: Path, where: str = "") -> str:
@@ -58,16 +74,27 @@ def _read(path: Path, where: str = "") -> str:
 
 def _kind_of(value: Any) -> str:
     """What a value is, for a message: `a list`, `a number`."""
-    return {dict: "a mapping", list: "a list", str: "a string", int: "a number", float: "a number",
-            bool: "true or false", type(None): "nothing"}.get(type(value), f"a {type(value).__name__}")
+    return {
+        dict: "a mapping",
+        list: "a list",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        bool: "true or false",
+        type(None): "nothing",
+    }.get(type(value), f"a {type(value).__name__}")
 
 
 def _too_deep(value: Any) -> bool:
     """Whether a parsed value is nested more than MAX_DEPTH deep (counted without recursion)."""
     level = [value]
     for _ in range(MAX_DEPTH + 1):
-        level = [v for node in level if isinstance(node, (list, dict))
-                 for v in (node.values() if isinstance(node, dict) else node)]
+        level = [
+            v
+            for node in level
+            if isinstance(node, (list, dict))
+            for v in (node.values() if isinstance(node, dict) else node)
+        ]
         if not level:
             return False
     return True
@@ -77,11 +104,13 @@ def _json(text: str, where: str, *, strict: bool = False) -> Any:
     """Parsed JSON text; `strict` refuses duplicate keys too (in the input of a case they
     would change its meaning). What is nested too deep for the parser is refused; the
     callers refuse values nested more than MAX_DEPTH deep (`_too_deep`)."""
+
     def no_duplicates(pairs):
         keys = [k for k, _ in pairs]
         if len(set(keys)) != len(keys):
             raise CorpusError(f"{where}: duplicate key in JSON input (use kind raw for that)")
         return dict(pairs)
+
     try:
         return json.loads(text, object_pairs_hook=no_duplicates if strict else None)
     except ValueError as error:
@@ -111,6 +140,7 @@ def load_bundle(path: Optional[Path] = None) -> Tuple[List[dict], Dict[str, Any]
     """The cases of a bundle (as `load_cases`), and what names it in a report: its version,
     the SHA-256 of its bytes, its number of cases."""
     import hashlib
+
     path = bundle_path(path)
     name = describe(path)
     text = _read(path)
@@ -119,7 +149,7 @@ def load_bundle(path: Optional[Path] = None) -> Tuple[List[dict], Dict[str, Any]
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise CorpusError(f"{name}: {problems[0]}{more}")
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()     # the file's bytes: it was read as strict UTF-8
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()  # the file's bytes: it was read as strict UTF-8
     return bundle["cases"], {"version": bundle.get("version"), "sha256": digest, "cases": len(bundle["cases"])}
 
 
@@ -127,12 +157,14 @@ def load_bundle(path: Optional[Path] = None) -> Tuple[List[dict], Dict[str, Any]
 def _validator(part: str):
     """The format's validator of a whole bundle (`bundle`) or of one case (`case`)."""
     from jsonschema import Draft4Validator
+
     schema = packaged.load_json(CASE_SCHEMA)
-    return Draft4Validator(schema if part == "bundle" else dict(schema["definitions"][part],
-                                                                  definitions=schema["definitions"]))
+    return Draft4Validator(
+        schema if part == "bundle" else dict(schema["definitions"][part], definitions=schema["definitions"])
+    )
 
 
-_INPUT_TYPES = {"log": list, "raw": str, **{kind: str for kind in NOTATIONS}}     # message: any JSON
+_INPUT_TYPES = {"log": list, "raw": str, **{kind: str for kind in NOTATIONS}}  # message: any JSON
 
 
 def _case_problems(case: dict) -> List[str]:
@@ -143,8 +175,9 @@ def _case_problems(case: dict) -> List[str]:
         return sorted(problems)
     wanted = _INPUT_TYPES.get(case["kind"])
     if wanted is not None and not isinstance(case["input"], wanted):
-        return [f"input: the input of a case of kind {case['kind']} is {_kind_of(wanted())}, "
-                f"not {_kind_of(case['input'])}"]
+        return [
+            f"input: the input of a case of kind {case['kind']} is {_kind_of(wanted())}, not {_kind_of(case['input'])}"
+        ]
     if case["kind"] in ("message", "log") and _too_deep(case["input"]):
         return [f"input: nested more than {MAX_DEPTH} deep"]
     if case["kind"] in ("message", "log"):
@@ -178,16 +211,17 @@ def bundle_problems(bundle: Any) -> List[str]:
     """What makes a bundle unusable, each naming its case: its format, and what
     `_case_problems` finds in each case."""
     if not isinstance(bundle, dict) or not isinstance(bundle.get("cases"), list):
-        return [f"a bundle is a mapping with format and cases (a list), not {_kind_of(bundle)}"
-                + ("" if not isinstance(bundle, dict) else f" whose cases are {_kind_of(bundle.get('cases'))}")]
+        return [
+            f"a bundle is a mapping with format and cases (a list), not {_kind_of(bundle)}"
+            + ("" if not isinstance(bundle, dict) else f" whose cases are {_kind_of(bundle.get('cases'))}")
+        ]
     problems = [_problem(e) for e in _validator("bundle").iter_errors(dict(bundle, cases=[]))]
     for number, case in enumerate(bundle["cases"], 1):
         if not isinstance(case, dict):
             problems.append(f"case {number}: a case is a mapping of its fields, not {_kind_of(case)}")
             continue
         name = case.get("id")
-        problems += [f"case {number}{f' ({name})' if isinstance(name, str) else ''}: {p}"
-                     for p in _case_problems(case)]
+        problems += [f"case {number}{f' ({name})' if isinstance(name, str) else ''}: {p}" for p in _case_problems(case)]
     return problems
 
 
@@ -204,6 +238,7 @@ def expected_state(case: dict) -> dict:
 
     from ..game.endstate import end_state
     from ..pipeline.replay import replay
+
     state, _ = replay(io.BytesIO(case_bytes(case)), name=case["id"], profile=case.get("profile", "strict"))
     return end_state(state) if state else {}
 
@@ -211,14 +246,17 @@ def expected_state(case: dict) -> dict:
 def check_case(case: dict) -> List:
     """The diagnostics sgn gives for a case, at its level and profile."""
     import io
+
     if case["kind"] in NOTATIONS:
         from ..notation.convert import in_line_order, parse, read_input
+
         text = read_input(io.BytesIO(case_bytes(case)), "<input>")
-        return [d for _, found in in_line_order(text.found, parse(case["kind"], text.lines, text.name))
-                for d in found]
+        return [d for _, found in in_line_order(text.found, parse(case["kind"], text.lines, text.name)) for d in found]
     from ..pipeline.engine import iter_diagnostics
-    return list(iter_diagnostics(io.BytesIO(case_bytes(case)), level=case["level"],
-                                 profile=case.get("profile", "strict")))
+
+    return list(
+        iter_diagnostics(io.BytesIO(case_bytes(case)), level=case["level"], profile=case.get("profile", "strict"))
+    )
 
 
 def compare(case: dict, diagnostics: Iterable) -> List[str]:
@@ -230,8 +268,9 @@ def compare(case: dict, diagnostics: Iterable) -> List[str]:
         got = [{k: getattr(d, k, None) for k in (*FIELDS, "message")} for d in found if d.severity == severity]
         missing, extra = unmatched(case.get(key, []), got)
         problems += [f"expected {severity} not raised: {w}" for w in missing]
-        problems += [f"unexpected {severity}: {d['code']} line {d['line']} {d['pointer']} {d['message']}"
-                     for d in extra]
+        problems += [
+            f"unexpected {severity}: {d['code']} line {d['line']} {d['pointer']} {d['message']}" for d in extra
+        ]
     if case["valid"] != (not any(d.severity == "error" for d in found)):
         problems.append(f"verdict: expected valid={case['valid']}")
     return problems
@@ -269,9 +308,11 @@ def self_check(cases: List[dict], root: Optional[Path] = None) -> List[str]:
         if case["kind"] == "raw" and "input_encoding" not in case:
             problems.append(f"{name}: a raw case needs input_encoding")
         if (case["kind"] in NOTATIONS) != (case["level"] == "notation"):
-            problems.append(f"{name}: the cases of a notation ({', '.join(NOTATIONS)}), "
-                            "and only they, are at the level notation")
+            problems.append(
+                f"{name}: the cases of a notation ({', '.join(NOTATIONS)}), and only they, are at the level notation"
+            )
     if root is not None:
         from . import coverage as corpus_coverage
+
         problems += corpus_coverage.check(cases, root)
     return problems

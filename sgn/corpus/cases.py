@@ -1,10 +1,11 @@
 """The file a corpus case stands for: its exact bytes (`case_bytes`), whatever its kind."""
+
 from __future__ import annotations
 
 import base64
 import json
 
-NOTATIONS = {"han": "han", "hsgn": "hsgn", "hsn": "hsn", "hsn-002": "hsn"}   # kind -> its key in a source
+NOTATIONS = {"han": "han", "hsgn": "hsgn", "hsn": "hsn", "hsn-002": "hsn"}  # kind -> its key in a source
 
 
 def case_bytes(case: dict) -> bytes:

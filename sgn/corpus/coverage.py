@@ -7,6 +7,7 @@ The requirements are data, `coverage.yaml` beside the sources (docs/corpus.md,
 complete game holds, and the codes exempt, each with its reason. A corpus folder without
 that file is checked for soundness only.
 """
+
 from __future__ import annotations
 
 import io
@@ -20,19 +21,19 @@ from ..layers.reader import Line, describe, read_lines
 from .cases import case_bytes
 
 COVERAGE = "coverage.yaml"
-PART = "; "           # between the sections a spec names
-FREE = " \u2014 "     # before its free text: " — "
+PART = "; "  # between the sections a spec names
+FREE = " \u2014 "  # before its free text: " — "
 MINIMAL, IN_GAME = "minimal", "in-game"
 IN_GAME_TAG = "in-game"
 
 
 class Coverage(NamedTuple):
-    sections: FrozenSet[str]             # "SOURCE: NAME"
+    sections: FrozenSet[str]  # "SOURCE: NAME"
     sources: Tuple[str, ...]
-    needs: Dict[str, Tuple[str, ...]]    # layer -> the cases each of its codes needs
-    complete_game: Dict[str, int]        # "messages", or an aCode -> the least number of them
-    exempt: Dict[str, str]               # code -> why no case shows it alone
-    not_in_game: Dict[str, str]          # code -> why no complete game shows it
+    needs: Dict[str, Tuple[str, ...]]  # layer -> the cases each of its codes needs
+    complete_game: Dict[str, int]  # "messages", or an aCode -> the least number of them
+    exempt: Dict[str, str]  # code -> why no case shows it alone
+    not_in_game: Dict[str, str]  # code -> why no complete game shows it
 
 
 class CoverageError(Exception):
@@ -88,7 +89,7 @@ def spec_sections(spec: str, coverage: Coverage) -> Tuple[List[str], List[str]]:
     for part in refs.split(PART):
         named = next((s for s in coverage.sources if part.startswith(s + ": ")), None)
         if named is not None:
-            source, part = named, part[len(named) + 2:]
+            source, part = named, part[len(named) + 2 :]
         if source is None:
             return [], [f"does not start with a source: {', '.join(coverage.sources)}"]
         section = f"{source}: {part}"
@@ -122,8 +123,7 @@ def in_complete_game(case: dict, coverage: Coverage) -> bool:
     aCode as many as `complete-game` asks."""
     values = messages(case)
     counts = Counter(m[1] for m in values if isinstance(m, list) and len(m) == 3 and isinstance(m[1], str))
-    return all(len(values) >= n if key == "messages" else counts[key] >= n
-               for key, n in coverage.complete_game.items())
+    return all(len(values) >= n if key == "messages" else counts[key] >= n for key, n in coverage.complete_game.items())
 
 
 def shown_code(case: dict) -> Optional[str]:
@@ -147,8 +147,11 @@ def _code_problems(shown: Dict[str, Set[str]], coverage: Coverage) -> List[str]:
             if IN_GAME in cases:
                 found.append(f"code {code.name}: exempt from a complete game, yet one shows it: drop the exemption")
         alone = "invalid, with that error only" if code.severity == "error" else "valid, with that warning only"
-        found += [f"code {code.name}: no {'minimal case' if kind == MINIMAL else 'case inside a complete game'}"
-                  f" shows it alone ({alone})" for kind in sorted(needed - cases)]
+        found += [
+            f"code {code.name}: no {'minimal case' if kind == MINIMAL else 'case inside a complete game'}"
+            f" shows it alone ({alone})"
+            for kind in sorted(needed - cases)
+        ]
     return found
 
 
@@ -173,8 +176,11 @@ def problems(cases: List[dict], coverage: Coverage) -> List[str]:
             complete = in_complete_game(case, coverage) if complete is None else complete
             shown.setdefault(code, set()).add(IN_GAME if complete else MINIMAL)
     found += _code_problems(shown, coverage)
-    found += [f"section {section}: {n[False]} invalid case(s) and no valid one beside them"
-              for section, n in sorted(verdicts.items()) if n[False] and not n[True]]
+    found += [
+        f"section {section}: {n[False]} invalid case(s) and no valid one beside them"
+        for section, n in sorted(verdicts.items())
+        if n[False] and not n[True]
+    ]
     return found
 
 

@@ -7,6 +7,7 @@ matching (so the order of neither list matters): every expected one needs a repo
 one of its own, and every reported one must meet an expected one. A code expected once
 and reported twice fails, and so does a code nobody expected.
 """
+
 from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -19,11 +20,12 @@ def meets(expected: Mapping[str, Any], reported: Mapping[str, Any]) -> bool:
     return all(reported.get(key) == value for key, value in expected.items() if key in FIELDS)
 
 
-def unmatched(expected: Sequence[Mapping[str, Any]], reported: Sequence[Mapping[str, Any]]
-              ) -> Tuple[List[Mapping[str, Any]], List[Mapping[str, Any]]]:
+def unmatched(
+    expected: Sequence[Mapping[str, Any]], reported: Sequence[Mapping[str, Any]]
+) -> Tuple[List[Mapping[str, Any]], List[Mapping[str, Any]]]:
     """The expected diagnostics no reported one meets, and the reported ones left over,
     after the largest pairing (augmenting paths: the lists are a few dozen long)."""
-    partner: Dict[int, int] = {}      # reported index -> expected index
+    partner: Dict[int, int] = {}  # reported index -> expected index
 
     def place(e: int, seen: set) -> bool:
         for r, item in enumerate(reported):
@@ -33,9 +35,12 @@ def unmatched(expected: Sequence[Mapping[str, Any]], reported: Sequence[Mapping[
                     partner[r] = e
                     return True
         return False
+
     paired = {e for e in range(len(expected)) if place(e, set())}
-    return ([x for e, x in enumerate(expected) if e not in paired],
-            [x for r, x in enumerate(reported) if r not in partner])
+    return (
+        [x for e, x in enumerate(expected) if e not in paired],
+        [x for r, x in enumerate(reported) if r not in partner],
+    )
 
 
 def describe(diagnostic: Mapping[str, Any]) -> str:
@@ -46,8 +51,9 @@ def describe(diagnostic: Mapping[str, Any]) -> str:
     return str(diagnostic.get("code")) + (" at " + ", ".join(where) if where else "")
 
 
-def difference(kind: str, expected: Sequence[Mapping[str, Any]], reported: Sequence[Mapping[str, Any]],
-               total: Optional[int] = None) -> str:
+def difference(
+    kind: str, expected: Sequence[Mapping[str, Any]], reported: Sequence[Mapping[str, Any]], total: Optional[int] = None
+) -> str:
     """What differs, in one sentence ('' when they match); `total` is how many were reported
     when only the first of them were kept."""
     if total is not None and total > len(reported):

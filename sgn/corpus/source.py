@@ -12,6 +12,7 @@ notations are at the level `notation`, their kind the notation's name in `sgn pa
 `{include: PATH, first: N}`, its first N lines (the start of a game); a raw case's
 `text` may be a list of strings and such includes (a game with one line damaged).
 """
+
 from __future__ import annotations
 
 import json
@@ -65,7 +66,7 @@ def _included(item: dict, root: Path, where: str, read=_file_lines) -> List[Any]
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise CorpusError(f"{where}: {key} is a number of lines, not {value!r}")
         bounds.append(value)
-    return included[bounds[0]:bounds[1]]
+    return included[bounds[0] : bounds[1]]
 
 
 def _one_line(text: str, value: Any) -> str:
@@ -113,7 +114,7 @@ def _bundle_input(case: dict, root: Path, where: str) -> Tuple[Any, Optional[str
                     value = _strict_json(item, f"{where} line {len(lines) + 1}")
                     lines.append((_one_line(item, value), value))
         return [value for _, value in lines], None, "".join(text + "\n" for text, _ in lines)
-    if key == "text" and isinstance(case["text"], list):     # pieces: strings as they are, files' lines
+    if key == "text" and isinstance(case["text"], list):  # pieces: strings as they are, files' lines
         return "".join(_text_piece(item, root, where) for item in case["text"]), key, None
     if not isinstance(case[key], str):
         raise CorpusError(f"{where}: {key} is a string, not {_kind_of(case[key])}")
@@ -175,6 +176,7 @@ def version(root: Optional[Path] = None) -> Optional[str]:
     """The corpus's version: the newest heading of its changelog (None for a corpus of
     one's own with no changelog)."""
     import re
+
     path = (root or packaged.corpus_dir()) / CHANGELOG
     if not path.exists():
         return None

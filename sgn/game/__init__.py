@@ -2,6 +2,7 @@
 (`core`), with the rules by concern (`setup`, `turns`, `robber`, `building`, `cards`,
 `trades`, on the state of `state` and `pieces`), and the recovery after a fault (`recovery`,
 `readings`). It imports nothing of the pipeline that runs it (`sgn.check`)."""
+
 from typing import TYPE_CHECKING, Any, List
 
 from .core import OVER, SETUP, TURNS, Board, Income, MessageError, Player
@@ -19,6 +20,7 @@ def __getattr__(name: str) -> Any:
     if name == "Game":
         from .core import Game
         from .documented import document
+
         document(Game)
         globals()["Game"] = Game
         return Game

@@ -1,4 +1,5 @@
 """Development cards: bought from the deck, held until the next turn, played once a turn."""
+
 from __future__ import annotations
 
 from typing import List
@@ -16,14 +17,19 @@ def buy_card(g: State, p: Player, value) -> List[Problem]:
     card = value["cCode"]
     problems = ledger.pay(g, p, COSTS["development card"], "a development card")
     if g.deck[card] <= 0:
-        problems.append(Problem("deck-empty", "/2/cCode",
-                                f"no {rules.CARD_NAMES[card]} card is left in the deck "
-                                f"(it holds {g.variant.deck[card]})"))
+        problems.append(
+            Problem(
+                "deck-empty",
+                "/2/cCode",
+                f"no {rules.CARD_NAMES[card]} card is left in the deck (it holds {g.variant.deck[card]})",
+            )
+        )
     else:
         g.deck[card] -= 1
     p.new_cards[card] += 1
     g.buyers.add(p)
     return problems
+
 
 def play(g: State, p: Player, value) -> List[Problem]:
     card = value["cCode"]
@@ -32,15 +38,22 @@ def play(g: State, p: Player, value) -> List[Problem]:
     problems = []
     if p.cards[card] <= 0:
         if p.new_cards[card] > 0:
-            problems.append(Problem("card-bought-this-turn", "/2/cCode",
-                                    f"player {p.name} bought this {rules.CARD_NAMES[card]} card this turn"))
+            problems.append(
+                Problem(
+                    "card-bought-this-turn",
+                    "/2/cCode",
+                    f"player {p.name} bought this {rules.CARD_NAMES[card]} card this turn",
+                )
+            )
         else:
-            problems.append(Problem("card-not-held", "/2/cCode",
-                                    f"player {p.name} holds no {rules.CARD_NAMES[card]} card"))
+            problems.append(
+                Problem("card-not-held", "/2/cCode", f"player {p.name} holds no {rules.CARD_NAMES[card]} card")
+            )
     if card in rules.PLAYED_ONCE_PER_TURN:
         if g.card_played:
-            problems.append(Problem("card-second-play", "/2/cCode",
-                                    f"player {p.name} already played a development card this turn"))
+            problems.append(
+                Problem("card-second-play", "/2/cCode", f"player {p.name} already played a development card this turn")
+            )
         g.card_played = True
     if p.cards[card] > 0:
         p.cards[card] -= 1
@@ -50,11 +63,13 @@ def play(g: State, p: Player, value) -> List[Problem]:
         g.free_roads = 0
     return problems + EFFECTS[card](g, p, value)
 
+
 def knight(g: State, p: Player, value) -> List[Problem]:
     p.knights += 1
     placing.update_largest_army(g, p.name)
     g.robber_due = "knight"
     return []
+
 
 def reveal_point(g: State, p: Player, value) -> List[Problem]:
     """`PD` of `VP` shows a Victory Point card: not a play (any number, any time in the
@@ -65,18 +80,26 @@ def reveal_point(g: State, p: Player, value) -> List[Problem]:
     elif p.new_cards["VP"] > 0:
         p.new_cards["VP"] -= 1
     else:
-        return [Problem("card-not-held", "/2/cCode",
-                        f"player {p.name} holds no Victory Point card that is not shown yet"
-                        + (f" ({count(p.revealed_points, 'card')} shown before)" if p.revealed_points else ""))]
+        return [
+            Problem(
+                "card-not-held",
+                "/2/cCode",
+                f"player {p.name} holds no Victory Point card that is not shown yet"
+                + (f" ({count(p.revealed_points, 'card')} shown before)" if p.revealed_points else ""),
+            )
+        ]
     p.revealed_points += 1
     return []
+
 
 def road_building(g: State, p: Player, value) -> List[Problem]:
     g.free_roads = min(rules.ROAD_BUILDING_ROADS, PIECES["road"] - len(p.roads))
     return []
 
+
 def year_of_plenty(g: State, p: Player, value) -> List[Problem]:
     return ledger.take_from_bank(g, p, board.tally(value.get("rCodes", [])), "/2/rCodes")
+
 
 def monopoly(g: State, p: Player, value) -> List[Problem]:
     for r in value.get("rCodes", [])[:1]:
@@ -84,7 +107,7 @@ def monopoly(g: State, p: Player, value) -> List[Problem]:
             if other is not p:
                 p.hand[r] += other.hand[r]
                 other.hand[r] = 0
-                if other.unseen[r]:         # what they may hold unseen goes too
+                if other.unseen[r]:  # what they may hold unseen goes too
                     p.unseen[r] += other.unseen[r]
                     other.unseen[r] = 0
                     p.unsure = True

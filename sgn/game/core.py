@@ -17,6 +17,7 @@ reading: a hand never goes below zero, an obligation left unmet is dropped);
 `sgn/game/recovery.py` decides, after a fault, whether that or another reading of
 the log explains what follows, so that one fault gives one error.
 """
+
 from __future__ import annotations
 
 from typing import Any, List, Sequence
@@ -52,6 +53,7 @@ class Game(State):
     def _repr_svg_(self) -> str:
         """The board as a picture, as Jupyter shows it (`sgn.svg.board`)."""
         from ..pictures.draw import board
+
         return board(self)
 
     def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]:
@@ -65,7 +67,7 @@ class Game(State):
         only numbers the state (`ended_at`). To check a whole log, with what the replay
         does after a fault (one fault, one error), use `sgn.check(messages, level="rules")`."""
         self.line = line
-        if isinstance(message, str):      # it would unpack, one letter an item
+        if isinstance(message, str):  # it would unpack, one letter an item
             raise message_error(message, TypeError("a message is a sequence [player, aCode, value], not a str"))
         try:
             player, action, value = message
@@ -75,33 +77,56 @@ class Game(State):
                 return self._define_map(value)
             if self.board is None:
                 self.without_map_reported = True
-                return [Problem("game-without-map", "/1",
-                                "the replay needs the map: the log must start with a valid DM "
-                                "(later messages are not replayed)")]
+                return [
+                    Problem(
+                        "game-without-map",
+                        "/1",
+                        "the replay needs the map: the log must start with a valid DM "
+                        "(later messages are not replayed)",
+                    )
+                ]
             if self.phase == OVER:
-                if (action == "PD" and player == self.current and value["cCode"] == "VP"
-                        and not self.after_end_reported and not cards.reveal_point(self, self.player(player), value)):
-                    return []               # the winner shows the Victory Point cards that won
-                if (player == self.current and not self.after_end_reported
-                        and (self.robber_due == "knight" if action == "MR" else action == "ST" and self.steal_from)):
+                if (
+                    action == "PD"
+                    and player == self.current
+                    and value["cCode"] == "VP"
+                    and not self.after_end_reported
+                    and not cards.reveal_point(self, self.player(player), value)
+                ):
+                    return []  # the winner shows the Victory Point cards that won
+                if (
+                    player == self.current
+                    and not self.after_end_reported
+                    and (self.robber_due == "knight" if action == "MR" else action == "ST" and self.steal_from)
+                ):
                     return turns.turn(self, player, action, value)  # the robber move and steal of the Knight that won
                 if self.after_end_reported:
                     return []
                 self.after_end_reported = True
-                return [Problem("after-game-end", "",
-                                f"the game ended at line {self.ended_at}, when player {self.current} "
-                                f"reached {self.points(self.current) if self.current else 0} points; "
-                                "nothing may follow "
-                                "(later messages are not checked)")]
+                return [
+                    Problem(
+                        "after-game-end",
+                        "",
+                        f"the game ended at line {self.ended_at}, when player {self.current} "
+                        f"reached {self.points(self.current) if self.current else 0} points; "
+                        "nothing may follow "
+                        "(later messages are not checked)",
+                    )
+                ]
             if self.phase == SETUP:
                 problems = setup.setup(self, player, action, value)
             else:
                 problems = turns.turn(self, player, action, value)
-            if (self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built
-                    and self.points(self.current) >= rules.POINTS_TO_WIN):     # nobody wins in a Special Build Phase
+            if (
+                self.phase == TURNS
+                and self.current
+                and action not in _NO_POINTS
+                and not self.special_built
+                and self.points(self.current) >= rules.POINTS_TO_WIN
+            ):  # nobody wins in a Special Build Phase
                 self.phase, self.ended_at = OVER, line
             return problems
-        except (LookupError, TypeError, ValueError, AttributeError) as error:   # no message it can apply
+        except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error
 
     # -- what the readings after a fault do to a state (sgn/game/readings.py) -------------

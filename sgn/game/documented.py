@@ -9,6 +9,7 @@ replay inside `sgn.check` calls the compiled methods directly and pays nothing).
 to the class's docstring the fields of the state, from the comments of `State.__init__`,
 in both builds. Nothing here changes what the replay does.
 """
+
 from __future__ import annotations
 
 import ast
@@ -24,7 +25,7 @@ _HERE = Path(__file__).resolve().parent
 def _source(name: str) -> str:
     try:
         return (_HERE / name).read_text(encoding="utf-8")
-    except OSError:         # a package without its sources: the class keeps what it has
+    except OSError:  # a package without its sources: the class keeps what it has
         return ""
 
 
@@ -37,20 +38,29 @@ def method_docs(source: str, name: str) -> Tuple[str, Dict[str, str]]:
     found = _class(ast.parse(source), name) if source else None
     if found is None:
         return "", {}
-    methods = {node.name: ast.get_docstring(node) or "" for node in found.body
-               if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")}
+    methods = {
+        node.name: ast.get_docstring(node) or ""
+        for node in found.body
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_")
+    }
     return ast.get_docstring(found) or "", {m: doc for m, doc in methods.items() if doc}
 
 
 def fields(source: str) -> List[Tuple[str, str, str]]:
     """(name, type, comment) for each public field `State.__init__` sets, in order."""
     found = _class(ast.parse(source), "State") if source else None
-    init = next((n for n in found.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None) \
-        if found is not None else None
+    init = (
+        next((n for n in found.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"), None)
+        if found is not None
+        else None
+    )
     if init is None:
         return []
-    comments = {t.start[0]: t.string.lstrip("# ").strip()
-                for t in tokenize.generate_tokens(io.StringIO(source).readline) if t.type == tokenize.COMMENT}
+    comments = {
+        t.start[0]: t.string.lstrip("# ").strip()
+        for t in tokenize.generate_tokens(io.StringIO(source).readline)
+        if t.type == tokenize.COMMENT
+    }
     out = []
     for node in init.body:
         targets = [node.target] if isinstance(node, ast.AnnAssign) else getattr(node, "targets", [])
@@ -71,9 +81,10 @@ def fields_text(listed: List[Tuple[str, str, str]]) -> str:
 def _forward(native: Any, name: str, owner: str, doc: str) -> Any:
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
         return native(self, *args, **kwargs)
+
     method.__name__, method.__qualname__, method.__doc__ = name, f"{owner}.{name}", doc
     try:
-        method.__signature__ = inspect.signature(native)     # type: ignore[attr-defined]
+        method.__signature__ = inspect.signature(native)  # type: ignore[attr-defined]
     except (TypeError, ValueError):
         pass
     return method

@@ -8,21 +8,21 @@ played and pieces, the robber's tile and who holds the two awards. It is a part 
 intersection is a set of three tiles, a road a set of two intersections), so that any
 order an implementation lists them in is the same state.
 """
+
 from __future__ import annotations
 
 import json
 from typing import Any, Optional
 
 PLAYER_KEYS = ("points", "hand", "cards", "knights_played", "settlements", "cities", "roads")
-PIECES = {"settlements": 1, "cities": 1, "roads": 2}     # how many levels of sets a piece is
+PIECES = {"settlements": 1, "cities": 1, "roads": 2}  # how many levels of sets a piece is
 TOP_KEYS = ("robber", "longest_road", "largest_army")
 
 
 def end_state(snapshot: dict) -> dict:
     """The compared part of a replay's snapshot (`Game.snapshot()`)."""
     state = {key: snapshot[key] for key in TOP_KEYS}
-    state["players"] = {name: {key: player[key] for key in PLAYER_KEYS}
-                        for name, player in snapshot["players"].items()}
+    state["players"] = {name: {key: player[key] for key in PLAYER_KEYS} for name, player in snapshot["players"].items()}
     return state
 
 

@@ -6,13 +6,14 @@ would slow the replay, the hot path, so a malformed message is noticed when appl
 fails, and only then is it described, by the checks it skipped. Not compiled, so that
 the class keeps its documentation in every build.
 """
+
 from __future__ import annotations
 
 from typing import Any, List
 
 from ..diagnostic import Diagnostic
 
-_SHOWN = 200      # characters of the message quoted in the error
+_SHOWN = 200  # characters of the message quoted in the error
 
 
 class MessageError(ValueError):
@@ -38,13 +39,16 @@ class MessageError(ValueError):
                 reason += f" (and {len(diagnostics) - 1} more)"
         else:
             reason = f"applying it failed: {type(cause).__name__}: {cause}"
-        super().__init__(f"the replay cannot apply {shown}: {reason} "
-                         "(Game checks the rules only: check messages with sgn.validate_message)")
+        super().__init__(
+            f"the replay cannot apply {shown}: {reason} "
+            "(Game checks the rules only: check messages with sgn.validate_message)"
+        )
 
 
 def message_error(message: Any, cause: BaseException) -> MessageError:
     """The error for a message whose applying raised `cause`, saying what is wrong with it."""
     from ..layers.stages import validate_message
+
     # the replay takes any sequence; the checks know JSON's arrays only
     value = list(message) if isinstance(message, tuple) else message
     return MessageError(message, [d for d in validate_message(value) if d.is_error], cause)

@@ -1,6 +1,7 @@
 """A fault whose verdict is held: its readings, each a `Branch` alive on a copy of the state,
 side by side in a `Fork`, and the rule that drops them until one is left (`sgn/game/recovery.py`
 says when a fork opens and what is done with the branch it leaves)."""
+
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
@@ -9,15 +10,24 @@ from ..diagnostic import Problem
 from .core import OVER, Game
 from .readings import Message, Reading, is_error
 
-HORIZON = 200            # messages a fork may hold before its preferred reading is taken
-RECURRENCE = 0.1         # the cost of a line breaking a rule its branch already broke
+HORIZON = 200  # messages a fork may hold before its preferred reading is taken
+RECURRENCE = 0.1  # the cost of a line breaking a rule its branch already broke
 
 # Rules an engine may leave unenforced, and then break again and again (a card played on
 # the turn it was bought, a second card in a turn, a trade at another rate): broken again
 # in a later turn, a habit of the log's source, not a sign that the reading is wrong. A rule
 # of counts (a hand, a discard, the bank) broken again says the reading's state is wrong.
-HABITS = frozenset({"card-bought-this-turn", "card-second-play", "trade-rate", "robber-same-tile",
-                    "special-build-trade", "special-build-card", "special-build-order"})
+HABITS = frozenset(
+    {
+        "card-bought-this-turn",
+        "card-second-play",
+        "trade-rate",
+        "robber-same-tile",
+        "special-build-trade",
+        "special-build-card",
+        "special-build-order",
+    }
+)
 
 
 class Branch:
@@ -29,10 +39,10 @@ class Branch:
         errors = [p.code for p in problems if is_error(p)]
         self.faults = 0
         self.echoes = 0
-        self.line_errors = len(errors)      # on the faulty line itself: the last tie-break
-        self.seen: Dict[str, int] = dict.fromkeys(errors, game.turn)    # rule -> the turn it was last broken
-        self.clean = True                   # no message since the fork broke a rule here
-        self.found: List[Tuple[int, List[Problem]]] = []    # what the messages since broke, by line
+        self.line_errors = len(errors)  # on the faulty line itself: the last tie-break
+        self.seen: Dict[str, int] = dict.fromkeys(errors, game.turn)  # rule -> the turn it was last broken
+        self.clean = True  # no message since the fork broke a rule here
+        self.found: List[Tuple[int, List[Problem]]] = []  # what the messages since broke, by line
 
     @property
     def cost(self) -> float:
@@ -48,9 +58,9 @@ class Branch:
                 self.clean = False
                 seen, turn = self.seen, game.turn
                 if all(code in HABITS and seen.get(code, turn) != turn for code in codes):
-                    self.echoes += 1        # rules broken before, in an earlier turn: a habit
+                    self.echoes += 1  # rules broken before, in an earlier turn: a habit
                 else:
-                    self.faults += 1        # a new rule, or the same again in the same turn: a cascade
+                    self.faults += 1  # a new rule, or the same again in the same turn: a cascade
                 for code in codes:
                     seen[code] = turn
 
@@ -59,8 +69,9 @@ class Fork:
     """A fault whose verdict is held: the state before it, its branches, and the messages
     read since (message, line, refused by an earlier layer)."""
 
-    def __init__(self, message: Message, line: int, found: List[Problem], branches: List[Branch],
-                 pending: bool = False):
+    def __init__(
+        self, message: Message, line: int, found: List[Problem], branches: List[Branch], pending: bool = False
+    ):
         self.message, self.line, self.found = message, line, found
         self.branches = branches
         # lazily: the log's reading alone (branches[0]) until it breaks a rule; the other
@@ -77,7 +88,7 @@ class Fork:
         if applied is not None:
             for branch in branches:
                 branch.apply(applied, line)
-            if self.pending:        # lazily: the log's reading goes on, until it breaks a rule
+            if self.pending:  # lazily: the log's reading goes on, until it breaks a rule
                 return branches[0] if len(self.read) >= HORIZON else None
         return self.decided()
 
@@ -97,5 +108,7 @@ class Fork:
         """The branch that explains the log as it ends: the fewest faults, counting what a
         reading leaves unfinished (a log that stops where a reading ends the game is
         explained by it), then the preferred."""
-        return min(self.branches, key=lambda b: (b.faults + bool(b.game.finish()) + (b.game.phase != OVER) / 2,
-                                                 b.line_errors, b.rank))
+        return min(
+            self.branches,
+            key=lambda b: (b.faults + bool(b.game.finish()) + (b.game.phase != OVER) / 2, b.line_errors, b.rank),
+        )

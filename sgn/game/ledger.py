@@ -19,9 +19,14 @@ def pay(g: State, p: Player, cost: Mapping[str, int], what: str, pointer: str = 
     if p.unsure:
         reveal(g, p, cost)
     if any(hand[r] < n for r, n in cost.items()):
-        problems.append(Problem("cannot-afford", pointer,
-                                f"{p.holds()}; {what} costs {show_cost(cost)}",
-                                "production is inferred from the rolls: check the rolls and trades before"))
+        problems.append(
+            Problem(
+                "cannot-afford",
+                pointer,
+                f"{p.holds()}; {what} costs {show_cost(cost)}",
+                "production is inferred from the rolls: check the rolls and trades before",
+            )
+        )
     for r, n in cost.items():
         paid = min(n, hand[r])
         hand[r] -= paid
@@ -81,10 +86,11 @@ def take_from_bank(g: State, p: Player, wanted: Mapping[str, int], pointer: str)
     problems = []
     for r, n in wanted.items():
         given = min(n, g.bank[r])
-        unsure = g.uncertain or g.bank_unsure     # (after a lost message, the bank is not known)
+        unsure = g.uncertain or g.bank_unsure  # (after a lost message, the bank is not known)
         if given < n and not unsure:
-            problems.append(Problem("bank-empty", pointer,
-                                    f"the bank has {g.bank[r]} {rules.RESOURCE_NAMES[r]} left, not {n}"))
+            problems.append(
+                Problem("bank-empty", pointer, f"the bank has {g.bank[r]} {rules.RESOURCE_NAMES[r]} left, not {n}")
+            )
         g.bank[r] -= given
         p.hand[r] += n if unsure else given
     return problems
@@ -98,12 +104,12 @@ def produce(g: State, number: int) -> None:
     # the robber's tile as two numbers: a tile compared whole would be made an object each time
     anywhere = robber is None
     rq, rr = robber if robber is not None else (0, 0)
-    wanted: Dict[str, int] = {}                # resource -> cards owed in all
+    wanted: Dict[str, int] = {}  # resource -> cards owed in all
     for income in entries.values():
         if _pays(income.tile, anywhere, rq, rr):
             wanted[income.resource] = wanted.get(income.resource, 0) + income.cards
     short = [r for r, n in wanted.items() if n > bank[r]]
-    if not short:                               # the common case: the bank has enough
+    if not short:  # the common case: the bank has enough
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr):
                 income.owner.hand[income.resource] += income.cards
@@ -128,7 +134,7 @@ def produce(g: State, number: int) -> None:
                 p.unseen[r] += n
                 p.unsure = True
             continue
-        if len(owed) == 1:                     # one player owed: they get what is left
+        if len(owed) == 1:  # one player owed: they get what is left
             for p in owed:
                 p.hand[r] += bank[r]
             bank[r] = 0

@@ -2,6 +2,7 @@
 hand, pieces and cards, what a building earns, the longest-trail search, and the
 bank's trade rates. `sgn/game/state.py` holds them together; `sgn/game/core.py` plays the moves.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Mapping, Optional, Set, Tuple
@@ -39,20 +40,25 @@ class Board:
 
     __slots__ = ("kinds", "numbers", "harbor_at", "desert", "deserts", "land", "harbors", "yields")
 
-    def __init__(self, kinds: Dict[Tile, str], numbers: Dict[Tile, int],
-                 harbor_at: Dict[Corner, Set[str]], desert: Optional[Tile],
-                 harbors: List[Tuple[Edge, str]]):
+    def __init__(
+        self,
+        kinds: Dict[Tile, str],
+        numbers: Dict[Tile, int],
+        harbor_at: Dict[Corner, Set[str]],
+        desert: Optional[Tile],
+        harbors: List[Tuple[Edge, str]],
+    ):
         self.kinds = kinds
         self.numbers = numbers
-        self.harbor_at = harbor_at                 # corner -> harbor codes reachable from it
-        self.desert = desert                       # the first desert the map lists: the robber's start
-        self.deserts = [t for t, k in kinds.items() if k == "D"]     # where the robber may start
-        self.land = sum(k != board.SEA for k in kinds.values())     # land tiles, which name the variant
-        self.harbors = harbors                     # each harbor's edge and hCode, as the map lists them
+        self.harbor_at = harbor_at  # corner -> harbor codes reachable from it
+        self.desert = desert  # the first desert the map lists: the robber's start
+        self.deserts = [t for t, k in kinds.items() if k == "D"]  # where the robber may start
+        self.land = sum(k != board.SEA for k in kinds.values())  # land tiles, which name the variant
+        self.harbors = harbors  # each harbor's edge and hCode, as the map lists them
         # tile -> (number, resource) for each tile that produces
         self.yields: Dict[Tile, Tuple[int, str]] = {
-            t: (numbers[t], board.PRODUCING[k]) for t, k in kinds.items()
-            if t in numbers and k in board.PRODUCING}
+            t: (numbers[t], board.PRODUCING[k]) for t, k in kinds.items() if t in numbers and k in board.PRODUCING
+        }
 
     @classmethod
     def from_value(cls, value: dict) -> "Board":
@@ -83,7 +89,7 @@ class Player:
 
     def __init__(self, name: str, source: Optional["Player"] = None):
         self.name = name
-        if source is not None:          # a copy of `source` (`clone`): nothing made to be replaced
+        if source is not None:  # a copy of `source` (`clone`): nothing made to be replaced
             self._copy(source)
             return
         # plain dicts with every key present from the start (what the compiled replay reads fastest)
@@ -94,16 +100,16 @@ class Player:
         # corner -> (bit, other end) for each of the player's roads ending there; each road
         # has its own bit, so that the longest-trail search marks roads used in one integer
         self.links: Dict[Corner, Links] = {}
-        self.cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)       # held, playable
-        self.new_cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)   # bought this turn
-        self.harbors: Set[str] = set()         # harbor codes at the player's buildings
+        self.cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)  # held, playable
+        self.new_cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)  # bought this turn
+        self.harbors: Set[str] = set()  # harbor codes at the player's buildings
         self.knights = 0
-        self.revealed_points = 0               # Victory Point cards played (shown)
+        self.revealed_points = 0  # Victory Point cards played (shown)
         self.road_length = 0
         # a building placed or taken over where the player's roads end may have changed
         # their longest trail, not counted since: the next road counts it all afresh
         self.trail_stale = False
-        self.building_points = 0               # from settlements and cities, kept as they are placed
+        self.building_points = 0  # from settlements and cities, kept as they are placed
         # cards the player may hold beyond `hand` (a roll the log lost paid out an unknown
         # number): a payment the hand cannot make takes them first, so none makes a false error
         self.unseen: Dict[str, int] = dict.fromkeys(RESOURCES, 0)
@@ -112,7 +118,7 @@ class Player:
     def _copy(self, source: "Player") -> None:
         self.hand, self.cards, self.new_cards = dict(source.hand), dict(source.cards), dict(source.new_cards)
         self.settlements, self.cities, self.roads = set(source.settlements), set(source.cities), set(source.roads)
-        self.links = dict(source.links)       # (each corner's roads a tuple: replaced, never changed)
+        self.links = dict(source.links)  # (each corner's roads a tuple: replaced, never changed)
         self.harbors = set(source.harbors)
         self.knights, self.revealed_points = source.knights, source.revealed_points
         self.road_length, self.building_points = source.road_length, source.building_points
@@ -136,8 +142,9 @@ class Player:
         return True
 
     def count_buildings(self) -> None:
-        self.building_points = (len(self.settlements) * rules.POINTS["settlement"]
-                                + len(self.cities) * rules.POINTS["city"])
+        self.building_points = (
+            len(self.settlements) * rules.POINTS["settlement"] + len(self.cities) * rules.POINTS["city"]
+        )
 
     @property
     def buildings(self) -> Set[Corner]:
@@ -147,8 +154,7 @@ class Player:
         return f"player {self.name} holds {show_hand(self.hand)}"
 
 
-def trail_from(c: Corner, used: int, links: Dict[Corner, Links],
-                blocked: Set[Corner], seen: Set[Corner]) -> int:
+def trail_from(c: Corner, used: int, links: Dict[Corner, Links], blocked: Set[Corner], seen: Set[Corner]) -> int:
     """The longest trail that starts at `c` and uses none of the roads in `used`, stopping
     at a blocked corner (another player's building), which it may reach but not pass."""
     seen.add(c)
@@ -211,7 +217,7 @@ def bank_rate_problems(p: Player, resources: Mapping[str, int]) -> List[Problem]
             continue
         options = rates_of(p, r)
         low, high, step = options[0], options[-1], (options[1] - options[0] if len(options) > 1 else 1)
-        fewest, many = -(n // high), -n // low          # ceil(-n / high), floor(-n / low)
+        fewest, many = -(n // high), -n // low  # ceil(-n / high), floor(-n / low)
         if fewest > many or (-n - fewest * low) % step:
             whole = False
         least += fewest
@@ -219,13 +225,23 @@ def bank_rate_problems(p: Player, resources: Mapping[str, int]) -> List[Problem]
     if whole and least <= gets <= most:
         return []
     gives = {r: -n for r, n in resources.items() if n < 0}
-    offered = ", ".join(f"{cards(n)} of {rules.RESOURCE_NAMES[r]} (at "
-                        + " or ".join(f"{rate}:1" for rate in rates_of(p, r)) + ")"
-                        for r, n in gives.items())
-    buys = ("no whole number of lots" if not whole
-            else f"{cards(least)}" if least == most else f"from {least} to {most} cards")
-    return [Problem("trade-rate", "/2",
-                    f"player {p.name} gives the bank {offered} and gets {cards(gets)}; "
-                    f"that buys {buys}",
-                    "the bank trades 4:1, 3:1 with a generic harbor, 2:1 with that resource's harbor; "
-                    "lots at different rates may be mixed")]
+    offered = ", ".join(
+        f"{cards(n)} of {rules.RESOURCE_NAMES[r]} (at " + " or ".join(f"{rate}:1" for rate in rates_of(p, r)) + ")"
+        for r, n in gives.items()
+    )
+    buys = (
+        "no whole number of lots"
+        if not whole
+        else f"{cards(least)}"
+        if least == most
+        else f"from {least} to {most} cards"
+    )
+    return [
+        Problem(
+            "trade-rate",
+            "/2",
+            f"player {p.name} gives the bank {offered} and gets {cards(gets)}; that buys {buys}",
+            "the bank trades 4:1, 3:1 with a generic harbor, 2:1 with that resource's harbor; "
+            "lots at different rates may be mixed",
+        )
+    ]

@@ -15,8 +15,7 @@ from .state import State
 
 def pieces_left(g: State, p: Player, kind: str, placed: int, pointer: str) -> List[Problem]:
     if placed >= PIECES[kind]:
-        return [Problem("piece-limit", pointer,
-                        f"player {p.name} has placed all {count(PIECES[kind], kind)}")]
+        return [Problem("piece-limit", pointer, f"player {p.name} has placed all {count(PIECES[kind], kind)}")]
     return []
 
 
@@ -35,12 +34,18 @@ def settlement_site(g: State, p: Player, c: Corner, connected: bool, pointer: st
     near = sorted((n for n in board.corner_neighbours(c) if n in g.building_at), key=board.canonical_corner)
     if near:
         owner, kind = g.building_at[near[0]]
-        problems.append(Problem("distance-rule", pointer,
-                                f"{show_corner(c)} is next to player {owner}'s {kind} at {show_corner(near[0])}",
-                                "a settlement is at least two edges away from every other building"))
+        problems.append(
+            Problem(
+                "distance-rule",
+                pointer,
+                f"{show_corner(c)} is next to player {owner}'s {kind} at {show_corner(near[0])}",
+                "a settlement is at least two edges away from every other building",
+            )
+        )
     if connected and not any(e in p.roads for e in board.edges_of_corner(c)):
-        problems.append(Problem("settlement-not-connected", pointer,
-                                f"{show_corner(c)} touches none of player {p.name}'s roads"))
+        problems.append(
+            Problem("settlement-not-connected", pointer, f"{show_corner(c)} touches none of player {p.name}'s roads")
+        )
     return problems
 
 
@@ -49,8 +54,13 @@ def road_site(g: State, p: Player, e: Edge, pointer: str, setup_corner: Optional
         return [Problem("road-occupied", pointer, f"player {g.road_at[e]} already has a road there")]
     if setup_corner is not None:
         if setup_corner not in e:
-            return [Problem("setup-road-not-at-settlement", pointer,
-                            f"the setup road must touch the settlement just placed at {show_corner(setup_corner)}")]
+            return [
+                Problem(
+                    "setup-road-not-at-settlement",
+                    pointer,
+                    f"the setup road must touch the settlement just placed at {show_corner(setup_corner)}",
+                )
+            ]
         return []
     for end in e:
         owner = g.building_at.get(end, (None,))[0]
@@ -58,9 +68,14 @@ def road_site(g: State, p: Player, e: Edge, pointer: str, setup_corner: Optional
             return []
         if owner is None and any(other in p.roads for other in board.edges_of_corner(end) if other != e):
             return []
-    return [Problem("road-not-connected", pointer,
-                    f"the road touches none of player {p.name}'s roads or buildings "
-                    "(a road cannot continue through an opponent's building)")]
+    return [
+        Problem(
+            "road-not-connected",
+            pointer,
+            f"the road touches none of player {p.name}'s roads or buildings "
+            "(a road cannot continue through an opponent's building)",
+        )
+    ]
 
 
 def longest_trail(g: State, p: Player) -> int:
@@ -123,14 +138,14 @@ def longest_with_road(g: State, p: Player, e: Edge) -> int:
     elif len(links[b]) == 1:
         start = a
     else:
-        return -1                   # it joins roads at both ends: a count of all
+        return -1  # it joins roads at both ends: a count of all
     length = 1
     starts = links[start]
     if len(starts) > 1:
         building_at, name = g.building_at, p.name
         at = building_at.get(start)
-        if at is None or at[0] == name:     # (a trail stops at another player's building)
-            bit = starts[-1][0]             # (the road just added is the last at each end)
+        if at is None or at[0] == name:  # (a trail stops at another player's building)
+            bit = starts[-1][0]  # (the road just added is the last at each end)
             blocked = {c for c in links if c in building_at and building_at[c][0] != name}
             length = 1 + trail_from(start, bit, links, blocked, set())
     return max(p.road_length, length)
@@ -146,7 +161,7 @@ def update_largest_army(g: State, name: str) -> None:
 def set_building(g: State, c: Corner, owner: str, kind: str) -> None:
     """Place or upgrade a building, and note what it earns on each number."""
     before = g.building_at.get(c)
-    if before is None or before[0] != owner:    # it stops (or no longer stops) trails there
+    if before is None or before[0] != owner:  # it stops (or no longer stops) trails there
         for q in g.players.values():
             if c in q.links:
                 q.trail_stale = True

@@ -13,6 +13,7 @@ what follows decides between them.
 The order of a fault's readings is the preference among readings the log does not tell
 apart, by the code of the fault's first error (`READINGS`).
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
@@ -99,9 +100,19 @@ def _turn_readings(before: Game, message: Message, line: int) -> List[Reading]:
 
     def lost_roll(seven: bool) -> Reading:
         def read(g: Game) -> List[Problem]:
-            return _roll_lost(g, player, seven) + [Problem("roll-missing", "/0",
-                                    f"player {player}'s turn has no roll: this {action} comes where "
-                                    "the roll should be, and no roll follows")] + g.apply(message, line)
+            return (
+                _roll_lost(g, player, seven)
+                + [
+                    Problem(
+                        "roll-missing",
+                        "/0",
+                        f"player {player}'s turn has no roll: this {action} comes where "
+                        "the roll should be, and no roll follows",
+                    )
+                ]
+                + g.apply(message, line)
+            )
+
         return read
 
     return ([before_roll] if begins else []) + [lost_roll(False), lost_roll(True)]
@@ -122,11 +133,14 @@ def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None,
     reported here either way: the refused message was reported by its own layer."""
     out: List[Reading] = []
     if repaired is not None:
+
         def as_repaired(g: Game) -> List[Problem]:
             return g.apply(repaired, line)
+
         out.append(as_repaired)
-    if not (action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
-            and before.phase == TURNS):
+    if not (
+        action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS and before.phase == TURNS
+    ):
         return out + [_nothing] if out else []
     player = message[0]
 
@@ -134,6 +148,7 @@ def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None,
         def read(g: Game) -> List[Problem]:
             _roll_lost(g, player, seven)
             return []
+
         return read
 
     return out + [lost_roll(False), lost_roll(True)]
@@ -143,7 +158,7 @@ def _nothing(g: Game) -> List[Problem]:
     return []
 
 
-SPREAD = 4      # cards of each resource a lost message may have moved, either way (a hand adrift)
+SPREAD = 4  # cards of each resource a lost message may have moved, either way (a hand adrift)
 # Faults of a hand that holds other cards than the replay counts: a message that changed it
 # may have been lost (a trade, a build, a discard, a steal).
 HAND_CODES = frozenset({"cannot-afford", "not-held", "discard-wrong-amount", "discard-not-owed"})
@@ -157,8 +172,9 @@ def _hands_of(message: Message) -> List[str]:
     return [player] if player != "B" else []
 
 
-def lost_readings(before: Game, message: Message, line: int, found: List[Problem], first: str,
-                  codes: Set[str]) -> List[Reading]:
+def lost_readings(
+    before: Game, message: Message, line: int, found: List[Problem], first: str, codes: Set[str]
+) -> List[Reading]:
     """A message the log lost, shown by the fault it leaves: the hand of a player it touched
     is known within bounds from then on (`SPREAD`); an owed discard lost (its cards unknown);
     a steal lost (one card of unknown kind changed hands); a robber move lost (to a tile
@@ -173,7 +189,7 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
         def adrift(g: Game) -> List[Problem]:
             for name in names:
                 g.lose_cards(name, SPREAD, SPREAD)
-                if name in g.discards_owed:     # what a hand known within bounds owes, within bounds
+                if name in g.discards_owed:  # what a hand known within bounds owes, within bounds
                     if first == "discard-missing":
                         del g.discards_owed[name]
                     else:
@@ -181,12 +197,15 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
                     g.discards_upto[name] = (rules.total(g.player(name).hand) + rules.total(g.player(name).unseen)) // 2
             g.apply(message, line)
             return found
+
         out.append(adrift)
     if "bank-empty" in codes:
+
         def bank_adrift(g: Game) -> List[Problem]:
-            g.bank_unsure = True                # a message the log lost moved the bank's cards
+            g.bank_unsure = True  # a message the log lost moved the bank's cards
             g.apply(message, line)
             return found
+
         out.append(bank_adrift)
     if first == "discard-missing" and before.discards_owed:
         owed = dict(before.discards_owed)
@@ -197,6 +216,7 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
             g.discards_owed = {}
             g.apply(message, line)
             return found
+
         out.append(discards_lost)
     if first == "steal-missing" and before.steal_from and before.current is not None:
         thief = before.current
@@ -204,8 +224,15 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
             out.append(_steal_lost(message, line, found, thief, victim))
     if first == "steal-not-allowed" and action == "ST" and before.robber_due:
         victims = [side["player"] for side in value if side["player"] not in ("B", player)]
-        tiles = sorted({t for c, (owner, _) in before.building_at.items() if owner in victims for t in c
-                        if t != before.robber and before.the_map().kinds.get(t, board.SEA) != board.SEA})
+        tiles = sorted(
+            {
+                t
+                for c, (owner, _) in before.building_at.items()
+                if owner in victims
+                for t in c
+                if t != before.robber and before.the_map().kinds.get(t, board.SEA) != board.SEA
+            }
+        )
         for tile in tiles[:MAX_TILES]:
             out.append(_robber_lost(message, line, found, player, tile))
     if "setup-order" in codes and before.phase == SETUP:
@@ -213,20 +240,24 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
     if "turn-order" in codes and action == "RD" and before.phase == TURNS:
         out.append(_turns_lost(message, line, found, player))
     if first == "discard-not-owed" and action == "TR" and is_discard(value) and before.phase == TURNS:
-        roller = (before.next_player(before.current) if before.rolled and before.current is not None
-                  else before.current or player)
+        roller = (
+            before.next_player(before.current)
+            if before.rolled and before.current is not None
+            else before.current or player
+        )
 
         def seven_lost(g: Game) -> List[Problem]:
             _roll_lost(g, roller, True)
             g.apply(message, line)
             return found
+
         out.append(seven_lost)
     if first == "card-not-held" and action == "PD":
         card = value["cCode"]
 
         def card_bought(g: Game) -> List[Problem]:
             p = g.player(player)
-            g.lose_cards(player, 0)                 # (the cost, paid at a time the log lost, from the hand)
+            g.lose_cards(player, 0)  # (the cost, paid at a time the log lost, from the hand)
             for r, n in rules.COSTS["development card"].items():
                 paid = min(n, p.hand[r])
                 p.hand[r] -= paid
@@ -236,11 +267,12 @@ def lost_readings(before: Game, message: Message, line: int, found: List[Problem
             p.cards[card] += 1
             g.apply(message, line)
             return found
+
         out.append(card_bought)
     return out
 
 
-MAX_TILES = 6   # the robber's tiles tried for a lost robber move
+MAX_TILES = 6  # the robber's tiles tried for a lost robber move
 
 
 def _corner_json(c: board.Corner) -> list:
@@ -265,6 +297,7 @@ def _setup_lost(before: Game, message: Message, line: int, found: List[Problem])
             g.apply(lost, line)
             g.apply(message, line)
             return found
+
         return read
 
     due = before.setup_road_due
@@ -285,9 +318,10 @@ def _setup_lost(before: Game, message: Message, line: int, found: List[Problem])
 def _turns_lost(message: Message, line: int, found: List[Problem], player: str) -> Reading:
     """A roll out of turn: the turns of the players between were lost, each a roll of unknown
     result (and the current player's roll, if it had none)."""
+
     def read(g: Game) -> List[Problem]:
         name = g.current
-        if name is None:                    # the first turn's roll was lost
+        if name is None:  # the first turn's roll was lost
             name = "1"
             if name != player:
                 _roll_lost(g, name, False)
@@ -302,6 +336,7 @@ def _turns_lost(message: Message, line: int, found: List[Problem], player: str) 
             _roll_lost(g, name, False)
         g.apply(message, line)
         return found
+
     return read
 
 
@@ -312,6 +347,7 @@ def _steal_lost(message: Message, line: int, found: List[Problem], thief: str, v
         g.steal_from, g.steal_needed = None, False
         g.apply(message, line)
         return found
+
     return read
 
 
@@ -320,6 +356,7 @@ def _robber_lost(message: Message, line: int, found: List[Problem], player: str,
         g.apply([player, "MR", {"tile": list(tile)}], line)
         g.apply(message, line)
         return found
+
     return read
 
 
@@ -331,8 +368,7 @@ def carry_first(found: List[Problem], explained: bool = False) -> bool:
     return not explained and READINGS.get(first, DEFAULT_READINGS)[0] == CARRY
 
 
-def readings(before: Game, message: Message, line: int, found: List[Problem],
-             explained: bool = False) -> List[Reading]:
+def readings(before: Game, message: Message, line: int, found: List[Problem], explained: bool = False) -> List[Reading]:
     """The readings of a faulty message, most likely first; `found` is what the log's
     reading (the message applied) reports. `explained`: the message before was refused by
     an earlier layer, which reported it; a message lost then is that one, so that the fault

@@ -26,6 +26,7 @@ The state just before a fault is rebuilt from a copy taken every CHECKPOINT_EVER
 messages (and after each fork) and the messages since, so that a clean log pays only for
 the copies.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, List, Optional, Tuple
@@ -40,9 +41,9 @@ MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the 
 # as it stands, each fault reported where it is, without forking: the readings then explain
 # little, and trying them for every line would cost a hundred times a clean line.
 DENSE_FAULTS, DENSE_LINES = 8, 64
-CHECKPOINT_EVERY = 64    # messages between two copies of the state
+CHECKPOINT_EVERY = 64  # messages between two copies of the state
 
-_NOTHING: List[Diagnostic] = []     # what most messages give (never changed by a caller)
+_NOTHING: List[Diagnostic] = []  # what most messages give (never changed by a caller)
 
 
 class Replay:
@@ -59,17 +60,17 @@ class Replay:
     def __init__(self) -> None:
         self.game = Game()
         self.file = "<input>"
-        self._base = self.game.clone()                  # the state at the last checkpoint
-        self._since: List[Tuple[Message, int]] = []     # the messages applied since, without a fault
+        self._base = self.game.clone()  # the state at the last checkpoint
+        self._since: List[Tuple[Message, int]] = []  # the messages applied since, without a fault
         self._fork: Optional[Fork] = None
         # the games of the log, one after another: the line of each one's map, and its winner
         self.starts: List[int] = []
         self.winners: List[Optional[str]] = []
-        self.variants: List[str] = []   # the rules each listed game followed (filled as the next begins)
-        self._recent: List[int] = []    # the lines of the last DENSE_FAULTS faults
+        self.variants: List[str] = []  # the rules each listed game followed (filled as the next begins)
+        self._recent: List[int] = []  # the lines of the last DENSE_FAULTS faults
         self.game_count = 0
-        self.unlisted_from = 0          # the line of the first game not listed (0: all are)
-        self._after_refused = False     # the last message was refused by an earlier layer
+        self.unlisted_from = 0  # the line of the first game not listed (0: all are)
+        self._after_refused = False  # the last message was refused by an earlier layer
         # told the state after each line it is fed, once that state is final (in line order,
         # a fault's lines once its reading is chosen), with the message applied (None: a
         # reading of the line, or nothing): the game is only to be read, at once
@@ -165,7 +166,7 @@ class Replay:
     def _feed(self, message: Message, line: int, out: List[Diagnostic]) -> None:
         fork = self._fork
         if fork is not None:
-            if message[1] == "DM":          # a map ends the game the fork is about first
+            if message[1] == "DM":  # a map ends the game the fork is about first
                 self._settle_into(out)
             else:
                 chosen = fork.feed(message, line, False)
@@ -200,6 +201,7 @@ class Replay:
                     # rule (an engine's faults cost next to nothing: the move was made)
                     def made(g: Game) -> List[Problem]:
                         return g.apply(message, line)
+
                     self._fork = Fork(message, line, problems, [Branch(self.game, made, 0, problems)], pending=True)
                     return
                 before = self._state_before_fault()
@@ -207,22 +209,23 @@ class Replay:
                 if len(options) > 1:
                     self._open(message, line, problems, options, before)
                     return
-            out += self._diagnostics(problems, line)    # one reading, or faults this dense: at once
+            out += self._diagnostics(problems, line)  # one reading, or faults this dense: at once
         elif problems:
             out += self._diagnostics(problems, line)
         if self.on_state is not None:
             self.on_state(line, self.game, message)
-        self._since.append((message, line))     # (applying it again gives the same state)
+        self._since.append((message, line))  # (applying it again gives the same state)
         if len(self._since) >= CHECKPOINT_EVERY:
             self._checkpoint()
 
-    def _open(self, message: Any, line: int, found: List[Problem], options: List[Reading],
-              before: Optional[Game] = None) -> None:
+    def _open(
+        self, message: Any, line: int, found: List[Problem], options: List[Reading], before: Optional[Game] = None
+    ) -> None:
         """Fork on a fault: one branch for each reading, from the state just before it."""
         if before is None:
             before = self._state_before_fault()
         branches = []
-        for rank, read in enumerate(options):     # the last takes `before` itself: one copy fewer
+        for rank, read in enumerate(options):  # the last takes `before` itself: one copy fewer
             game = before.clone() if rank < len(options) - 1 else before
             branches.append(Branch(game, read, rank, read(game)))
         self._fork = Fork(message, line, found, branches)
@@ -261,17 +264,19 @@ class Replay:
         self._fork = None
         if self.on_state is not None and (fork.pending or chosen.clean):
             self._tell_states(fork, chosen)
-        if fork.found:              # (a refused message was reported by its own layer)
+        if fork.found:  # (a refused message was reported by its own layer)
             out += self._diagnostics(chosen.problems, fork.line)
-        if fork.pending:            # the log's reading, never in doubt: it goes on as it is
+        if fork.pending:  # the log's reading, never in doubt: it goes on as it is
             for line, problems in chosen.found:
                 out += self._diagnostics(problems, line)
             since = self._since
             self.game = chosen.game
             self._note_end()
-            if len(since) + 1 + sum(1 for _, _, refused, repaired in fork.read
-                                    if not refused or repaired is not None) >= CHECKPOINT_EVERY:
-                self._checkpoint()          # (what it held would be noted, then dropped at once)
+            if (
+                len(since) + 1 + sum(1 for _, _, refused, repaired in fork.read if not refused or repaired is not None)
+                >= CHECKPOINT_EVERY
+            ):
+                self._checkpoint()  # (what it held would be noted, then dropped at once)
                 return
             since.append((fork.message, fork.line))
             for message, line, refused, repaired in fork.read:
@@ -284,12 +289,12 @@ class Replay:
             self._note_end()
             self._checkpoint()
             return
-        before = self._state_before_fault()     # (the checkpoint and what followed it are as at the fault)
+        before = self._state_before_fault()  # (the checkpoint and what followed it are as at the fault)
         chosen.read(before)
         self.game = before
         self._note_end()
         self._checkpoint()
-        if self.on_state is not None:       # (the lines read since tell theirs as they are read again)
+        if self.on_state is not None:  # (the lines read since tell theirs as they are read again)
             self.on_state(fork.line, before, None)
         for message, line, refused, repaired in fork.read:
             if refused:
@@ -317,7 +322,7 @@ class Replay:
         while self._fork is not None:
             fork = self._fork
             if fork.pending and not self._ends_well(fork.branches[0]):
-                self._expand(fork)      # what the end leaves unfinished may favour another reading
+                self._expand(fork)  # what the end leaves unfinished may favour another reading
             self._decide(fork.at_end(), out)
 
     @property
@@ -329,8 +334,12 @@ class Replay:
         return list(self.variants)
 
     def _note_end(self) -> None:
-        if (self.game.phase == OVER and self.winners and self.winners[-1] is None
-                and self.game_count == len(self.starts)):
+        if (
+            self.game.phase == OVER
+            and self.winners
+            and self.winners[-1] is None
+            and self.game_count == len(self.starts)
+        ):
             self.winners[-1] = self.game.current
 
     def _new_game(self) -> None:
@@ -351,8 +360,7 @@ class Replay:
         return game
 
     def _diagnostics(self, problems: List[Problem], line: int) -> List[Diagnostic]:
-        return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint)
-                for p in problems]
+        return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint) for p in problems]
 
     def settle(self, file: str) -> List[Diagnostic]:
         """Decide a fault still held, with what the log has left."""

@@ -2,6 +2,7 @@
 after a fault), the counts everyone reads (points, the order of play) and a snapshot. The
 moves are functions of this state, one module per concern (`sgn/game/core.py` lists them).
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Set, Tuple
@@ -24,13 +25,13 @@ class State:
     def __init__(self) -> None:
         self.board: Optional[Board] = None
         self.players: Dict[str, Player] = {}
-        self.count: Optional[int] = None        # number of players, once the setup shows it
-        self.variant: rules.Variant = rules.BASE_GAME      # chosen by the map (game._define_map)
+        self.count: Optional[int] = None  # number of players, once the setup shows it
+        self.variant: rules.Variant = rules.BASE_GAME  # chosen by the map (game._define_map)
         self.bank: Dict[str, int] = dict.fromkeys(RESOURCES, self.variant.bank)
         self.deck: Dict[str, int] = dict(self.variant.deck)
         self.robber: Optional[Tile] = None
         self.phase = SETUP
-        self.setup_order: List[str] = []        # who placed each setup settlement, in order
+        self.setup_order: List[str] = []  # who placed each setup settlement, in order
         self.setup_road_due: Optional[Tuple[str, Corner]] = None
         self.current: Optional[str] = None
         self.rolled = False
@@ -38,24 +39,24 @@ class State:
         self.discards_owed: Dict[str, int] = {}
         self.discards_late: Dict[str, int] = {}  # owed when the robber moved (reported then), still accepted
         self.discards_upto: Dict[str, int] = {}  # the most a player with unseen cards may owe
-        self.uncertain = False                  # a roll was lost: hands are known within bounds only
-        self.bank_unsure = False                # a message the log lost moved cards to or from the bank
-        self.robber_due: Optional[str] = None   # "seven" or "knight"
+        self.uncertain = False  # a roll was lost: hands are known within bounds only
+        self.bank_unsure = False  # a message the log lost moved cards to or from the bank
+        self.robber_due: Optional[str] = None  # "seven" or "knight"
         self.steal_from: Optional[Set[str]] = None
-        self.steal_needed = False               # whether a steal must follow (not only may)
+        self.steal_needed = False  # whether a steal must follow (not only may)
         self.card_played = False
         self.free_roads = 0
-        self.special_built: List[str] = []     # who has built in this Special Build Phase, in order
+        self.special_built: List[str] = []  # who has built in this Special Build Phase, in order
         self.longest_road: Optional[str] = None
         self.largest_army: Optional[str] = None
         self.ended_at: Optional[int] = None
         self.after_end_reported = False
         self.without_map_reported = False
-        self.building_at: Dict[Corner, Tuple[str, str]] = {}   # corner -> (player, kind)
+        self.building_at: Dict[Corner, Tuple[str, str]] = {}  # corner -> (player, kind)
         self.road_at: Dict[Edge, str] = {}
-        self._order_for = 0                     # the player count that _after is for
-        self._after: Dict[str, str] = {}        # who comes after whom
-        self.buyers: Set[Player] = set()        # players holding cards bought this turn
+        self._order_for = 0  # the player count that _after is for
+        self._after: Dict[str, str] = {}  # who comes after whom
+        self.buyers: Set[Player] = set()  # players holding cards bought this turn
         # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
@@ -82,9 +83,10 @@ class State:
         other.without_map_reported = self.without_map_reported
         other.building_at, other.road_at = dict(self.building_at), dict(self.road_at)
         other.buyers = {players[p.name] for p in self.buyers}
-        other.income = {number: {key: Income(i.tile, i.resource, players[i.owner.name], i.cards)
-                                 for key, i in entries.items()}
-                        for number, entries in self.income.items()}
+        other.income = {
+            number: {key: Income(i.tile, i.resource, players[i.owner.name], i.cards) for key, i in entries.items()}
+            for number, entries in self.income.items()
+        }
         other.line = self.line
 
     def the_map(self) -> Board:
@@ -101,9 +103,12 @@ class State:
     def points(self, name: str) -> int:
         p = self.player(name)
         cards = p.cards["VP"] + p.new_cards["VP"] + p.revealed_points
-        return (p.building_points + cards * _POINTS_VP
-                + (_POINTS_LONGEST if self.longest_road == name else 0)
-                + (_POINTS_ARMY if self.largest_army == name else 0))
+        return (
+            p.building_points
+            + cards * _POINTS_VP
+            + (_POINTS_LONGEST if self.longest_road == name else 0)
+            + (_POINTS_ARMY if self.largest_army == name else 0)
+        )
 
     def next_player(self, name: str) -> str:
         count = self.count or len(self.players)
@@ -113,6 +118,7 @@ class State:
 
     def snapshot(self) -> dict:
         """The state as plain data (for `sgn replay`)."""
+
         def corners(cs):
             return sorted([[list(t) for t in board.canonical_corner(c)] for c in cs])
 
@@ -121,22 +127,32 @@ class State:
 
         return {
             "variant": self.variant.name,
-            "phase": self.phase, "turn": self.turn, "current": self.current, "rolled": self.rolled,
+            "phase": self.phase,
+            "turn": self.turn,
+            "current": self.current,
+            "rolled": self.rolled,
             "robber": list(self.robber) if self.robber else None,
             "bank": {r: self.bank[r] for r in RESOURCES},
             "deck": {c: self.deck[c] for c in rules.DECK},
-            "longest_road": self.longest_road, "largest_army": self.largest_army,
-            "owed": {"discards": dict(self.discards_owed), "robber": self.robber_due,
-                     "steal_from": sorted(self.steal_from) if self.steal_from else []},
+            "longest_road": self.longest_road,
+            "largest_army": self.largest_army,
+            "owed": {
+                "discards": dict(self.discards_owed),
+                "robber": self.robber_due,
+                "steal_from": sorted(self.steal_from) if self.steal_from else [],
+            },
             "ended_at_line": self.ended_at,
             "players": {
                 name: {
                     "points": self.points(name),
                     "hand": {r: p.hand[r] for r in RESOURCES},
                     "cards": {c: p.cards[c] + p.new_cards[c] for c in rules.DECK},
-                    "knights_played": p.knights, "road_length": p.road_length,
-                    "settlements": corners(p.settlements), "cities": corners(p.cities),
+                    "knights_played": p.knights,
+                    "road_length": p.road_length,
+                    "settlements": corners(p.settlements),
+                    "cities": corners(p.cities),
                     "roads": edges(p.roads),
-                } for name, p in sorted(self.players.items())
+                }
+                for name, p in sorted(self.players.items())
             },
         }

@@ -1,4 +1,5 @@
 """Trades: between players in a turn, with the bank at the rates the player's harbors give."""
+
 from __future__ import annotations
 
 from typing import List
@@ -15,13 +16,19 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
     a, ra, b, rb = first["player"], first["resources"], second["player"], second["resources"]
     problems = []
     if discard:
-        problems.append(Problem("discard-not-owed", "/2",
-                                "a one-sided trade to the bank is a discard, and no discard is owed"))
+        problems.append(
+            Problem("discard-not-owed", "/2", "a one-sided trade to the bank is a discard, and no discard is owed")
+        )
     current = g.current
     if current != a and current != b:
-        problems.append(Problem("not-your-turn", "/0",
-                                f"player {current} is not part of this trade, during their own turn",
-                                "players trade only with the player whose turn it is"))
+        problems.append(
+            Problem(
+                "not-your-turn",
+                "/0",
+                f"player {current} is not part of this trade, during their own turn",
+                "players trade only with the player whose turn it is",
+            )
+        )
     if not g.rolled:
         problems.append(Problem("roll-first", "/1", "a trade before the dice are rolled"))
     if (a == "B" or b == "B") and not discard:
@@ -38,7 +45,7 @@ def _check_side(g: State, name: str, resources, problems: List[Problem]) -> None
     """What one side of a trade gives that it does not hold (the bank's, unless unknown)."""
     if name == "B":
         if g.uncertain or g.bank_unsure:
-            return                          # after a lost roll or message, the bank is not known
+            return  # after a lost roll or message, the bank is not known
         holder = g.bank
     else:
         party = g.player(name)
@@ -48,10 +55,10 @@ def _check_side(g: State, name: str, resources, problems: List[Problem]) -> None
     for r, n in resources.items():
         if holder[r] + n < 0:
             given = {r: -n for r, n in resources.items() if n < 0}
-            who = (f"the bank holds {show_hand(g.bank)}" if name == "B"
-                   else g.players[name].holds())
-            problems.append(Problem("bank-empty" if name == "B" else "not-held", "/2",
-                                    f"{who}; the trade takes {show_cost(given)}"))
+            who = f"the bank holds {show_hand(g.bank)}" if name == "B" else g.players[name].holds()
+            problems.append(
+                Problem("bank-empty" if name == "B" else "not-held", "/2", f"{who}; the trade takes {show_cost(given)}")
+            )
             return
 
 

@@ -1,5 +1,6 @@
 """Turns and their phases: whose turn it is, the roll that begins it, and the Special
 Build Phase of the 5-6 player extension that follows it (docs/rules.md)."""
+
 from __future__ import annotations
 
 from typing import List, Optional
@@ -17,7 +18,7 @@ _SPECIAL_BUILDS = frozenset({"BS", "BC", "BR", "BD"})
 
 def turn(g: State, player: str, action: str, value) -> List[Problem]:
     if g.free_roads and action != "BR":
-        g.free_roads = 0         # Road Building's roads come at once: anything else ends them
+        g.free_roads = 0  # Road Building's roads come at once: anything else ends them
     if action == "RD":
         return roll(g, player, value["result"])
     discard = action == "TR" and is_discard(value)
@@ -29,7 +30,7 @@ def turn(g: State, player: str, action: str, value) -> List[Problem]:
         return robber.steal(g, player, value)
     problems = robber.owed(g) if (g.discards_owed or g.robber_due or g.steal_from) else []
     if action == "PD" and player != g.current and player == expected_next(g):
-        problems += pass_turn(g, player)        # a card played before the roll starts the turn
+        problems += pass_turn(g, player)  # a card played before the roll starts the turn
     if g.current is None:
         g.current = "1"
     if g.variant.special_build and g.rolled and (g.special_built or player != g.current):
@@ -39,18 +40,23 @@ def turn(g: State, player: str, action: str, value) -> List[Problem]:
     if action == "TR":
         return problems + trades.trade(g, player, value, discard)
     if player != g.current:
-        problems.append(Problem("not-your-turn", "/0",
-                                f"player {player} acts during player {g.current}'s turn"))
+        problems.append(Problem("not-your-turn", "/0", f"player {player} acts during player {g.current}'s turn"))
     p = g.player(player)
     if action == "PD":
         return problems + cards.play(g, p, value)
     if not g.rolled and not (action == "BR" and g.free_roads > 0):
-        problems.append(Problem("roll-first", "/1", f"{action} before the dice are rolled",
-                                "a turn starts with RD; only a development card (and the roads of "
-                                "Road Building) may come before it"))
+        problems.append(
+            Problem(
+                "roll-first",
+                "/1",
+                f"{action} before the dice are rolled",
+                "a turn starts with RD; only a development card (and the roads of Road Building) may come before it",
+            )
+        )
     if action != "BR":
         g.free_roads = 0
     return problems + BUILDS[action](g, p, value)
+
 
 def special_build(g: State, player: str, action: str, value, discard: bool) -> Optional[List[Problem]]:
     """The Special Build Phase of the 5-6 player extension (docs/rules.md): after the
@@ -62,15 +68,23 @@ def special_build(g: State, player: str, action: str, value, discard: bool) -> O
     if action in _SPECIAL_BUILDS and player != turn:
         order = special_order(g, turn)
         if player not in order:
-            return None                # not a player of this game: not-your-turn says so
+            return None  # not a player of this game: not-your-turn says so
         problems = []
         last = g.special_built[-1] if g.special_built else None
-        if last is not None and player != last and (player in g.special_built
-                                                    or order.index(player) < order.index(last)):
-            problems.append(Problem("special-build-order", "/0",
-                                    f"player {player} builds in the Special Build Phase after player {last} did; "
-                                    f"after player {turn}'s turn they build in the order "
-                                    f"{', '.join(order)}, each once"))
+        if (
+            last is not None
+            and player != last
+            and (player in g.special_built or order.index(player) < order.index(last))
+        ):
+            problems.append(
+                Problem(
+                    "special-build-order",
+                    "/0",
+                    f"player {player} builds in the Special Build Phase after player {last} did; "
+                    f"after player {turn}'s turn they build in the order "
+                    f"{', '.join(order)}, each once",
+                )
+            )
         if player != last:
             g.special_built.append(player)
         g.free_roads = 0
@@ -80,27 +94,37 @@ def special_build(g: State, player: str, action: str, value, discard: bool) -> O
     # The phase has begun. A fault here is one of timing: the log's reading (the move
     # stands) first, with its SBP code alone; `sgn/game/recovery.py` may choose the server's.
     if action == "TR":
-        problem = Problem("special-build-trade", "/1",
-                          f"player {player} trades in the Special Build Phase after player {turn}'s turn: "
-                          "players build and buy there, they do not trade")
+        problem = Problem(
+            "special-build-trade",
+            "/1",
+            f"player {player} trades in the Special Build Phase after player {turn}'s turn: "
+            "players build and buy there, they do not trade",
+        )
         trades.trade(g, player, value, discard)
     elif action == "PD":
-        problem = Problem("special-build-card", "/1",
-                          f"player {player} plays a {rules.CARD_NAMES.get(value['cCode'], value['cCode'])} in the "
-                          f"Special Build Phase after player {turn}'s turn: development cards are played only "
-                          "in one's own turn")
+        problem = Problem(
+            "special-build-card",
+            "/1",
+            f"player {player} plays a {rules.CARD_NAMES.get(value['cCode'], value['cCode'])} in the "
+            f"Special Build Phase after player {turn}'s turn: development cards are played only "
+            "in one's own turn",
+        )
         cards.play(g, g.player(player), value)
     elif action in _SPECIAL_BUILDS and player == turn:
-        problem = Problem("special-build-turn-player", "/0",
-                          f"player {turn} builds after player {g.special_built[0]} began the Special Build "
-                          f"Phase: player {turn}'s turn is over")
-        g.special_built = []      # read as the turn going on: the next build by another begins the phase afresh
+        problem = Problem(
+            "special-build-turn-player",
+            "/0",
+            f"player {turn} builds after player {g.special_built[0]} began the Special Build "
+            f"Phase: player {turn}'s turn is over",
+        )
+        g.special_built = []  # read as the turn going on: the next build by another begins the phase afresh
         return [problem] + BUILDS[action](g, g.player(player), value)
     else:
         return None
     if player == turn:
         g.special_built = []
     return [problem]
+
 
 def special_order(g: State, turn: str) -> List[str]:
     """The players after `turn`, in turn order: who may build in its Special Build Phase."""
@@ -109,18 +133,24 @@ def special_order(g: State, turn: str) -> List[str]:
         order.append(g.next_player(order[-1]))
     return order[:-1]
 
+
 def expected_next(g: State) -> str:
     return "1" if g.current is None else g.next_player(g.current)
+
 
 def pass_turn(g: State, player: str) -> List[Problem]:
     """`player` starts their turn (with the roll, or a card before it): the turn before ends."""
     problems = []
     expected = expected_next(g)
     if player != expected:
-        problems.append(Problem("turn-order", "/0",
-                                f"player {player} takes the turn, but "
-                                + (f"after player {g.current} comes player {expected}" if g.current
-                                   else "player 1 begins")))
+        problems.append(
+            Problem(
+                "turn-order",
+                "/0",
+                f"player {player} takes the turn, but "
+                + (f"after player {g.current} comes player {expected}" if g.current else "player 1 begins"),
+            )
+        )
     if g.current is not None and not g.rolled:
         problems.append(Problem("roll-missing", "/0", f"player {g.current}'s turn ended without a roll"))
     if g.discards_owed or g.robber_due or g.steal_from:
@@ -139,13 +169,16 @@ def pass_turn(g: State, player: str) -> List[Problem]:
         g.special_built = []
     return problems
 
+
 def begin_turn(g: State, player: str) -> List[Problem]:
     """`player`'s turn begins now, before any roll (a reading of a log after a fault)."""
     return pass_turn(g, player)
 
+
 def roll_quietly(g: State, player: str, result: int) -> None:
     """A roll the log does not show, with its effects (a reading after a fault)."""
     roll(g, player, result)
+
 
 def roll(g: State, player: str, result: int) -> List[Problem]:
     if player == g.current and g.rolled:
@@ -170,10 +203,11 @@ def roll(g: State, player: str, result: int) -> List[Problem]:
                 if most > rules.DISCARD_ABOVE:
                     g.discards_upto[n] = most // 2
         else:
-            g.discards_owed = {n: rules.total(p.hand) // 2 for n, p in g.players.items()
-                                  if rules.total(p.hand) > rules.DISCARD_ABOVE}
+            g.discards_owed = {
+                n: rules.total(p.hand) // 2 for n, p in g.players.items() if rules.total(p.hand) > rules.DISCARD_ABOVE
+            }
             for n, p in g.players.items():
-                if p.unsure:    # a hand known within bounds: a discard may be owed, up to half the most
+                if p.unsure:  # a hand known within bounds: a discard may be owed, up to half the most
                     most = rules.total(p.hand) + rules.total(p.unseen)
                     if most > rules.DISCARD_ABOVE:
                         g.discards_upto[n] = most // 2
@@ -183,8 +217,7 @@ def roll(g: State, player: str, result: int) -> List[Problem]:
     return problems
 
 
-BUILDS = {"BS": building.build_settlement, "BC": building.build_city, "BR": building.build_road,
-          "BD": cards.buy_card}
+BUILDS = {"BS": building.build_settlement, "BC": building.build_city, "BR": building.build_road, "BD": cards.buy_card}
 
 
 def unfinished(g: State) -> List[Problem]:

@@ -16,6 +16,7 @@ Two shortcuts, both exact:
 Without orjson or jsonschema-rs (or with SGN_PURE=1 in the environment) only
 the memory shortcut is used.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -30,13 +31,13 @@ from .. import packaged
 from .jsonline import MAX_DEPTH, MAX_NUMBER_CHARS
 from .schema import SCHEMA_FILE
 
-MEMORY_LINES = 50_000         # lines remembered in all, across contexts
-MEMORY_BYTES = 4 << 20        # bytes of line text remembered in all
-MEMORY_CONTEXTS = 64          # contexts (profile, layers, board) remembered at once
-LONGEST_REMEMBERED = 1_024    # longer lines are never remembered (real messages are far shorter)
-VALUES_KEPT = 4_096           # lines whose parsed value is kept too, in all, for the rules replay
-NOT_KEPT = False              # what the memory holds for a line whose parsed value it does not keep
-MAX_BRACKETS = 1_000          # more, and nesting could be deep enough to hurt a compiled library
+MEMORY_LINES = 50_000  # lines remembered in all, across contexts
+MEMORY_BYTES = 4 << 20  # bytes of line text remembered in all
+MEMORY_CONTEXTS = 64  # contexts (profile, layers, board) remembered at once
+LONGEST_REMEMBERED = 1_024  # longer lines are never remembered (real messages are far shorter)
+VALUES_KEPT = 4_096  # lines whose parsed value is kept too, in all, for the rules replay
+NOT_KEPT = False  # what the memory holds for a line whose parsed value it does not keep
+MAX_BRACKETS = 1_000  # more, and nesting could be deep enough to hurt a compiled library
 # The end of a key: a quote, JSON whitespace, a colon. Each key of the text ends so, and a
 # match elsewhere (inside a string) only over-counts, which sends the line the careful way.
 _KEY_END = re.compile(rb'"[ \t\r\n]*:')
@@ -50,7 +51,7 @@ def _compiled_libraries() -> Tuple[Any, Any]:
         return None, None
     try:
         return importlib.import_module("orjson"), importlib.import_module("jsonschema_rs")
-    except ImportError:          # pragma: no cover - exercised by the tox env "pure"
+    except ImportError:  # pragma: no cover - exercised by the tox env "pure"
         return None, None
 
 
@@ -66,9 +67,9 @@ class Context:
 
     def __init__(self) -> None:
         self.lines: Dict[bytes, Any] = {}
-        self.size = 0           # bytes of line text
-        self.kept = 0           # parsed values kept
-        self.alive = True       # False once forgotten: a holder then remembers nothing more
+        self.size = 0  # bytes of line text
+        self.kept = 0  # parsed values kept
+        self.alive = True  # False once forgotten: a holder then remembers nothing more
 
 
 class Memory:
@@ -76,10 +77,15 @@ class Memory:
     recently used is forgotten first), of lines, of bytes of line text and of parsed
     values, whatever the number of files, boards or calls in one process."""
 
-    def __init__(self, lines: int = MEMORY_LINES, size: int = MEMORY_BYTES,
-                 values: int = VALUES_KEPT, contexts: int = MEMORY_CONTEXTS):
+    def __init__(
+        self,
+        lines: int = MEMORY_LINES,
+        size: int = MEMORY_BYTES,
+        values: int = VALUES_KEPT,
+        contexts: int = MEMORY_CONTEXTS,
+    ):
         self.max_lines, self.max_size, self.max_values, self.max_contexts = lines, size, values, contexts
-        self.contexts: Dict[Tuple, Context] = {}      # in order of use, the least recent first
+        self.contexts: Dict[Tuple, Context] = {}  # in order of use, the least recent first
         self.lines = 0
         self.size = 0
         self.kept = 0
@@ -153,7 +159,7 @@ def compiled_modules() -> List[str]:
 
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     found = []
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))     # the package sgn
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the package sgn
     for folder, folders, _ in os.walk(root):
         folders[:] = sorted(f for f in folders if not f.startswith(("_", ".")))
         prefix = os.path.relpath(folder, root).replace(os.sep, ".")
@@ -220,7 +226,7 @@ def schema_valid_message(raw: bytes) -> Optional[Any]:
         value = _orjson.loads(raw)
         if not _validator().is_valid(value):
             return None
-    except Exception:         # whatever a compiled library cannot take, the careful path explains
+    except Exception:  # whatever a compiled library cannot take, the careful path explains
         return None
     members = _Members()
     if isinstance(value, float):
@@ -242,7 +248,7 @@ def schema_valid_value(value: Any) -> bool:
         return False
     try:
         return bool(_validator().is_valid(value))
-    except Exception:         # a string that is no Unicode text (a lone surrogate), say
+    except Exception:  # a string that is no Unicode text (a lone surrogate), say
         return False
 
 
@@ -251,4 +257,5 @@ def loads(raw: bytes) -> Any:
     if _orjson is not None:
         return _orjson.loads(raw)
     import json
+
     return json.loads(raw)

@@ -1,6 +1,7 @@
 """gzip read as a log's bytes, whatever the file is called: detected by its magic bytes, with
 concatenated members, and a damaged or cut stream reported after the lines before it
 (`sgn/layers/reader.py` reads what this gives)."""
+
 from __future__ import annotations
 
 import io
@@ -9,8 +10,8 @@ import zlib
 from typing import IO, Any, List, Optional, cast
 
 GZIP_MAGIC = b"\x1f\x8b"
-_CHUNK = 1 << 15        # compressed bytes read at a time from a gzip stream
-_OUT = 1 << 18          # decompressed bytes made at most by one step of the decompressor
+_CHUNK = 1 << 15  # compressed bytes read at a time from a gzip stream
+_OUT = 1 << 18  # decompressed bytes made at most by one step of the decompressor
 
 
 class _Prefixed(io.RawIOBase):
@@ -30,7 +31,7 @@ class _Prefixed(io.RawIOBase):
             self._prefix = self._prefix[n:]
             return n
         data = self._rest.read(len(buffer))
-        buffer[:len(data)] = data
+        buffer[: len(data)] = data
         return len(data)
 
 
@@ -44,14 +45,14 @@ class _Gunzip(io.RawIOBase):
     def __init__(self, raw: IO[bytes]):
         self._raw = raw
         self._inflate = zlib.decompressobj(wbits=31)
-        self._started = False   # the current member has received input
-        self._input = b""       # compressed bytes read; those from _at on are not yet fed
+        self._started = False  # the current member has received input
+        self._input = b""  # compressed bytes read; those from _at on are not yet fed
         self._at = 0
-        self._full = False      # the last step filled its output: zlib may hold more
-        self._mark = (self._inflate.copy(), 0, False)   # where this input or member began, all output out
-        self._since = 0         # output made since the mark
-        self._skip = -1         # after an error, replaying from the mark: output to drop (-1: not replaying)
-        self._pending = b""     # decompressed bytes; those from _pos on are not yet given out
+        self._full = False  # the last step filled its output: zlib may hold more
+        self._mark = (self._inflate.copy(), 0, False)  # where this input or member began, all output out
+        self._since = 0  # output made since the mark
+        self._skip = -1  # after an error, replaying from the mark: output to drop (-1: not replaying)
+        self._pending = b""  # decompressed bytes; those from _pos on are not yet given out
         self._pos = 0
         self._error: Optional[Exception] = None
 
@@ -71,7 +72,7 @@ class _Gunzip(io.RawIOBase):
     def readinto(self, buffer: Any) -> int:
         view = memoryview(buffer).cast("B")
         data = self.read(len(view))
-        view[:len(data)] = data
+        view[: len(data)] = data
         return len(data)
 
     def readline(self, size: Optional[int] = -1) -> bytes:
@@ -117,7 +118,7 @@ class _Gunzip(io.RawIOBase):
         the mark, a byte at a time (a byte's output is small by nature), dropping what was
         given out already, so that the output before the damaged byte is not lost with a call."""
         at, inflate, careful = self._at, self._inflate, self._skip >= 0
-        feed = self._input[at:at + 1] if careful else (self._input[at:] if at else self._input)
+        feed = self._input[at : at + 1] if careful else (self._input[at:] if at else self._input)
         try:
             out = inflate.decompress(feed, 0 if careful else _OUT)
         except zlib.error as error:
@@ -129,10 +130,10 @@ class _Gunzip(io.RawIOBase):
             return b""
         self._started = self._started or bool(feed)
         if careful:
-            out, self._skip = out[self._skip:], max(0, self._skip - len(out))
+            out, self._skip = out[self._skip :], max(0, self._skip - len(out))
         self._since += len(out)
         self._full = len(out) == _OUT and not careful
-        if inflate.eof:     # the member ends; what follows it (unused_data) starts the next one
+        if inflate.eof:  # the member ends; what follows it (unused_data) starts the next one
             self._at = at + len(feed) - len(inflate.unused_data)
             self._inflate = zlib.decompressobj(wbits=31)
             self._mark, self._since = (self._inflate.copy(), self._at, False), 0
@@ -145,7 +146,7 @@ class _Gunzip(io.RawIOBase):
 def maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
     """Return a stream of the decompressed bytes when the data is gzip."""
     magic = stream.read(2)
-    if len(magic) == 1:         # an unbuffered pipe may give fewer bytes than asked
+    if len(magic) == 1:  # an unbuffered pipe may give fewer bytes than asked
         magic += stream.read(1)
     if stream.seekable():
         stream.seek(-len(magic), io.SEEK_CUR)

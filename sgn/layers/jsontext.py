@@ -7,13 +7,14 @@ the strings and the brackets, colons and commas outside them, in time linear in 
 and in constant memory whatever the strings hold (a regular expression that matched a
 whole string would keep state for each of its characters).
 """
+
 from __future__ import annotations
 
 import json
 import re
 from typing import Any, Iterator, List, Optional, Tuple, Union
 
-MAX_DEPTH = 64      # arrays and objects nested deeper than this are refused (an SGN message is 6 deep)
+MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused (an SGN message is 6 deep)
 
 _QUOTE_OR_STRUCTURE = re.compile(r'["\[\]{}:,]')
 
@@ -28,12 +29,12 @@ def _tokens(text: str) -> Iterator[Tuple[int, int]]:
         if text[start] != '"':
             yield start, start + 1
             continue
-        for inner in found:                 # the same iterator: on to the closing quote
+        for inner in found:  # the same iterator: on to the closing quote
             end = inner.start()
             if text[end] != '"':
                 continue
             before = end - 1
-            while text[before] == "\\":     # stops at the opening quote at the latest
+            while text[before] == "\\":  # stops at the opening quote at the latest
                 before -= 1
             if (end - 1 - before) % 2 == 0:  # not escaped: an even run of backslashes
                 yield start, end + 1
@@ -49,7 +50,7 @@ def too_deep(text: Union[str, bytes], limit: int = MAX_DEPTH) -> Optional[int]:
     an unmatched closing bracket ends the count (the text is then not JSON, which the
     parser explains). Stops at the first excess."""
     if isinstance(text, bytes):
-        text = text.decode("latin-1")       # one character a byte: the positions are the bytes'
+        text = text.decode("latin-1")  # one character a byte: the positions are the bytes'
     if text.count("[") + text.count("{") <= limit:
         return None
     depth = 0
@@ -73,8 +74,8 @@ def first_repeated_key(text: str) -> Optional[Tuple[tuple, str]]:
     Found on the text, not on the parsed value: of repeated keys a parser keeps one value,
     so the object that held a repeat may be gone from the value (a repeated key whose
     values both hold objects)."""
-    keys: List[Optional[set]] = []       # per open container: the keys seen (None: an array)
-    path: List[Any] = []                 # per open container: the current key or index
+    keys: List[Optional[set]] = []  # per open container: the keys seen (None: an array)
+    path: List[Any] = []  # per open container: the current key or index
     expect_key = False
     for start, end in _tokens(text):
         char = text[start]
@@ -106,7 +107,7 @@ def bracket_balance(text: Union[str, bytes]) -> int:
     """Brackets opened minus brackets closed, outside strings: how much deeper the text
     leaves a JSON value than it found it (a line of a value written over several lines)."""
     if isinstance(text, bytes):
-        text = text.decode("latin-1")       # brackets and quotes are ASCII: one character a byte
+        text = text.decode("latin-1")  # brackets and quotes are ASCII: one character a byte
     balance = 0
     for start, _ in _tokens(text):
         char = text[start]

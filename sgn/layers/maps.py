@@ -1,6 +1,7 @@
 """The semantic checks of a map (DM): that it is a real Settlers board, of a known shape,
 with its sea ring, number tokens and harbors as the known boards have them (the table
 `MAP_RULES`; `sgn/layers/semantic.py` runs them on each map)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -38,7 +39,7 @@ class MapFacts:
         entries: List[Any] = value["tiles"]
         for i in range(len(entries)):
             entry = entries[i]
-            tile: Any = tuple(entry["tile"])     # (one tuple object, hashed once, shared)
+            tile: Any = tuple(entry["tile"])  # (one tuple object, hashed once, shared)
             kind: str = entry["tCode"]
             number: Optional[int] = entry["rNumber"]
             kinds[tile] = kind
@@ -53,10 +54,10 @@ class MapFacts:
                 tokens_misplaced = True
         self.land = frozenset(land)
         self.all_tiles = frozenset(kinds)
-        self.sea = sea                      # each sea tile, with its (last) index
-        self.kind_counts = kind_counts      # the land tiles of each kind
+        self.sea = sea  # each sea tile, with its (last) index
+        self.kind_counts = kind_counts  # the land tiles of each kind
         self.number_counts = number_counts  # the number tokens of each number
-        self.tokens_misplaced = tokens_misplaced    # a producing tile without one, or another with one
+        self.tokens_misplaced = tokens_misplaced  # a producing tile without one, or another with one
         self.unique = len(kinds) == len(entries)
         self.spec = board.identify(self.land)
         # the map being defined, as context for its own harbors (not when tiles repeat)
@@ -84,18 +85,22 @@ def _near_miss(land: FrozenSet[Tile]) -> str:
     missing, extra = sorted(best.land - land), sorted(land - best.land)
     if not 0 < len(missing) + len(extra) <= 3:
         return ""
-    parts = ([f"no land at {', '.join(map(show_tile, missing))}"] if missing else []) + \
-            ([f"land at {', '.join(map(show_tile, extra))}"] if extra else [])
+    parts = ([f"no land at {', '.join(map(show_tile, missing))}"] if missing else []) + (
+        [f"land at {', '.join(map(show_tile, extra))}"] if extra else []
+    )
     return f"; compared with the {best.name} board: {' and '.join(parts)}"
 
 
 def map_known_shape(facts: MapFacts):
     if facts.spec is None:
         sizes = " or ".join(f"{len(s.land)} ({s.name})" for s in board.BOARDS)
-        yield Problem("map-shape", "/2/tiles",
-                      f"the {len(facts.land)} land tile{'s' if len(facts.land) != 1 else ''} "
-                      f"do not form a known board{_near_miss(facts.land)}",
-                      f"a known board has {sizes} land tiles")
+        yield Problem(
+            "map-shape",
+            "/2/tiles",
+            f"the {len(facts.land)} land tile{'s' if len(facts.land) != 1 else ''} "
+            f"do not form a known board{_near_miss(facts.land)}",
+            f"a known board has {sizes} land tiles",
+        )
 
 
 def map_sea_ring(facts: MapFacts):
@@ -103,18 +108,25 @@ def map_sea_ring(facts: MapFacts):
     if not facts.land:
         return
     around = board.ring(facts.land)
-    if sea.keys() == around:        # (the common case: the ring, all of it, and nothing else)
+    if sea.keys() == around:  # (the common case: the ring, all of it, and nothing else)
         return
     missing = sorted(around - set(sea))
     if missing:
         listed = ", ".join(map(show_tile, missing[:5])) + (" ..." if len(missing) > 5 else "")
-        yield Problem("map-sea-ring", "/2/tiles",
-                      f"the land is not surrounded by sea: {len(missing)} tile(s) missing around it: {listed}",
-                      "every tile next to land is on the map (sea where there is no land)")
+        yield Problem(
+            "map-sea-ring",
+            "/2/tiles",
+            f"the land is not surrounded by sea: {len(missing)} tile(s) missing around it: {listed}",
+            "every tile next to land is on the map (sea where there is no land)",
+        )
     for tile, i in sea.items():
         if tile not in around:
-            yield Problem("map-sea-ring", f"/2/tiles/{i}", f"sea tile {show_tile(tile)} is not next to any land",
-                          "the sea of a map is the ring of tiles around the land")
+            yield Problem(
+                "map-sea-ring",
+                f"/2/tiles/{i}",
+                f"sea tile {show_tile(tile)} is not next to any land",
+                "the sea of a map is the ring of tiles around the land",
+            )
 
 
 def map_number_tokens_placed(facts: MapFacts):
@@ -122,24 +134,39 @@ def map_number_tokens_placed(facts: MapFacts):
         return
     for i, tile, kind, number in facts.tiles:
         if kind in board.PRODUCING and number is None:
-            yield Problem("map-number-missing", f"/2/tiles/{i}/rNumber",
-                          f"{kind} tile {show_tile(tile)} has no number token", "every producing land tile has one")
+            yield Problem(
+                "map-number-missing",
+                f"/2/tiles/{i}/rNumber",
+                f"{kind} tile {show_tile(tile)} has no number token",
+                "every producing land tile has one",
+            )
         elif kind not in board.PRODUCING and number is not None:
-            yield Problem("map-number-on-barren", f"/2/tiles/{i}/rNumber",
-                          f"{'sea' if kind == board.SEA else 'desert'} tile {show_tile(tile)} has the number {number}",
-                          "desert and sea tiles have rNumber null")
+            yield Problem(
+                "map-number-on-barren",
+                f"/2/tiles/{i}/rNumber",
+                f"{'sea' if kind == board.SEA else 'desert'} tile {show_tile(tile)} has the number {number}",
+                "desert and sea tiles have rNumber null",
+            )
 
 
 def _differs(facts: MapFacts, code: str, pointer: str, what: str, actual: Mapping, expected) -> Iterator[Problem]:
     if facts.spec is not None:
         differences = board.counts_differ(actual, expected)
         if differences:
-            yield Problem(code, pointer, f"the {what} differ from the {facts.spec.name} board: {'; '.join(differences)}")
+            yield Problem(
+                code, pointer, f"the {what} differ from the {facts.spec.name} board: {'; '.join(differences)}"
+            )
 
 
 def map_standard_tiles(facts: MapFacts):
-    return _differs(facts, "map-nonstandard-tiles", "/2/tiles", "tile kinds", facts.kind_counts,
-                    facts.spec.kinds if facts.spec else {})
+    return _differs(
+        facts,
+        "map-nonstandard-tiles",
+        "/2/tiles",
+        "tile kinds",
+        facts.kind_counts,
+        facts.spec.kinds if facts.spec else {},
+    )
 
 
 @lru_cache(maxsize=None)
@@ -148,8 +175,14 @@ def _tally(numbers: Tuple[int, ...]) -> Dict[int, int]:
 
 
 def map_standard_numbers(facts: MapFacts):
-    return _differs(facts, "map-nonstandard-numbers", "/2/tiles", "number tokens", facts.number_counts,
-                    _tally(facts.spec.numbers) if facts.spec else {})
+    return _differs(
+        facts,
+        "map-nonstandard-numbers",
+        "/2/tiles",
+        "number tokens",
+        facts.number_counts,
+        _tally(facts.spec.numbers) if facts.spec else {},
+    )
 
 
 def _harbor_problems(facts: MapFacts) -> Iterator[Problem]:
@@ -166,15 +199,21 @@ def _harbor_problems(facts: MapFacts) -> Iterator[Problem]:
         ends = [board.corner_from_json(end) for end in harbor["path"]]
         a, b = ends[0] & ends[1]
         if (here.kinds[a] == board.SEA) == (here.kinds[b] == board.SEA):
-            yield Problem("harbor-not-coastal", pointer,
-                          f"the harbor lies between {' and '.join(show_tile(t) for t in sorted(ends[0] & ends[1]))}, "
-                          "both land; a harbor lies on a coast, between one land tile and one sea tile",
-                          "harbors are placed on paths adjacent to sea tiles")
+            yield Problem(
+                "harbor-not-coastal",
+                pointer,
+                f"the harbor lies between {' and '.join(show_tile(t) for t in sorted(ends[0] & ends[1]))}, "
+                "both land; a harbor lies on a coast, between one land tile and one sea tile",
+                "harbors are placed on paths adjacent to sea tiles",
+            )
         for j, end in enumerate(ends):
             if end in used:
-                yield Problem("harbors-share-intersection", f"{pointer}/{j}",
-                              f"harbor {i} shares the intersection {show_listing(board.canonical_corner(end))} "
-                              f"with harbor {used[end]}")
+                yield Problem(
+                    "harbors-share-intersection",
+                    f"{pointer}/{j}",
+                    f"harbor {i} shares the intersection {show_listing(board.canonical_corner(end))} "
+                    f"with harbor {used[end]}",
+                )
             used.setdefault(end, i)
 
 
@@ -205,12 +244,21 @@ def map_harbors(facts: MapFacts) -> Iterator[Problem]:
 
 def map_standard_harbors(facts: MapFacts):
     harbors = board.tally(h["hCode"] for h in facts.value["harbors"])
-    return _differs(facts, "map-nonstandard-harbors", "/2/harbors", "harbors", harbors,
-                    facts.spec.harbors if facts.spec else {})
+    return _differs(
+        facts, "map-nonstandard-harbors", "/2/harbors", "harbors", harbors, facts.spec.harbors if facts.spec else {}
+    )
 
 
-MAP_RULES = (map_unique_tiles, map_known_shape, map_sea_ring, map_number_tokens_placed,
-             map_standard_tiles, map_standard_numbers, map_harbors, map_standard_harbors)
+MAP_RULES = (
+    map_unique_tiles,
+    map_known_shape,
+    map_sea_ring,
+    map_number_tokens_placed,
+    map_standard_tiles,
+    map_standard_numbers,
+    map_harbors,
+    map_standard_harbors,
+)
 
 
 def map_is_a_board(player, value, ctx):

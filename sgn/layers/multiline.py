@@ -10,6 +10,7 @@ one `info` says which lines they were. A line among them that stands as a messag
 its own (an array on one line, brackets balanced) is checked as usual, so that a
 stray `[` above a log hides none of it. Memory is constant: only the depth is kept.
 """
+
 from __future__ import annotations
 
 from typing import Any, Optional, Tuple
@@ -28,9 +29,13 @@ def log_as_array(value: Any, file: str, line: int) -> Optional[Diagnostic]:
         return None
     if not all(isinstance(m, list) and len(m) == 3 and isinstance(m[1], str) and m[1] in _CODES for m in value):
         return None
-    return make("log-as-array", f"the line holds {count(len(value), 'message')} in one JSON array; "
-                "SGN is one message per line", file=file, line=line,
-                hint="write each message on a line of its own (jq -c '.[]' does)")
+    return make(
+        "log-as-array",
+        f"the line holds {count(len(value), 'message')} in one JSON array; SGN is one message per line",
+        file=file,
+        line=line,
+        hint="write each message on a line of its own (jq -c '.[]' does)",
+    )
 
 
 class OpenValue:
@@ -38,15 +43,15 @@ class OpenValue:
 
     def __init__(self, file: str) -> None:
         self.file = file
-        self.start = 0          # the line that opened it; 0: none is open
+        self.start = 0  # the line that opened it; 0: none is open
         self.depth = 0
         self.pieces = 0
-        self.reported = 0       # the line of the first such value, the one reported
-        self.more = 0           # later values written over several lines, counted only
+        self.reported = 0  # the line of the first such value, the one reported
+        self.more = 0  # later values written over several lines, counted only
         self.more_lines = 0
         self.more_from = self.more_to = 0
-        self.pending = 0        # the line of the first value, its error to give at the next line
-        self.opening = ""       # that line's text, to tell a log in one array from a message
+        self.pending = 0  # the line of the first value, its error to give at the next line
+        self.opening = ""  # that line's text, to tell a log in one array from a message
 
     def opens(self, text: str, line: int) -> Tuple[bool, Optional[Diagnostic]]:
         """After a line that is not JSON: whether it opens a value that goes on over the next
@@ -77,14 +82,25 @@ class OpenValue:
             return None
         self.pending = 0
         nested = self.opening.startswith("[[") or (
-            self.opening == "[" and following is not None and following.strip()[:1] == b"[")
+            self.opening == "[" and following is not None and following.strip()[:1] == b"["
+        )
         if nested:
-            return make("json-multiline", "a JSON array of messages opens here and goes on over the next "
-                        "lines; SGN is one message per line (is the log one pretty-printed array?)",
-                        file=self.file, line=line, hint="write each message on a line of its own (jq -c '.[]' does)")
-        return make("json-multiline", "a JSON value opens here and goes on over the next lines; "
-                    "SGN is one message per line (is the log pretty-printed?)", file=self.file, line=line,
-                    hint="write each message on one line (jq -c . does)")
+            return make(
+                "json-multiline",
+                "a JSON array of messages opens here and goes on over the next "
+                "lines; SGN is one message per line (is the log one pretty-printed array?)",
+                file=self.file,
+                line=line,
+                hint="write each message on a line of its own (jq -c '.[]' does)",
+            )
+        return make(
+            "json-multiline",
+            "a JSON value opens here and goes on over the next lines; "
+            "SGN is one message per line (is the log pretty-printed?)",
+            file=self.file,
+            line=line,
+            hint="write each message on one line (jq -c . does)",
+        )
 
     def piece(self, raw: bytes, line: int) -> Tuple[bool, Optional[Diagnostic]]:
         """A line while a value is open: (whether it is a piece of the value, and the `info`
@@ -109,10 +125,18 @@ class OpenValue:
             return None
         if not pieces:
             return None
-        return make("json-multiline-rest", f"{count(pieces, 'line')} after line {start}, up to line {last}, "
-                    + ("continue the JSON value that opens there" if closed
-                       else "continue the JSON value that opens there and is never closed")
-                    + "; they are not checked one by one", file=self.file, line=last)
+        return make(
+            "json-multiline-rest",
+            f"{count(pieces, 'line')} after line {start}, up to line {last}, "
+            + (
+                "continue the JSON value that opens there"
+                if closed
+                else "continue the JSON value that opens there and is never closed"
+            )
+            + "; they are not checked one by one",
+            file=self.file,
+            line=last,
+        )
 
     def summary(self, last: int) -> Optional[Diagnostic]:
         """At the end of the file: the `info` on the values after the first, if any."""
@@ -122,7 +146,12 @@ class OpenValue:
                 return closing
         if not self.more:
             return None
-        return make("json-multiline-rest", f"{count(self.more, 'more JSON value')} "
-                    f"({count(self.more_lines, 'line')}, from line {self.more_from} to line {self.more_to}) "
-                    f"{'is' if self.more == 1 else 'are'} written over several lines too; "
-                    "they are not checked one by one", file=self.file, line=self.more_to)
+        return make(
+            "json-multiline-rest",
+            f"{count(self.more, 'more JSON value')} "
+            f"({count(self.more_lines, 'line')}, from line {self.more_from} to line {self.more_to}) "
+            f"{'is' if self.more == 1 else 'are'} written over several lines too; "
+            "they are not checked one by one",
+            file=self.file,
+            line=self.more_to,
+        )

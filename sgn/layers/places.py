@@ -2,6 +2,7 @@
 that meet at a corner, listed clockwise; a path is two neighbouring intersections; both lie
 on the map's land or its coast (`intersection_problems`, `path_problems`); and how the
 messages show places (`show_tile`, `show_listing`)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -40,13 +41,14 @@ def show_listing(tiles: Iterable[Tile]) -> str:
 
 # -- geometry: intersections and paths -----------------------------------------------
 
+
 @lru_cache(maxsize=None)
 def _clockwise() -> FrozenSet[Tuple[Tile, Tile, Tile]]:
     """Every clockwise listing of every corner near the origin, worked out on first use:
     a valid, clockwise intersection is then one set lookup (the common case, kept fast)."""
-    return frozenset(listing
-                     for a, b, c in board.corners_near_origin(4).values()
-                     for listing in ((a, b, c), (b, c, a), (c, a, b)))
+    return frozenset(
+        listing for a, b, c in board.corners_near_origin(4).values() for listing in ((a, b, c), (b, c, a), (c, a, b))
+    )
 
 
 def warm_up() -> None:
@@ -102,10 +104,14 @@ def intersection_problems(raw: list, pointer: str, ctx: Optional[MapContext]) ->
             return geometry
     problems = []
     if not known and not board.is_clockwise(*tiles):
-        problems.append(Problem(
-            "intersection-counter-clockwise", pointer,
-            f"the tiles of {show_listing(tiles)} are listed counter-clockwise",
-            f"write {show_listing(board.canonical_corner(tiles))}"))
+        problems.append(
+            Problem(
+                "intersection-counter-clockwise",
+                pointer,
+                f"the tiles of {show_listing(tiles)} are listed counter-clockwise",
+                f"write {show_listing(board.canonical_corner(tiles))}",
+            )
+        )
     if ctx is not None:
         problems += _intersection_on_map(tiles, pointer, ctx)
     return problems
@@ -114,16 +120,26 @@ def intersection_problems(raw: list, pointer: str, ctx: Optional[MapContext]) ->
 def _intersection_geometry(tiles: Tuple[Tile, ...], pointer: str) -> List[Problem]:
     for i, t in enumerate(tiles):
         if t in tiles[:i]:
-            return [Problem("intersection-repeated-tile", f"{pointer}/{i}",
-                            f"tile {show_tile(t)} appears twice in the intersection {show_listing(tiles)}",
-                            "an intersection is the three different tiles that meet at a corner")]
+            return [
+                Problem(
+                    "intersection-repeated-tile",
+                    f"{pointer}/{i}",
+                    f"tile {show_tile(t)} appears twice in the intersection {show_listing(tiles)}",
+                    "an intersection is the three different tiles that meet at a corner",
+                )
+            ]
     for i in range(3):
         for j in range(i + 1, 3):
             if not board.adjacent(tiles[i], tiles[j]):
-                return [Problem("intersection-not-adjacent", pointer,
-                                f"{show_tile(tiles[i])} and {show_tile(tiles[j])} are not neighbours, so "
-                                f"{show_listing(tiles)} is not a corner",
-                                "the three tiles of an intersection must each touch the other two")]
+                return [
+                    Problem(
+                        "intersection-not-adjacent",
+                        pointer,
+                        f"{show_tile(tiles[i])} and {show_tile(tiles[j])} are not neighbours, so "
+                        f"{show_listing(tiles)} is not a corner",
+                        "the three tiles of an intersection must each touch the other two",
+                    )
+                ]
     return []
 
 
@@ -131,11 +147,17 @@ def _intersection_on_map(tiles: Tuple[Tile, ...], pointer: str, ctx: MapContext)
     off = [i for i, t in enumerate(tiles) if t not in ctx.kinds]
     if all(ctx.kinds.get(t, board.SEA) == board.SEA for t in tiles):
         beyond = f" ({', '.join(show_tile(tiles[i]) for i in off)} not on the map)" if off else ""
-        return [Problem("intersection-at-sea", pointer,
-                        f"{show_listing(tiles)} touches no land{beyond}",
-                        "buildings stand on intersections that touch at least one land tile")]
-    return [Problem("intersection-off-map", f"{pointer}/{i}",
-                    f"tile {show_tile(tiles[i])} is not on the map") for i in off]
+        return [
+            Problem(
+                "intersection-at-sea",
+                pointer,
+                f"{show_listing(tiles)} touches no land{beyond}",
+                "buildings stand on intersections that touch at least one land tile",
+            )
+        ]
+    return [
+        Problem("intersection-off-map", f"{pointer}/{i}", f"tile {show_tile(tiles[i])} is not on the map") for i in off
+    ]
 
 
 def path_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Problem]:
@@ -148,7 +170,7 @@ def path_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Pr
         kinds = ctx.kinds
         shared, touched = found
         if any(kinds.get(t, board.SEA) != board.SEA for t in shared) and all(t in kinds for t in touched):
-            return []                  # the common case: a real path, on the map, along land
+            return []  # the common case: a real path, on the map, along land
     problems = []
     for i, end in enumerate(raw):
         problems += intersection_problems(end, f"{pointer}/{i}", None)
@@ -156,25 +178,39 @@ def path_problems(raw: list, pointer: str, ctx: Optional[MapContext]) -> List[Pr
         return problems
     a, b = (frozenset(tile_of(t) for t in end) for end in raw)
     if a == b:
-        return problems + [Problem("path-same-intersection", f"{pointer}/1",
-                                   "both ends of the path are the same intersection",
-                                   "a path joins two neighbouring intersections")]
+        return problems + [
+            Problem(
+                "path-same-intersection",
+                f"{pointer}/1",
+                "both ends of the path are the same intersection",
+                "a path joins two neighbouring intersections",
+            )
+        ]
     shared = a & b
     if len(shared) != 2:
-        return problems + [Problem(
-            "path-not-adjacent", pointer,
-            f"the intersections share {len(shared)} tile{'s' if len(shared) != 1 else ''}, not 2: "
-            "they are not the two ends of one edge",
-            "the ends of a path are neighbouring intersections, which share exactly two tiles")]
+        return problems + [
+            Problem(
+                "path-not-adjacent",
+                pointer,
+                f"the intersections share {len(shared)} tile{'s' if len(shared) != 1 else ''}, not 2: "
+                "they are not the two ends of one edge",
+                "the ends of a path are neighbouring intersections, which share exactly two tiles",
+            )
+        ]
     if ctx is None:
         return problems
     if all(ctx.kinds.get(t, board.SEA) == board.SEA for t in shared):
         off = [t for t in sorted(shared) if t not in ctx.kinds]
         beyond = f" ({', '.join(map(show_tile, off))} not on the map)" if off else ""
-        return problems + [Problem("path-at-sea", pointer,
-                                   f"the path runs between {' and '.join(show_tile(t) for t in sorted(shared))}"
-                                   f"{beyond}, neither of them land",
-                                   "roads and harbors lie along at least one land tile")]
+        return problems + [
+            Problem(
+                "path-at-sea",
+                pointer,
+                f"the path runs between {' and '.join(show_tile(t) for t in sorted(shared))}"
+                f"{beyond}, neither of them land",
+                "roads and harbors lie along at least one land tile",
+            )
+        ]
     for i, end in enumerate(raw):
         problems += _intersection_on_map(tuple(tile_of(t) for t in end), f"{pointer}/{i}", ctx)
     return problems

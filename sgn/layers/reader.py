@@ -5,6 +5,7 @@ the file name), UTF-8, a byte order mark, CRLF, blank lines and over-long
 lines. It never raises for bad content: each problem becomes a diagnostic and
 reading goes on with the next line.
 """
+
 from __future__ import annotations
 
 import errno
@@ -16,11 +17,11 @@ from typing import IO, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Un
 from ..diagnostic import Diagnostic, make
 from .gunzip import maybe_gunzip
 
-STDIN_NAME = "<stdin>"          # what standard input is called in diagnostics, unless named
-DEFAULT_MAX_LINE_BYTES = 1 << 18    # 256 KiB: 75 times the longest SGN message (a map, 3.5 KB)
+STDIN_NAME = "<stdin>"  # what standard input is called in diagnostics, unless named
+DEFAULT_MAX_LINE_BYTES = 1 << 18  # 256 KiB: 75 times the longest SGN message (a map, 3.5 KB)
 UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"
-_BLOCK = 1 << 20        # bytes read at a time by the plain reading loop
+_BLOCK = 1 << 20  # bytes read at a time by the plain reading loop
 
 Source = Union[str, "os.PathLike[str]", IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 
@@ -45,7 +46,7 @@ def describe(source: Source) -> str:
     if isinstance(name, str):
         try:
             raw = os.fsencode(name)
-        except UnicodeEncodeError:          # a lone surrogate that no file system byte stands for
+        except UnicodeEncodeError:  # a lone surrogate that no file system byte stands for
             raw = name.encode("utf-8", "surrogatepass")
         return raw.decode("utf-8", "backslashreplace")
     return "<input>"
@@ -84,11 +85,11 @@ def _open(source: Source, limit: int):
     if isinstance(source, (str, os.PathLike)):
         try:
             handle = open(source, "rb")
-        except ValueError as error:     # a name the system refuses (a NUL byte): unreadable, as any
+        except ValueError as error:  # a name the system refuses (a NUL byte): unreadable, as any
             raise OSError(errno.EINVAL, f"the system refuses this name ({error})") from None
         return maybe_gunzip(handle), handle
     opener = getattr(source, "open_binary", None)
-    if opener is not None:      # a remote file (sgn/cluster/remote.py), opened here as a path is
+    if opener is not None:  # a remote file (sgn/cluster/remote.py), opened here as a path is
         handle = opener()
         return maybe_gunzip(handle), handle
     if hasattr(source, "readline"):
@@ -105,16 +106,20 @@ def _open_error(error: OSError, name: str) -> Diagnostic:
     if isinstance(error, FileNotFoundError):
         return make("file-not-found", f"cannot read {name}: no such file", file=name)
     if isinstance(error, IsADirectoryError):
-        return make("is-a-directory", f"cannot read {name}: it is a directory", file=name,
-                    hint="give the log files inside it, e.g. with a shell glob")
+        return make(
+            "is-a-directory",
+            f"cannot read {name}: it is a directory",
+            file=name,
+            hint="give the log files inside it, e.g. with a shell glob",
+        )
     return make("read-error", f"cannot read {name}: {error.strerror or error}", file=name)
 
 
 def _stream_error(error: Exception, name: str, line: int) -> Diagnostic:
     if isinstance(error, EOFError):
-        return make("gzip-truncated",
-                    "the gzip stream ends before its end marker: the file was cut short",
-                    file=name, line=line)
+        return make(
+            "gzip-truncated", "the gzip stream ends before its end marker: the file was cut short", file=name, line=line
+        )
     if isinstance(error, zlib.error):
         reason = str(error).rpartition(": ")[2]
         return make("gzip-corrupt", f"the gzip stream is damaged: {reason}", file=name, line=line)
@@ -132,15 +137,14 @@ class LogReader:
     may skip decoding. `finish()` gives what the end of the file tells.
     """
 
-    def __init__(self, source: Source, *, name: Optional[str] = None,
-                 max_line_bytes: int = DEFAULT_MAX_LINE_BYTES):
+    def __init__(self, source: Source, *, name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES):
         self.source = source
         self.name = name or describe(source)
         self.limit = max_line_bytes
-        self.number = 0          # lines seen
-        self.blanks = 0          # of which blank
+        self.number = 0  # lines seen
+        self.blanks = 0  # of which blank
         self.unreadable = False  # the file could not be opened: nothing to say about emptiness
-        self.broken = False      # reading stopped on an error: the file was not empty
+        self.broken = False  # reading stopped on an error: the file was not empty
         self.crlf_seen = False
         self.terminated = True
 
@@ -153,7 +157,7 @@ class LogReader:
             yield _open_error(error, name)
             return
         try:
-            if hasattr(raw_lines, "read"):       # a stream: the common case, kept tight
+            if hasattr(raw_lines, "read"):  # a stream: the common case, kept tight
                 yield from self._plain_lines(raw_lines)
                 return
             while True:
@@ -172,9 +176,13 @@ class LogReader:
                 handle.close()
 
     def _too_long(self, number: int) -> Diagnostic:
-        return make("line-too-long", f"the line is longer than {self.limit} bytes; it was skipped unread",
-                    file=self.name, line=number,
-                    hint="raise the limit with --max-line-bytes if the line is genuine")
+        return make(
+            "line-too-long",
+            f"the line is longer than {self.limit} bytes; it was skipped unread",
+            file=self.name,
+            line=number,
+            hint="raise the limit with --max-line-bytes if the line is genuine",
+        )
 
     def _plain_lines(self, stream) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
         """Lines read a block at a time and split in one go (the common case, kept fast). An
@@ -184,9 +192,9 @@ class LogReader:
         limit = self.limit
         number = self.number
         read = stream.read
-        carry: List[bytes] = []     # the pieces of the unfinished line
-        held = 0                    # their length
-        skipping = False            # in a line too long to hold, until its newline
+        carry: List[bytes] = []  # the pieces of the unfinished line
+        held = 0  # their length
+        skipping = False  # in a line too long to hold, until its newline
         try:
             while True:
                 block = read(_BLOCK)
@@ -200,7 +208,7 @@ class LogReader:
                     self.number = number
                     skipping = False
                     yield self._too_long(number)
-                    block = block[cut + 1:]
+                    block = block[cut + 1 :]
                 lines = block.split(b"\n")
                 last = lines.pop()
                 if not lines:
@@ -226,7 +234,7 @@ class LogReader:
             self.broken = True
             yield _stream_error(error, self.name, number + 1)
             return
-        if skipping or held:            # the last line has no newline
+        if skipping or held:  # the last line has no newline
             self.number = number = number + 1
             self.terminated = False
             data = b"".join(carry)
@@ -241,21 +249,38 @@ class LogReader:
             data = data[:-1]
             if not self.crlf_seen:
                 self.crlf_seen = True
-                found.append(make("crlf-line-ending",
-                                  "the file uses CRLF line endings (reported once); they are read as LF",
-                                  file=name, line=number))
+                found.append(
+                    make(
+                        "crlf-line-ending",
+                        "the file uses CRLF line endings (reported once); they are read as LF",
+                        file=name,
+                        line=number,
+                    )
+                )
         if number == 1 and data.startswith(UTF8_BOM):
-            data = data[len(UTF8_BOM):]
-            found.append(make("utf8-bom", "the file starts with a UTF-8 byte order mark; it is skipped",
-                              file=name, line=number, hint="save the file as UTF-8 without BOM"))
+            data = data[len(UTF8_BOM) :]
+            found.append(
+                make(
+                    "utf8-bom",
+                    "the file starts with a UTF-8 byte order mark; it is skipped",
+                    file=name,
+                    line=number,
+                    hint="save the file as UTF-8 without BOM",
+                )
+            )
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
-            bad = data[error.start:error.start + 4].hex(" ")
-            found.append(make("invalid-utf8",
-                              f"the line is not valid UTF-8: byte {error.start + 1} ({bad}) "
-                              f"is {error.reason}",
-                              file=name, line=number, column=error.start + 1))
+            bad = data[error.start : error.start + 4].hex(" ")
+            found.append(
+                make(
+                    "invalid-utf8",
+                    f"the line is not valid UTF-8: byte {error.start + 1} ({bad}) is {error.reason}",
+                    file=name,
+                    line=number,
+                    column=error.start + 1,
+                )
+            )
             return None, found
         if not text.strip(JSON_WHITESPACE):
             self.blanks += 1
@@ -266,17 +291,24 @@ class LogReader:
     def finish(self) -> List[Diagnostic]:
         found = []
         if self.number and not self.terminated:
-            found.append(make("no-final-newline",
-                              "the last line has no newline; it was read, but check the file was not cut short",
-                              file=self.name, line=self.number))
+            found.append(
+                make(
+                    "no-final-newline",
+                    "the last line has no newline; it was read, but check the file was not cut short",
+                    file=self.name,
+                    line=self.number,
+                )
+            )
         if not self.unreadable and not self.broken and self.number == self.blanks:
-            found.append(make("empty-file", f"{self.name} holds no message: it is empty or has only blank lines",
-                              file=self.name))
+            found.append(
+                make("empty-file", f"{self.name} holds no message: it is empty or has only blank lines", file=self.name)
+            )
         return found
 
 
-def read_lines(source: Source, *, name: Optional[str] = None,
-               max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> Iterator[Union[Line, Diagnostic]]:
+def read_lines(
+    source: Source, *, name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+) -> Iterator[Union[Line, Diagnostic]]:
     """Yield each non-blank line of `source` as a `Line`, and each problem as a `Diagnostic`.
 
     `source` is a path, a binary or text file object, or an iterable of lines.

@@ -7,6 +7,7 @@ still reports the message, once, at its line; the replay reads the repaired mess
 one reading of the line (`sgn/game/recovery.py`), so that what follows it is not reported too.
 Nothing else is guessed: a message with no evident repair is read as lost.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -33,6 +34,7 @@ def _keys() -> FrozenSet[str]:
         elif isinstance(node, list):
             for child in node:
                 walk(child)
+
     walk(load_json("v1.0/message.json"))
     return frozenset(found)
 

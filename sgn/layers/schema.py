@@ -10,6 +10,7 @@ jsonschema's errors are translated into diagnostics by a table keyed on the
 failing keyword (`schema_words.py`). The compat profile reads the published text's legacy encodings
 (numbers as strings, pre-1.0 object messages) and reports each as a warning.
 """
+
 from __future__ import annotations
 
 import copy
@@ -29,7 +30,7 @@ COMPAT = "compat"
 PROFILES = (STRICT, COMPAT)
 SCHEMA_FILE = "v1.0/message.json"
 
-MAX_COERCED = 1_000    # numbers written as strings read in one message (compat)
+MAX_COERCED = 1_000  # numbers written as strings read in one message (compat)
 _NUMERIC_STRING = re.compile(r"-?[0-9]{1,18}\Z")
 _OBJECT_FORM_KEYS = {"player", "aCode", "value"}
 
@@ -68,8 +69,7 @@ class MessageSchema:
         envelope["items"] = root["items"][:2]  # the value is checked by its action's schema
         self.envelope = Draft4Validator(inline_refs(envelope, root))
         self.actions: Dict[str, "Draft4Validator"] = {
-            code: Draft4Validator(inline_refs(value, root))
-            for code, value in root["definitions"]["values"].items()
+            code: Draft4Validator(inline_refs(value, root)) for code, value in root["definitions"]["values"].items()
         }
         self.action_codes = tuple(_subschema_at(root, root["items"][1]["$ref"])["enum"])
         self.players = tuple(_subschema_at(root, root["items"][0]["$ref"])["enum"])
@@ -79,37 +79,57 @@ class MessageSchema:
         if not isinstance(message, list):
             hint = None
             if isinstance(message, dict) and _OBJECT_FORM_KEYS <= set(message):
-                hint = ("this is the pre-1.0 object form; write [player, aCode, value], "
-                        "or use --profile compat to read it")
-            return [make("message-not-array",
-                         f"a message is a JSON array [player, aCode, value]; this is {json_type(message)}",
-                         hint=hint, **where)]
+                hint = (
+                    "this is the pre-1.0 object form; write [player, aCode, value], or use --profile compat to read it"
+                )
+            return [
+                make(
+                    "message-not-array",
+                    f"a message is a JSON array [player, aCode, value]; this is {json_type(message)}",
+                    hint=hint,
+                    **where,
+                )
+            ]
         out = []
         if len(message) != 3:
-            out.append(make("message-length",
-                            f"a message has exactly 3 items [player, aCode, value]; this one has {len(message)}",
-                            **where))
+            out.append(
+                make(
+                    "message-length",
+                    f"a message has exactly 3 items [player, aCode, value]; this one has {len(message)}",
+                    **where,
+                )
+            )
         if message and message[0] not in self.players:
-            out.append(make("unknown-player",
-                            f"{show(message[0])} is not a player; expected one of "
-                            f"{', '.join(self.players)} (as strings)",
-                            pointer="/0", **where))
+            out.append(
+                make(
+                    "unknown-player",
+                    f"{show(message[0])} is not a player; expected one of {', '.join(self.players)} (as strings)",
+                    pointer="/0",
+                    **where,
+                )
+            )
         if len(message) > 1 and message[1] not in self.action_codes:
             import difflib  # only for this message: keeps start-up light
 
             upper = str(message[1]).upper()
-            guess = [upper] if upper in self.action_codes else difflib.get_close_matches(
-                upper, self.action_codes, n=1, cutoff=0.5)
-            out.append(make("unknown-action",
-                            f"{show(message[1])} is not an SGN action code; expected one of "
-                            f"{', '.join(self.action_codes)}"
-                            + (f' (did you mean "{guess[0]}"?)' if guess else ""),
-                            pointer="/1", **where))
+            guess = (
+                [upper]
+                if upper in self.action_codes
+                else difflib.get_close_matches(upper, self.action_codes, n=1, cutoff=0.5)
+            )
+            out.append(
+                make(
+                    "unknown-action",
+                    f"{show(message[1])} is not an SGN action code; expected one of "
+                    f"{', '.join(self.action_codes)}" + (f' (did you mean "{guess[0]}"?)' if guess else ""),
+                    pointer="/1",
+                    **where,
+                )
+            )
         return out
 
     # -- a value -------------------------------------------------------------------
-    def _value_diagnostics(self, validator: "Draft4Validator", value: Any,
-                           where: dict) -> List[Diagnostic]:
+    def _value_diagnostics(self, validator: "Draft4Validator", value: Any, where: dict) -> List[Diagnostic]:
         errors, more = first_errors(validator, value)
         typed = {tuple(e.absolute_path) for e in errors if e.validator == "type"}
         out: List[Diagnostic] = []
@@ -131,17 +151,28 @@ class MessageSchema:
     def _translate(self, error, path: tuple, where: dict) -> List[Diagnostic]:
         pointer = pointer_from_path(path, "/2")
         if error.validator == "required":
-            return [make("schema-required",
-                         f"the required property {show(key)} is missing from {title_of(error)}",
-                         pointer=pointer + pointer_from_path([key]), **where)
-                    for key in error.validator_value if key not in error.instance][:MAX_PROBLEMS + 1]
+            return [
+                make(
+                    "schema-required",
+                    f"the required property {show(key)} is missing from {title_of(error)}",
+                    pointer=pointer + pointer_from_path([key]),
+                    **where,
+                )
+                for key in error.validator_value
+                if key not in error.instance
+            ][: MAX_PROBLEMS + 1]
         if error.validator == "additionalProperties":
             allowed = list(error.schema.get("properties", {}))
             unknown = islice((key for key in error.instance if key not in allowed), MAX_PROBLEMS + 1)
-            return [make("schema-unknown-property",
-                         f"{show(key)} is not a property of {title_of(error)}; allowed: {', '.join(allowed)}",
-                         pointer=pointer + pointer_from_path([key]), **where)
-                    for key in unknown]
+            return [
+                make(
+                    "schema-unknown-property",
+                    f"{show(key)} is not a property of {title_of(error)}; allowed: {', '.join(allowed)}",
+                    pointer=pointer + pointer_from_path([key]),
+                    **where,
+                )
+                for key in unknown
+            ]
         code, build = KEYWORDS.get(error.validator, ("schema-invalid", lambda e: e.message))
         return [make(code, build(error), pointer=pointer, **where)]
 
@@ -155,8 +186,13 @@ class MessageSchema:
         for error in validator.iter_errors(value):
             wanted = error.validator_value
             wanted = wanted if isinstance(wanted, list) else [wanted]
-            if (error.validator == "type" and "integer" in wanted and error.path
-                    and isinstance(error.instance, str) and _NUMERIC_STRING.match(error.instance)):
+            if (
+                error.validator == "type"
+                and "integer" in wanted
+                and error.path
+                and isinstance(error.instance, str)
+                and _NUMERIC_STRING.match(error.instance)
+            ):
                 places.append(tuple(error.path))
                 if len(places) == MAX_COERCED:
                     break
@@ -171,15 +207,15 @@ class MessageSchema:
         return [pointer_from_path(path, "/2") for path in places]
 
     # -- the whole message ---------------------------------------------------------
-    def check(self, message: Any, *, profile: str = STRICT, file: str = "<input>",
-              line: int = 0) -> Tuple[List[Diagnostic], Any]:
+    def check(
+        self, message: Any, *, profile: str = STRICT, file: str = "<input>", line: int = 0
+    ) -> Tuple[List[Diagnostic], Any]:
         """Check one parsed message: its diagnostics and the message as later layers read it."""
         where: Dict[str, Any] = {"file": file, "line": line}
         out: List[Diagnostic] = []
         if profile == COMPAT and isinstance(message, dict) and set(message) == _OBJECT_FORM_KEYS:
             message = [message["player"], message["aCode"], message["value"]]
-            out.append(make("legacy-object-message",
-                            "pre-1.0 object message read as [player, aCode, value]", **where))
+            out.append(make("legacy-object-message", "pre-1.0 object message read as [player, aCode, value]", **where))
         if not self.envelope.is_valid(message):
             out.extend(self._envelope_diagnostics(message, where))
         validator = None
@@ -191,11 +227,18 @@ class MessageSchema:
                 message = [message[0], message[1], copy.deepcopy(message[2]), *message[3:]]
                 coerced = self._coerce_numeric_strings(validator, message[2])
                 if coerced:
-                    out.append(make("legacy-numeric-string",
-                                    (f"{len(coerced)} numbers written as strings, read as integers "
-                                     f"(first at {coerced[0]})" if len(coerced) > 1 else
-                                     "a number written as a string, read as an integer"),
-                                    pointer=coerced[0], **where))
+                    out.append(
+                        make(
+                            "legacy-numeric-string",
+                            (
+                                f"{len(coerced)} numbers written as strings, read as integers (first at {coerced[0]})"
+                                if len(coerced) > 1
+                                else "a number written as a string, read as an integer"
+                            ),
+                            pointer=coerced[0],
+                            **where,
+                        )
+                    )
             if not validator.is_valid(message[2]):
                 out.extend(self._value_diagnostics(validator, message[2], where))
         return out, message
@@ -212,6 +255,7 @@ def _misspellings(found: List[Diagnostic]) -> List[Diagnostic]:
     if not missing:
         return found
     import difflib  # only for such a message: keeps start-up light
+
     dropped = set()
     out = []
     for d in found:
@@ -221,8 +265,10 @@ def _misspellings(found: List[Diagnostic]) -> List[Diagnostic]:
             near = difflib.get_close_matches(key, wanted, n=1, cutoff=0.8)
             if near:
                 dropped.add(parent + "/" + near[0])
-                d = d._replace(message=f"{d.message.split(';')[0]}: did you mean \"{near[0]}\"?",
-                               hint=f"the key \"{near[0]}\" is required here, and \"{key}\" is not a key of SGN")
+                d = d._replace(
+                    message=f'{d.message.split(";")[0]}: did you mean "{near[0]}"?',
+                    hint=f'the key "{near[0]}" is required here, and "{key}" is not a key of SGN',
+                )
         out.append(d)
     return [d for d in out if not (d.code == "schema-required" and d.pointer in dropped)]
 

@@ -1,6 +1,7 @@
 """jsonschema's errors in words: each failing keyword as a sentence that names the field and
 the value (`show` writes any value short), in the order the fields appear in the message's
 text. The schema layer (`schema.py`) says which errors to report; this says them."""
+
 from __future__ import annotations
 
 import json
@@ -12,9 +13,15 @@ from ..diagnostic import MAX_PROBLEMS
 if TYPE_CHECKING:
     from jsonschema import Draft4Validator
 
-_TYPE_NAMES = {"integer": "an integer", "number": "a number", "string": "a string",
-               "array": "an array", "object": "an object", "null": "null",
-               "boolean": "a boolean"}
+_TYPE_NAMES = {
+    "integer": "an integer",
+    "number": "a number",
+    "string": "a string",
+    "array": "an array",
+    "object": "an object",
+    "null": "null",
+    "boolean": "a boolean",
+}
 
 
 def show(value: Any, limit: int = 60) -> str:
@@ -30,14 +37,14 @@ def show(value: Any, limit: int = 60) -> str:
         elif isinstance(node, list):
             text = "["
             stack.append(_Raw("]"))
-            for i in range(min(len(node), limit + 1) - 1, -1, -1):    # more could not be shown
+            for i in range(min(len(node), limit + 1) - 1, -1, -1):  # more could not be shown
                 stack.append(node[i])
                 if i:
                     stack.append(_Raw(","))
         elif isinstance(node, dict):
             text = "{"
             stack.append(_Raw("}"))
-            items = list(islice(node.items(), limit + 1))                # more could not be shown
+            items = list(islice(node.items(), limit + 1))  # more could not be shown
             for i in range(len(items) - 1, -1, -1):
                 stack.append(items[i][1])
                 stack.append(_Raw(_key(items[i][0]) + ":"))
@@ -50,7 +57,7 @@ def show(value: Any, limit: int = 60) -> str:
     text = "".join(pieces)
     # a lone surrogate (from an escape such as \ud800) is no text: written as its escape
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")
-    return text if len(text) <= limit and not stack else text[:limit - 1] + "\u2026"
+    return text if len(text) <= limit and not stack else text[: limit - 1] + "\u2026"
 
 
 class _Raw(NamedTuple):
@@ -104,22 +111,44 @@ def _exact(error, lo: str, hi: str) -> str:
 
 # keyword -> (code, message builder); the builder gets the jsonschema error.
 KEYWORDS: Dict[str, Tuple[str, Callable[[Any], str]]] = {
-    "type": ("schema-type", lambda e: "{} is {}, expected {} ({})".format(
-        show(e.instance), json_type(e.instance),
-        " or ".join(_TYPE_NAMES[t] for t in (e.validator_value if isinstance(e.validator_value, list)
-                                               else [e.validator_value])),
-        title_of(e))),
-    "enum": ("schema-enum", lambda e: "{} is not a valid {}; expected one of {}".format(
-        show(e.instance), title_of(e), _one_of_names(e.validator_value))),
-    "minItems": ("schema-too-few-items", lambda e: "{} has {} item{}, expected {}".format(
-        title_of(e), len(e.instance), "" if len(e.instance) == 1 else "s",
-        _exact(e, "minItems", "maxItems"))),
-    "maxItems": ("schema-too-many-items", lambda e: "{} has {} items, expected {}".format(
-        title_of(e), len(e.instance), _exact(e, "minItems", "maxItems"))),
-    "minimum": ("schema-minimum", lambda e: "{} is less than the minimum {}".format(
-        show(e.instance), e.validator_value)),
-    "maximum": ("schema-maximum", lambda e: "{} is greater than the maximum {}".format(
-        show(e.instance), e.validator_value)),
+    "type": (
+        "schema-type",
+        lambda e: "{} is {}, expected {} ({})".format(
+            show(e.instance),
+            json_type(e.instance),
+            " or ".join(
+                _TYPE_NAMES[t]
+                for t in (e.validator_value if isinstance(e.validator_value, list) else [e.validator_value])
+            ),
+            title_of(e),
+        ),
+    ),
+    "enum": (
+        "schema-enum",
+        lambda e: "{} is not a valid {}; expected one of {}".format(
+            show(e.instance), title_of(e), _one_of_names(e.validator_value)
+        ),
+    ),
+    "minItems": (
+        "schema-too-few-items",
+        lambda e: "{} has {} item{}, expected {}".format(
+            title_of(e), len(e.instance), "" if len(e.instance) == 1 else "s", _exact(e, "minItems", "maxItems")
+        ),
+    ),
+    "maxItems": (
+        "schema-too-many-items",
+        lambda e: "{} has {} items, expected {}".format(
+            title_of(e), len(e.instance), _exact(e, "minItems", "maxItems")
+        ),
+    ),
+    "minimum": (
+        "schema-minimum",
+        lambda e: "{} is less than the minimum {}".format(show(e.instance), e.validator_value),
+    ),
+    "maximum": (
+        "schema-maximum",
+        lambda e: "{} is greater than the maximum {}".format(show(e.instance), e.validator_value),
+    ),
 }
 
 
@@ -131,7 +160,7 @@ class DocumentOrder:
 
     def __init__(self, value: Any):
         self.value = value
-        self.members: Dict[int, Dict[Any, int]] = {}     # id of an object -> its keys' places
+        self.members: Dict[int, Dict[Any, int]] = {}  # id of an object -> its keys' places
 
     def __call__(self, path: tuple) -> tuple:
         node, places = self.value, []

@@ -9,6 +9,7 @@ rules apply to which action. Messages are checked against the last valid map
 Rules run only on messages that passed the schema, so shapes can be trusted
 (a trade has exactly two sides, a tile two integers, ...).
 """
+
 from __future__ import annotations
 
 from itertools import chain, islice
@@ -24,8 +25,12 @@ from .schema import show
 
 
 def bank_never_acts(player, value, ctx) -> Iterator[Problem]:
-    yield Problem("bank-acts", "/0", "the bank (B) cannot make this action; only a player 1..6 can",
-                  "B may only send the map (DM)")
+    yield Problem(
+        "bank-acts",
+        "/0",
+        "the bank (B) cannot make this action; only a player 1..6 can",
+        "B may only send the map (DM)",
+    )
 
 
 def settlement_intersection(player, value, ctx):
@@ -51,17 +56,25 @@ def card_resources(player, value, ctx):
     codes = value.get("rCodes")
     if wanted is None:
         if codes is not None:
-            yield Problem("card-resources-unexpected", "/2/rCodes",
-                          f"{value['cCode']} takes no resources, but rCodes is {show(codes)}",
-                          "only Monopoly (MO) and Year of Plenty (YP) name resources")
+            yield Problem(
+                "card-resources-unexpected",
+                "/2/rCodes",
+                f"{value['cCode']} takes no resources, but rCodes is {show(codes)}",
+                "only Monopoly (MO) and Year of Plenty (YP) name resources",
+            )
     elif codes is None:
-        yield Problem("card-resources-missing", "/2",
-                      f"{value['cCode']} must name {wanted} resource{'s' if wanted > 1 else ''} in rCodes")
+        yield Problem(
+            "card-resources-missing",
+            "/2",
+            f"{value['cCode']} must name {wanted} resource{'s' if wanted > 1 else ''} in rCodes",
+        )
     elif len(codes) != wanted:
-        yield Problem("card-resources-count", "/2/rCodes",
-                      f"{value['cCode']} names {wanted} resource{'s' if wanted > 1 else ''}, "
-                      f"not {len(codes)}: {show(codes)}",
-                      "Monopoly names one resource; Year of Plenty two (the same one twice is allowed)")
+        yield Problem(
+            "card-resources-count",
+            "/2/rCodes",
+            f"{value['cCode']} names {wanted} resource{'s' if wanted > 1 else ''}, not {len(codes)}: {show(codes)}",
+            "Monopoly names one resource; Year of Plenty two (the same one twice is allowed)",
+        )
 
 
 def _sides(value) -> List[Tuple[str, Dict[str, int]]]:
@@ -85,17 +98,24 @@ def steal_distinct_players(player, value, ctx):
 def trade_actor_is_party(player, value, ctx):
     players = [p for p, _ in _sides(value)]
     if player not in players:
-        yield Problem("trade-actor-not-party", "/0",
-                      f"player {player} makes a trade between {' and '.join(players)}",
-                      "the acting player is one side of their own trade")
+        yield Problem(
+            "trade-actor-not-party",
+            "/0",
+            f"player {player} makes a trade between {' and '.join(players)}",
+            "the acting player is one side of their own trade",
+        )
 
 
 def trade_no_zero(player, value, ctx):
     for i, (_, resources) in enumerate(_sides(value)):
         for resource, amount in resources.items():
             if amount == 0:
-                yield Problem("trade-zero-amount", f"/2/{i}/resources/{resource}",
-                              f"an amount of 0 {resource}", "leave out resources that do not move")
+                yield Problem(
+                    "trade-zero-amount",
+                    f"/2/{i}/resources/{resource}",
+                    f"an amount of 0 {resource}",
+                    "leave out resources that do not move",
+                )
 
 
 def trade_balanced(player, value, ctx):
@@ -105,9 +125,12 @@ def trade_balanced(player, value, ctx):
         if total:
             i = 0 if resource in sides[0][1] else 1
             detail = ", ".join(f"player {p} {res.get(resource, 0):+d}" for p, res in sides)
-            yield Problem("trade-unbalanced", f"/2/{i}/resources/{resource}",
-                          f"{resource} does not balance: {detail} (sum {total:+d}, not 0)",
-                          "what one side gains the other loses")
+            yield Problem(
+                "trade-unbalanced",
+                f"/2/{i}/resources/{resource}",
+                f"{resource} does not balance: {detail} (sum {total:+d}, not 0)",
+                "what one side gains the other loses",
+            )
 
 
 def _gives(resources: Dict[str, int]) -> bool:
@@ -132,18 +155,25 @@ def trade_both_sides_give(player, value, ctx):
     for i, (who, resources) in enumerate(_sides(value)):
         if not _gives(resources):
             name = "the bank" if who == "B" else f"player {who}"
-            yield Problem("trade-one-sided", f"/2/{i}",
-                          f"{name} gives nothing in return",
-                          "in a trade both sides give something; a discard is a trade in which a "
-                          "player only gives and the bank only receives")
+            yield Problem(
+                "trade-one-sided",
+                f"/2/{i}",
+                f"{name} gives nothing in return",
+                "in a trade both sides give something; a discard is a trade in which a "
+                "player only gives and the bank only receives",
+            )
             return
 
 
 def steal_with_bank(player, value, ctx):
     for i, (who, _) in enumerate(_sides(value)):
         if who == "B":
-            yield Problem("steal-with-bank", f"/2/{i}/player", "the bank takes no part in a steal",
-                          "a steal moves one card from one player to another")
+            yield Problem(
+                "steal-with-bank",
+                f"/2/{i}/player",
+                "the bank takes no part in a steal",
+                "a steal moves one card from one player to another",
+            )
 
 
 def _one_card(value) -> Optional[Tuple[int, str]]:
@@ -158,21 +188,30 @@ def _one_card(value) -> Optional[Tuple[int, str]]:
 def steal_one_card(player, value, ctx):
     if _one_card(value) is None:
         (_, a), (_, b) = _sides(value)
-        yield Problem("steal-not-one-card", "/2",
-                      f"a steal moves exactly one card from the victim to the thief, not {show(a)} and {show(b)}")
+        yield Problem(
+            "steal-not-one-card",
+            "/2",
+            f"a steal moves exactly one card from the victim to the thief, not {show(a)} and {show(b)}",
+        )
 
 
 def steal_actor_is_thief(player, value, ctx):
     players = [p for p, _ in _sides(value)]
     moved = _one_card(value)
     if player not in players:
-        yield Problem("steal-actor-not-thief", "/0",
-                      f"player {player} is not part of the steal between {' and '.join(players)}",
-                      "the acting player is the thief")
+        yield Problem(
+            "steal-actor-not-thief",
+            "/0",
+            f"player {player} is not part of the steal between {' and '.join(players)}",
+            "the acting player is the thief",
+        )
     elif moved is not None and players[moved[0]] != player:
-        yield Problem("steal-actor-not-thief", f"/2/{moved[0]}/player",
-                      f"player {players[moved[0]]} gains the card, but player {player} makes the steal",
-                      "the acting player is the thief")
+        yield Problem(
+            "steal-actor-not-thief",
+            f"/2/{moved[0]}/player",
+            f"player {players[moved[0]]} gains the card, but player {player} makes the steal",
+            "the acting player is the thief",
+        )
 
 
 Rule = Callable[[str, Any, Optional[MapContext]], Iterable[Problem]]
@@ -185,8 +224,7 @@ RULES: Dict[str, Tuple[Rule, ...]] = {
     "MR": (robber_on_land,),
     "RD": (),
     "PD": (card_resources,),
-    "TR": (trade_distinct_players, trade_actor_is_party, trade_no_zero,
-           trade_balanced, trade_both_sides_give),
+    "TR": (trade_distinct_players, trade_actor_is_party, trade_no_zero, trade_balanced, trade_both_sides_give),
     "ST": (steal_distinct_players, steal_with_bank, steal_one_card, steal_actor_is_thief),
     "DM": (map_is_a_board,),
 }
@@ -218,8 +256,8 @@ class SemanticChecker:
 
     def __init__(self) -> None:
         self.map: Optional[MapContext] = None
-        self.unlisted = False     # the last message had more problems than were listed
-        self.map_key = 0      # the same for maps with the same land and sea: what the rules see
+        self.unlisted = False  # the last message had more problems than were listed
+        self.map_key = 0  # the same for maps with the same land and sea: what the rules see
 
     def _set_map(self, value: Optional[dict]) -> None:
         facts = MapFacts.of(value) if value is not None else None
@@ -227,7 +265,7 @@ class SemanticChecker:
         if facts is None or self.map is None:
             self.map_key = 0
         else:
-            shape = (facts.land, facts.all_tiles)       # the land, and all tiles
+            shape = (facts.land, facts.all_tiles)  # the land, and all tiles
             self.map_key = _shape_number(shape)
 
     def problems(self, message: list) -> List[Problem]:
@@ -252,14 +290,17 @@ class SemanticChecker:
         beyond = next(found_by, None)
         self.unlisted = beyond is not None
         errors = any(CODES[p.code].severity == ERROR for p in found) or (
-            beyond is not None and any(CODES[p.code].severity == ERROR for p in chain((beyond,), found_by)))
+            beyond is not None and any(CODES[p.code].severity == ERROR for p in chain((beyond,), found_by))
+        )
         self._set_map(None if errors else value)
-        MapFacts._last = None      # kept for this message only: nothing stale, nothing held
+        MapFacts._last = None  # kept for this message only: nothing stale, nothing held
         return found
 
     def __call__(self, message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
-        found = [make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
-                 for p in self.problems(message)]
+        found = [
+            make(p.code, p.message, file=file, line=line, pointer=p.pointer, hint=p.hint)
+            for p in self.problems(message)
+        ]
         if self.unlisted:
             found.append(more_problems("semantic-more-problems", file, line))
         return found, message

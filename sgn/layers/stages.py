@@ -6,6 +6,7 @@ message as the next stage should read it (a legacy form read as 1.0). The rules 
 the last stage of a whole log (`sgn/pipeline/engine.py` adds it); a single message is no
 game, and is checked at most at the semantic level.
 """
+
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Tuple
@@ -26,11 +27,13 @@ def schema_stage(profile: str) -> Stage:
     def check(message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
         # built on first use: a run whose lines all pass the compiled check never loads jsonschema
         return default_schema().check(message, profile=profile, file=file, line=line)
+
     return check
 
 
 def semantic_stage(profile: str) -> Stage:
     from .semantic import SemanticChecker
+
     return SemanticChecker()
 
 
@@ -57,13 +60,14 @@ def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Tuple
     return found, message
 
 
-def validate_message(value: Any, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
-                     file: str = "<input>", line: int = 0) -> List[Diagnostic]:
+def validate_message(
+    value: Any, *, level: str = DEFAULT_LEVEL, profile: str = STRICT, file: str = "<input>", line: int = 0
+) -> List[Diagnostic]:
     """`sgn.validate_message` (documented in sgn/api.py, which the compiled build keeps readable)."""
     check_options(level, profile)
     problem = value_problem(value, file=file, line=line)
     if problem is not None:
         return [problem]
     level = "semantic" if level in (AUTO, "rules") else level
-    layers = LEVELS[1:LEVELS.index(level) + 1]
+    layers = LEVELS[1 : LEVELS.index(level) + 1]
     return run_stages([MESSAGE_STAGES[layer](profile) for layer in layers], value, file, line)[0]

@@ -10,6 +10,7 @@ The schema (`schema/v1.0/message.json`) says where an intersection or a path is,
 that this follows it wherever it adds one. The message must be valid at the semantic
 level: a listing that is no corner has no canonical order.
 """
+
 from __future__ import annotations
 
 import json

@@ -13,6 +13,7 @@ bad UTF-8 is its own diagnostic, and None among the lines given to the parsers. 
 the detection of a notation and the parsing of HAN and HSGN lines are in
 `sgn/notation/reading.py` (its names are here too).
 """
+
 from __future__ import annotations
 
 import json
@@ -55,12 +56,15 @@ def describe(action, standard: str) -> dict:
     """A parsed action (HAN or HSGN) as plain JSON data, with its standard form."""
     first = action._fields[0]
     data = {first: getattr(action, first), "standard": standard}
-    data.update((key, _coordinates(key, value)) for key, value in action._asdict().items()
-                if key != first and value not in (None, ()))
+    data.update(
+        (key, _coordinates(key, value))
+        for key, value in action._asdict().items()
+        if key != first and value not in (None, ())
+    )
     return data
 
 
-Parsed = Tuple[Optional[Tuple[dict, str]], List[Diagnostic]]     # (JSON data, standard text) or None
+Parsed = Tuple[Optional[Tuple[dict, str]], List[Diagnostic]]  # (JSON data, standard text) or None
 
 
 def _han_records(lines: Lines, name: str) -> Iterator[Parsed]:
@@ -78,23 +82,24 @@ def _hsgn_records(lines: Lines, name: str) -> Iterator[Parsed]:
             yield None, found
         for turn in turns:
             text = hsgn_turns.format_turn(turn)
-            actions = [dict(describe(a, hsgn_turns.format_action(a)), column=c)
-                       for a, c in zip(turn.actions, turn.columns)]
-            data = {"line": number, "column": turn.column, "player": turn.player, "standard": text,
-                    "actions": actions}
+            actions = [
+                dict(describe(a, hsgn_turns.format_action(a)), column=c) for a, c in zip(turn.actions, turn.columns)
+            ]
+            data = {"line": number, "column": turn.column, "player": turn.player, "standard": text, "actions": actions}
             yield (data, f"{number}: {text} -- {meaning.of_hsgn(turn)}"), []
 
 
 def _hsn_records(read: Callable, render: Callable) -> Callable:
     def records(lines: Lines, name: str) -> Iterator[Parsed]:
-        if None in lines:           # one state: with a line missing there is nothing to read
+        if None in lines:  # one state: with a line missing there is nothing to read
             return
         try:
-            fields = read("\n".join(cast(List[str], lines)))     # no None: see above
+            fields = read("\n".join(cast(List[str], lines)))  # no None: see above
         except hsn.HsnError as error:
             yield None, [make("hsn-syntax", error.reason, file=name, line=error.line, column=error.column)]
             return
         yield (fields, render(fields).rstrip("\n")), []
+
     return records
 
 
@@ -113,6 +118,7 @@ def parse(notation: str, lines: Lines, name: str) -> Iterator[Parsed]:
 
 # -- conversion: readers to SGN ---------------------------------------------------------------
 
+
 def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     """Each SGN line as a message, when it is one valid at the semantic level (a converter
     that took a wrong message would write a wrong action); else its errors."""
@@ -121,8 +127,11 @@ def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
 
     lines = list(lines)
     if nothing_to_read(lines):
-        yield Source(name, 0), None, [make("empty-file", f"{name} holds no message: it is empty or has only "
-                                           "blank lines", file=name)]
+        yield (
+            Source(name, 0),
+            None,
+            [make("empty-file", f"{name} holds no message: it is empty or has only blank lines", file=name)],
+        )
         return
     for number, text in numbered(lines):
         where = Source(name, number)
@@ -144,8 +153,11 @@ def _as_sgn(where: Source, message: list, found: List[Diagnostic]) -> Item:
     if not errors:
         return where, message, found
     text = json.dumps(message, separators=(",", ":"))
-    return where, None, found + [where.problem(d.code, f"as SGN {text}: {d.pointer or '/'}: {d.message}")
-                                 for d in errors]
+    return (
+        where,
+        None,
+        found + [where.problem(d.code, f"as SGN {text}: {d.pointer or '/'}: {d.message}") for d in errors],
+    )
 
 
 _NO_ACTOR = "?"
@@ -211,9 +223,11 @@ def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Source) -> Iterato
 
 # -- conversion: writers from SGN --------------------------------------------------------------
 
+
 def write_sgn(items: Iterable[Item]) -> Iterator[Output]:
     """Each message in its canonical form (`canonical`), so SGN to SGN normalises a log."""
     from .canonical import canonical_line
+
     for _, message, found in items:
         yield (None if message is None else canonical_line(message)), found
 
@@ -225,7 +239,7 @@ def write_han(items: Iterable[Item]) -> Iterator[Output]:
             continue
         try:
             yield han.format_action(han.from_sgn(message)), found
-        except ValueError as error:            # NoMapping, or a place HAN cannot name
+        except ValueError as error:  # NoMapping, or a place HAN cannot name
             yield None, found + [where.problem("no-counterpart", str(error))]
 
 
@@ -238,6 +252,7 @@ def write_hsgn(items: Iterable[Item]) -> Iterator[Output]:
             found.extend(seen)
             if message is not None:
                 yield where, message
+
     for turn, reasons in hsgn_sgn.group(messages()):
         problems = [where.problem("no-counterpart", reason) for where, reason in reasons]
         yield (None if turn is None else hsgn_turns.format_turn(turn)), found + problems
@@ -250,8 +265,14 @@ READERS = {"sgn": read_sgn, "han": read_han, "hsgn": read_hsgn}
 WRITERS = {"sgn": write_sgn, "han": write_han, "hsgn": write_hsgn}
 
 
-def convert(lines: Lines, name: str, source: str, target: str, player: Optional[str] = None,
-            read: Optional[Callable[..., Iterable[Item]]] = None) -> Iterator[Output]:
+def convert(
+    lines: Lines,
+    name: str,
+    source: str,
+    target: str,
+    player: Optional[str] = None,
+    read: Optional[Callable[..., Iterable[Item]]] = None,
+) -> Iterator[Output]:
     """Each line of output (None where there is none) with the diagnostics found on the way;
     `read` reads the input in place of READERS[source] (an engine's record: sgn/adapters)."""
     return WRITERS[target]((read or READERS[source])(lines, name, player=player))

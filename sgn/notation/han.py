@@ -14,6 +14,7 @@ HAN has no map, so a coordinate names a place of the seed's default setup, the
 standard board: one that is not (`a1n`, far out at sea) is refused, reading and
 writing alike (docs/notations.md). The names of places are in `han_places.py`.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,7 +37,7 @@ from .han_places import (
 from .scan import RESOURCES, Cursor, NotationError, format_counts, is_digit
 
 BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
-CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}          # HAN use-card letter -> SGN cCode
+CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}  # HAN use-card letter -> SGN cCode
 
 
 class HanError(NotationError):
@@ -55,21 +56,22 @@ class Action(NamedTuple):
     """One parsed HAN action. `verb` is R M D S B P U T E; the other fields are set as the verb needs."""
 
     verb: str
-    player: Optional[int] = None                 # D: who discards; S, T: the other player (0 = bank)
-    dice: Optional[Tuple[int, int]] = None       # R: None for `R?`
-    formula: Optional[Dict[str, int]] = None     # D, S (None for `S?`), U y/m, T: what is given
-    formula2: Optional[Dict[str, int]] = None    # T: what is got in return
-    item: Optional[str] = None                   # B, P: v c r d; U: k y m o
-    tile: Optional[Tile] = None                  # M: the destination (SGN coordinates)
-    vertex: Optional[Corner] = None              # P v/c
-    edge: Optional[Edge] = None                  # P r
+    player: Optional[int] = None  # D: who discards; S, T: the other player (0 = bank)
+    dice: Optional[Tuple[int, int]] = None  # R: None for `R?`
+    formula: Optional[Dict[str, int]] = None  # D, S (None for `S?`), U y/m, T: what is given
+    formula2: Optional[Dict[str, int]] = None  # T: what is got in return
+    item: Optional[str] = None  # B, P: v c r d; U: k y m o
+    tile: Optional[Tile] = None  # M: the destination (SGN coordinates)
+    vertex: Optional[Corner] = None  # P v/c
+    edge: Optional[Edge] = None  # P r
 
 
 # -- parsing -----------------------------------------------------------------------------------
 
+
 class _Parser(Cursor):
     error = HanError
-    name_at = 0                 # where the name of the last coordinate read starts
+    name_at = 0  # where the name of the last coordinate read starts
 
     def player(self) -> int:
         return int(self.take("0123456", "a player (0-6)"))
@@ -86,7 +88,7 @@ class _Parser(Cursor):
     def coordinate(self, suffixes: Tuple[str, ...], what: str) -> Tuple[Tile, str]:
         self.expect("(")
         self.name_at = self.at
-        letters = self.bounded(lambda ch: "a" <= ch <= "z", "a column")      # column letters, then the row
+        letters = self.bounded(lambda ch: "a" <= ch <= "z", "a column")  # column letters, then the row
         if not letters:
             self.fail("expected column letters a-z")
         if not self.peek() or self.peek() not in "123456789":
@@ -106,11 +108,16 @@ class _Parser(Cursor):
     def place(self, kind: str, found):
         """A tile, corner or edge read, when it is a place of the standard board."""
         if not on_board(kind, found):
-            name = self.text[self.name_at:self.at - 1]
-            where = ("a hex beyond its sea ring" if kind == "tile" else
-                     f"{'a corner' if kind == 'vertex' else 'a side'} that touches none of its land")
-            raise PlaceError(f"{name!r} is no place of the standard board, the one HAN names (d4 its "
-                             f"centre): {where}", self.name_at + 1)
+            name = self.text[self.name_at : self.at - 1]
+            where = (
+                "a hex beyond its sea ring"
+                if kind == "tile"
+                else f"{'a corner' if kind == 'vertex' else 'a side'} that touches none of its land"
+            )
+            raise PlaceError(
+                f"{name!r} is no place of the standard board, the one HAN names (d4 its centre): {where}",
+                self.name_at + 1,
+            )
         return found
 
     def action(self) -> Action:
@@ -183,6 +190,7 @@ def _given(field: Optional[T]) -> T:
 
 # -- formatting ------------------------------------------------------------------------------------
 
+
 def format_formula(formula: Dict[str, int]) -> str:
     return "(" + format_counts(formula) + ")"
 
@@ -211,6 +219,7 @@ def format_action(action: Action) -> str:
 
 
 # -- SGN -----------------------------------------------------------------------------------------------
+
 
 class NoMapping(ValueError):
     """An action with no counterpart in the other notation (the message says why)."""
@@ -242,17 +251,31 @@ def to_sgn(action: Action, actor: str) -> list:
         return [actor, "MR", {"tile": list(_given(action.tile))}]
     if v == "D":
         who, formula = sgn_player(_given(action.player)), _given(action.formula)
-        return [who, "TR", [{"player": who, "resources": {r: -n for r, n in formula.items()}},
-                            {"player": "B", "resources": dict(formula)}]]
+        return [
+            who,
+            "TR",
+            [
+                {"player": who, "resources": {r: -n for r, n in formula.items()}},
+                {"player": "B", "resources": dict(formula)},
+            ],
+        ]
     if v == "S":
         if action.formula is None:
             raise NoMapping("S? (an unknown stolen card) has no SGN form: ST needs the resource")
         victim = sgn_player(_given(action.player))
-        return [actor, "ST", [{"player": actor, "resources": dict(action.formula)},
-                              {"player": victim, "resources": {r: -n for r, n in action.formula.items()}}]]
+        return [
+            actor,
+            "ST",
+            [
+                {"player": actor, "resources": dict(action.formula)},
+                {"player": victim, "resources": {r: -n for r, n in action.formula.items()}},
+            ],
+        ]
     if v == "B":
-        raise NoMapping("a purchase alone has no SGN form: SGN records the placement (BS, BC, BR), "
-                        "and BD needs the card, which HAN's Bd does not name")
+        raise NoMapping(
+            "a purchase alone has no SGN form: SGN records the placement (BS, BC, BR), "
+            "and BD needs the card, which HAN's Bd does not name"
+        )
     if v == "P":
         if action.item == "r":
             return [actor, "BR", {"path": [_corner_json(c) for c in board.canonical_edge(_given(action.edge))]}]
@@ -269,8 +292,11 @@ def to_sgn(action: Action, actor: str) -> list:
         mine = {r: -n for r, n in _given(action.formula).items()}
         for r, n in _given(action.formula2).items():
             mine[r] = mine.get(r, 0) + n
-        return [actor, "TR", [{"player": actor, "resources": mine},
-                              {"player": other, "resources": {r: -n for r, n in mine.items()}}]]
+        return [
+            actor,
+            "TR",
+            [{"player": actor, "resources": mine}, {"player": other, "resources": {r: -n for r, n in mine.items()}}],
+        ]
     raise NoMapping("E (end of turn) has no SGN form: the next player's roll implies it")
 
 
@@ -278,8 +304,10 @@ def _named(kind: str, place, raw, checked: bool):
     """A place of an SGN message, when HAN can name it (it is on the standard board)."""
     if checked and not on_board(kind, place):
         text = json.dumps(raw, separators=(",", ":"))
-        raise NoMapping(f"{text} is no place of the standard board, the only board HAN names "
-                        "(HAN has no map: its coordinates are the places of the published HAN text's default setup, d4 its centre)")
+        raise NoMapping(
+            f"{text} is no place of the standard board, the only board HAN names "
+            "(HAN has no map: its coordinates are the places of the published HAN text's default setup, d4 its centre)"
+        )
     return place
 
 
@@ -293,8 +321,7 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
     if code == "MR":
         return Action("M", tile=_named("tile", tuple(value["tile"]), value["tile"], board_only))
     if code in ("BS", "BC"):
-        vertex = _named("vertex", frozenset(tuple(t) for t in value["intersection"]), value["intersection"],
-                        board_only)
+        vertex = _named("vertex", frozenset(tuple(t) for t in value["intersection"]), value["intersection"], board_only)
         return Action("P", item="v" if code == "BS" else "c", vertex=vertex)
     if code == "BR":
         edge = frozenset(frozenset(tuple(t) for t in end) for end in value["path"])
@@ -312,7 +339,7 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
     if code == "ST":
         thief = next((s for s in value if s["player"] == player), None)
         victim = next((s for s in value if s["player"] != player), None)
-        if thief is None or victim is None:        # a message no valid log holds: no HAN S for it
+        if thief is None or victim is None:  # a message no valid log holds: no HAN S for it
             raise NoMapping("HAN's S names a victim other than the thief; this steal has none")
         return Action("S", formula=dict(thief["resources"]), player=han_player(victim["player"]))
     if code == "TR":

@@ -4,12 +4,13 @@ tile and `n` or `s`, an edge a tile and `ne`, `nw` or `w`. HAN has no map: its n
 the places of the standard board (`on_board`). `sgn/notation/han.py` reads and writes
 them; HSN names its places so too.
 """
+
 from __future__ import annotations
 
 from .. import board
 from ..board import Corner, Edge, Tile
 
-OFFSET = 4                                                    # HAN column/row of SGN [0, 0]
+OFFSET = 4  # HAN column/row of SGN [0, 0]
 
 
 def column_number(letters: str) -> int:

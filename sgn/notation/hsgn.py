@@ -16,6 +16,7 @@ a bare `z` where only one sea hex fits (`zab` for the crossroad `zabab`, `fgz`);
 The turns (`p3: 6, Tp2(LO, W2).`) are read and written by `hsgn_turns`, and
 converted to and from SGN by `hsgn_sgn`.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -27,9 +28,25 @@ from ..board import Corner, Edge, Tile
 from .scan import quoted
 
 LAND: Dict[str, Tile] = {
-    "a": (-2, 2), "b": (-1, 2), "c": (0, 2), "d": (1, 1), "e": (2, 0), "f": (2, -1), "g": (2, -2),
-    "h": (1, -2), "i": (0, -2), "j": (-1, -1), "k": (-2, 0), "l": (-2, 1),
-    "m": (-1, 1), "n": (0, 1), "o": (1, 0), "p": (1, -1), "q": (0, -1), "r": (-1, 0), "s": (0, 0),
+    "a": (-2, 2),
+    "b": (-1, 2),
+    "c": (0, 2),
+    "d": (1, 1),
+    "e": (2, 0),
+    "f": (2, -1),
+    "g": (2, -2),
+    "h": (1, -2),
+    "i": (0, -2),
+    "j": (-1, -1),
+    "k": (-2, 0),
+    "l": (-2, 1),
+    "m": (-1, 1),
+    "n": (0, 1),
+    "o": (1, 0),
+    "p": (1, -1),
+    "q": (0, -1),
+    "r": (-1, 0),
+    "s": (0, 0),
 }
 _LETTER = {tile: letter for letter, tile in LAND.items()}
 
@@ -81,8 +98,10 @@ def places() -> Dict[int, FrozenSet[FrozenSet[Tile]]]:
     """The places of the standard board that touch land, by their number of hexes:
     3, the crossroads (54), and 2, the edges (72)."""
     land = board.STANDARD.land
-    return {3: frozenset(board.iter_corners(land)),
-            2: frozenset(frozenset((t, n)) for t in land for n in board.neighbours(t))}
+    return {
+        3: frozenset(board.iter_corners(land)),
+        2: frozenset(frozenset((t, n)) for t in land for n in board.neighbours(t)),
+    }
 
 
 def _cuts(text: str, pieces: int = 3) -> List[List[Optional[Tile]]]:

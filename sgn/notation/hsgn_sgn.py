@@ -6,6 +6,7 @@ What is HSGN's own is here: the roll (a total, as in SGN), the road card with th
 it builds, the players (`p2`, `b`), and the grouping of SGN messages into turns, whose
 rules are those of `group` (docs/notations.md gives them too).
 """
+
 from __future__ import annotations
 
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
@@ -16,8 +17,16 @@ from .hsgn_turns import Action, Turn, format_action
 
 # HSGN code <-> the HAN verb and item of the same action
 VIA_HAN: Dict[str, Tuple[str, Optional[str]]] = {
-    "MR": ("M", None), "D": ("D", None), "T": ("T", None), "S": ("S", None),
-    "BV": ("P", "v"), "BC": ("P", "c"), "BR": ("P", "r"), "PK": ("U", "k"), "PY": ("U", "y"), "PM": ("U", "m"),
+    "MR": ("M", None),
+    "D": ("D", None),
+    "T": ("T", None),
+    "S": ("S", None),
+    "BV": ("P", "v"),
+    "BC": ("P", "c"),
+    "BR": ("P", "r"),
+    "PK": ("U", "k"),
+    "PY": ("U", "y"),
+    "PM": ("U", "m"),
 }
 _FROM_HAN = {via: code for code, via in VIA_HAN.items()}
 # HSGN actions SGN cannot take, and SGN messages HSGN cannot write
@@ -48,6 +57,7 @@ def from_sgn_player(player: str) -> str:
 
 # -- HSGN to SGN ---------------------------------------------------------------------------
 
+
 def player_count(turns: Iterable[Turn]) -> int:
     """How many players the turns show: the highest numbered player written, at least 3."""
     named = [t.player for t in turns] + [a.player for t in turns for a in t.actions]
@@ -71,8 +81,16 @@ def turn_players(turns: Sequence[Turn], count: int) -> List[str]:
 def _to_han(action: Action) -> han.Action:
     verb, item = VIA_HAN[action.code]
     player = None if action.player is None else han.han_player(to_sgn_player(action.player))
-    return han.Action(verb, item=item, player=player, formula=action.formula, formula2=action.formula2,
-                      tile=action.tile, vertex=action.vertex, edge=action.edges[0] if action.edges else None)
+    return han.Action(
+        verb,
+        item=item,
+        player=player,
+        formula=action.formula,
+        formula2=action.formula2,
+        tile=action.tile,
+        vertex=action.vertex,
+        edge=action.edges[0] if action.edges else None,
+    )
 
 
 def to_sgn(action: Action, actor: str) -> List[list]:
@@ -92,13 +110,14 @@ def to_sgn(action: Action, actor: str) -> List[list]:
 
 # -- SGN to HSGN ---------------------------------------------------------------------------
 
+
 def from_sgn(message: list, viewpoint: Optional[str] = None) -> Action:
     """The HSGN action of an SGN message; a trade is written as `viewpoint` (a party to it,
     by default the sender) sees it. Raises NoMapping where HSGN cannot say it."""
     player, code, value = message
     card = value.get("cCode") if isinstance(value, dict) else None
     if code in NOT_IN_HSGN or (code == "PD" and card in NOT_IN_HSGN):
-        raise NoMapping(NOT_IN_HSGN.get(code) or NOT_IN_HSGN[str(card)])     # card: one of its keys
+        raise NoMapping(NOT_IN_HSGN.get(code) or NOT_IN_HSGN[str(card)])  # card: one of its keys
     if code == "RD":
         return Action("roll", roll=value["result"])
     if code == "BD":
@@ -110,12 +129,17 @@ def from_sgn(message: list, viewpoint: Optional[str] = None) -> Action:
     h = han.from_sgn(message, board_only=False)
     if h.verb == "T" and not (h.formula and h.formula2):
         raise NoMapping("HSGN's Tx(y, z) trades some cards for others; this trade is one-sided")
-    action = Action(_FROM_HAN[(h.verb, h.item if h.verb in "PU" else None)],
-                    player=None if h.player is None else from_sgn_player(han.sgn_player(h.player)),
-                    formula=None if h.verb == "S" else h.formula, formula2=h.formula2, tile=h.tile,
-                    vertex=h.vertex, edges=(h.edge,) if h.edge else ())
+    action = Action(
+        _FROM_HAN[(h.verb, h.item if h.verb in "PU" else None)],
+        player=None if h.player is None else from_sgn_player(han.sgn_player(h.player)),
+        formula=None if h.verb == "S" else h.formula,
+        formula2=h.formula2,
+        tile=h.tile,
+        vertex=h.vertex,
+        edges=(h.edge,) if h.edge else (),
+    )
     try:
-        format_action(action)                  # every hex, crossroad and edge it holds has a name
+        format_action(action)  # every hex, crossroad and edge it holds has a name
     except hsgn.HsgnError as error:
         raise NoMapping(f"HSGN names the places of the standard board only: {error}") from None
     return action
@@ -147,7 +171,7 @@ class _Open:
         self.player = player
         self.actions: List[Action] = []
         self.rolled = False
-        self.road_card: Optional[int] = None      # the index of a PR still taking roads
+        self.road_card: Optional[int] = None  # the index of a PR still taking roads
 
 
 def _starts_turn(turn: Optional[_Open], message: list, any_roll: bool) -> bool:
@@ -187,7 +211,7 @@ def group(items: Iterable[Tuple[S, list]]) -> Iterator[Tuple[Optional[Turn], Lis
             if turn is not None:
                 yield Turn(from_sgn_player(turn.player), tuple(turn.actions)), []
             turn = _Open(actor)
-        assert turn is not None          # the first message starts a turn
+        assert turn is not None  # the first message starts a turn
         card = turn.road_card
         if action.code == "BR" and card is not None and len(turn.actions[card].edges) < 2 and actor == turn.player:
             turn.actions[card] = turn.actions[card]._replace(edges=turn.actions[card].edges + action.edges)

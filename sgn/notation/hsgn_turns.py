@@ -22,6 +22,7 @@ a bare number (the seed's own `T2`) is read as `p2` with a warning. Cards are co
 like a chemical formula (`B2O3W`, a count of 1 optional). Places are the names of
 `sgn.notation.hsgn`, abbreviations included.
 """
+
 from __future__ import annotations
 
 import re
@@ -50,12 +51,12 @@ class Action(NamedTuple):
 
     code: str
     roll: Optional[int] = None
-    player: Optional[str] = None                 # D: who discards; S, T: the other player ("p2", "b", "al")
-    formula: Optional[Dict[str, int]] = None     # D, PY, PM (its one resource), T: what the turn's player gives
-    formula2: Optional[Dict[str, int]] = None    # T: what the turn's player gets
-    tile: Optional[Tile] = None                  # MR
-    vertex: Optional[Corner] = None              # BV, BC
-    edges: Tuple[Edge, ...] = ()                 # BR (one), PR (up to two)
+    player: Optional[str] = None  # D: who discards; S, T: the other player ("p2", "b", "al")
+    formula: Optional[Dict[str, int]] = None  # D, PY, PM (its one resource), T: what the turn's player gives
+    formula2: Optional[Dict[str, int]] = None  # T: what the turn's player gets
+    tile: Optional[Tile] = None  # MR
+    vertex: Optional[Corner] = None  # BV, BC
+    edges: Tuple[Edge, ...] = ()  # BR (one), PR (up to two)
 
 
 class Turn(NamedTuple):
@@ -70,12 +71,20 @@ class Turn(NamedTuple):
 
 # What follows each code: literals, and pieces read into the action's fields.
 _ARGUMENTS: Dict[str, Tuple[str, ...]] = {
-    "MR": ("tile",), "D": ("player", "(", "formula", ")"), "S": ("player",),
-    "BV": ("vertex",), "BC": ("vertex",), "BR": ("edge",), "BD": (),
-    "PK": (), "PY": ("(", "formula", ")"), "PM": ("(", "resource", ")"), "PR": ("(", "edges", ")"),
+    "MR": ("tile",),
+    "D": ("player", "(", "formula", ")"),
+    "S": ("player",),
+    "BV": ("vertex",),
+    "BC": ("vertex",),
+    "BR": ("edge",),
+    "BD": (),
+    "PK": (),
+    "PY": ("(", "formula", ")"),
+    "PM": ("(", "resource", ")"),
+    "PR": ("(", "edges", ")"),
     "T": ("player", "(", "formula", ",", "formula2", ")"),
 }
-_CODES = sorted(_ARGUMENTS, key=len, reverse=True)          # two letters before one
+_CODES = sorted(_ARGUMENTS, key=len, reverse=True)  # two letters before one
 _FIELD = {"formula2": "formula2", "resource": "formula", "edge": "edges"}
 _SPACE = " \t"
 _PREFIX = re.compile(r"[0-9a-z]+[ \t]*:")
@@ -109,8 +118,8 @@ class _Parser(Cursor):
 
     def player(self) -> str:
         at = self.at
-        bare = is_digit(self.peek())                 # the seed's own T2
-        if bare or (self.peek() == "p" and is_digit(self.text[at + 1:at + 2])):
+        bare = is_digit(self.peek())  # the seed's own T2
+        if bare or (self.peek() == "p" and is_digit(self.text[at + 1 : at + 2])):
             self.at += not bare
             n = self.number("a player number")
             if n == 0:
@@ -174,8 +183,9 @@ class _Parser(Cursor):
             return Action("roll", roll=roll)
         code = next((c for c in _CODES if self.text.startswith(c, at)), None)
         if code is None:
-            self.fail("expected an action: a roll, MR, D, S, BV, BC, BR, BD, PK, PY, PM, PR or T, "
-                      f"found {self.found()}")
+            self.fail(
+                f"expected an action: a roll, MR, D, S, BV, BC, BR, BD, PK, PY, PM, PR or T, found {self.found()}"
+            )
         self.at += len(code)
         fields: dict = {}
         for piece in _ARGUMENTS[code]:
@@ -185,8 +195,7 @@ class _Parser(Cursor):
             start = self.at
             fields[_FIELD.get(piece, piece)] = getattr(self, "formula" if piece == "formula2" else piece)()
             if code == "PY" and sum(fields["formula"].values()) != YEAR_OF_PLENTY:
-                self.fail(f"year of plenty takes {YEAR_OF_PLENTY} cards, not {sum(fields['formula'].values())}",
-                          start)
+                self.fail(f"year of plenty takes {YEAR_OF_PLENTY} cards, not {sum(fields['formula'].values())}", start)
         return Action(code, **fields)
 
     def prefix(self) -> Optional[str]:
@@ -228,14 +237,22 @@ def parse_line(text: str) -> Tuple[List[Turn], List[Tuple[int, str]]]:
 
 # -- formatting ---------------------------------------------------------------------------------
 
+
 def _edge_names(edges: Tuple[Edge, ...]) -> str:
     return ", ".join(hsgn.edge_name(e) for e in edges)
 
 
 _LITERAL = {"(": "(", ",": ", ", ")": ")"}
 _WRITE: Dict[str, Callable[[Any], str]] = {
-    "player": str, "formula": format_counts, "formula2": format_counts, "resource": format_counts,
-    "tile": hsgn.hex_name, "vertex": hsgn.corner_name, "edge": _edge_names, "edges": _edge_names}
+    "player": str,
+    "formula": format_counts,
+    "formula2": format_counts,
+    "resource": format_counts,
+    "tile": hsgn.hex_name,
+    "vertex": hsgn.corner_name,
+    "edge": _edge_names,
+    "edges": _edge_names,
+}
 
 
 def _piece(piece: str, action: Action) -> str:

@@ -13,6 +13,7 @@ Conventions where HSN is silent or cannot say something (docs/notations.md):
   player whose turn it is follows from the turn number and the player count);
 - harbors, buildings and roads are sorted by row, then column, then corner or side.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Iterable, List, Optional
@@ -21,7 +22,7 @@ from .. import board
 from .han_places import edge_name, tile_name, vertex_name
 from .scan import RESOURCES, quoted
 
-KIND = {"H": "B", "M": "O", "F": "G", "FO": "L", "P": "W", "D": "D", "S": "S"}   # SGN tCode -> HSN
+KIND = {"H": "B", "M": "O", "F": "G", "FO": "L", "P": "W", "D": "D", "S": "S"}  # SGN tCode -> HSN
 CARD = {"KN": "Dk", "MO": "Dm", "RB": "Dr", "VP": "Dv", "YP": "Dy"}
 HARBOR_PREFIX = {"HR": "", "HRB": "B", "HRG": "G", "HRL": "L", "HRO": "O", "HRW": "W"}
 OFFSET = 4
@@ -53,7 +54,7 @@ def format_state(game) -> str:
     b = game.board
     if b is None:
         raise ValueError("no map yet: HSN starts with the map")
-    dq = max(0, 1 - OFFSET - min(q for q, _ in b.kinds))     # the shift that puts the map in HAN's grid
+    dq = max(0, 1 - OFFSET - min(q for q, _ in b.kinds))  # the shift that puts the map in HAN's grid
     dr = max(0, 1 - OFFSET - min(r for _, r in b.kinds))
 
     def tile(t):
@@ -64,6 +65,7 @@ def format_state(game) -> str:
 
     def edge(e) -> str:
         return edge_name(frozenset(frozenset(tile(t) for t in c) for c in e))
+
     rows: Dict[int, Dict[int, str]] = {}
     for (q, r), kind in b.kinds.items():
         rows.setdefault(r + dr + OFFSET, {})[q + dq + OFFSET] = kind
@@ -94,8 +96,7 @@ def format_state(game) -> str:
     players = [game.players.get(n) for n in names]
 
     def places(get, namer):
-        return _per_player([",".join(sorted((namer(x) for x in get(p)), key=_sort_key)) if p else ""
-                            for p in players])
+        return _per_player([",".join(sorted((namer(x) for x in get(p)), key=_sort_key)) if p else "" for p in players])
 
     held = _per_player([_formula(p.hand, RESOURCES) if p else "" for p in players])
     cards = _per_player([_formula(p.cards, sorted(CARD), CARD) if p else "" for p in players])
@@ -114,15 +115,27 @@ def format_state(game) -> str:
         "[" + "/".join(numbers) + "]",
         "[" + ",".join(prefix + name for name, prefix in harbors) + "]",
         "",
-        " ".join([places(lambda p: p.cities, vertex), places(lambda p: p.settlements, vertex),
-                  places(lambda p: p.roads, edge), tile_name(tile(game.robber)) if game.robber else ""]),
+        " ".join(
+            [
+                places(lambda p: p.cities, vertex),
+                places(lambda p: p.settlements, vertex),
+                places(lambda p: p.roads, edge),
+                tile_name(tile(game.robber)) if game.robber else "",
+            ]
+        ),
         "",
         " ".join([held, cards, knights, game.largest_army or "0", game.longest_road or "0"]),
         "",
         str(max(game.turn, 1)),
         "",
-        " ".join(["R" if game.rolled and game.phase != "setup" else ".", must, bought or ".",
-                  f"R{game.free_roads}" if game.free_roads else "."]),
+        " ".join(
+            [
+                "R" if game.rolled and game.phase != "setup" else ".",
+                must,
+                bought or ".",
+                f"R{game.free_roads}" if game.free_roads else ".",
+            ]
+        ),
     ]
     return "\n".join(parts) + "\n"
 
@@ -185,6 +198,7 @@ def parse(text: str) -> Dict[str, str]:
     def where(offset: int):
         line = text.count("\n", 0, offset) + 1
         return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
     fields: Dict[str, str] = {}
     for i, (name, pattern) in enumerate(FIELDS):
         if i >= len(tokens):
@@ -204,11 +218,24 @@ def parse(text: str) -> Dict[str, str]:
 def render(fields: Dict[str, str]) -> str:
     """The fields laid out as `format_state` writes them: the five parts on their own lines."""
     f = fields
-    return "\n".join([f["tile_kinds"], f["resource_numbers"], f["harbors"], "",
-                      " ".join([f["cities"], f["villages"], f["roads"], f["robber"]]), "",
-                      " ".join([f["held"], f["cards"], f["knights"], f["largest_army"], f["longest_road"]]), "",
-                      f["turn_number"], "",
-                      " ".join([f["rolled"], f["must"], f["bought"], f["placeable"]])]) + "\n"
+    return (
+        "\n".join(
+            [
+                f["tile_kinds"],
+                f["resource_numbers"],
+                f["harbors"],
+                "",
+                " ".join([f["cities"], f["villages"], f["roads"], f["robber"]]),
+                "",
+                " ".join([f["held"], f["cards"], f["knights"], f["largest_army"], f["longest_road"]]),
+                "",
+                f["turn_number"],
+                "",
+                " ".join([f["rolled"], f["must"], f["bought"], f["placeable"]]),
+            ]
+        )
+        + "\n"
+    )
 
 
 # -- the earlier version, seed 002 ---------------------------------------------------------------
@@ -216,11 +243,26 @@ def render(fields: Dict[str, str]) -> str:
 # discard list `D1,3` and items `r2`. Whitespace separates every field, so an empty field
 # (no harbors; one player with no city) cannot be written: that is an error, not a guess.
 
-ORDER_002 = ("tile_kinds", "resource_numbers", "harbors", "robber", "villages", "cities", "roads",
-             "held", "cards", "knights", "largest_army", "longest_road", "turn_number",
-             "rolled", "must", "bought", "placeable")
-_BRACKETED = {"tile_kinds", "resource_numbers", "harbors", "cities", "villages", "roads", "held", "cards",
-              "knights"}
+ORDER_002 = (
+    "tile_kinds",
+    "resource_numbers",
+    "harbors",
+    "robber",
+    "villages",
+    "cities",
+    "roads",
+    "held",
+    "cards",
+    "knights",
+    "largest_army",
+    "longest_road",
+    "turn_number",
+    "rolled",
+    "must",
+    "bought",
+    "placeable",
+)
+_BRACKETED = {"tile_kinds", "resource_numbers", "harbors", "cities", "villages", "roads", "held", "cards", "knights"}
 
 
 def _to_002(name: str, value: str) -> str:
@@ -254,13 +296,26 @@ def render_002(fields: Dict[str, str]) -> str:
     values = {name: _to_002(name, fields[name]) for name in ORDER_002}
     empty = [name for name, value in values.items() if value == ""]
     if empty:
-        raise ValueError(f"HSN 002 cannot write an empty field ({', '.join(empty)}): "
-                         "its fields are separated by whitespace alone")
+        raise ValueError(
+            f"HSN 002 cannot write an empty field ({', '.join(empty)}): its fields are separated by whitespace alone"
+        )
     v = values
-    return "\n".join([v["tile_kinds"], v["resource_numbers"], v["harbors"], "",
-                      " ".join([v["robber"], v["villages"], v["cities"], v["roads"]]), "",
-                      " ".join([v["held"], v["cards"], v["knights"], v["largest_army"], v["longest_road"]]), "",
-                      " ".join([v["turn_number"], v["rolled"], v["must"], v["bought"], v["placeable"]])]) + "\n"
+    return (
+        "\n".join(
+            [
+                v["tile_kinds"],
+                v["resource_numbers"],
+                v["harbors"],
+                "",
+                " ".join([v["robber"], v["villages"], v["cities"], v["roads"]]),
+                "",
+                " ".join([v["held"], v["cards"], v["knights"], v["largest_army"], v["longest_road"]]),
+                "",
+                " ".join([v["turn_number"], v["rolled"], v["must"], v["bought"], v["placeable"]]),
+            ]
+        )
+        + "\n"
+    )
 
 
 def parse_002(text: str) -> Dict[str, str]:
@@ -269,16 +324,22 @@ def parse_002(text: str) -> Dict[str, str]:
     if len(tokens) != len(ORDER_002):
         offset = tokens[len(ORDER_002)][1] if len(tokens) > len(ORDER_002) else len(text)
         line = text.count("\n", 0, offset) + 1
-        raise HsnError(f"HSN 002 has {len(ORDER_002)} fields separated by whitespace; this has {len(tokens)}",
-                       line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+        raise HsnError(
+            f"HSN 002 has {len(ORDER_002)} fields separated by whitespace; this has {len(tokens)}",
+            line,
+            offset - (text.rfind("\n", 0, offset) + 1) + 1,
+        )
     canonical = {name: _from_002(name, token) for name, (token, _) in zip(ORDER_002, tokens)}
     # check each field with the seed-000 grammar, pointing at the 002 token on error
     patterns = dict(FIELDS)
     for name, (token, offset) in zip(ORDER_002, tokens):
         valid = re.fullmatch(patterns[name], canonical[name])
-        if not valid or _to_002(name, canonical[name]) != token:     # the 002 form exactly (O-f3ne, r2)
+        if not valid or _to_002(name, canonical[name]) != token:  # the 002 form exactly (O-f3ne, r2)
             line = text.count("\n", 0, offset) + 1
             written = f" (HSN 002 writes {quoted(_to_002(name, canonical[name]))})" if valid else ""
-            raise HsnError(f"{quoted(token)} is not a valid {name.replace('_', ' ')} field{written}", line,
-                           offset - (text.rfind("\n", 0, offset) + 1) + 1)
+            raise HsnError(
+                f"{quoted(token)} is not a valid {name.replace('_', ' ')} field{written}",
+                line,
+                offset - (text.rfind("\n", 0, offset) + 1) + 1,
+            )
     return {name: canonical[name] for name, _ in FIELDS}

@@ -2,6 +2,7 @@
 the standard form: `1: Pv(d4n) -- place a village (settlement) at the corner of tiles
 [0,-1] [1,-1] [0,0]`. Places are given in SGN coordinates, the ones an SGN log holds.
 """
+
 from __future__ import annotations
 
 from typing import Dict, Iterable, Optional
@@ -14,7 +15,7 @@ from . import han, hsgn_turns
 
 _HAN_ITEMS = {"v": "a village (settlement)", "c": "a city", "r": "a road", "d": "a development card"}
 _HAN_CARDS = {"k": "a knight", "y": "year of plenty", "m": "monopoly", "o": "road building"}
-_HSGN_CARDS = {"PK": "a knight", "PY": "year of plenty", "PM": "monopoly"}     # road building: its roads
+_HSGN_CARDS = {"PK": "a knight", "PY": "year of plenty", "PM": "monopoly"}  # road building: its roads
 
 
 def cards(formula: Optional[Dict[str, int]]) -> str:
@@ -46,6 +47,7 @@ def _han_player(p: Optional[int]) -> str:
 
 # The phrases HAN and HSGN share: HAN's sentence is "the player" and the phrase, HSGN's the
 # phrase after its player's name.
+
 
 def _to(t: Optional[Tile]) -> str:
     """Where the robber goes: " to" a tile, or nothing where the notation does not say."""

@@ -4,6 +4,7 @@ from its first line (`detect`); HAN actions and HSGN turns parsed a line at a ti
 fault a diagnostic at its line and column. `sgn/notation/convert.py` reads and writes
 the notations with them.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,11 +27,11 @@ class Source(NamedTuple):
         return make(code, message, file=self.file, line=self.line, column=self.column)
 
 
-Item = Tuple[Source, Optional[list], List[Diagnostic]]      # an SGN message (or None) and what was found
-Output = Tuple[Optional[str], List[Diagnostic]]             # a line of output (or None) and what was found
+Item = Tuple[Source, Optional[list], List[Diagnostic]]  # an SGN message (or None) and what was found
+Output = Tuple[Optional[str], List[Diagnostic]]  # a line of output (or None) and what was found
 
 
-Lines = List[Optional[str]]           # the lines of the input; None for one that could not be read
+Lines = List[Optional[str]]  # the lines of the input; None for one that could not be read
 T = TypeVar("T")
 
 
@@ -57,21 +58,22 @@ def read_input(source: Readable, name: Optional[str] = None, **limits) -> Input:
     lines: Lines = []
     found: List[Diagnostic] = []
     for item in reader:
-        if isinstance(item, Diagnostic):            # a line too long, a damaged stream, no file
+        if isinstance(item, Diagnostic):  # a line too long, a damaged stream, no file
             found.append(item)
             continue
         number, raw = item
-        lines += [None] * (number - 1 - len(lines))          # the lines skipped unread
+        lines += [None] * (number - 1 - len(lines))  # the lines skipped unread
         blanks = reader.blanks
         line, seen = reader.decode(number, raw)
         found += [d for d in seen if d.code != "blank-line"]
         lines.append(line.text if line is not None else "" if reader.blanks > blanks else None)
-    lines += [None] * (reader.number + reader.broken - len(lines))   # and the line a damaged stream cut
+    lines += [None] * (reader.number + reader.broken - len(lines))  # and the line a damaged stream cut
     return Input(reader.name, lines, found)
 
 
-def in_line_order(found: List[Diagnostic], items: Iterable[Tuple[Optional[T], List[Diagnostic]]]
-                  ) -> Iterator[Tuple[Optional[T], List[Diagnostic]]]:
+def in_line_order(
+    found: List[Diagnostic], items: Iterable[Tuple[Optional[T], List[Diagnostic]]]
+) -> Iterator[Tuple[Optional[T], List[Diagnostic]]]:
     """The items of a parser or converter, with the diagnostics of reading (`Input.found`)
     put in front of the first diagnostics of a later line, so that they come in line order."""
     pending = list(found)
@@ -86,10 +88,10 @@ def in_line_order(found: List[Diagnostic], items: Iterable[Tuple[Optional[T], Li
         yield None, pending
 
 
-_HSN_KINDS = "BDGLOSW"                                              # HSN's tile letters
-_HSN_FIRST_FIELD = re.compile(rf"\[[0-9{_HSN_KINDS}/]*\]")            # [3SSSS/2SOWLS/...]: the tile rows
-_HSN_002_TILE_ROWS = re.compile(rf"[0-9{_HSN_KINDS}]*[{_HSN_KINDS}][0-9{_HSN_KINDS}/]*")   # the same, bare
-_HSGN_PLAYER = re.compile(r"(\d+\.\s*)?p\d+\s*:")                          # p1: or 4.p2: opens a turn
+_HSN_KINDS = "BDGLOSW"  # HSN's tile letters
+_HSN_FIRST_FIELD = re.compile(rf"\[[0-9{_HSN_KINDS}/]*\]")  # [3SSSS/2SOWLS/...]: the tile rows
+_HSN_002_TILE_ROWS = re.compile(rf"[0-9{_HSN_KINDS}]*[{_HSN_KINDS}][0-9{_HSN_KINDS}/]*")  # the same, bare
+_HSGN_PLAYER = re.compile(r"(\d+\.\s*)?p\d+\s*:")  # p1: or 4.p2: opens a turn
 
 
 def detect(lines: Lines) -> str:
@@ -119,6 +121,7 @@ def _is_json(text: str) -> bool:
 
 # -- HAN actions and HSGN turns, a line at a time ----------------------------------------------
 
+
 def numbered(lines: Iterable[Optional[str]]) -> Iterator[Tuple[int, str]]:
     """Each line that is there to read (not blank, not None), with its number."""
     for number, text in enumerate(lines, 1):
@@ -138,12 +141,12 @@ def nothing_to_read(lines: Lines) -> bool:
 
 
 def _nothing(code: str, what: str, name: str) -> Diagnostic:
-    return make(code, f"the input holds no {what}: it is empty or has only blank lines",
-                file=name, line=1, column=1)
+    return make(code, f"the input holds no {what}: it is empty or has only blank lines", file=name, line=1, column=1)
 
 
-def parse_han(lines: Iterable[Optional[str]], name: str
-              ) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
+def parse_han(
+    lines: Iterable[Optional[str]], name: str
+) -> Iterator[Tuple[int, Optional[han.Action], List[Diagnostic]]]:
     """(line number, action or None, diagnostics) for each non-blank line."""
     lines = list(lines)
     if nothing_to_read(lines):
@@ -154,12 +157,16 @@ def parse_han(lines: Iterable[Optional[str]], name: str
         except han.HanError as error:
             yield number, None, [make(error.code, error.reason, file=name, line=number, column=error.column)]
             continue
-        yield number, action, [make("han-style", message, file=name, line=number, column=column)
-                               for column, message in warnings]
+        yield (
+            number,
+            action,
+            [make("han-style", message, file=name, line=number, column=column) for column, message in warnings],
+        )
 
 
-def parse_hsgn(lines: Iterable[Optional[str]], name: str
-               ) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
+def parse_hsgn(
+    lines: Iterable[Optional[str]], name: str
+) -> Iterator[Tuple[int, List[hsgn_turns.Turn], List[Diagnostic]]]:
     """(line number, its turns, diagnostics) for each non-blank line; no turns when it does not parse."""
     lines = list(lines)
     if nothing_to_read(lines):
@@ -170,5 +177,8 @@ def parse_hsgn(lines: Iterable[Optional[str]], name: str
         except hsgn_turns.TurnError as error:
             yield number, [], [make(error.code, error.reason, file=name, line=number, column=error.column)]
             continue
-        yield number, turns, [make("hsgn-style", message, file=name, line=number, column=column)
-                              for column, message in warnings]
+        yield (
+            number,
+            turns,
+            [make("hsgn-style", message, file=name, line=number, column=column) for column, message in warnings],
+        )

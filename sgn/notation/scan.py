@@ -2,6 +2,7 @@
 exactly where a line goes wrong (its 1-based column), and to collect the warnings of
 the rules a line may break and still be read.
 """
+
 from __future__ import annotations
 
 from typing import Dict, List, NoReturn, Optional, Tuple
@@ -48,7 +49,7 @@ class Cursor:
         self.warnings.append((at + 1, message))
 
     def peek(self) -> str:
-        return self.text[self.at:self.at + 1]
+        return self.text[self.at : self.at + 1]
 
     def found(self) -> str:
         return f"{self.peek()!r}" if self.peek() else "the end"
@@ -70,7 +71,7 @@ class Cursor:
         start = self.at
         while self.peek() and allowed(self.peek()):
             self.at += 1
-        return self.text[start:self.at]
+        return self.text[start : self.at]
 
     def bounded(self, allowed, what: str) -> str:
         """A run, as `run` gives it, of at most MAX_RUN characters (`what` names it)."""
@@ -94,8 +95,11 @@ class Cursor:
             digits = self.bounded(is_digit, "a count")
             if digits.startswith("0") and digits != "0":
                 if zero_is_whole:
-                    self.fail(f"expected a resource or ')' after the count 0, found {digits[1]!r} "
-                              "(a count has no leading zero)", at + 2)
+                    self.fail(
+                        f"expected a resource or ')' after the count 0, found {digits[1]!r} "
+                        "(a count has no leading zero)",
+                        at + 2,
+                    )
                 self.fail("a count has no leading zero", at + 1)
             n = int(digits) if digits else 1
             if digits == "1" and one_is_style:

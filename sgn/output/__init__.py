@@ -1,4 +1,5 @@
 """The reporters of `sgn validate -o`, by name."""
+
 from __future__ import annotations
 
 from typing import Dict, Type
@@ -20,7 +21,8 @@ REPORTERS: Dict[str, Type[Reporter]] = {
 def _parquet(out, *, quiet: bool = False, color: bool = False, fail_on_warnings: bool = False) -> Reporter:
     """-o parquet (sgn/output/parquet.py), loaded when asked: pyarrow is an optional extra."""
     from .parquet import ParquetReporter
+
     return ParquetReporter(out, quiet=quiet, fail_on_warnings=fail_on_warnings)
 
 
-REPORTERS["parquet"] = _parquet     # type: ignore[assignment]
+REPORTERS["parquet"] = _parquet  # type: ignore[assignment]

@@ -1,5 +1,6 @@
 """Colour on a terminal: whether to use it (`--color auto|always|never`, NO_COLOR, FORCE_COLOR,
 TERM=dumb) and the one table of what each part of a report is painted with."""
+
 from __future__ import annotations
 
 from typing import Mapping, TextIO
@@ -8,13 +9,13 @@ CHOICES = ("auto", "always", "never")
 
 # ANSI SGR sequences, by the role of the text they paint (as ruff paints its own report)
 PALETTE = {
-    "location": "\033[1m",          # file:line:column: bold
-    "error": "\033[1;31m",          # the code of an error, the verdict INVALID: bold red
-    "warning": "\033[1;33m",        # "warning:" and the code of a warning: bold yellow
-    "info": "\033[1;36m",           # "info:" and the code of an info: bold cyan
-    "hint": "\033[1;36m",           # "hint:": bold cyan
-    "valid": "\033[1;32m",          # the verdict valid: bold green
-    "dim": "\033[2m",               # the pointer
+    "location": "\033[1m",  # file:line:column: bold
+    "error": "\033[1;31m",  # the code of an error, the verdict INVALID: bold red
+    "warning": "\033[1;33m",  # "warning:" and the code of a warning: bold yellow
+    "info": "\033[1;36m",  # "info:" and the code of an info: bold cyan
+    "hint": "\033[1;36m",  # "hint:": bold cyan
+    "valid": "\033[1;32m",  # the verdict valid: bold green
+    "dim": "\033[2m",  # the pointer
 }
 RESET = "\033[0m"
 

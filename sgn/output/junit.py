@@ -10,6 +10,7 @@ The counts go on the <testsuite> element, before the test cases, and are known o
 the end: the test cases wait in a temporary file (in memory while small), so that memory
 stays bounded however many diagnostics a run has.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -20,12 +21,13 @@ from ..words import count
 from . import xml as junit
 from .report import Reporter, ReportError, Tally, shown_verdict, text_lines
 
-_IN_MEMORY = 1 << 20       # bytes of each temporary file kept in memory before it goes to disk
+_IN_MEMORY = 1 << 20  # bytes of each temporary file kept in memory before it goes to disk
 SUITE = "sgn validate"
 
 
 def _spool() -> IO[str]:
     import tempfile  # here: the import costs every command's start-up a few milliseconds
+
     return tempfile.SpooledTemporaryFile(max_size=_IN_MEMORY, mode="w+", encoding="utf-8", newline="")
 
 
@@ -49,8 +51,8 @@ class JunitReporter(Reporter):
     """The test cases as each file is done; the suite, with its counts, at the end."""
 
     def start(self) -> None:
-        self.cases = _spool()           # the test cases written so far
-        self.listed = _spool()          # the diagnostics of the file being checked
+        self.cases = _spool()  # the test cases written so far
+        self.listed = _spool()  # the diagnostics of the file being checked
 
     def diagnostic(self, d) -> None:
         with _spooling():
@@ -70,8 +72,9 @@ class JunitReporter(Reporter):
             opening, closing = "      <system-out>", "</system-out>\n"
         else:
             tag = "error" if summary.verdict == UNREADABLE else "failure"
-            message = (f"{shown_verdict(summary)}: {count(summary.errors, 'error')}, "
-                       f"{count(summary.warnings, 'warning')}")
+            message = (
+                f"{shown_verdict(summary)}: {count(summary.errors, 'error')}, {count(summary.warnings, 'warning')}"
+            )
             opening, closing = f"      <{tag} message={junit.attribute(message)}>", f"</{tag}>\n"
         self.cases.write(head + ">\n" + opening)
         _copy(self.listed, self.cases)

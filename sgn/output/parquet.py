@@ -8,6 +8,7 @@ apply to a row's kind are null. Rows are written in row groups of ROW_GROUP as t
 memory stays bounded however many diagnostics there are. pyarrow is the optional extra
 `parquet`, imported only here.
 """
+
 from __future__ import annotations
 
 from typing import Any, BinaryIO, Dict, List
@@ -19,10 +20,23 @@ from .report import Reporter, Tally
 
 ROW_GROUP = 65_536
 # (column, Arrow type): the table's schema, in order
-COLUMNS = (("kind", "string"), ("file", "string"), ("line", "int64"), ("column", "int64"),
-           ("code", "string"), ("layer", "string"), ("severity", "string"), ("pointer", "string"),
-           ("message", "string"), ("hint", "string"), ("messages", "int64"), ("errors", "int64"),
-           ("warnings", "int64"), ("level", "string"), ("verdict", "string"))
+COLUMNS = (
+    ("kind", "string"),
+    ("file", "string"),
+    ("line", "int64"),
+    ("column", "int64"),
+    ("code", "string"),
+    ("layer", "string"),
+    ("severity", "string"),
+    ("pointer", "string"),
+    ("message", "string"),
+    ("hint", "string"),
+    ("messages", "int64"),
+    ("errors", "int64"),
+    ("warnings", "int64"),
+    ("level", "string"),
+    ("verdict", "string"),
+)
 _DIAGNOSTIC_FIELDS = ("file", "line", "column", "code", "layer", "severity", "pointer", "message", "hint")
 
 
@@ -57,15 +71,24 @@ class ParquetReporter(Reporter):
 
     def finish(self, tally: Tally) -> None:
         for f in tally.files:
-            self._add({"kind": "file", "file": f.file, "messages": f.messages, "errors": f.errors,
-                       "warnings": f.warnings, "level": f.level, "verdict": f.verdict})
+            self._add(
+                {
+                    "kind": "file",
+                    "file": f.file,
+                    "messages": f.messages,
+                    "errors": f.errors,
+                    "warnings": f.warnings,
+                    "level": f.level,
+                    "verdict": f.verdict,
+                }
+            )
         self._flush()
         self.writer.close()
 
     def _add(self, row: Dict[str, Any]) -> None:
         for name, values in self.rows.items():
             value = row.get(name)
-            values.append(printable(value) if isinstance(value, str) else value)    # Arrow strings are UTF-8
+            values.append(printable(value) if isinstance(value, str) else value)  # Arrow strings are UTF-8
         if len(self.rows["kind"]) >= ROW_GROUP:
             self._flush()
 

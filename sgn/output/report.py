@@ -6,6 +6,7 @@ memory stays constant however many problems a file has; `-o json` streams its
 list too. Text, json, jsonl and github are here; junit and sarif, for CI, in their
 own modules; `sgn.output` registers them all by name for `-o`.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,9 +28,18 @@ def file_dict(f: Streamed) -> dict:
     """A file's counts as `-o json` lists them. `level` is null when no level was run (the file
     could not be read, or held no message); `verdict` is valid, invalid or unreadable (not
     checked at all: exit 2)."""
-    return {"file": f.file, "level": f.level, "messages": f.messages, "errors": f.errors,
-            "warnings": f.warnings, "valid": f.valid, "verdict": f.verdict,
-            "fragment": f.fragment, "games": f.games, "game_count": f.game_count}
+    return {
+        "file": f.file,
+        "level": f.level,
+        "messages": f.messages,
+        "errors": f.errors,
+        "warnings": f.warnings,
+        "valid": f.valid,
+        "verdict": f.verdict,
+        "fragment": f.fragment,
+        "games": f.games,
+        "game_count": f.game_count,
+    }
 
 
 def described(f: Streamed) -> str:
@@ -63,8 +73,12 @@ def total_levels(files: List[Streamed]) -> List[str]:
     for f in checked:
         at = kinds.setdefault(f.level, {})
         at[kind(f)] = at.get(kind(f), 0) + 1
-    return ["; ".join(f"{level}: " + ", ".join(_counted(n, kind) for kind, n in sorted(at.items()))
-                      for level, at in sorted(kinds.items()))]
+    return [
+        "; ".join(
+            f"{level}: " + ", ".join(_counted(n, kind) for kind, n in sorted(at.items()))
+            for level, at in sorted(kinds.items())
+        )
+    ]
 
 
 def _counted(n: int, kind: str) -> str:
@@ -78,7 +92,7 @@ class Tally:
 
     def __init__(self, fail_on_warnings: bool = False) -> None:
         self.files: List[Streamed] = []
-        self.fail_on_warnings = fail_on_warnings      # --fail-on warning: warnings fail the run too
+        self.fail_on_warnings = fail_on_warnings  # --fail-on warning: warnings fail the run too
 
     def start(self, result: Streamed) -> None:
         """A file whose diagnostics are about to be read (its counts grow as they are)."""
@@ -152,8 +166,9 @@ def text_lines(d: Diagnostic, paint: Painter = _PLAIN) -> str:
     severity = "" if d.severity == ERROR else " " + paint(f"{d.severity}:", role)
     pointer = f" {visible(d.pointer)}:" if d.pointer else ""
     hint = f"    {paint('hint:', 'hint')} {visible(d.hint)}\n" if d.hint else ""
-    return printable(f"{paint(where, 'location')}{severity}{pointer} {visible(d.message)} "
-                     f"[{paint(d.code, role)}]\n{hint}")
+    return printable(
+        f"{paint(where, 'location')}{severity}{pointer} {visible(d.message)} [{paint(d.code, role)}]\n{hint}"
+    )
 
 
 class TextReporter(Reporter):
@@ -181,18 +196,29 @@ class TextReporter(Reporter):
             end = f"player {game['winner']} won" if game["winner"] else "no winner"
             if game.get("rules") not in (None, "base game"):
                 end += f" ({game['rules']})"
-            self.out.write(printable(f"{visible(f.file)}: game {game['game']} (from line {game['line']}): {verdict}: "
-                                     f"{count(game['errors'], 'error')}, "
-                                     f"{count(game['warnings'], 'warning')}; {end}\n"))
+            self.out.write(
+                printable(
+                    f"{visible(f.file)}: game {game['game']} (from line {game['line']}): {verdict}: "
+                    f"{count(game['errors'], 'error')}, "
+                    f"{count(game['warnings'], 'warning')}; {end}\n"
+                )
+            )
         if f.game_count > len(f.games):
-            self.out.write(printable(f"{visible(f.file)}: {count(f.game_count - len(f.games), 'more game')} "
-                                     f"(not listed: the first {len(f.games)} are)\n"))
+            self.out.write(
+                printable(
+                    f"{visible(f.file)}: {count(f.game_count - len(f.games), 'more game')} "
+                    f"(not listed: the first {len(f.games)} are)\n"
+                )
+            )
 
-    def _summary(self, what: str, verdict: str, levels: List[str], messages: int, errors: int,
-                 warnings: int) -> None:
+    def _summary(self, what: str, verdict: str, levels: List[str], messages: int, errors: int, warnings: int) -> None:
         checked = f" ({', '.join(levels)})" if levels else ""
-        self.out.write(printable(f"{visible(what)}: {self._verdict(verdict)}{checked}: {count(messages, 'message')}, "
-                                 f"{count(errors, 'error')}, {count(warnings, 'warning')}\n"))
+        self.out.write(
+            printable(
+                f"{visible(what)}: {self._verdict(verdict)}{checked}: {count(messages, 'message')}, "
+                f"{count(errors, 'error')}, {count(warnings, 'warning')}\n"
+            )
+        )
 
     def finish(self, tally: Tally) -> None:
         if self.quiet:
@@ -201,13 +227,14 @@ class TextReporter(Reporter):
         for f in files:
             self._games(f)
             if len(files) > 1:
-                self._summary(f.file, shown_verdict(f), [described(f)] if f.level else [], f.messages, f.errors,
-                              f.warnings)
+                self._summary(
+                    f.file, shown_verdict(f), [described(f)] if f.level else [], f.messages, f.errors, f.warnings
+                )
         if len(files) == 1:
             verdict = shown_verdict(files[0])
             what = files[0].file
         else:
-            verdict = ("valid", "INVALID", "UNREADABLE")[tally.exit_code]     # the worst of the files
+            verdict = ("valid", "INVALID", "UNREADABLE")[tally.exit_code]  # the worst of the files
             what = count(len(files), "file")
         self._summary(what, verdict, total_levels(files), tally.messages, tally.errors, tally.warnings)
 
@@ -231,9 +258,14 @@ class JsonReporter(Reporter):
         self.first = False
 
     def finish(self, tally: Tally) -> None:
-        tail = {"valid": tally.valid and tally.exit_code == 0, "exit_code": tally.exit_code,
-                "messages": tally.messages, "errors": tally.errors, "warnings": tally.warnings,
-                "files": [file_dict(f) for f in tally.files]}
+        tail = {
+            "valid": tally.valid and tally.exit_code == 0,
+            "exit_code": tally.exit_code,
+            "messages": tally.messages,
+            "errors": tally.errors,
+            "warnings": tally.warnings,
+            "files": [file_dict(f) for f in tally.files],
+        }
         body = printable(json.dumps(tail, ensure_ascii=False))[1:]
         self.out.write(("\n" if not self.first else "") + "], " + body + "\n")
 
@@ -286,16 +318,19 @@ class Progress:
     @classmethod
     def for_terminal(cls, stream: TextIO, total: int) -> "Progress":
         import os
+
         on_terminal = hasattr(stream, "isatty") and stream.isatty() and not os.environ.get("CI")
         return cls(stream if on_terminal and total > 1 else None, total)
 
     def advance(self, tally: "Tally") -> None:
         import time
+
         if self.stream is None or time.monotonic() - self.last < 0.2:
             return
         self.last = time.monotonic()
-        self.stream.write(f"\r{len(tally.files)}/{self.total} files, {tally.messages:,} messages, "
-                          f"{tally.errors:,} errors")
+        self.stream.write(
+            f"\r{len(tally.files)}/{self.total} files, {tally.messages:,} messages, {tally.errors:,} errors"
+        )
         self.stream.flush()
         self.shown = True
 

@@ -7,6 +7,7 @@ folder; a file outside it as a file: URI), its line and character column where k
 (columnKind unicodeCodePoints: the columns are characters), and the JSON pointer, as a
 logical location and in the result's properties, with the layer and the hint.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ from ..words import printable
 from .report import Reporter, Tally, one_line
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-LEVELS = {ERROR: "error", WARNING: "warning"}           # and info is a note
+LEVELS = {ERROR: "error", WARNING: "warning"}  # and info is a note
 RULE_INDEX = {name: i for i, name in enumerate(CODES)}
 
 
@@ -33,13 +34,16 @@ def information_uri() -> Optional[str]:
     """The home page the installed distribution declares (its Home-page or first
     Project-URL), or None: informationUri is optional, and none is made up."""
     from importlib import metadata
-    finder = getattr(metadata, "packages_distributions", None)     # Python 3.10 and later
+
+    finder = getattr(metadata, "packages_distributions", None)  # Python 3.10 and later
     for name in (finder() if finder else {}).get(__package__, []):
         try:
             meta = metadata.metadata(name)
         except metadata.PackageNotFoundError:
             continue
-        urls = (meta.get_all("Home-page") or []) + [u.split(",", 1)[-1].strip() for u in meta.get_all("Project-URL") or []]
+        urls = (meta.get_all("Home-page") or []) + [
+            u.split(",", 1)[-1].strip() for u in meta.get_all("Project-URL") or []
+        ]
         for url in urls:
             if url and url.startswith(("https://", "http://")):
                 return url
@@ -50,11 +54,18 @@ def driver() -> Dict[str, Any]:
     """The tool, with a rule for every code: its summary, help, layer and default level.
     informationUri is left out, not null, unless the installed distribution declares a home
     page: the explanation is in each rule's help, which points to no file that is not installed."""
-    rules = [{"id": c.name, "shortDescription": {"text": c.summary},
-              "help": {"text": f"{c.summary} The {c.layer} layer checks {LAYER_ABOUT[c.layer]} "
-                               f"More: `sgn codes {c.name}`."},
-              "defaultConfiguration": {"level": level(c.severity)}, "properties": {"layer": c.layer}}
-             for c in CODES.values()]
+    rules = [
+        {
+            "id": c.name,
+            "shortDescription": {"text": c.summary},
+            "help": {
+                "text": f"{c.summary} The {c.layer} layer checks {LAYER_ABOUT[c.layer]} More: `sgn codes {c.name}`."
+            },
+            "defaultConfiguration": {"level": level(c.severity)},
+            "properties": {"layer": c.layer},
+        }
+        for c in CODES.values()
+    ]
     tool: Dict[str, Any] = {"name": "sgn", "version": __version__}
     uri = information_uri()
     if uri:
@@ -70,7 +81,7 @@ def artifact_uri(file: str) -> str:
     if path.is_absolute():
         try:
             path = path.relative_to(pathlib.Path.cwd())
-        except (ValueError, OSError):        # outside it, or the current folder is gone
+        except (ValueError, OSError):  # outside it, or the current folder is gone
             return path.as_uri()
     return quote(path.as_posix(), safe="/")
 
@@ -85,8 +96,13 @@ def result(d: Diagnostic) -> Dict[str, Any]:
     properties: Dict[str, Any] = {"layer": d.layer, "pointer": d.pointer}
     if d.hint:
         properties["hint"] = d.hint
-    found: Dict[str, Any] = {"ruleId": d.code, "level": level(d.severity), "message": {"text": one_line(d)},
-                             "locations": [where], "properties": properties}
+    found: Dict[str, Any] = {
+        "ruleId": d.code,
+        "level": level(d.severity),
+        "message": {"text": one_line(d)},
+        "locations": [where],
+        "properties": properties,
+    }
     if d.code in RULE_INDEX:
         found["ruleIndex"] = RULE_INDEX[d.code]
     return found

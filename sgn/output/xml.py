@@ -7,6 +7,7 @@ its Python escape (`\\x1b`, `\\udcff`), as the text report writes a lone surroga
 and markup are escaped as usual. A carriage return is written `&#13;`, so that it survives
 the parser's end-of-line handling.
 """
+
 from __future__ import annotations
 
 import re
@@ -22,8 +23,14 @@ _ATTRIBUTE_SPECIAL = re.compile('[&<>\r"\n\t]')
 
 
 def _xml_chars(text: str) -> str:
-    return _NOT_XML.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii")
-                        if not "\ud800" <= m.group() <= "\udfff" else f"\\u{ord(m.group()):04x}", text)
+    return _NOT_XML.sub(
+        lambda m: (
+            m.group().encode("unicode_escape", "backslashreplace").decode("ascii")
+            if not "\ud800" <= m.group() <= "\udfff"
+            else f"\\u{ord(m.group()):04x}"
+        ),
+        text,
+    )
 
 
 def text(value: str) -> str:

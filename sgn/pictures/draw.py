@@ -9,6 +9,7 @@ Every drawn thing carries a class and the place it stands on (`data-tile`, `data
 The game and its board are those of `sgn.game` (`Game`, `sgn.game.pieces.Board`), read by
 their attributes and typed `Any` here: the drawing sits in a layer below the game's.
 """
+
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -23,7 +24,7 @@ from .shapes import RADIUS, building, f, harbor, mark, road, robber, tile
 from .tree import Element, el, svg, text_of
 
 LEGEND_ROW = 22.0
-COORDINATES = (False, True, "tiles", "corners")     # what `board(coordinates=...)` takes
+COORDINATES = (False, True, "tiles", "corners")  # what `board(coordinates=...)` takes
 
 
 def board_layer(parent: Element, board: Any) -> None:
@@ -48,8 +49,19 @@ def coordinates_layer(parent: Element, board: Any, corners: bool) -> None:
         key = tile_key(at)
         label = el("g", {"class": "tile-coordinates", "data-tile": key}, parent=group)
         width = 6.5 * len(key) + 6
-        el("rect", {"x": f(x - width / 2), "y": f(y - 36), "width": f(width), "height": 15, "rx": 3,
-                    "fill": style.COORDINATES_HALO, "fill-opacity": 0.85}, parent=label)
+        el(
+            "rect",
+            {
+                "x": f(x - width / 2),
+                "y": f(y - 36),
+                "width": f(width),
+                "height": 15,
+                "rx": 3,
+                "fill": style.COORDINATES_HALO,
+                "fill-opacity": 0.85,
+            },
+            parent=label,
+        )
         el("text", {"x": f(x), "y": f(y - 24.5), "font-size": 11, "fill": style.COORDINATES}, key, parent=label)
     if not corners:
         return
@@ -58,11 +70,26 @@ def coordinates_layer(parent: Element, board: Any, corners: bool) -> None:
     for corner in named:
         x, y = corner_point(corner, RADIUS)
         label = el("g", {"class": "corner-coordinates", "data-corner": corner_key(corner)}, parent=group)
-        el("rect", {"x": f(x - 11), "y": f(y - 10.5), "width": 22, "height": 21, "rx": 3,
-                    "fill": style.COORDINATES_HALO, "fill-opacity": 0.85}, parent=label)
+        el(
+            "rect",
+            {
+                "x": f(x - 11),
+                "y": f(y - 10.5),
+                "width": 22,
+                "height": 21,
+                "rx": 3,
+                "fill": style.COORDINATES_HALO,
+                "fill-opacity": 0.85,
+            },
+            parent=label,
+        )
         for i, t in enumerate(geo.canonical_corner(corner)):
-            el("text", {"x": f(x), "y": f(y - 4 + 6.5 * i), "font-size": 6.5, "fill": style.COORDINATES},
-               tile_key(t), parent=label)
+            el(
+                "text",
+                {"x": f(x), "y": f(y - 4 + 6.5 * i), "font-size": 6.5, "fill": style.COORDINATES},
+                tile_key(t),
+                parent=label,
+            )
 
 
 def pieces_layer(parent: Element, players: Dict[str, object], robber_at: Optional[Tile]) -> None:
@@ -85,10 +112,15 @@ def legend_rows(game: Any) -> List[Tuple[str, str]]:
     rows = []
     for key, p in sorted(game.players.items(), key=lambda item: str(item[0])):
         name = str(key)
-        awards = [w for w, holder in (("longest road", game.longest_road), ("largest army", game.largest_army))
-                  if holder == key]
-        text = (f"player {name}: {count(game.points(key), 'point')}, {count(sum(p.hand.values()), 'card')} "
-                f"in hand, {count(p.knights, 'knight')}" + (", " + " and ".join(awards) if awards else ""))
+        awards = [
+            w
+            for w, holder in (("longest road", game.longest_road), ("largest army", game.largest_army))
+            if holder == key
+        ]
+        text = (
+            f"player {name}: {count(game.points(key), 'point')}, {count(sum(p.hand.values()), 'card')} "
+            f"in hand, {count(p.knights, 'knight')}" + (", " + " and ".join(awards) if awards else "")
+        )
         rows.append((name, text))
     return rows
 
@@ -111,8 +143,15 @@ def _row_order(item: Tuple[Tile, str]) -> Tuple[int, int]:
     return (r, q)
 
 
-def board(game: Any, *, highlight: Optional[Place] = None, caption: Optional[str] = None,
-          size: Optional[int] = 600, legend: bool = True, coordinates: Union[bool, str] = False) -> str:
+def board(
+    game: Any,
+    *,
+    highlight: Optional[Place] = None,
+    caption: Optional[str] = None,
+    size: Optional[int] = 600,
+    legend: bool = True,
+    coordinates: Union[bool, str] = False,
+) -> str:
     """The SVG text of the board of `game` (a `sgn.game.Game`), python-chess's `svg.board`
     for Settlers: `highlight` marks a place (`sgn.pictures.places.place`), `caption` is
     written under the board, `size` is the width in pixels (None: scale freely).
@@ -122,8 +161,13 @@ def board(game: Any, *, highlight: Optional[Place] = None, caption: Optional[str
         raise ValueError(f"coordinates: one of {', '.join(map(repr, COORDINATES))}, not {coordinates!r}")
     body: List[Element] = []
     if game.board is None:
-        body.append(el("text", {"x": 0, "y": 20, "font-family": "sans-serif", "font-size": 16},
-                       "no map yet: the log has no valid DM before this line"))
+        body.append(
+            el(
+                "text",
+                {"x": 0, "y": 20, "font-family": "sans-serif", "font-size": 16},
+                "no map yet: the log has no valid DM before this line",
+            )
+        )
         x0, y0, x1, y1 = (0.0, 0.0, 400.0, 30.0)
     else:
         layers = el("g")
@@ -144,8 +188,18 @@ def board(game: Any, *, highlight: Optional[Place] = None, caption: Optional[str
         for name, text in legend_rows(game):
             y += LEGEND_ROW
             row = el("g", {"class": "legend-row", "data-player": name}, parent=rows)
-            el("rect", {"x": f(x0 + margin), "y": f(y - 12), "width": 14, "height": 14,
-                        "fill": style.player_color(name), "stroke": style.PIECE_EDGE}, parent=row)
+            el(
+                "rect",
+                {
+                    "x": f(x0 + margin),
+                    "y": f(y - 12),
+                    "width": 14,
+                    "height": 14,
+                    "fill": style.player_color(name),
+                    "stroke": style.PIECE_EDGE,
+                },
+                parent=row,
+            )
             el("text", {"x": f(x0 + margin + 22), "y": f(y)}, text, parent=row)
         body.append(rows)
     if caption:
@@ -156,10 +210,19 @@ def board(game: Any, *, highlight: Optional[Place] = None, caption: Optional[str
         body.append(under)
     height = y + margin - y0
     width = x1 - x0
-    root = svg({"class": "sgn-board", "viewBox": f"{f(x0)} {f(y0)} {f(width)} {f(height)}",
-                "width": size, "height": int(round(size * height / width)) if size else None})
-    el("rect", {"class": "background", "x": f(x0), "y": f(y0), "width": f(width), "height": f(height),
-                "fill": "#ffffff"}, parent=root)
+    root = svg(
+        {
+            "class": "sgn-board",
+            "viewBox": f"{f(x0)} {f(y0)} {f(width)} {f(height)}",
+            "width": size,
+            "height": int(round(size * height / width)) if size else None,
+        }
+    )
+    el(
+        "rect",
+        {"class": "background", "x": f(x0), "y": f(y0), "width": f(width), "height": f(height), "fill": "#ffffff"},
+        parent=root,
+    )
     root.extend(body)
     return text_of(root)
 

@@ -6,6 +6,7 @@ the hex's radius; an intersection is the middle of its three tiles' centres (a c
 each), a path the segment between its two intersections. Any map SGN accepts, in any
 rotation or position, lands on the page by the same rule.
 """
+
 from __future__ import annotations
 
 import math
@@ -19,8 +20,11 @@ SQRT3 = math.sqrt(3.0)
 
 def is_tile(tile) -> bool:
     """Two whole numbers: what can be placed (the Python API accepts anything)."""
-    return (isinstance(tile, tuple) and len(tile) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 10_000 for n in tile))
+    return (
+        isinstance(tile, tuple)
+        and len(tile) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) and abs(n) < 10_000 for n in tile)
+    )
 
 
 def is_corner(corner) -> bool:
@@ -39,8 +43,10 @@ def center(tile: Tile, radius: float) -> Point:
 def hex_points(tile: Tile, radius: float) -> List[Point]:
     """The six corners of a tile, clockwise from the top."""
     x, y = center(tile, radius)
-    return [(x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
-            for a in (-90, -30, 30, 90, 150, 210)]
+    return [
+        (x + radius * math.cos(math.radians(a)), y + radius * math.sin(math.radians(a)))
+        for a in (-90, -30, 30, 90, 150, 210)
+    ]
 
 
 def corner_point(corner: Corner, radius: float) -> Point:

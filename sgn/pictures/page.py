@@ -12,6 +12,7 @@ escapes every attribute, the data is JSON with `<`, `>` and `&` written as \\u e
 a Content-Security-Policy lets only the page's own script and style run, fetch nothing, and
 refuses markup made from strings.
 """
+
 from __future__ import annotations
 
 import base64
@@ -38,8 +39,14 @@ class Report(NamedTuple):
     messages: int
 
 
-def chart(kind: str, title: str, series: Dict[str, List[int]], count: int, turns: Sequence[int] = (),
-          winners: Sequence[str] = ()) -> Element:
+def chart(
+    kind: str,
+    title: str,
+    series: Dict[str, List[int]],
+    count: int,
+    turns: Sequence[int] = (),
+    winners: Sequence[str] = (),
+) -> Element:
     """A small line chart of one number per player over the moves, with a cursor, a legend
     (each player's colour; a winner's line drawn thicker and said), and the turns under it."""
     w, h, left, top, bottom = 360.0, 166.0, 28.0, 34.0, 30.0
@@ -49,51 +56,116 @@ def chart(kind: str, title: str, series: Dict[str, List[int]], count: int, turns
     def y(v: int) -> str:
         return f"{top + (h - top - bottom) * (1 - v / top_value):.1f}"
 
-    root = svg({"class": "chart", "id": f"chart-{kind}", "viewBox": f"0 0 {w:.0f} {h:.0f}",
-                "data-x0": left, "data-step": f"{step:.4f}"})
-    el("text", {"x": left, "y": 12, "font-size": 11, "font-family": "sans-serif", "font-weight": "bold"},
-       title, parent=root)
+    root = svg(
+        {
+            "class": "chart",
+            "id": f"chart-{kind}",
+            "viewBox": f"0 0 {w:.0f} {h:.0f}",
+            "data-x0": left,
+            "data-step": f"{step:.4f}",
+        }
+    )
+    el(
+        "text",
+        {"x": left, "y": 12, "font-size": 11, "font-family": "sans-serif", "font-weight": "bold"},
+        title,
+        parent=root,
+    )
     legend = el("g", {"class": "chart-legend", "font-size": 10, "font-family": "sans-serif"}, parent=root)
     x = left
     for name in series:
         won = name in winners
         item = el("g", {"class": "key" + (" winner" if won else ""), "data-player": name}, parent=legend)
-        el("rect", {"x": f"{x:.1f}", "y": 18, "width": 10, "height": 10, "fill": style.player_color(name),
-                    "stroke": style.PIECE_EDGE}, parent=item)
+        el(
+            "rect",
+            {
+                "x": f"{x:.1f}",
+                "y": 18,
+                "width": 10,
+                "height": 10,
+                "fill": style.player_color(name),
+                "stroke": style.PIECE_EDGE,
+            },
+            parent=item,
+        )
         words = f"player {name}" + (" (won)" if won else "")
         el("text", {"x": f"{x + 13:.1f}", "y": 27, "font-weight": "bold" if won else None}, words, parent=item)
         x += 20 + 5.6 * len(words)
     el("line", {"x1": left, "y1": y(0), "x2": w - 6, "y2": y(0), "stroke": "#999"}, parent=root)
     for value in (top_value, 0):
-        el("text", {"x": left - 4, "y": f"{float(y(value)) + 4:.1f}", "font-size": 10, "text-anchor": "end",
-                    "font-family": "sans-serif"}, value, parent=root)
-    axis = el("g", {"class": "turn-axis", "font-size": 9, "font-family": "sans-serif", "text-anchor": "middle",
-                    "fill": "#555"}, parent=root)
-    ends = [turns[i - 1] for i in range(1, len(turns)) if turns[i] < turns[i - 1]]      # a game's last turn
+        el(
+            "text",
+            {
+                "x": left - 4,
+                "y": f"{float(y(value)) + 4:.1f}",
+                "font-size": 10,
+                "text-anchor": "end",
+                "font-family": "sans-serif",
+            },
+            value,
+            parent=root,
+        )
+    axis = el(
+        "g",
+        {"class": "turn-axis", "font-size": 9, "font-family": "sans-serif", "text-anchor": "middle", "fill": "#555"},
+        parent=root,
+    )
+    ends = [turns[i - 1] for i in range(1, len(turns)) if turns[i] < turns[i - 1]]  # a game's last turn
     every = _tick_every(sum(ends) + (turns[-1] if turns else 0))
     for i in range(1, len(turns)):
         tx = f"{left + i * step:.1f}"
-        if turns[i] < turns[i - 1]:             # the next game of the log begins
-            el("line", {"class": "game-start", "x1": tx, "x2": tx, "y1": top, "y2": y(0), "stroke": "#999",
-                        "stroke-dasharray": "3 3"}, parent=axis)
+        if turns[i] < turns[i - 1]:  # the next game of the log begins
+            el(
+                "line",
+                {
+                    "class": "game-start",
+                    "x1": tx,
+                    "x2": tx,
+                    "y1": top,
+                    "y2": y(0),
+                    "stroke": "#999",
+                    "stroke-dasharray": "3 3",
+                },
+                parent=axis,
+            )
         elif turns[i] != turns[i - 1] and turns[i] % every == 0:
-            el("line", {"x1": tx, "x2": tx, "y1": y(0), "y2": f"{float(y(0)) + 4:.1f}", "stroke": "#999"},
-               parent=axis)
+            el("line", {"x1": tx, "x2": tx, "y1": y(0), "y2": f"{float(y(0)) + 4:.1f}", "stroke": "#999"}, parent=axis)
             el("text", {"class": "tick", "x": tx, "y": f"{float(y(0)) + 13:.1f}"}, turns[i], parent=axis)
     el("text", {"x": w - 6, "y": h - 3, "text-anchor": "end"}, "turn", parent=axis)
     for name, values in series.items():
         d = [f"M{left:.1f},{y(values[0] if values else 0)}"]
-        for i in range(1, len(values)):         # steps: a point where the value changes
+        for i in range(1, len(values)):  # steps: a point where the value changes
             if values[i] != values[i - 1]:
                 d.append(f"H{left + i * step:.1f}V{y(values[i])}")
         d.append(f"H{left + (len(values) - 1) * step:.1f}")
         path = "".join(d)
         thick = 1.5 if name in winners else 1.0
         el("path", {"d": path, "fill": "none", "stroke": style.PIECE_EDGE, "stroke-width": 3 * thick}, parent=root)
-        el("path", {"class": "series", "data-player": name, "d": path, "fill": "none",
-                    "stroke": style.player_color(name), "stroke-width": 1.6 * thick}, parent=root)
-    el("line", {"class": "cursor", "x1": left, "x2": left, "y1": top, "y2": y(0), "stroke": style.HIGHLIGHT,
-                "stroke-width": 1.5}, parent=root)
+        el(
+            "path",
+            {
+                "class": "series",
+                "data-player": name,
+                "d": path,
+                "fill": "none",
+                "stroke": style.player_color(name),
+                "stroke-width": 1.6 * thick,
+            },
+            parent=root,
+        )
+    el(
+        "line",
+        {
+            "class": "cursor",
+            "x1": left,
+            "x2": left,
+            "y1": top,
+            "y2": y(0),
+            "stroke": style.HIGHLIGHT,
+            "stroke-width": 1.5,
+        },
+        parent=root,
+    )
     return root
 
 
@@ -134,15 +206,18 @@ def policy(script: str, css: str) -> str:
     """The Content-Security-Policy: nothing from the network, no script or style but the
     page's own (by their hashes: no inline handler or style attribute runs), and no markup
     made from strings (trusted types)."""
-    return (f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(css)}; "
-            "base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; trusted-types 'none'")
+    return (
+        f"default-src 'none'; script-src {_digest(script)}; style-src {_digest(css)}; "
+        "base-uri 'none'; form-action 'none'; require-trusted-types-for 'script'; trusted-types 'none'"
+    )
 
 
 def _template():
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    environment = Environment(loader=FileSystemLoader(str(HERE)), autoescape=True, undefined=StrictUndefined,
-                              keep_trailing_newline=True)
+    environment = Environment(
+        loader=FileSystemLoader(str(HERE)), autoescape=True, undefined=StrictUndefined, keep_trailing_newline=True
+    )
     return environment.get_template("report.html")
 
 
@@ -151,8 +226,12 @@ def _board(collected: Collected) -> Element:
     views = collected.data["views"]
     root = svg({"class": "sgn-board", "viewBox": views[-1] if views else "0 0 400 40"})
     if not views:
-        el("text", {"x": 10, "y": 25, "font-family": "sans-serif", "font-size": 16},
-           "no map: the log has no valid DM", parent=root)
+        el(
+            "text",
+            {"x": 10, "y": 25, "font-family": "sans-serif", "font-size": 16},
+            "no map: the log has no valid DM",
+            parent=root,
+        )
     for layer in ("map", "pieces", "highlights"):
         el("g", {"id": layer}, parent=root)
     return root
@@ -172,38 +251,76 @@ def page_parts(collected: Collected) -> Iterator[str]:
     players = data["players"]
     stats = data["stats"]
     winners = [w for w in data["winners"] if w]
-    charts = "".join(text_of(chart(kind, title, {p: [s[j][k] if j < len(s) and s[j] else 0 for s in stats]
-                                                 for j, p in enumerate(players)}, len(stats),
-                                   data["turns"], winners))
-                     for k, (kind, title) in enumerate((("points", "points"), ("cards", "cards in hand"))))
+    charts = "".join(
+        text_of(
+            chart(
+                kind,
+                title,
+                {p: [s[j][k] if j < len(s) and s[j] else 0 for s in stats] for j, p in enumerate(players)},
+                len(stats),
+                data["turns"],
+                winners,
+            )
+        )
+        for k, (kind, title) in enumerate((("points", "points"), ("cards", "cards in hand")))
+    )
     flagged: Dict[int, List[dict]] = {}
     for d in data["diags"]:
         flagged.setdefault(d["i"], []).append(d)
 
-    def items():        # one move at a time, as the template writes it
+    def items():  # one move at a time, as the template writes it
         for i, (line, who, text) in enumerate(moves, 1):
             marks = flagged.get(i, ())
             kind = "error" if any(d["severity"] == "error" for d in marks) else "warning" if marks else ""
-            yield {"line": line, "player": who, "text": text, "kind": kind, "css": _css(who),
-                   "codes": [d["code"] for d in marks]}
+            yield {
+                "line": line,
+                "player": who,
+                "text": text,
+                "kind": kind,
+                "css": _css(who),
+                "codes": [d["code"] for d in marks],
+            }
+
     # the drawings, each serialized alone (the maps are kept as text: a long log has many)
-    store = "".join([f'<svg xmlns="{SVG_NS}">'] + collected.maps
-                    + [text_of(node) for node in collected.pieces + collected.marks] + ["</svg>"])
+    store = "".join(
+        [f'<svg xmlns="{SVG_NS}">']
+        + collected.maps
+        + [text_of(node) for node in collected.pieces + collected.marks]
+        + ["</svg>"]
+    )
     errors, warnings = collected.errors, collected.warnings
-    summary = (f"{len(moves)} messages; " + (f"{errors} errors" if errors else "no errors")
-               + (f", {warnings} warnings" if warnings else "") + _outcome(data["winners"]))
-    css = raw_text((HERE / "report.css").read_text(encoding="utf-8") + "".join(
-        f".p{_css(p)}{{--c:{style.player_color(p)}}}" for p in sorted(set(style.PLAYERS) | set(players))), "the style")
+    summary = (
+        f"{len(moves)} messages; "
+        + (f"{errors} errors" if errors else "no errors")
+        + (f", {warnings} warnings" if warnings else "")
+        + _outcome(data["winners"])
+    )
+    css = raw_text(
+        (HERE / "report.css").read_text(encoding="utf-8")
+        + "".join(f".p{_css(p)}{{--c:{style.player_color(p)}}}" for p in sorted(set(style.PLAYERS) | set(players))),
+        "the style",
+    )
     script = raw_text((HERE / "report.js").read_text(encoding="utf-8"), "report.js")
     return _template().generate(
-        name=data["name"], summary=summary, moves=items(), count=len(moves), diags=data["diags"], errors=errors,
-        players=[{"name": p, "css": _css(p)} for p in players], policy=policy(script, css),
-        css=Markup(css), script=Markup(script), data=Markup(script_json(data)),
-        board=Markup(text_of(_board(collected))), charts=Markup(charts), store=Markup(store))
+        name=data["name"],
+        summary=summary,
+        moves=items(),
+        count=len(moves),
+        diags=data["diags"],
+        errors=errors,
+        players=[{"name": p, "css": _css(p)} for p in players],
+        policy=policy(script, css),
+        css=Markup(css),
+        script=Markup(script),
+        data=Markup(script_json(data)),
+        board=Markup(text_of(_board(collected))),
+        charts=Markup(charts),
+        store=Markup(store),
+    )
 
 
 def _outcome(winners: List[Any]) -> str:
-    """"; player 2 won", or per game in a log of several ("; game 1: player 2 won, game 2: no
+    """ "; player 2 won", or per game in a log of several ("; game 1: player 2 won, game 2: no
     winner"), the first few."""
     said = [f"player {w} won" if w else "no winner" for w in winners]
     if len(said) == 1:

@@ -2,6 +2,7 @@
 corner) or a path (an edge), found by following the diagnostic's JSON pointer into its
 message. Keys (`"0,-1"`, `"0,-1;1,-1;0,0"`, two corner keys joined by `|`) name places in
 the SVG and the report page."""
+
 from __future__ import annotations
 
 from typing import Any, Optional, Tuple, Union
@@ -9,7 +10,7 @@ from typing import Any, Optional, Tuple, Union
 from .. import board
 from ..board import Corner, Edge, Tile
 
-Place = Tuple[str, Union[Tile, Corner, Edge]]     # ("tile" | "corner" | "edge", where)
+Place = Tuple[str, Union[Tile, Corner, Edge]]  # ("tile" | "corner" | "edge", where)
 
 
 def tile_key(tile: Tile) -> str:
@@ -25,18 +26,26 @@ def edge_key(edge: Edge) -> str:
 
 
 def _is_tile(v: Any) -> bool:
-    return (isinstance(v, list) and len(v) == 2
-            and all(isinstance(n, int) and not isinstance(n, bool) for n in v))
+    return isinstance(v, list) and len(v) == 2 and all(isinstance(n, int) and not isinstance(n, bool) for n in v)
 
 
 def _is_corner(v: Any) -> bool:
-    return isinstance(v, list) and len(v) == 3 and all(_is_tile(t) for t in v) \
-        and len({tuple(t) for t in v}) == 3 and board.is_corner(frozenset(tuple(t) for t in v))
+    return (
+        isinstance(v, list)
+        and len(v) == 3
+        and all(_is_tile(t) for t in v)
+        and len({tuple(t) for t in v}) == 3
+        and board.is_corner(frozenset(tuple(t) for t in v))
+    )
 
 
 def _is_edge(v: Any) -> bool:
-    return isinstance(v, list) and len(v) == 2 and all(_is_corner(c) for c in v) \
+    return (
+        isinstance(v, list)
+        and len(v) == 2
+        and all(_is_corner(c) for c in v)
         and len(set.intersection(*(set(map(tuple, c)) for c in v))) == 2
+    )
 
 
 def place(value: Any) -> Optional[Place]:
@@ -71,6 +80,6 @@ def named_by(message: Any, pointer: str, fall_back: bool = True) -> Optional[Pla
         found = place(node)
         if found is not None:
             return found
-    if fall_back and isinstance(message, list) and len(message) == 3:    # the move itself (a move out of turn)
+    if fall_back and isinstance(message, list) and len(message) == 3:  # the move itself (a move out of turn)
         return place(message[2])
     return None

@@ -8,6 +8,7 @@ place a diagnostic names once. Per line the data holds what changed: the pieces 
 removed, the map shown, each player's points, cards and knights, who holds the awards, and
 the turn; per game, the line of its map and its winner.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -22,9 +23,14 @@ from .places import corner_key, edge_key, named_by, tile_key
 from .tree import Element, el, text_of
 
 RESOURCE_NAMES = {"B": "brick", "G": "grain", "L": "lumber", "O": "ore", "W": "wool"}
-CARD_NAMES = {"KN": "plays a knight", "RB": "plays road building", "VP": "shows a victory point card",
-              "YP": "plays year of plenty", "MO": "plays a monopoly"}
-LAYERS = ("road", "settlement", "city", "robber")      # drawn in this order, each over the one before
+CARD_NAMES = {
+    "KN": "plays a knight",
+    "RB": "plays road building",
+    "VP": "shows a victory point card",
+    "YP": "plays year of plenty",
+    "MO": "plays a monopoly",
+}
+LAYERS = ("road", "settlement", "city", "robber")  # drawn in this order, each over the one before
 # the keys of the places pieces stand on, asked for at every line: remembered
 _edge_key = functools.lru_cache(maxsize=4096)(edge_key)
 _corner_key = functools.lru_cache(maxsize=4096)(corner_key)
@@ -35,11 +41,11 @@ class ReportError(Exception):
 
 
 class Collected(NamedTuple):
-    data: dict                  # what the page's script reads (JSON)
-    moves: List[Tuple[int, str, str]]     # one per line read: (line, player, text)
-    pieces: List[Element]       # data["ids"][k] drawn, as <g data-piece="k">
-    maps: List[str]             # map n drawn, as the text of <g data-map="n"> (a long log has many)
-    marks: List[Element]        # each place a diagnostic names, as <g data-place="key">
+    data: dict  # what the page's script reads (JSON)
+    moves: List[Tuple[int, str, str]]  # one per line read: (line, player, text)
+    pieces: List[Element]  # data["ids"][k] drawn, as <g data-piece="k">
+    maps: List[str]  # map n drawn, as the text of <g data-map="n"> (a long log has many)
+    marks: List[Element]  # each place a diagnostic names, as <g data-place="key">
     errors: int
     warnings: int
 
@@ -69,9 +75,17 @@ def label(message: Any) -> Tuple[str, str]:
             gets = any(isinstance(r, dict) and any(isinstance(n, int) and n > 0 for n in r.values()) for r in own)
             return (str(who), "trades with the bank" if gets else "discards")
         return (str(who), f"trades with player {others[0]}" if others else "trades")
-    return (str(who), {"DM": "defines the map", "BS": "builds a settlement", "BR": "builds a road",
-                       "BC": "builds a city", "BD": "buys a development card",
-                       "MR": "moves the robber"}.get(str(action), f"does {action}"))
+    return (
+        str(who),
+        {
+            "DM": "defines the map",
+            "BS": "builds a settlement",
+            "BR": "builds a road",
+            "BC": "builds a city",
+            "BD": "buys a development card",
+            "MR": "moves the robber",
+        }.get(str(action), f"does {action}"),
+    )
 
 
 def _pieces(game) -> Dict[str, Tuple[Any, ...]]:
@@ -79,17 +93,18 @@ def _pieces(game) -> Dict[str, Tuple[Any, ...]]:
     out: Dict[str, Tuple[Any, ...]] = {}
     for name, p in game.players.items():
         out.update({f"road:{_edge_key(e)}:{name}": (draw.road, e, name) for e in p.roads})
-        out.update({f"settlement:{_corner_key(c)}:{name}": (draw.building, c, name, "settlement")
-                    for c in p.settlements})
+        out.update(
+            {f"settlement:{_corner_key(c)}:{name}": (draw.building, c, name, "settlement") for c in p.settlements}
+        )
         out.update({f"city:{_corner_key(c)}:{name}": (draw.building, c, name, "city") for c in p.cities})
     if game.robber is not None:
         out[f"robber:{tile_key(game.robber)}"] = (draw.robber, game.robber)
     return out
 
 
-RECENT = 4096      # the messages of the last lines kept, for the places their diagnostics name
+RECENT = 4096  # the messages of the last lines kept, for the places their diagnostics name
 _NONE: Tuple[int, ...] = ()
-_PLACING_NONE = frozenset({"RD", "TR", "ST", "BD"})     # the moves that never place or move a piece
+_PLACING_NONE = frozenset({"RD", "TR", "ST", "BD"})  # the moves that never place or move a piece
 
 
 class _Pass:
@@ -107,17 +122,17 @@ class _Pass:
         self.add: List[Tuple[int, ...]] = []
         self.drop: List[Tuple[int, ...]] = []
         self.stats: List[Tuple[Any, ...]] = [()]
-        self.awards: List[Tuple[str, str, int]] = [("", "", 0)]     # longest road, largest army, turn
+        self.awards: List[Tuple[str, str, int]] = [("", "", 0)]  # longest road, largest army, turn
         self.map: List[int] = []
         self.players: List[str] = []
-        self.drawn: Dict[str, Tuple[Any, ...]] = {}     # piece id -> how to draw it
-        self.number: Dict[str, int] = {}                # piece id -> its number, first seen first
+        self.drawn: Dict[str, Tuple[Any, ...]] = {}  # piece id -> how to draw it
+        self.number: Dict[str, int] = {}  # piece id -> its number, first seen first
         self.recent: "OrderedDict[int, Any]" = OrderedDict()
         self.maps = _Maps()
         self._on: Set[str] = set()
         self._signature: Any = None
         self._game: Any = None
-        self._shared: Dict[Any, Any] = {}               # equal values made one object
+        self._shared: Dict[Any, Any] = {}  # equal values made one object
 
     def _one(self, value: Any) -> Any:
         """The one object of values that recur (labels, a player's numbers): few of them."""
@@ -142,10 +157,11 @@ class _Pass:
         # the pieces change only with the game (a reading chosen, the next game) or with a
         # move that may place or move one: worked out again then only (the game is held, so
         # that it is never mistaken for another one made where it was)
-        if game is not self._game or not (type(message) is list and len(message) == 3
-                                          and message[1] in _PLACING_NONE):
-            signature = (sum(len(p.roads) + len(p.settlements) + 2 * len(p.cities)
-                             for p in game.players.values()), game.robber)
+        if game is not self._game or not (type(message) is list and len(message) == 3 and message[1] in _PLACING_NONE):
+            signature = (
+                sum(len(p.roads) + len(p.settlements) + 2 * len(p.cities) for p in game.players.values()),
+                game.robber,
+            )
             if game is not self._game or signature != self._signature:
                 self._changed(game)
             else:
@@ -159,9 +175,17 @@ class _Pass:
         for name in game.players:
             if name not in players:
                 players.append(name)
-        self.stats.append(self._same(self.stats, tuple(
-            self._one((game.points(p), sum(game.players[p].hand.values()), game.players[p].knights))
-            if p in game.players else None for p in players)))
+        self.stats.append(
+            self._same(
+                self.stats,
+                tuple(
+                    self._one((game.points(p), sum(game.players[p].hand.values()), game.players[p].knights))
+                    if p in game.players
+                    else None
+                    for p in players
+                ),
+            )
+        )
         self.awards.append(self._same(self.awards, (game.longest_road or "", game.largest_army or "", game.turn)))
         self.map.append(self.maps.number(game.board))
 
@@ -205,7 +229,7 @@ class _Pass:
                     on = (on - set(self.drop[j])) | set(self.add[j])
                 add.append(tuple(sorted(on - before)) or _NONE)
                 drop.append(tuple(sorted(before - on)) or _NONE)
-            stats.append(self.stats[k])       # (stats and awards begin with line 0's)
+            stats.append(self.stats[k])  # (stats and awards begin with line 0's)
             awards.append(self.awards[k])
             maps.append(self.map[k - 1])
         return add, drop, stats, awards, maps
@@ -231,12 +255,25 @@ def collect(source, name: str, profile: str = "strict") -> Collected:
         if where is not None and key not in places:
             places[key] = el("g", {"data-place": key})
             draw.mark(places[key], where)
-        diags.append({"line": d.line or 0, "i": bisect.bisect_right(lines, d.line or 0) - 1,   # its move, or before
-                      "code": d.code, "severity": d.severity, "message": d.message, "pointer": d.pointer,
-                      "place": key})
+        diags.append(
+            {
+                "line": d.line or 0,
+                "i": bisect.bisect_right(lines, d.line or 0) - 1,  # its move, or before
+                "code": d.code,
+                "severity": d.severity,
+                "message": d.message,
+                "pointer": d.pointer,
+                "place": key,
+            }
+        )
     data, pieces = _steps(gathered)
-    data.update(name=name, diags=diags, views=gathered.maps.views, games=[g["line"] for g in check.games],
-                winners=[g["winner"] for g in check.games])
+    data.update(
+        name=name,
+        diags=diags,
+        views=gathered.maps.views,
+        games=[g["line"] for g in check.games],
+        winners=[g["winner"] for g in check.games],
+    )
     return Collected(data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings)
 
 
@@ -252,7 +289,7 @@ class _Maps:
     def number(self, board) -> int:
         if board is None:
             return -1
-        if self._last[0] is not board:      # (a map is shared by the copies of a game)
+        if self._last[0] is not board:  # (a map is shared by the copies of a game)
             node = el("g")
             draw.board_layer(node, board)
             key = text_of(node)
@@ -274,15 +311,23 @@ def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
     order = sorted(drawn, key=lambda k: (LAYERS.index(k.split(":")[0]), k))
     renumber = {gathered.number[k]: i for i, k in enumerate(order)}
 
-    none: List[int] = []        # (one list for every line that changes nothing)
+    none: List[int] = []  # (one list for every line that changes nothing)
 
     def ids(step: Tuple[int, ...]) -> List[int]:
         return sorted(renumber[n] for n in step) if step else none
+
     add, drop, stats, awards, maps = gathered.slots()
-    data: Dict[str, Any] = {"players": gathered.players, "lines": gathered.lines, "ids": order,
-                            "add": [ids(s) for s in add], "del": [ids(s) for s in drop],
-                            "stats": stats, "awards": [a[:2] for a in awards], "turns": [a[2] for a in awards],
-                            "map": maps}
+    data: Dict[str, Any] = {
+        "players": gathered.players,
+        "lines": gathered.lines,
+        "ids": order,
+        "add": [ids(s) for s in add],
+        "del": [ids(s) for s in drop],
+        "stats": stats,
+        "awards": [a[:2] for a in awards],
+        "turns": [a[2] for a in awards],
+        "map": maps,
+    }
     pieces = []
     for k in order:
         node = el("g", {"data-piece": renumber[gathered.number[k]]})

@@ -2,6 +2,7 @@
 and every text (quotes included), so that a player named `x" onload="...` stays a value, and
 what XML cannot hold (a control character) is replaced. Attribute names are the code's own,
 and none of them can run or fetch anything."""
+
 from __future__ import annotations
 
 import re
@@ -20,8 +21,9 @@ def clean(value: Any) -> str:
     return _NOT_XML.sub("\ufffd", str(value))
 
 
-def el(tag: str, attrs: Optional[Dict[str, Any]] = None, text: Any = None,
-       parent: Optional[ET.Element] = None) -> ET.Element:
+def el(
+    tag: str, attrs: Optional[Dict[str, Any]] = None, text: Any = None, parent: Optional[ET.Element] = None
+) -> ET.Element:
     """A new element (in `parent`, if given); attributes whose value is None are left out."""
     attrib = {}
     for name, value in (attrs or {}).items():

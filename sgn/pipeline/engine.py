@@ -15,6 +15,7 @@ first stage that finds an error in it; the next line always goes on. A stage
 may have a `finish(file, last_line)` that reports what the end of the file
 leaves unfinished.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -60,15 +61,24 @@ class FileCheck:
     reported in `policy.py`, the replay in `sgn/game/recovery.py`.
     """
 
-    def __init__(self, source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
-                 name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                 fast: bool = True, until: Optional[int] = None, policy: Optional["Policy"] = None):
+    def __init__(
+        self,
+        source: Source,
+        *,
+        level: str = DEFAULT_LEVEL,
+        profile: str = STRICT,
+        name: Optional[str] = None,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        fast: bool = True,
+        until: Optional[int] = None,
+        policy: Optional["Policy"] = None,
+    ):
         self.source = source
-        self.policy = policy        # what is reported (select, ignore, --max-errors); None: all
+        self.policy = policy  # what is reported (select, ignore, --max-errors); None: all
         # told each line once it is checked: observer(line, its value, None if it is none),
         # so that a consumer (the report page, a picture) builds what it needs in this pass
         self.observer: Optional[Callable[[int, Any], None]] = None
-        self.text_line = True       # whether the last line the careful path read was text
+        self.text_line = True  # whether the last line the careful path read was text
         self.name = name or describe(source)
         check_options(level, profile)
         self.level, self.profile = level, profile
@@ -78,11 +88,11 @@ class FileCheck:
         # replay may read); None: all
         self.until = until
         self.requested = level
-        self.open_value = OpenValue(self.name)      # a JSON value written over several lines
+        self.open_value = OpenValue(self.name)  # a JSON value written over several lines
         self.messages = 0
         # per game of the log (a stream may hold several, each from its map): errors, warnings
         self._per_game: List[List[int]] = []
-        self.line = 0               # the last line checked
+        self.line = 0  # the last line checked
         self.stages: Optional[List[Stage]] = None
         if level != AUTO:
             self._use(level)
@@ -102,7 +112,7 @@ class FileCheck:
     def _careful(self, reader, number: int, raw: bytes) -> Tuple[List[Diagnostic], Any]:
         """Every layer, with explanations: (diagnostics, message or None if unparsed)."""
         line, found = reader.decode(number, raw)
-        self.text_line = line is not None       # (a blank line, or no UTF-8, is no line of the log)
+        self.text_line = line is not None  # (a blank line, or no UTF-8, is no line of the log)
         if line is None:
             return found, None
         parsed = parse_line(line.text, file=self.name, line=number)
@@ -120,8 +130,9 @@ class FileCheck:
         checks = self.checks
         if self.fast and checks:
             from ..layers.fastpath import schema_valid_value
+
             if schema_valid_value(parsed[0]):
-                checks = checks[1:]           # the compiled check says the schema has nothing to say
+                checks = checks[1:]  # the compiled check says the schema has nothing to say
         more, message = run_stages(checks, parsed[0], self.name, number)
         return found + more, message
 
@@ -129,8 +140,9 @@ class FileCheck:
         """The message a refused one evidently means (sgn/layers/repairs.py), if the layers pass it:
         a reading of the line for the replay. None when there is none."""
         from ..layers.repairs import evident_repair
+
         candidate = evident_repair(value)
-        if candidate is None or candidate[1] == "DM":       # (a map is never guessed)
+        if candidate is None or candidate[1] == "DM":  # (a map is never guessed)
             return None
         more, message = run_stages(self.checks, candidate, self.name, number)
         return None if any(d.is_error for d in more) else message
@@ -155,9 +167,12 @@ class FileCheck:
         if replay is None:
             return []
         counts = self._per_game + [[0, 0]] * (len(replay.starts) - len(self._per_game))
-        return [{"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
-                for n, (start, (errors, warnings), winner, rules)
-                in enumerate(zip(replay.starts, counts, replay.winners, replay.rules_of_games), 1)]
+        return [
+            {"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
+            for n, (start, (errors, warnings), winner, rules) in enumerate(
+                zip(replay.starts, counts, replay.winners, replay.rules_of_games), 1
+            )
+        ]
 
     @property
     def game_count(self) -> int:
@@ -178,9 +193,9 @@ class FileCheck:
         exception: one file's fault costs that file only."""
         try:
             yield from self._diagnostics()
-        except SourceTypeError:         # the caller passed what no log is read from: theirs to see
+        except SourceTypeError:  # the caller passed what no log is read from: theirs to see
             raise
-        except Exception as error:      # a bug of sgn's: reported, not raised (SGN_DEBUG=1 raises)
+        except Exception as error:  # a bug of sgn's: reported, not raised (SGN_DEBUG=1 raises)
             if os.environ.get("SGN_DEBUG"):
                 raise
             yield internal_error(error, self.name, self.line)
@@ -189,8 +204,12 @@ class FileCheck:
         per_game = self._per_game
         for found in diagnostics:
             replay = getattr(self, "replay", None)
-            if (replay is not None and replay.starts and found.line
-                    and not (replay.unlisted_from and found.line >= replay.unlisted_from)):
+            if (
+                replay is not None
+                and replay.starts
+                and found.line
+                and not (replay.unlisted_from and found.line >= replay.unlisted_from)
+            ):
                 game = bisect.bisect_right(replay.starts, found.line) - 1
                 if game >= 0:
                     while len(per_game) <= game:
@@ -228,21 +247,25 @@ class FileCheck:
                         continue
                     stopped = True
                     break
-                self.messages = messages     # counted so far, should the reader stop here
+                self.messages = messages  # counted so far, should the reader stop here
                 # (an error that ends the stream waits for what the end of the file brings)
-                yield from in_order([item], held, reader.number, bool(held) or item.code in _STREAM_ENDS
-                                          or (replay is not None and replay.undecided))
+                yield from in_order(
+                    [item],
+                    held,
+                    reader.number,
+                    bool(held) or item.code in _STREAM_ENDS or (replay is not None and replay.undecided),
+                )
                 continue
             number, raw = item
             if number > until and not reading_on(replay, until):
                 stopped = True
                 break
             self.line = number
-            if open_value.pending and raw.strip():    # the first such value's error, now decidable
+            if open_value.pending and raw.strip():  # the first such value's error, now decidable
                 decided = open_value.decide(raw)
                 if decided is not None:
                     yield from in_order([decided], held, number, replay is not None and replay.undecided)
-            if open_value.start:          # a line after one that left a JSON value open
+            if open_value.start:  # a line after one that left a JSON value open
                 piece, info = open_value.piece(raw, number)
                 if piece:
                     if observer is not None and raw.strip():
@@ -252,7 +275,7 @@ class FileCheck:
                         yield from in_order([info], held, number, replay is not None and replay.undecided)
                     continue
             seen = known.get(raw)
-            if seen is not None:          # the common case: a line seen before, in this context
+            if seen is not None:  # the common case: a line seen before, in this context
                 messages += 1
                 if replay is not None:
                     message = loads(raw) if seen is not_kept else seen
@@ -262,7 +285,7 @@ class FileCheck:
                     # (nothing to do while the replay is undecided and this line found nothing)
                     undecided = replay.undecided
                     if found or (held and not undecided):
-                        self.messages = messages     # counted so far, should the reader stop here
+                        self.messages = messages  # counted so far, should the reader stop here
                         yield from in_order(found, held, number, undecided)
                 elif observer is not None:
                     observer(number, loads(raw) if seen is not_kept else seen)
@@ -279,21 +302,20 @@ class FileCheck:
                 messages += 1
                 replay = self.replay
                 if fast:
-                    context = self._context(memory)     # it may have changed (a map, the level)
+                    context = self._context(memory)  # it may have changed (a map, the level)
                     known = context.lines
                 if not any(d.is_error for d in found):
                     if replay is not None:
                         found = found + replay.feed(value, name, number)
-                    if (fast and plain and not found and isinstance(value, list) and len(value) > 1
-                            and value[1] != "DM"):
+                    if fast and plain and not found and isinstance(value, list) and len(value) > 1 and value[1] != "DM":
                         memory.remember(context, raw, value if replay is not None else not_kept)
-                elif replay is not None:        # refused here: the replay notes the gap
+                elif replay is not None:  # refused here: the replay notes the gap
                     found = found + replay.gap(value, name, number, self._repaired(value, number))
             if observer is not None and (value is not None or self.text_line):
                 observer(number, value)
             undecided = replay is not None and replay.undecided
             if found or (held and not undecided):
-                self.messages = messages     # counted so far, should the reader stop here
+                self.messages = messages  # counted so far, should the reader stop here
                 yield from in_order(found, held, number, undecided)
         if open_value.pending:
             decided = open_value.decide(None)
@@ -307,10 +329,10 @@ class FileCheck:
         # the end: a fault still undecided, what the file's end and each stage's end bring, and
         # what was held, all in line order
         tail: List[Diagnostic] = []
-        if replay is not None and replay.undecided:    # decided with what the log has left
+        if replay is not None and replay.undecided:  # decided with what the log has left
             tail += replay.settle(name)
         if stopped:
-            self.line = until               # stopped part-way: the end of the file is not checked
+            self.line = until  # stopped part-way: the end of the file is not checked
         else:
             self.line = reader.number
             tail += reader.finish()
@@ -325,10 +347,14 @@ class FileCheck:
 def internal_error(error: BaseException, name: str, line: int) -> Diagnostic:
     """What a file gets when sgn fails on it: the place, and what failed, to be reported."""
     where = f" at line {line}" if line else ""
-    return make("internal-error", f"sgn failed while checking this file{where} "
-                f"({type(error).__name__}: {error}); the rest of the file is not checked",
-                file=name, line=line, hint="this is a bug in sgn: please report it with the file "
-                "(SGN_DEBUG=1 shows the traceback)")
+    return make(
+        "internal-error",
+        f"sgn failed while checking this file{where} "
+        f"({type(error).__name__}: {error}); the rest of the file is not checked",
+        file=name,
+        line=line,
+        hint="this is a bug in sgn: please report it with the file (SGN_DEBUG=1 shows the traceback)",
+    )
 
 
 def warm_up() -> None:
@@ -337,18 +363,36 @@ def warm_up() -> None:
     start with it ready."""
     from .. import game  # noqa: F401
     from ..layers import fastpath, places
+
     if fastpath.COMPILED:
         fastpath.schema_valid_value(None)
     places.warm_up()
 
 
-def iter_diagnostics(source: Source, *, level: str = DEFAULT_LEVEL, profile: str = STRICT,
-                     name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-                     fast: bool = True) -> Iterator[Diagnostic]:
+def iter_diagnostics(
+    source: Source,
+    *,
+    level: str = DEFAULT_LEVEL,
+    profile: str = STRICT,
+    name: Optional[str] = None,
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+    fast: bool = True,
+) -> Iterator[Diagnostic]:
     """`sgn.iter_diagnostics` (documented in sgn/api.py, which the compiled build keeps readable)."""
-    return iter(FileCheck(source, level=level, profile=profile, name=name,
-                          max_line_bytes=max_line_bytes, fast=fast))
+    return iter(FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, fast=fast))
 
 
-__all__ = ["AUTO", "COMPAT", "DEFAULT_LEVEL", "LEVEL_CHOICES", "FileCheck", "LEVELS", "STRICT",
-           "auto_level", "build_stages", "iter_diagnostics", "run_stages", "validate_message"]
+__all__ = [
+    "AUTO",
+    "COMPAT",
+    "DEFAULT_LEVEL",
+    "LEVEL_CHOICES",
+    "FileCheck",
+    "LEVELS",
+    "STRICT",
+    "auto_level",
+    "build_stages",
+    "iter_diagnostics",
+    "run_stages",
+    "validate_message",
+]

@@ -10,6 +10,7 @@ line at a time, however many a file has, and the output is the same, byte for by
 with one job. A file with no diagnostic has no spool. The folder goes when the run ends,
 on an error or Ctrl-C too.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -30,7 +31,7 @@ class Options(NamedTuple):
     level: str
     profile: str
     max_line_bytes: int
-    policy: Optional[Policy] = None      # None: every diagnostic, no limit
+    policy: Optional[Policy] = None  # None: every diagnostic, no limit
 
 
 class Executor(Protocol):
@@ -52,6 +53,7 @@ def source_of(path: str) -> Any:
     """What the reader opens for a name: the path itself, or a URL read through fsspec."""
     from ..cluster.remote import RemoteFile
     from .files import is_url
+
     return RemoteFile(path) if is_url(path) else path
 
 
@@ -60,8 +62,7 @@ def check_one(source: Any, name: Optional[str], options: Options) -> Streamed:
     sgn/pipeline/policy.py, reports of it): what every executor runs on a file, so that
     the report is the same with any of them."""
     level, profile, max_line_bytes, policy = options
-    check = FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes,
-                      policy=policy)
+    check = FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, policy=policy)
     result: Streamed = Result(VALID, check.name, None)
     result.diagnostics = _completing(result, check)
     return result
@@ -74,7 +75,7 @@ def _completing(result: Streamed, check: FileCheck) -> Iterator[Diagnostic]:
         yield from counting(result, found)
     finally:
         getattr(found, "close", lambda: None)()
-    ran = check.level != AUTO and result.verdict != UNREADABLE       # a level was run
+    ran = check.level != AUTO and result.verdict != UNREADABLE  # a level was run
     result.messages, result.level = check.messages, (check.level if ran else None)
     result.fragment, result.games, result.game_count = check.fragment, check.games, check.game_count
 
@@ -124,6 +125,7 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Streamed, Optional[str]
     """In a worker: check one file, its diagnostics written to `spool` as found (made only
     when there is one); the `Result`, its diagnostics left out, and the spool's path, or None."""
     import pickle  # here, not at start-up: only workers and the spools' reader need it
+
     path, spool, options = task
     result = check_one(source_of(path), describe(path), options)
     out = None
@@ -133,13 +135,14 @@ def _check_file(task: Tuple[str, str, Options]) -> Tuple[Streamed, Optional[str]
                 out = open(spool, "wb")
             pickle.dump(tuple(diagnostic), out, pickle.HIGHEST_PROTOCOL)
         if out is not None:
-            out.close()         # in here: a failure of the last flush is reported too
+            out.close()  # in here: a failure of the last flush is reported too
     except OSError as error:
         if out is not None:
-            with contextlib.suppress(OSError):      # what is left to flush fails again
+            with contextlib.suppress(OSError):  # what is left to flush fails again
                 out.close()
-        raise JobsError(f"cannot write a temporary file in {describe(os.path.dirname(spool))}: "
-                        f"{error.strerror or error}") from None
+        raise JobsError(
+            f"cannot write a temporary file in {describe(os.path.dirname(spool))}: {error.strerror or error}"
+        ) from None
     result.diagnostics = []
     return result, (spool if out is not None else None)
 
@@ -149,6 +152,7 @@ def spooled(spool: Optional[str]) -> Iterator[Diagnostic]:
     if spool is None:
         return
     import pickle
+
     try:
         with open(spool, "rb") as spooled:
             while True:
@@ -158,13 +162,14 @@ def spooled(spool: Optional[str]) -> Iterator[Diagnostic]:
                     break
                 yield Diagnostic(*record)
     except OSError as error:
-        raise JobsError(f"cannot read a temporary file in {describe(os.path.dirname(spool))}: "
-                        f"{error.strerror or error}") from None
+        raise JobsError(
+            f"cannot read a temporary file in {describe(os.path.dirname(spool))}: {error.strerror or error}"
+        ) from None
     finally:
         try:
             os.remove(spool)
         except OSError:
-            pass                # the folder goes at the end anyway
+            pass  # the folder goes at the end anyway
 
 
 def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[Streamed]:
@@ -173,7 +178,7 @@ def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[S
     import tempfile
 
     try:
-        folder = tempfile.mkdtemp(prefix="sgn-jobs-")      # readable by its owner only
+        folder = tempfile.mkdtemp(prefix="sgn-jobs-")  # readable by its owner only
     except OSError as error:
         raise JobsError(f"cannot make a temporary folder for --jobs: {error.strerror or error}") from None
     pool = None
@@ -201,5 +206,5 @@ def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[S
             yield result
     finally:
         if pool is not None:
-            pool.terminate()            # ends the workers and waits for them
+            pool.terminate()  # ends the workers and waits for them
         shutil.rmtree(folder, ignore_errors=True)

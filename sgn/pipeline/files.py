@@ -19,6 +19,7 @@ What a walk or a glob finds is a local path, whatever its name: a file named `-`
 `proto::x.sgn` is listed `./-` or `./proto::x.sgn`, as a walk of `.` names it, so that
 nothing downstream reads standard input or a URL instead.
 """
+
 from __future__ import annotations
 
 import errno
@@ -34,14 +35,30 @@ from .globs import Warn, entries, expand_glob, folder_key, is_folder
 # What a folder is searched for: SGN logs, plain or gzip, and the usual names of JSON Lines.
 DEFAULT_INCLUDE = ("*.sgn", "*.sgn.gz", "*.ndjson", "*.ndjson.gz", "*.jsonl", "*.jsonl.gz")
 # Folders never walked into (named on the command line, they are walked all the same).
-DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".bzr", ".tox", ".nox", ".venv", "venv", ".mypy_cache",
-                   ".pytest_cache", ".ruff_cache", "__pycache__", "node_modules", "build", "dist",
-                   "site-packages", "__pypackages__")
+DEFAULT_EXCLUDE = (
+    ".git",
+    ".hg",
+    ".svn",
+    ".bzr",
+    ".tox",
+    ".nox",
+    ".venv",
+    "venv",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    "__pycache__",
+    "node_modules",
+    "build",
+    "dist",
+    "site-packages",
+    "__pypackages__",
+)
 _GLOB_CHARS = set("*?[")
 
-FOLDER = "a folder"                     # what kind() says of a folder, or of a symlink to one
-Key = Hashable                          # what a file is known by: identity(), or its name
-Found = Tuple[str, Key]                 # a file found: its path, and its key
+FOLDER = "a folder"  # what kind() says of a folder, or of a symlink to one
+Key = Hashable  # what a file is known by: identity(), or its name
+Found = Tuple[str, Key]  # a file found: its path, and its key
 
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(://|::)")
 
@@ -56,6 +73,7 @@ def warn_skipped(path: str, why: str) -> None:
     """The warning, on standard error, for a path that a walk or a glob passes over."""
     from ..layers.reader import describe  # here, not at start-up: most runs skip nothing
     from ..words import printable, visible
+
     sys.stderr.write(printable(f"sgn validate: warning: {visible(describe(path))} skipped: {why}\n"))
 
 
@@ -78,9 +96,17 @@ def kind(path: str) -> Optional[str]:
         return None
     if stat.S_ISDIR(mode):
         return FOLDER
-    what = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-            else "a character device" if stat.S_ISCHR(mode) else "a block device" if stat.S_ISBLK(mode)
-            else "a special file")
+    what = (
+        "a FIFO (named pipe)"
+        if stat.S_ISFIFO(mode)
+        else "a socket"
+        if stat.S_ISSOCK(mode)
+        else "a character device"
+        if stat.S_ISCHR(mode)
+        else "a block device"
+        if stat.S_ISBLK(mode)
+        else "a special file"
+    )
     return ("a symlink to " if os.path.islink(path) else "") + what + ", not a regular file"
 
 
@@ -105,21 +131,26 @@ def local_name(path: str) -> str:
     return os.curdir + os.sep + path if path == "-" or is_url(path) else path
 
 
-def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
-            exclude: Iterable[str] = DEFAULT_EXCLUDE, respect_gitignore: bool = True,
-            warn: Warn = warn_skipped) -> List[str]:
+def collect(
+    paths: Iterable[str],
+    *,
+    include: Iterable[str] = DEFAULT_INCLUDE,
+    exclude: Iterable[str] = DEFAULT_EXCLUDE,
+    respect_gitignore: bool = True,
+    warn: Warn = warn_skipped,
+) -> List[str]:
     """The files to check, in the order named (each folder's files sorted by path, and left
     out when named or found before, by (st_dev, st_ino)); `-`, URLs and names that do not
     exist are kept as they are, for the reader to report. What a walk or a glob passes over
     is told to `warn` (path, why)."""
     include, exclude = tuple(include), tuple(exclude)
     out: List[str] = []
-    seen: Set[Key] = set()      # the files listed
-    told: Set[str] = set()      # the paths passed over, by their real folder and their name
+    seen: Set[Key] = set()  # the files listed
+    told: Set[str] = set()  # the paths passed over, by their real folder and their name
 
     def skip(path: str, why: str) -> None:
         key = os.path.join(os.path.realpath(os.path.dirname(path) or os.curdir), os.path.basename(path))
-        if key not in told:     # met again (`f/**` matches f/ and f/pipe.sgn): said once
+        if key not in told:  # met again (`f/**` matches f/ and f/pipe.sgn): said once
             told.add(key)
             warn(path, why)
 
@@ -133,7 +164,7 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
         return _walk(folder, include, exclude, respect_gitignore, skip)
 
     for path in paths:
-        if path == "-" or is_url(path):         # read as given: standard input, or through fsspec
+        if path == "-" or is_url(path):  # read as given: standard input, or through fsspec
             seen.add(("name", path))
             out.append(path)
             continue
@@ -153,7 +184,7 @@ def collect(paths: Iterable[str], *, include: Iterable[str] = DEFAULT_INCLUDE,
                 continue
         if os.path.isdir(path):
             add(walk(path))
-        else:                   # a file named twice is checked twice, as asked
+        else:  # a file named twice is checked twice, as asked
             seen.add(identity(path))
             out.append(path)
     return out
@@ -167,8 +198,10 @@ def once(found: Iterable[Found]) -> List[Found]:
     places: Dict[Key, List[int]] = {}
     for at, (_, key) in enumerate(items):
         places.setdefault(key, []).append(at)
-    kept = [ats[0] if len(ats) == 1 else min(ats, key=lambda at: (_symlinks(items[at][0]), items[at][0]))
-            for ats in places.values()]
+    kept = [
+        ats[0] if len(ats) == 1 else min(ats, key=lambda at: (_symlinks(items[at][0]), items[at][0]))
+        for ats in places.values()
+    ]
     return [items[at] for at in sorted(kept)]
 
 
@@ -194,14 +227,13 @@ def _matcher(patterns: Iterable[str]) -> Callable[[str], bool]:
     return lambda name: match(os.path.normcase(name)) is not None
 
 
-
 def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) -> List[Found]:
     """The included files under `folder`, sorted, each with its key; folders entered once
     each, symlinks to folders not followed, and a file reached by several names listed once
     (by its own name rather than a symlink's, and of its own names the first in sorted order,
     when the walk meets several: `once`)."""
-    found: List[Tuple[str, Key, str]] = []       # (path, key, real path)
-    skipped: List[Tuple[str, str]] = []          # (path, why), told in the order of the paths
+    found: List[Tuple[str, Key, str]] = []  # (path, key, real path)
+    skipped: List[Tuple[str, str]] = []  # (path, why), told in the order of the paths
     start = folder_key(folder)
     visited = {start} if start is not None else set()
     included, excluded = _matcher(include), _matcher(exclude)
@@ -225,7 +257,7 @@ def _walk(folder: str, include, exclude, respect_gitignore: bool, warn: Warn) ->
                 continue
             what = kind(entry.path)
             if what == FOLDER:
-                continue                # a symlink to a folder: not followed
+                continue  # a symlink to a folder: not followed
             if what is not None:
                 skipped.append((entry.path, what))
                 continue
@@ -264,9 +296,13 @@ def _not_ignored(folder: str) -> Optional[Set[str]]:
     """The files under `folder` that git does not ignore (tracked or not), as real paths; None
     when the folder is in no git work tree or git cannot be run."""
     import subprocess  # here, not at start-up: only folders need it
+
     try:
-        done = subprocess.run(["git", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard",
-                               "--full-name", "."], capture_output=True, timeout=60)
+        done = subprocess.run(
+            ["git", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--full-name", "."],
+            capture_output=True,
+            timeout=60,
+        )
         top = subprocess.run(["git", "-C", folder, "rev-parse", "--show-toplevel"], capture_output=True, timeout=60)
     except (OSError, subprocess.SubprocessError):
         return None

@@ -2,6 +2,7 @@
 which enters no symlink to a folder (nor matches one) and no folder twice: Python's follows
 symlinks, and a symlink loop makes it list the same files again and again (with two links,
 without end). With the listing of a folder that globs and walks (`files.py`) share."""
+
 from __future__ import annotations
 
 import fnmatch
@@ -9,7 +10,7 @@ import os
 import re
 from typing import Callable, Iterator, List, Optional, Tuple
 
-Warn = Callable[[str, str], None]       # (the path passed over, why)
+Warn = Callable[[str, str], None]  # (the path passed over, why)
 
 _MAGIC = re.compile("[*?[]")
 
@@ -52,7 +53,7 @@ def _iglob(pattern: str, dironly: bool) -> Iterator[str]:
         if basename:
             if not dironly and os.path.lexists(pattern) or dironly and os.path.isdir(pattern):
                 yield pattern
-        elif os.path.isdir(dirname):        # a pattern ending with a slash matches folders only
+        elif os.path.isdir(dirname):  # a pattern ending with a slash matches folders only
             yield pattern
         return
     if not dirname:

@@ -1,6 +1,7 @@
 """Diagnostics held back while the replay weighs a fault: it reads a few messages past it
 before it decides how to read it, and what the other layers find on those lines waits, so
 that the output stays in line order."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional, Tuple
@@ -19,8 +20,9 @@ def reading_on(replay: Optional["Replay"], until: int) -> bool:
     return held is not None and held <= until
 
 
-def in_order(found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int,
-             undecided: bool) -> List[Diagnostic]:
+def in_order(
+    found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int, undecided: bool
+) -> List[Diagnostic]:
     """What can be reported now, in line order: nothing while the replay is undecided
     (`found` is held back with the rest); else all that was held, sorted, and `found`."""
     for d in found:

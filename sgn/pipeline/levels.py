@@ -1,5 +1,6 @@
 """The stages a level runs, fresh for each file: the layers of one message (`sgn/layers/stages.py`),
 then the rules replay; and the level `auto` stands for, from a log's first message."""
+
 from __future__ import annotations
 
 from typing import Any, List
@@ -9,6 +10,7 @@ from ..layers.stages import LEVELS, MESSAGE_STAGES, Stage, check_options
 
 def _rules_stage(profile: str) -> Stage:
     from ..game.recovery import Replay
+
     return Replay()
 
 
@@ -22,5 +24,5 @@ def build_stages(level: str, profile: str) -> List[Stage]:
     """The stages that run at `level` (not `auto`), fresh for one file: the layers of one
     message, then the rules replay."""
     check_options(level, profile)
-    layers = LEVELS[1:LEVELS.index(level) + 1]
+    layers = LEVELS[1 : LEVELS.index(level) + 1]
     return [(_rules_stage if layer == "rules" else MESSAGE_STAGES[layer])(profile) for layer in layers]

@@ -12,6 +12,7 @@ Selectors are checked before anything runs (`unknown_selectors`): a code that do
 exist, or a glob that matches none, is a usage error, as ruff makes it, so that a typo
 never silently selects nothing.
 """
+
 from __future__ import annotations
 
 import fnmatch
@@ -45,14 +46,14 @@ class Policy(NamedTuple):
             return True
         if not _matches(code, self.select) or _matches(code, self.ignore):
             return False
-        return not any(_matches(code, codes) and _path_matches(path, glob, self.base)
-                       for glob, codes in self.per_file)
+        return not any(_matches(code, codes) and _path_matches(path, glob, self.base) for glob, codes in self.per_file)
 
     def reports_nothing(self) -> bool:
         """Whether no code of the data is left once selection and ignores apply (per-file
         ignores aside): every file would pass, whatever it holds."""
-        return not any(self.keeps("", code) for code, entry in CODES.items()
-                       if entry.layer != "io" and code not in _ALWAYS)
+        return not any(
+            self.keeps("", code) for code, entry in CODES.items() if entry.layer != "io" and code not in _ALWAYS
+        )
 
     def apply(self, name: str, found: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
         """The diagnostics of the file `name` this policy reports, up to the `max_errors`-th
@@ -75,8 +76,12 @@ class Policy(NamedTuple):
                     close = getattr(found, "close", None)
                     if close is not None:
                         close()
-                    yield make("max-errors-reached", f"stopped after {count(limit, 'error')} (--max-errors); "
-                               "the rest of the file is not checked", file=name, line=diagnostic.line)
+                    yield make(
+                        "max-errors-reached",
+                        f"stopped after {count(limit, 'error')} (--max-errors); the rest of the file is not checked",
+                        file=name,
+                        line=diagnostic.line,
+                    )
                     return
 
 
@@ -94,7 +99,6 @@ class _Keeper:
         return kept
 
 
-
 def _matches(code: str, patterns: Iterable[str]) -> bool:
     return any(p == ALL or fnmatch.fnmatchcase(code, p) for p in patterns)
 
@@ -106,7 +110,7 @@ def _path_matches(path: str, pattern: str, base: Optional[str]) -> bool:
     if base is not None:
         try:
             candidates.append(os.path.relpath(os.path.abspath(path), base))
-        except ValueError:          # another drive (Windows)
+        except ValueError:  # another drive (Windows)
             pass
     return any(fnmatch.fnmatch(c.replace(os.sep, "/"), pattern) for c in candidates)
 
@@ -123,6 +127,7 @@ def unknown_selector(selector: str) -> Optional[str]:
     if any(ch in selector for ch in "*?["):
         return f"{selector!r} matches no diagnostic code"
     import difflib  # here, not at start-up: only a wrong selector needs it
+
     near = difflib.get_close_matches(selector, list(CODES), n=3, cutoff=0.6)
     also = f" (did you mean {', '.join(near)}?)" if near else ""
     return f"{selector!r} is no diagnostic code{also}"

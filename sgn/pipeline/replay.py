@@ -1,4 +1,5 @@
 """`sgn replay`: run a log through every layer up to the rules, and show the game's state."""
+
 from __future__ import annotations
 
 import sys
@@ -11,8 +12,14 @@ from ..words import count
 from .engine import FileCheck
 
 
-def replay(source, *, name: str, at: Optional[int] = None, profile: str = "strict",
-           report: Callable[[Diagnostic], None] = lambda d: None) -> Tuple[Optional[dict], int]:
+def replay(
+    source,
+    *,
+    name: str,
+    at: Optional[int] = None,
+    profile: str = "strict",
+    report: Callable[[Diagnostic], None] = lambda d: None,
+) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 
     The log is checked as `sgn validate --level rules` checks it, up to line `at`, and
@@ -27,15 +34,16 @@ def replay(source, *, name: str, at: Optional[int] = None, profile: str = "stric
     rules = check.replay
     assert rules is not None
     last = at if at is not None else sys.maxsize
-    kept: List[Any] = [0, None, 0, None]       # line and game of the last state, line and value of the last line
+    kept: List[Any] = [0, None, 0, None]  # line and game of the last state, line and value of the last line
 
     def keep_state(line: int, game: Game, message: Any) -> None:
-        if line <= last:        # (read past `at`, the replay goes on with this game: a copy)
+        if line <= last:  # (read past `at`, the replay goes on with this game: a copy)
             kept[0], kept[1] = line, (game.clone() if check.line > last else game)
 
     def keep_line(line: int, message: Any) -> None:
         if line <= last:
             kept[2], kept[3] = line, message
+
     rules.on_state, check.observer = keep_state, keep_line
     errors = 0
     for found in check:
@@ -50,12 +58,18 @@ def replay(source, *, name: str, at: Optional[int] = None, profile: str = "stric
     state = game.snapshot()
     state["line"] = min(check.line, last)
     state["message"] = kept[3] if kept[2] == state["line"] else None
-    state["game"] = game          # the live state, for other renderings (HSN)
+    state["game"] = game  # the live state, for other renderings (HSN)
     return state, errors
 
 
-def line_by_line(source, *, name: str, profile: str = "strict", on_line: Callable[[int, Any], None],
-                 on_state: Callable[[int, Game, Any], None]) -> FileCheck:
+def line_by_line(
+    source,
+    *,
+    name: str,
+    profile: str = "strict",
+    on_line: Callable[[int, Any], None],
+    on_state: Callable[[int, Game, Any], None],
+) -> FileCheck:
     """The check `replay` makes, of the whole log, in one pass: `on_line(line, value)` is
     called after each line is checked (`value` None if the line holds none), and
     `on_state(line, game, message)` with the state after each line fed to the replay
@@ -75,14 +89,22 @@ def _counts(mapping: dict) -> str:
 
 def render_state(state: dict) -> str:
     """The state as a few lines of text."""
-    turn = (f"player {state['current']}'s turn ({'rolled' if state['rolled'] else 'not rolled yet'})"
-            if state["current"] else "no turn yet")
-    out = [f"after line {state['line']}: {state['phase']}, turn {state['turn']}, {turn}; rules of the {state['variant']}"]
+    turn = (
+        f"player {state['current']}'s turn ({'rolled' if state['rolled'] else 'not rolled yet'})"
+        if state["current"]
+        else "no turn yet"
+    )
+    out = [
+        f"after line {state['line']}: {state['phase']}, turn {state['turn']}, {turn}; rules of the {state['variant']}"
+    ]
     if state["ended_at_line"]:
         out.append(f"the game ended at line {state['ended_at_line']}")
     robber = state["robber"]
-    out.append(f"robber: {robber if robber else 'not placed'}; bank: "
-               + " ".join(f"{r}{state['bank'][r]}" for r in RESOURCES) + f"; deck: {_counts(state['deck'])}")
+    out.append(
+        f"robber: {robber if robber else 'not placed'}; bank: "
+        + " ".join(f"{r}{state['bank'][r]}" for r in RESOURCES)
+        + f"; deck: {_counts(state['deck'])}"
+    )
     out.append(f"longest road: {state['longest_road'] or 'nobody'}; largest army: {state['largest_army'] or 'nobody'}")
     owed = state["owed"]
     pending = [f"player {p} discards {n}" for p, n in owed["discards"].items()]
@@ -93,9 +115,12 @@ def render_state(state: dict) -> str:
     if pending:
         out.append("owed: " + "; ".join(pending))
     for name, p in state["players"].items():
-        out.append(f"player {name}: {p['points']} points; hand " + " ".join(f"{r}{p['hand'][r]}" for r in RESOURCES)
-                   + f"; cards {_counts(p['cards'])}; knights {p['knights_played']}; "
-                   f"{count(len(p['settlements']), 'settlement')}, {count(len(p['cities']), 'city')}, "
-                   f"{count(len(p['roads']), 'road')} "
-                   f"(longest {p['road_length']})")
+        out.append(
+            f"player {name}: {p['points']} points; hand "
+            + " ".join(f"{r}{p['hand'][r]}" for r in RESOURCES)
+            + f"; cards {_counts(p['cards'])}; knights {p['knights_played']}; "
+            f"{count(len(p['settlements']), 'settlement')}, {count(len(p['cities']), 'city')}, "
+            f"{count(len(p['roads']), 'road')} "
+            f"(longest {p['road_length']})"
+        )
     return "\n".join(out) + "\n"

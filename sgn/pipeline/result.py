@@ -8,6 +8,7 @@ list first: workers send it back with the diagnostics apart (a spool, a part).
 
 Not compiled, so that `help(sgn.Result)` reads the same in every build.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, TypeV
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
 
 VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
-VERDICTS = (VALID, INVALID, UNREADABLE)     # in the order of their exit statuses, 0, 1 and 2
+VERDICTS = (VALID, INVALID, UNREADABLE)  # in the order of their exit statuses, 0, 1 and 2
 
 # what holds the diagnostics: a list (`sgn.check`), or a stream (in a run)
 D = TypeVar("D", bound=Iterable[Diagnostic])
@@ -38,12 +39,12 @@ class Result(Generic[D]):
     verdict: str
     file: str
     level: Optional[str]
-    messages: int = 0           # the lines read as JSON values
+    messages: int = 0  # the lines read as JSON values
     errors: int = 0
     warnings: int = 0
     infos: int = 0
     # (none by default: an empty list, which mypy cannot see is a D whatever D is)
-    diagnostics: D = field(default_factory=list, repr=False)     # type: ignore[assignment]
+    diagnostics: D = field(default_factory=list, repr=False)  # type: ignore[assignment]
     fragment: bool = field(default=False, repr=False)
     games: List[Dict[str, Any]] = field(default_factory=list, repr=False)
     game_count: int = field(default=0, repr=False)
@@ -59,14 +60,25 @@ class Result(Generic[D]):
         return VERDICTS.index(self.verdict)
 
 
-Streamed = Result[Iterable[Diagnostic]]        # in a run: its diagnostics stream by
+Streamed = Result[Iterable[Diagnostic]]  # in a run: its diagnostics stream by
 
 
 def kept(result: Streamed) -> Result[List[Diagnostic]]:
     """`result` with its diagnostics read into a list, its counts then whole."""
     diagnostics = list(result.diagnostics)
-    return Result(result.verdict, result.file, result.level, result.messages, result.errors, result.warnings,
-                  result.infos, diagnostics, result.fragment, result.games, result.game_count)
+    return Result(
+        result.verdict,
+        result.file,
+        result.level,
+        result.messages,
+        result.errors,
+        result.warnings,
+        result.infos,
+        diagnostics,
+        result.fragment,
+        result.games,
+        result.game_count,
+    )
 
 
 def count(result: Streamed, diagnostic: Diagnostic) -> None:

@@ -7,6 +7,7 @@ was; or None when the game has no place for it (a fault of the 5-6 player extens
 Special Build Phase in a game of the base game, say). No Hypothesis here: the games and
 the numbers are given.
 """
+
 from __future__ import annotations
 
 import collections
@@ -26,7 +27,6 @@ def _land(state: Game) -> List[board.Tile]:
     """The land tiles of the game's map, in a fixed order."""
     kinds = state.board.kinds if state.board is not None else {}
     return sorted((t for t, k in kinds.items() if k != board.SEA), key=lambda t: (t[1], t[0]))
-
 
 
 def _states(game: List[list]):
@@ -106,48 +106,72 @@ def _lost_roll(game: List[list], pick: int):
     count = max(int(m[0]) for m in game if m[0] != "B")
     extension = count in rules.FIVE_SIX.player_counts
     follows = ("TR",) if extension else ("BR", "BS", "BC", "BD", "TR")
-    spots = [i for i, _ in _turn_rolls(game)
-             if game[i][2]["result"] != rules.ROBBER_ROLL and i + 2 < len(game)
-             and game[i + 1][0] == game[i][0] and game[i + 1][1] in follows
-             and not (extension and game[i + 1][2][1]["player"] != "B")]     # (a trade with the turn before's player is legal)
+    spots = [
+        i
+        for i, _ in _turn_rolls(game)
+        if game[i][2]["result"] != rules.ROBBER_ROLL
+        and i + 2 < len(game)
+        and game[i + 1][0] == game[i][0]
+        and game[i + 1][1] in follows
+        and not (extension and game[i + 1][2][1]["player"] != "B")
+    ]  # (a trade with the turn before's player is legal)
     if not spots:
         return None
     i = spots[pick % len(spots)]
-    return game[:i] + game[i + 1:], "roll-missing", i + 1
+    return game[:i] + game[i + 1 :], "roll-missing", i + 1
 
 
 def _late_discard(game: List[list], pick: int):
     """The robber moved before the discards of a 7, which follow it."""
-    spots = [i for i, state in _states(game) if game[i][1] == "RD" and game[i][2]["result"] == rules.ROBBER_ROLL
-             and i + 1 < len(game) and game[i + 1][1] == "TR"]
-    spots = [(i, j) for i in spots for j in [i + 1 + next(k for k, m in enumerate(game[i + 1:]) if m[1] != "TR")]
-             if j < len(game) and game[j][1] == "MR"]
+    spots = [
+        i
+        for i, state in _states(game)
+        if game[i][1] == "RD"
+        and game[i][2]["result"] == rules.ROBBER_ROLL
+        and i + 1 < len(game)
+        and game[i + 1][1] == "TR"
+    ]
+    spots = [
+        (i, j)
+        for i in spots
+        for j in [i + 1 + next(k for k, m in enumerate(game[i + 1 :]) if m[1] != "TR")]
+        if j < len(game) and game[j][1] == "MR"
+    ]
     if not spots:
         return None
     i, j = spots[pick % len(spots)]
-    return game[:i + 1] + [game[j]] + game[i + 1:j] + game[j + 1:], "discard-missing", i + 2
+    return game[: i + 1] + [game[j]] + game[i + 1 : j] + game[j + 1 :], "discard-missing", i + 2
 
 
 def _setup_swapped(game: List[list], pick: int):
     """Two players' first setup turns (settlement and road) swapped."""
     count = max(int(m[0]) for m in game if m[0] != "B")
-    k = 1 + pick % (count - 1)            # the k-th and (k+1)-th setup turns, 1-based after the map
+    k = 1 + pick % (count - 1)  # the k-th and (k+1)-th setup turns, 1-based after the map
     a, b = 1 + 2 * (k - 1), 1 + 2 * k
-    return game[:a] + game[b:b + 2] + game[a:b] + game[b + 2:], "setup-order", a + 1
+    return game[:a] + game[b : b + 2] + game[a:b] + game[b + 2 :], "setup-order", a + 1
 
 
 def _before_own_roll(game: List[list], pick: int):
     """A bank trade or build the player could already pay for, moved before their roll. (In
     the 5-6 player extension a build there is the first slot of the Special Build Phase
     after the turn before, which is no fault: only a trade fits.)"""
-    spots = [i + 1 for i, _ in _turn_rolls(game) if game[i][2]["result"] != rules.ROBBER_ROLL
-             and i + 1 < len(game) and game[i + 1][0] == game[i][0] and game[i + 1][1] in ("BR", "BS", "BC", "BD", "TR")]
-    fits = [i for i in spots
-            if _replays_with(game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], i, "roll-first", through=i + 1)]
+    spots = [
+        i + 1
+        for i, _ in _turn_rolls(game)
+        if game[i][2]["result"] != rules.ROBBER_ROLL
+        and i + 1 < len(game)
+        and game[i + 1][0] == game[i][0]
+        and game[i + 1][1] in ("BR", "BS", "BC", "BD", "TR")
+    ]
+    fits = [
+        i
+        for i in spots
+        if _replays_with(game[: i - 1] + [game[i], game[i - 1]] + game[i + 1 :], i, "roll-first", through=i + 1)
+    ]
     if not fits:
         return None
     i = fits[pick % len(fits)]
-    return game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], "roll-first", i
+    return game[: i - 1] + [game[i], game[i - 1]] + game[i + 1 :], "roll-first", i
 
 
 def _roll_out_of_range(game: List[list], pick: int):
@@ -182,7 +206,11 @@ def _special_trade(game: List[list], pick: int):
         return None
     i, _ = spots[pick % len(spots)]
     who = game[i][0]
-    trade = [who, "TR", [{"player": who, "resources": {"W": -4, "O": 1}}, {"player": "B", "resources": {"W": 4, "O": -1}}]]
+    trade = [
+        who,
+        "TR",
+        [{"player": who, "resources": {"W": -4, "O": 1}}, {"player": "B", "resources": {"W": 4, "O": -1}}],
+    ]
     return _insert(game, i + 1, trade), "special-build-trade", i + 2
 
 
@@ -200,25 +228,34 @@ def _special_card(game: List[list], pick: int):
 def _special_turn_player(game: List[list], pick: int):
     """The turn's last build moved after the first build of its Special Build Phase."""
     spots = [i for i, turn in _special_builds(game) if game[i - 1][0] == turn and game[i - 1][1] in _SPECIAL]
-    fits = [i for i in spots if _replays_with(game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], i + 1,
-                                              "special-build-turn-player")]
+    fits = [
+        i
+        for i in spots
+        if _replays_with(game[: i - 1] + [game[i], game[i - 1]] + game[i + 1 :], i + 1, "special-build-turn-player")
+    ]
     if not fits:
         return None
     i = fits[pick % len(fits)]
-    return game[:i - 1] + [game[i], game[i - 1]] + game[i + 1:], "special-build-turn-player", i + 1
+    return game[: i - 1] + [game[i], game[i - 1]] + game[i + 1 :], "special-build-turn-player", i + 1
 
 
 def _special_order(game: List[list], pick: int):
     """Two players' builds in one Special Build Phase swapped, the later player first."""
     found = _special_builds(game)
-    spots = [i for (i, turn), (j, turn2) in zip(found, found[1:])
-             if j == i + 1 and turn == turn2 and game[i][0] != game[j][0]]
-    fits = [i for i in spots if _replays_with(game[:i] + [game[i + 1], game[i]] + game[i + 2:], i + 2,
-                                              "special-build-order")]
+    spots = [
+        i
+        for (i, turn), (j, turn2) in zip(found, found[1:])
+        if j == i + 1 and turn == turn2 and game[i][0] != game[j][0]
+    ]
+    fits = [
+        i
+        for i in spots
+        if _replays_with(game[:i] + [game[i + 1], game[i]] + game[i + 2 :], i + 2, "special-build-order")
+    ]
     if not fits:
         return None
     i = fits[pick % len(fits)]
-    return game[:i] + [game[i + 1], game[i]] + game[i + 2:], "special-build-order", i + 2
+    return game[:i] + [game[i + 1], game[i]] + game[i + 2 :], "special-build-order", i + 2
 
 
 def _replays_with(game: List[list], line: int, code: str, through: Optional[int] = None) -> bool:
@@ -278,10 +315,23 @@ def first_fault(game: List[list]) -> int:
     return next(iter(faults_as_it_stands(game)), 0)
 
 
-GAME_MUTATIONS: Tuple[Callable, ...] = (_drop_map, _after_the_end, _roll_twice, _roll_out_of_turn,
-                                        _city_without_ore, _robber_without_seven, _lost_roll,
-                                        _late_discard, _setup_swapped, _before_own_roll, _roll_out_of_range,
-                                        _special_trade, _special_card, _special_turn_player, _special_order)
+GAME_MUTATIONS: Tuple[Callable, ...] = (
+    _drop_map,
+    _after_the_end,
+    _roll_twice,
+    _roll_out_of_turn,
+    _city_without_ore,
+    _robber_without_seven,
+    _lost_roll,
+    _late_discard,
+    _setup_swapped,
+    _before_own_roll,
+    _roll_out_of_range,
+    _special_trade,
+    _special_card,
+    _special_turn_player,
+    _special_order,
+)
 
 
 # Faults that only the messages after them tell apart from another fault: a lost roll,

@@ -6,6 +6,7 @@ towards building, so that games end with a winner in a few hundred messages.
 The replay (`sgn.game.Game`) is the referee: each message is applied to it as
 it is made, and a message it refuses is a bug here.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,18 +21,33 @@ from ..rules import COSTS, RESOURCES
 
 # The harbor edges of the standard map (the SGN starter map), as (land tile, sea tile).
 STANDARD_HARBOR_EDGES: Tuple[Tuple[Tile, Tile], ...] = (
-    ((0, -2), (0, -3)), ((1, -2), (2, -3)), ((2, -1), (3, -2)), ((2, 0), (3, 0)), ((1, 1), (1, 2)),
-    ((-1, 2), (-1, 3)), ((-2, 2), (-3, 3)), ((-2, 1), (-3, 1)), ((-1, -1), (-2, -1)),
+    ((0, -2), (0, -3)),
+    ((1, -2), (2, -3)),
+    ((2, -1), (3, -2)),
+    ((2, 0), (3, 0)),
+    ((1, 1), (1, 2)),
+    ((-1, 2), (-1, 3)),
+    ((-2, 2), (-3, 3)),
+    ((-2, 1), (-3, 1)),
+    ((-1, -1), (-2, -1)),
 )
 # The harbor edges of the 5-6 player extension's board, likewise.
 EXTENDED_HARBOR_EDGES: Tuple[Tuple[Tile, Tile], ...] = (
-    ((-3, 0), (-4, 0)), ((-3, 1), (-4, 2)), ((-3, 3), (-4, 4)), ((-2, 3), (-2, 4)), ((0, 2), (0, 3)),
-    ((1, 1), (2, 1)), ((2, -1), (3, -1)), ((2, -2), (3, -3)), ((1, -3), (2, -4)), ((0, -3), (0, -4)),
+    ((-3, 0), (-4, 0)),
+    ((-3, 1), (-4, 2)),
+    ((-3, 3), (-4, 4)),
+    ((-2, 3), (-2, 4)),
+    ((0, 2), (0, 3)),
+    ((1, 1), (2, 1)),
+    ((2, -1), (3, -1)),
+    ((2, -2), (3, -3)),
+    ((1, -3), (2, -4)),
+    ((0, -3), (0, -4)),
     ((-2, -1), (-2, -2)),
 )
 HARBOR_EDGES = {board.STANDARD.name: STANDARD_HARBOR_EDGES, board.EXTENDED.name: EXTENDED_HARBOR_EDGES}
 MAX_TURNS = 1000
-SPECIAL_BUILD_CHANCE = 0.5     # that a player with cards to build uses their slot in a Special Build Phase
+SPECIAL_BUILD_CHANCE = 0.5  # that a player with cards to build uses their slot in a Special Build Phase
 
 
 def _corner_json(c: Corner) -> list:
@@ -51,13 +67,19 @@ def random_map(rng: random.Random, spec: board.BoardSpec = board.STANDARD) -> di
     for items in (kinds, numbers, harbors):
         rng.shuffle(items)
     land = sorted(spec.land, key=lambda t: (t[1], t[0]))
-    tiles: List[Dict[str, Any]] = [{"tile": list(t), "tCode": "S", "rNumber": None}
-             for t in sorted(board.ring(spec.land), key=lambda t: (t[1], t[0]))]
+    tiles: List[Dict[str, Any]] = [
+        {"tile": list(t), "tCode": "S", "rNumber": None}
+        for t in sorted(board.ring(spec.land), key=lambda t: (t[1], t[0]))
+    ]
     for t, kind in zip(land, kinds):
         tiles.append({"tile": list(t), "tCode": kind, "rNumber": None if kind == "D" else numbers.pop()})
-    return {"tiles": tiles,
-            "harbors": [{"path": _edge_json(board.edge_between(a, b)), "hCode": h}
-                        for (a, b), h in zip(HARBOR_EDGES[spec.name], harbors)]}
+    return {
+        "tiles": tiles,
+        "harbors": [
+            {"path": _edge_json(board.edge_between(a, b)), "hCode": h}
+            for (a, b), h in zip(HARBOR_EDGES[spec.name], harbors)
+        ],
+    }
 
 
 class RandomPlayer:
@@ -85,13 +107,14 @@ class RandomPlayer:
 
     def _learn_map(self) -> None:
         """The corners and edges a piece may go on, worked out once per map."""
-        assert self.game.board is not None       # the map was applied
+        assert self.game.board is not None  # the map was applied
         kinds = self.game.board.kinds
         land = {t for t, k in kinds.items() if k != board.SEA}
         self.land_corners = sorted(board.iter_corners(land), key=sorted)
         edges = {frozenset((c, n)) for c in self.land_corners for n in board.corner_neighbours(c)}
-        self.land_edges = frozenset(e for e in edges if board.edge_tiles(e) & land
-                                    and all(t in kinds for c in e for t in c))
+        self.land_edges = frozenset(
+            e for e in edges if board.edge_tiles(e) & land and all(t in kinds for c in e for t in c)
+        )
 
     def _settlement_sites(self, p: Player, connected: bool) -> List[Corner]:
         if connected:
@@ -108,8 +131,10 @@ class RandomPlayer:
             ends = p.buildings | {c for e in p.roads for c in e}
             candidates = {e for c in ends for e in board.edges_of_corner(c)}
         legal = self.land_edges
-        return sorted((e for e in candidates if e in legal and not self.game.road_problems(p, e, setup_corner)),
-                      key=lambda e: sorted(map(sorted, e)))
+        return sorted(
+            (e for e in candidates if e in legal and not self.game.road_problems(p, e, setup_corner)),
+            key=lambda e: sorted(map(sorted, e)),
+        )
 
     # -- the phases ---------------------------------------------------------------------------------
     def play(self) -> List[list]:
@@ -139,7 +164,7 @@ class RandomPlayer:
                 return
         roll = self.rng.randint(1, 6) + self.rng.randint(1, 6)
         self.emit([name, "RD", {"result": roll}])
-        if self.game.phase == OVER:        # 10 points reached in a Special Build Phase: won on the roll
+        if self.game.phase == OVER:  # 10 points reached in a Special Build Phase: won on the roll
             return
         if roll == rules.ROBBER_ROLL:
             for victim, n in sorted(self.game.discards_owed.items()):
@@ -164,28 +189,38 @@ class RandomPlayer:
     def _playable(self, p: Player, card: str) -> bool:
         if self.game.card_played:
             return False
-        return p.cards[card] > 0 or (self.early_cards > 0 and p.new_cards[card] > 0
-                                     and self.rng.random() < self.early_cards)
+        return p.cards[card] > 0 or (
+            self.early_cards > 0 and p.new_cards[card] > 0 and self.rng.random() < self.early_cards
+        )
 
     def discard(self, p: Player, n: int) -> None:
         cards = [r for r in RESOURCES for _ in range(p.hand[r])]
         given = Counter(self.rng.sample(cards, n))
-        self.emit([p.name, "TR", [{"player": p.name, "resources": {r: -k for r, k in sorted(given.items())}},
-                                  {"player": "B", "resources": {r: k for r, k in sorted(given.items())}}]])
+        self.emit(
+            [
+                p.name,
+                "TR",
+                [
+                    {"player": p.name, "resources": {r: -k for r, k in sorted(given.items())}},
+                    {"player": "B", "resources": {r: k for r, k in sorted(given.items())}},
+                ],
+            ]
+        )
 
     def robber(self, p: Player) -> None:
-        assert self.game.board is not None       # the map was applied
+        assert self.game.board is not None  # the map was applied
         land = [t for t, k in sorted(self.game.board.kinds.items()) if k != board.SEA and t != self.game.robber]
         self.emit([p.name, "MR", {"tile": list(self.rng.choice(land))}])
         if self.game.steal_from:
             victim = self.game.players[self.rng.choice(sorted(self.game.steal_from))]
             r = self.rng.choice([r for r in RESOURCES for _ in range(victim.hand[r])])
-            self.emit([p.name, "ST", [{"player": p.name, "resources": {r: 1}},
-                                      {"player": victim.name, "resources": {r: -1}}]])
+            self.emit(
+                [p.name, "ST", [{"player": p.name, "resources": {r: 1}}, {"player": victim.name, "resources": {r: -1}}]]
+            )
 
     def knight(self, p: Player) -> None:
         self.emit([p.name, "PD", {"cCode": "KN"}])
-        if self.game.phase != OVER:       # the largest army may win the game at once
+        if self.game.phase != OVER:  # the largest army may win the game at once
             self.robber(p)
 
     def _can_pay(self, p: Player, what: str) -> bool:
@@ -209,7 +244,7 @@ class RandomPlayer:
             return True
         sites: List[Corner] = []
         if self._can_pay(p, "road") and len(p.settlements) < rules.PIECES["settlement"]:
-            sites = self._settlement_sites(p, connected=True)     # wanted also to decide on a road
+            sites = self._settlement_sites(p, connected=True)  # wanted also to decide on a road
         if sites and self._can_pay(p, "settlement"):
             self.emit([name, "BS", {"intersection": _corner_json(self.rng.choice(sites))}])
             return True
@@ -264,8 +299,16 @@ class RandomPlayer:
             rate = best_rate(p, r)
             if r not in needed and p.hand[r] - goal.get(r, 0) >= rate:
                 w = self.rng.choice(needed)
-                self.emit([p.name, "TR", [{"player": p.name, "resources": {r: -rate, w: 1}},
-                                          {"player": "B", "resources": {r: rate, w: -1}}]])
+                self.emit(
+                    [
+                        p.name,
+                        "TR",
+                        [
+                            {"player": p.name, "resources": {r: -rate, w: 1}},
+                            {"player": "B", "resources": {r: rate, w: -1}},
+                        ],
+                    ]
+                )
                 return True
         return False
 
@@ -290,6 +333,7 @@ def moved(game: List[list], dq: int, dr: int) -> List[list]:
     """The same game on a board moved by (dq, dr): every tile `[q, r]` of every message
     shifted (SGN holds no other pair of integers). A legal game stays legal; each distance
     gives the log a board position of its own."""
+
     def move(value: Any) -> Any:
         if isinstance(value, list):
             if len(value) == 2 and all(type(n) is int for n in value):
@@ -298,4 +342,5 @@ def moved(game: List[list], dq: int, dr: int) -> List[list]:
         if isinstance(value, dict):
             return {key: move(item) for key, item in value.items()}
         return value
+
     return [[player, code, move(value)] for player, code, value in game]

@@ -20,6 +20,7 @@ data, each labelled with the one diagnostic code it must raise.
 
 Messages are Python values as `json.loads` gives them; games are lists of them.
 """
+
 from __future__ import annotations
 
 import copy
@@ -28,10 +29,13 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 try:
     from hypothesis import strategies as st
     from hypothesis.strategies import SearchStrategy
-except ImportError as error:     # pragma: no cover - depends on the environment
+except ImportError as error:  # pragma: no cover - depends on the environment
     from ..packaged import DISTRIBUTION
-    raise ImportError("sgn.strategies needs Hypothesis: pip install hypothesis (or install the package with its "
-                      f"extra: pip install '{DISTRIBUTION}[hypothesis]')") from error
+
+    raise ImportError(
+        "sgn.strategies needs Hypothesis: pip install hypothesis (or install the package with its "
+        f"extra: pip install '{DISTRIBUTION}[hypothesis]')"
+    ) from error
 
 from .. import board, rules
 from ..board import STANDARD, Tile
@@ -46,6 +50,7 @@ LAND: Tuple[Tile, ...] = tuple(sorted(STANDARD.land, key=lambda t: (t[1], t[0]))
 
 
 # -- the small pieces ---------------------------------------------------------------
+
 
 def players(*, bank: bool = False) -> SearchStrategy[str]:
     """A player "1".."6"; with bank=True also "B", the bank."""
@@ -66,8 +71,9 @@ def tiles(*, land: Sequence[Tile] = LAND) -> SearchStrategy[list]:
 _players, _tiles = players, tiles
 
 
-def intersections(*, tiles: Optional[SearchStrategy[list]] = None,
-                  rotations: SearchStrategy[int] = st.integers(0, 2)) -> SearchStrategy[list]:
+def intersections(
+    *, tiles: Optional[SearchStrategy[list]] = None, rotations: SearchStrategy[int] = st.integers(0, 2)
+) -> SearchStrategy[list]:
     """An intersection touching a tile: its three tiles clockwise, starting at the
     canonical tile turned by `rotations` places (every rotation is valid SGN)."""
     tiles = tiles if tiles is not None else _tiles()
@@ -76,6 +82,7 @@ def intersections(*, tiles: Optional[SearchStrategy[list]] = None,
         a, b, c = board.canonical_corner(board.corner(tuple(tile), direction))
         listing = [a, b, c][turn:] + [a, b, c][:turn]
         return _listing(listing)
+
     return st.builds(build, tiles, st.sampled_from(list(board.CORNER_DIRECTIONS)), rotations)
 
 
@@ -87,6 +94,7 @@ def paths(*, tiles: Optional[SearchStrategy[list]] = None) -> SearchStrategy[lis
         at: Tile = tuple(tile)
         e = board.edge_between(at, board.add(at, board.DIRECTIONS[direction]))
         return [_listing(end) for end in board.canonical_edge(e)]
+
     return st.builds(build, tiles, st.sampled_from(list(board.DIRECTIONS)))
 
 
@@ -96,8 +104,9 @@ def maps() -> SearchStrategy[dict]:
     return st.randoms(use_true_random=False).map(random_map)
 
 
-def trades(*, players: Optional[SearchStrategy[str]] = None,
-           resources: Optional[SearchStrategy[str]] = None) -> SearchStrategy[Tuple[str, list]]:
+def trades(
+    *, players: Optional[SearchStrategy[str]] = None, resources: Optional[SearchStrategy[str]] = None
+) -> SearchStrategy[Tuple[str, list]]:
     """(acting player, TR value): one side's deltas and their negation, both sides giving
     something; or a discard (a player gives, the bank receives)."""
     players = players if players is not None else _players()
@@ -113,11 +122,11 @@ def trades(*, players: Optional[SearchStrategy[str]] = None,
         gets = [] if discard else draw(st.lists(st.sampled_from(rest), min_size=1, max_size=2, unique=True))
         mine = {r: -draw(amounts) for r in gives}
         mine.update({r: draw(amounts) for r in gets})
-        sides = [{"player": me, "resources": mine},
-                 {"player": other, "resources": {r: -n for r, n in mine.items()}}]
+        sides = [{"player": me, "resources": mine}, {"player": other, "resources": {r: -n for r, n in mine.items()}}]
         if draw(st.booleans()):
             sides.reverse()
         return me, sides
+
     return build()
 
 
@@ -131,6 +140,7 @@ def steals(*, players: Optional[SearchStrategy[str]] = None) -> SearchStrategy[T
         victim = draw(st.sampled_from([p for p in PLAYERS if p != thief]))
         r = draw(resources())
         return thief, [{"player": thief, "resources": {r: 1}}, {"player": victim, "resources": {r: -1}}]
+
     return build()
 
 
@@ -144,9 +154,11 @@ def _card_plays() -> SearchStrategy[dict]:
 
 # -- whole messages -------------------------------------------------------------------
 
+
 def _value_strategies(who: SearchStrategy[str]) -> Dict[str, SearchStrategy[list]]:
     def message(code: str, values: SearchStrategy[Any]) -> SearchStrategy[list]:
         return st.builds(lambda p, v: [p, code, v], who, values)
+
     return {
         "BC": message("BC", intersections().map(lambda i: {"intersection": i})),
         "BS": message("BS", intersections().map(lambda i: {"intersection": i})),
@@ -161,8 +173,9 @@ def _value_strategies(who: SearchStrategy[str]) -> Dict[str, SearchStrategy[list
     }
 
 
-def messages(*, action_codes: SearchStrategy[str] = st.sampled_from(ACTION_CODES),
-             players: Optional[SearchStrategy[str]] = None) -> SearchStrategy[list]:
+def messages(
+    *, action_codes: SearchStrategy[str] = st.sampled_from(ACTION_CODES), players: Optional[SearchStrategy[str]] = None
+) -> SearchStrategy[list]:
     """A message `[player, aCode, value]` valid at the semantic level (its map-free
     rules; tiles, intersections and paths lie on or touch the standard board's land)."""
     builders = _value_strategies(players if players is not None else _players())
@@ -175,7 +188,7 @@ def games(*, players: SearchStrategy[int] = st.sampled_from(rules.PLAYER_COUNTS)
     player extension, on its board, with Special Build Phases). The choices come from a seeded generator (a
     drawn seed): shrinking moves to smaller seeds, never to degenerate dice that would
     leave a game without a winner."""
-    return st.builds(random_game, st.integers(0, 2 ** 32 - 1), players)
+    return st.builds(random_game, st.integers(0, 2**32 - 1), players)
 
 
 _games = games
@@ -183,7 +196,7 @@ _games = games
 
 # -- invalid messages: one broken rule each ---------------------------------------------
 
-Mutation = Tuple[str, str, Callable[[list], Any]]   # (action code, expected code, mutate)
+Mutation = Tuple[str, str, Callable[[list], Any]]  # (action code, expected code, mutate)
 
 
 def _far(tile: list) -> list:
@@ -219,19 +232,27 @@ MUTATIONS: Tuple[Mutation, ...] = (
     ("BD", "schema-enum", lambda m: _set(m, 2, {"cCode": "XX"})),
     ("MR", "schema-too-many-items", lambda m: _set(m, 2, {"tile": m[2]["tile"] + [0]})),
     ("RD", "bank-acts", lambda m: _set(m, 0, "B")),
-    ("BS", "intersection-repeated-tile", lambda m: _set(m, 2, {"intersection": [m[2]["intersection"][0]] * 2
-                                                                + [m[2]["intersection"][2]]})),
-    ("BC", "intersection-not-adjacent", lambda m: _set(m, 2, {"intersection": m[2]["intersection"][:2]
-                                                               + [_far(m[2]["intersection"][2])]})),
+    (
+        "BS",
+        "intersection-repeated-tile",
+        lambda m: _set(m, 2, {"intersection": [m[2]["intersection"][0]] * 2 + [m[2]["intersection"][2]]}),
+    ),
+    (
+        "BC",
+        "intersection-not-adjacent",
+        lambda m: _set(m, 2, {"intersection": m[2]["intersection"][:2] + [_far(m[2]["intersection"][2])]}),
+    ),
     ("BR", "path-same-intersection", lambda m: _set(m, 2, {"path": [m[2]["path"][0]] * 2})),
-    ("BR", "path-not-adjacent", lambda m: _set(m, 2, {"path": [m[2]["path"][0],
-                                                               [_far(t) for t in m[2]["path"][1]]]})),
-    ("TR", "trade-unbalanced", lambda m: _set(m, 2, [dict(m[2][0], resources=_bigger(m[2][0]["resources"])),
-                                                     m[2][1]])),
+    ("BR", "path-not-adjacent", lambda m: _set(m, 2, {"path": [m[2]["path"][0], [_far(t) for t in m[2]["path"][1]]]})),
+    ("TR", "trade-unbalanced", lambda m: _set(m, 2, [dict(m[2][0], resources=_bigger(m[2][0]["resources"])), m[2][1]])),
     ("TR", "trade-actor-not-party", lambda m: _set(m, 0, _outsider(m))),
-    ("ST", "steal-not-one-card", lambda m: _set(m, 2, [{"player": s["player"], "resources":
-                                                        {r: 2 * n for r, n in s["resources"].items()}}
-                                                       for s in m[2]])),
+    (
+        "ST",
+        "steal-not-one-card",
+        lambda m: _set(
+            m, 2, [{"player": s["player"], "resources": {r: 2 * n for r, n in s["resources"].items()}} for s in m[2]]
+        ),
+    ),
     ("ST", "steal-with-bank", lambda m: _set(m, 2, [m[2][0], dict(m[2][1], player="B")])),
     ("ST", "steal-actor-not-thief", lambda m: _set(m, 0, m[2][1]["player"])),
     ("PD", "card-resources-unexpected", lambda m: _set(m, 2, {"cCode": "KN", "rCodes": ["O"]})),
@@ -244,13 +265,15 @@ def invalid_messages(*, mutations: Sequence[Mutation] = MUTATIONS) -> SearchStra
     """(message, expected code): a valid message with one targeted mutation that breaks
     exactly one rule; validated at the semantic level, the message raises exactly that
     error code (and no other)."""
+
     def mutate(mutation: Mutation) -> SearchStrategy[Tuple[Any, str]]:
         action, code, change = mutation
         return messages(action_codes=st.just(action)).map(lambda m: (change(copy.deepcopy(m)), code))
+
     return st.sampled_from(list(mutations)).flatmap(mutate)
 
 
-GAME_LEVELS = ("rules", "semantic")       # the levels an invalid game's label can hold at
+GAME_LEVELS = ("rules", "semantic")  # the levels an invalid game's label can hold at
 
 
 class InvalidGame(Tuple[List[list], str, int]):
@@ -282,8 +305,9 @@ class InvalidGame(Tuple[List[list], str, int]):
         return f"InvalidGame(code={self.code!r}, line={self.line}, level={self.level!r}, {len(self.messages)} messages)"
 
 
-def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None, cut: bool = False,
-                  level: str = "rules") -> SearchStrategy[InvalidGame]:
+def invalid_games(
+    *, games: Optional[SearchStrategy[List[list]]] = None, cut: bool = False, level: str = "rules"
+) -> SearchStrategy[InvalidGame]:
     """(messages, expected code, line), whose `level` attribute is the level that label
     holds at (`InvalidGame`): a whole legal game with one fault, the rest kept as it was.
 
@@ -296,8 +320,10 @@ def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None, cut: bo
     `invalid_messages` and the corpus have the cases. With `cut`, the log stops at the
     faulty line (and a lost roll, which only what follows it shows, is not among the faults)."""
     if level not in GAME_LEVELS:
-        raise ValueError(f"invalid_games(level={level!r}): its faults hold at {' or '.join(GAME_LEVELS)}; "
-                         "for other levels use invalid_messages or the corpus")
+        raise ValueError(
+            f"invalid_games(level={level!r}): its faults hold at {' or '.join(GAME_LEVELS)}; "
+            "for other levels use invalid_messages or the corpus"
+        )
     games = games if games is not None else _games()
 
     @st.composite
@@ -311,20 +337,37 @@ def invalid_games(*, games: Optional[SearchStrategy[List[list]]] = None, cut: bo
                     at = places[pick % len(places)]
                     faulty = copy.deepcopy(game)
                     faulty[at] = change(faulty[at])
-                    return InvalidGame(faulty[:at + 1] if cut else faulty, code, at + 1, level)
-            raise AssertionError("no message of the game has a mutation")   # unreachable: every game builds
+                    return InvalidGame(faulty[: at + 1] if cut else faulty, code, at + 1, level)
+            raise AssertionError("no message of the game has a mutation")  # unreachable: every game builds
         kinds = [m for m in GAME_MUTATIONS if not (cut and m in _SHOWN_BY_WHAT_FOLLOWS)]
         order = draw(st.permutations(kinds))
-        for mutation in order:      # the first that applies to this game (nearly always the first)
+        for mutation in order:  # the first that applies to this game (nearly always the first)
             result = mutation(copy.deepcopy(game), pick)
             if result is not None:
                 faulty, code, line = result
                 return InvalidGame((faulty[:line] if cut else faulty), code, line, level)
-        raise AssertionError("no mutation applies")   # unreachable: the first three always apply
+        raise AssertionError("no mutation applies")  # unreachable: the first three always apply
+
     return build()
 
 
-__all__ = ["ACTION_CODES", "GAME_LEVELS", "GAME_MUTATIONS", "InvalidGame", "MUTATIONS", "Mutation", "games",
-           "intersections", "invalid_games",
-           "invalid_messages", "maps", "messages", "paths", "players", "resources", "steals",
-           "tiles", "trades"]
+__all__ = [
+    "ACTION_CODES",
+    "GAME_LEVELS",
+    "GAME_MUTATIONS",
+    "InvalidGame",
+    "MUTATIONS",
+    "Mutation",
+    "games",
+    "intersections",
+    "invalid_games",
+    "invalid_messages",
+    "maps",
+    "messages",
+    "paths",
+    "players",
+    "resources",
+    "steals",
+    "tiles",
+    "trades",
+]

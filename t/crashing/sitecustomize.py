@@ -1,6 +1,7 @@
 """Put on PYTHONPATH by the tests of one fault, one file: every Python process started with
 it (the command, its `-j` workers, Dask's workers) fails inside the check of any line that
 holds CRASH, as a bug of sgn's would, so that the tests can see what such a bug costs."""
+
 import os
 
 CRASH = "sgn-test-crash"

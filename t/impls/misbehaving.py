@@ -13,6 +13,7 @@ the tests check that none is left running. With SGN_TEST_RUNFILE set, it appends
 a line to that file when it has a case (persistent: a run request; simple: its
 input read), before misbehaving: the tests wait for that, not for a time.
 """
+
 import json
 import os
 import subprocess
@@ -20,7 +21,7 @@ import sys
 import time
 
 FLOOD_BYTES = 50 << 20
-BULKY_BYTES = (1 << 20) - 64       # the reply line's limit, less room for the seq
+BULKY_BYTES = (1 << 20) - 64  # the reply line's limit, less room for the seq
 behaviour = sys.argv[1]
 pidfile = os.environ.get("SGN_TEST_PIDFILE")
 runfile = os.environ.get("SGN_TEST_RUNFILE")
@@ -55,7 +56,7 @@ if "--simple" in sys.argv:
     elif behaviour == "flood":
         flood()
         sys.exit(0)
-    elif behaviour == "fork":    # the child inherits stdout and stderr, and holds them for 300 s
+    elif behaviour == "fork":  # the child inherits stdout and stderr, and holds them for 300 s
         note_pid(subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"]).pid)
         sys.exit(0)
     sys.exit(3)
@@ -70,7 +71,7 @@ for line in sys.stdin:
         if behaviour == "silent":
             time.sleep(600)
         reply = {"ready": True, "version": 1, "implementation": {"name": "misbehaving", "language": "python"}}
-        if behaviour == "deaf":     # answers, then never reads again
+        if behaviour == "deaf":  # answers, then never reads again
             sys.stdout.write(json.dumps(reply) + "\n")
             sys.stdout.flush()
             time.sleep(600)
@@ -91,14 +92,14 @@ for line in sys.stdin:
         flood()
         time.sleep(600)
         continue
-    elif behaviour == "bulky":     # an error with an extra property (the protocol allows them) of short strings
+    elif behaviour == "bulky":  # an error with an extra property (the protocol allows them) of short strings
         filler = ",".join(['"abcdefgh"'] * ((BULKY_BYTES - 60) // 11))
         sys.stdout.write(f'{{"seq":{request["seq"]},"valid":false,"errors":[{{"code":"x","z":[{filler}]}}]}}\n')
         sys.stdout.flush()
         continue
     elif behaviour == "out-of-order":
         reply = {"seq": request["seq"] + 100, "valid": True}
-    else:   # invalid-reply: JSON, but not the protocol
+    else:  # invalid-reply: JSON, but not the protocol
         reply = {"seq": request["seq"], "verdict": "ok"}
     sys.stdout.write(json.dumps(reply) + "\n")
     sys.stdout.flush()

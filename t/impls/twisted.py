@@ -8,6 +8,7 @@ brick in the end state), no-state (no end state), shuffled (pieces listed in
 another order, tiles of each intersection reversed: the same state), chatty
 (says so on standard error, and calls everything valid).
 """
+
 import sys
 
 from sgn.conformance import harness

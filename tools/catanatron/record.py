@@ -15,6 +15,7 @@ trades) has the bots offer a one-for-one trade now and then, so that the games h
 offers, acceptances and trades between players. Run it with the catanatron you want
 recorded on the path (a checkout: PYTHONPATH=CHECKOUT/catanatron).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -75,8 +76,9 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players a game (default 4)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1; 0 is no seed)")
     parser.add_argument("--trading", action="store_true", help="bots that offer domestic trades (catanatron 3.3+)")
-    parser.add_argument("-o", "--output", type=Path, required=True,
-                        help="a .tar.xz of the games, or a folder for one .json file each")
+    parser.add_argument(
+        "-o", "--output", type=Path, required=True, help="a .tar.xz of the games, or a folder for one .json file each"
+    )
     args = parser.parse_args(argv)
     try:
         import catanatron  # noqa: F401
