@@ -44,7 +44,7 @@ from typing import Dict, Iterator, List
 from ..diagnostic import make
 from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
-from .common import Unreadable, between, problem, steal, with_bank
+from .common import Unreadable, between, steal, with_bank
 from .jsettlers_pieces import Pieces
 
 CARD = {1: "RB", 2: "YP", 3: "MO", 4: "VP", 5: "VP", 6: "VP", 7: "VP", 8: "VP", 9: "KN"}
@@ -101,45 +101,25 @@ class _Converter(Pieces):
         for e in entries:
             where = Source(self.name, e.line)
             if isinstance(e, log.BadLine):
-                self.out.append((where, None, [problem(where, "engine-input", e.reason)]))
+                self.report(where, "engine-input", e.reason)
                 continue
             if e.audience[0] in "fou" or (e.audience[0] == "!" and e.kind != "RobberyResult"):
                 continue  # requests; what observers alone are sent; the view of those not told
                 # (but for a robbery: if only that view is there, the resource is unknown)
             if not self.names and e.kind in ("PutPiece", "DiceResult"):
-                self.out.append(
-                    (
-                        where,
-                        None,
-                        [
-                            problem(
-                                where,
-                                "engine-input",
-                                "no player placed a settlement in the setup: the seats cannot be told",
-                            )
-                        ],
-                    )
+                self.report(
+                    where, "engine-input", "no player placed a settlement in the setup: the seats cannot be told"
                 )
                 break
             try:
                 self.entry(e, where)
             except Unreadable as error:
-                self.out.append((where, None, [problem(where, "engine-input", f"SOC{e.kind}: {error}", "")]))
+                self.report(where, "engine-input", f"SOC{e.kind}: {error}")
         self.flush(Source(self.name, len(self.lines)))
         for kind, lines in self.unknown.items():
             where = Source(self.name, lines[0])
             more = f" (and {len(lines) - 1} more lines of it)" if len(lines) > 1 else ""
-            self.out.append(
-                (
-                    where,
-                    None,
-                    [
-                        problem(
-                            where, "engine-unknown", f"SOC{kind}: a message the converter does not know, left out{more}"
-                        )
-                    ],
-                )
-            )
+            self.report(where, "engine-unknown", f"SOC{kind}: a message the converter does not know, left out{more}")
         if self.board is None and not any(d.is_error for _, _, found in self.out for d in found):
             self.out.append(
                 (
@@ -232,18 +212,10 @@ class _Converter(Pieces):
             if self.drawn.get(name, 0):
                 self.drawn[name] -= 1
             else:
-                self.out.append(
-                    (
-                        where,
-                        None,
-                        [
-                            problem(
-                                where,
-                                "engine-input",
-                                "a development card is bought and the card drawn is not in the log: SGN names it",
-                            )
-                        ],
-                    )
+                self.report(
+                    where,
+                    "engine-input",
+                    "a development card is bought and the card drawn is not in the log: SGN names it",
                 )
         elif kind == 3:  # RSRC_TYPE_MONOPOLIZED: v2 the resource
             resource = log.number(f.get("v2"))

@@ -57,6 +57,10 @@ class Writer:
         return self.names[seat]
 
     # -- writing ---------------------------------------------------------------------------
+    def report(self, where: Source, code: str, message: str) -> None:
+        """A problem of the log at `where`, in the output with no message."""
+        self.out.append((where, None, [problem(where, code, message)]))
+
     def emit(self, where: Source, message: list) -> None:
         self.flush(where, keep_robbery=message[1] == "ST")
         self.out.append((where, message, []))
@@ -71,19 +75,7 @@ class Writer:
             _, at, unknown_seen = self.robbery
             self.robbery = None
             if unknown_seen:
-                self.out.append(
-                    (
-                        at,
-                        None,
-                        [
-                            problem(
-                                at,
-                                "engine-input",
-                                "the resource stolen is not in the log (only `unknown`): SGN names it",
-                            )
-                        ],
-                    )
-                )
+                self.report(at, "engine-input", "the resource stolen is not in the log (only `unknown`): SGN names it")
 
     def last(self) -> Optional[list]:
         return next((m for _, m, _ in reversed(self.out) if m is not None), None)
@@ -96,16 +88,8 @@ class Writer:
                     del self.out[i]
                     return
                 break
-        self.out.append(
-            (
-                where,
-                None,
-                [
-                    problem(
-                        where,
-                        "no-counterpart",
-                        f"{what} undoes a move that is not the last one written: SGN has no undo, the move stays",
-                    )
-                ],
-            )
+        self.report(
+            where,
+            "no-counterpart",
+            f"{what} undoes a move that is not the last one written: SGN has no undo, the move stays",
         )
