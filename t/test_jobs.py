@@ -15,6 +15,9 @@ import pytest
 
 import sgn
 from conftest import run_cli
+from sgn.diagnostic import make
+from sgn.pipeline import executors
+from sgn.pipeline.result import VALID, Result, counting
 
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
@@ -52,6 +55,8 @@ def logs(tmp_path):
         "game.sgn": game,
         "errors.sgn": (GOOD + BAD + "\n" + GOOD.replace("\n", "\r\n") + "1\n" + BAD).encode(),
         "many.sgn": (BAD + GOOD + "[1]\n") * 700,
+        "inline.sgn": BAD * executors.INLINE,  # as many as travel with the result
+        "past-inline.sgn": BAD * (executors.INLINE + 1),  # one more: a spool
         "packed.sgn.gz": gzip.compress((GOOD + BAD * 3).encode()),
         "surrogate.sgn": b'["1","RD",{"result":"\\udcff"}]\n["1","\\ud800",1]\n',
         "empty.sgn": b"",
@@ -170,7 +175,7 @@ def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
     interrupt, however fast the machine; the file after it is checked meanwhile by the other
     worker, and its spool waits for the FIFO's turn."""
     (tmp_path / "small.sgn").write_text(GOOD)
-    (tmp_path / "bad.sgn").write_text(BAD * 3)
+    (tmp_path / "bad.sgn").write_text(BAD * (executors.INLINE + 1))  # too many to travel inline
     held = tmp_path / "held.sgn"
     os.mkfifo(held)
     command, options = sgn_process(
@@ -197,3 +202,34 @@ def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
             os.close(writer)
     assert process.returncode == 130 and errors == b"sgn: interrupted\n"
     assert opened_for_writing(held) is None  # its worker is gone: nobody reads the FIFO any more
+
+
+def _checked(count):
+    """A file's `Result` as a worker has it, with `count` diagnostics still to stream."""
+    result = Result(VALID, "f.sgn", None)
+    found = (make("turn-order", f"line {n}", file="f.sgn", line=n) for n in range(1, count + 1))
+    result.diagnostics = counting(result, found)
+    return result
+
+
+@pytest.mark.parametrize("count", [0, 1, executors.INLINE - 1, executors.INLINE, executors.INLINE + 1, 300])
+def test_a_file_packed_for_the_way_back_keeps_every_diagnostic_in_order(tmp_path, count):
+    """Up to INLINE diagnostics travel with the result and no spool is made; past that,
+    all of them go to the spool, the first ones too, and the spool is gone once read."""
+    spool = tmp_path / "0.spool"
+    result, path = executors.pack(_checked(count), executors.INLINE, lambda: str(spool))
+    assert result.errors == count
+    if count <= executors.INLINE:
+        assert path is None and not spool.exists() and len(result.diagnostics) == count
+    else:
+        assert path == str(spool) and spool.exists() and result.diagnostics == []
+    received = list(executors.unpacked((result, path)).diagnostics)
+    assert [d.line for d in received] == list(range(1, count + 1))
+    assert not spool.exists()
+
+
+def test_without_a_spool_the_first_diagnostics_travel_and_the_rest_are_counted():
+    """A cluster with no shared disk: INLINE diagnostics go back, every one is counted."""
+    result, path = executors.pack(_checked(50), 10, None)
+    assert path is None and [d.line for d in result.diagnostics] == list(range(1, 11))
+    assert result.errors == 50

@@ -23,7 +23,6 @@ is ever missing from the report.
 from __future__ import annotations
 
 import os
-import pickle
 import shutil
 import tempfile
 from collections import deque
@@ -49,9 +48,9 @@ class ClusterError(jobs.JobsError, SetupError):
 
 
 Where = Tuple[str, str]  # a file as named on the command line, and where a worker opens it
-# What a worker sends back of one file: its `Result`, with its diagnostics, all of them or
-# the first INLINE, and the file they are all written to (local cluster, past INLINE)
-Shipped = Tuple[Streamed, Optional[str]]
+# What a worker sends back of one file (see `jobs.pack`): its `Result`, with its diagnostics,
+# all of them or the first INLINE, or the file they are all written to (local cluster, past INLINE)
+Shipped = jobs.Packed
 
 
 def parse_target(text: str) -> Tuple[Optional[str], int]:
@@ -78,27 +77,13 @@ def located(path: str) -> Where:
 def check_one(file: Where, options: jobs.Options, spools: Optional[str]) -> Shipped:
     """On a worker: check one file and keep its diagnostics for the way back (see above)."""
     result = jobs.check_one(jobs.source_of(file[1]), describe(file[0]), options)
-    found: List[Diagnostic] = []
-    total = 0
-    spool = out = None
-    try:
-        for diagnostic in result.diagnostics:
-            total += 1
-            if total <= INLINE:
-                found.append(diagnostic)
-            elif spools is not None:
-                if out is None:
-                    fd, spool = tempfile.mkstemp(suffix=".spool", dir=spools)
-                    out = os.fdopen(fd, "wb")
-                    for earlier in found:
-                        pickle.dump(tuple(earlier), out, pickle.HIGHEST_PROTOCOL)
-                    found = []
-                pickle.dump(tuple(diagnostic), out, pickle.HIGHEST_PROTOCOL)
-    finally:
-        if out is not None:
-            out.close()
-    result.diagnostics = found
-    return result, spool
+    return jobs.pack(result, INLINE, None if spools is None else lambda: _new_spool(spools))
+
+
+def _new_spool(spools: str) -> str:
+    fd, spool = tempfile.mkstemp(suffix=".spool", dir=spools)
+    os.close(fd)
+    return spool
 
 
 def check_part(file: Where, options: jobs.Options, start: int, stop: int) -> List[tuple]:
