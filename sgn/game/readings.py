@@ -164,12 +164,28 @@ SPREAD = 4  # cards of each resource a lost message may have moved, either way (
 HAND_CODES = frozenset({"cannot-afford", "not-held", "discard-wrong-amount", "discard-not-owed"})
 
 
-def _hands_of(message: Message) -> List[str]:
-    """The players whose hands a message touches (the bank aside)."""
+def hands_shown_off(before: Game, message: Message, first: str) -> List[str]:
+    """The players whose hands a fault of counts (its first error `first`) shows the replay
+    counts wrong, the hands the message touches (the bank aside): a message that changed
+    them may have been lost."""
     player, action, value = message
+    if first not in HAND_CODES:
+        return sorted(before.discards_owed) if first == "discard-missing" else []
     if action in ("TR", "ST"):
         return sorted({side["player"] for side in value if side["player"] != "B"})
     return [player] if player != "B" else []
+
+
+def set_adrift(g: Game, names: List[str], first: str) -> None:
+    """Those hands known within bounds from now on (`SPREAD`), and a discard they owe too."""
+    for name in names:
+        g.lose_cards(name, SPREAD, SPREAD)
+        if name in g.discards_owed:  # what a hand known within bounds owes, within bounds
+            if first == "discard-missing":
+                del g.discards_owed[name]
+            else:
+                g.discards_owed[name] = 0
+            g.discards_upto[name] = (rules.total(g.player(name).hand) + rules.total(g.player(name).unseen)) // 2
 
 
 def lost_readings(
@@ -184,17 +200,10 @@ def lost_readings(
     player, action, value = message
     out: List[Reading] = []
     if first in HAND_CODES or (first == "discard-missing" and before.discards_owed):
-        names = _hands_of(message) if first in HAND_CODES else sorted(before.discards_owed)
+        names = hands_shown_off(before, message, first)
 
         def adrift(g: Game) -> List[Problem]:
-            for name in names:
-                g.lose_cards(name, SPREAD, SPREAD)
-                if name in g.discards_owed:  # what a hand known within bounds owes, within bounds
-                    if first == "discard-missing":
-                        del g.discards_owed[name]
-                    else:
-                        g.discards_owed[name] = 0
-                    g.discards_upto[name] = (rules.total(g.player(name).hand) + rules.total(g.player(name).unseen)) // 2
+            set_adrift(g, names, first)
             g.apply(message, line)
             return found
 
