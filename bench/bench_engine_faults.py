@@ -3,8 +3,12 @@ games, with the engine's own faults, with a fault put in, and with a line lost o
 
 - **engine faults**: catanatron's random bots, under the engine's default rules, play
   development cards on the turn they bought them (and, about once in 300 games, play on
-  after the rulebook's winner: a tie for the longest road). Each line that breaks a rule
-  when the log is replayed as it stands must be reported, once, and no other line.
+  after the rulebook's winner: a tie for the longest road), and the engine pays nobody from
+  a short bank where the rulebook pays the one player owed (what the replay counts of that
+  hand is off from then on). Each line that breaks a rule when the log is replayed as it
+  stands must be reported, once, and no other line; a line that breaks one only through a
+  count an earlier line showed off (a later discard of that hand) is the same fault again,
+  and may be reported or not (`sgn.testing.as_it_stands.faults_within_bounds`).
 - **inserted faults**: each mutation of `sgn.strategies.GAME_MUTATIONS`, put into
   catanatron games whose bots follow the rulebook: exactly the fault's line, none more than 3.
 - **a line lost or repeated** (a message lost or sent twice in transit): the first error
@@ -38,7 +42,7 @@ import engine_games  # noqa: E402
 import sgn  # noqa: E402
 from sgn import strategies  # noqa: E402
 from sgn.game import OVER, Game  # noqa: E402
-from sgn.testing.faults import early_plays, faults_as_it_stands, first_fault  # noqa: E402
+from sgn.testing.as_it_stands import early_plays, faults_as_it_stands, faults_within_bounds, first_fault  # noqa: E402
 
 Found = List[Tuple[int, str]]
 
@@ -94,19 +98,21 @@ def main(argv=None) -> int:
     faulty = list(engine_games.games_with_faults(args.games, 4, args.seed)) + list(
         engine_games.games_with_faults(args.games // 3, 3, args.seed + 10_000)
     )
-    truth_total = missed = false = wrong_games = early = 0
+    truth_total = missed = false = wrong_games = early = again = 0
     for i, game in enumerate(faulty):
-        truth = set(faults_as_it_stands(game))
+        as_it_stands = set(faults_as_it_stands(game))  # no line outside it is reported
+        truth = set(faults_within_bounds(game))  # every line of it is reported
         early += len(set(early_plays(game)) & truth)  # (a play after the rulebook's end is none)
         found = error_lines(game)
         lines = {line for line, _ in found}
         truth_total += len(truth)
+        again += len(as_it_stands - truth)
         missed += len(truth - lines)
-        false += len(lines - truth)
-        if lines != truth:
+        false += len(lines - as_it_stands)
+        if not truth <= lines <= as_it_stands:
             wrong_games += 1
             if args.verbose:
-                print(f"engine game {i}: missed {sorted(truth - lines)}, false {sorted(lines - truth)[:8]}")
+                print(f"engine game {i}: missed {sorted(truth - lines)}, false {sorted(lines - as_it_stands)[:8]}")
 
     # faults put into games that follow the rulebook
     clean = [g for g in engine_games.games(args.games, 4, args.seed) if complete(g)]
@@ -140,7 +146,8 @@ def main(argv=None) -> int:
     print(f"sgn {sgn.__version__}: catanatron games, seed {args.seed} ({time.perf_counter() - started:.0f} s)")
     print(
         f"engine faults: {len(faulty)} games, {truth_total} lines break a rule as the log stands ({early} cards "
-        f"played the turn they were bought); missed {missed}, false lines {false}, games not exact {wrong_games}"
+        f"played the turn they were bought), {again} more only through a count an earlier line showed off (the "
+        f"same fault again, reported or not); missed {missed}, false lines {false}, games not exact {wrong_games}"
     )
     every: List[int] = []
     print(f"{'inserted fault':28} {'logs':>6} {'exact':>8} {'worst':>6}")

@@ -16,7 +16,7 @@ import pytest
 
 import sgn
 from sgn.adapters import catanatron
-from sgn.testing.faults import early_plays
+from sgn.testing.as_it_stands import early_plays
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catanatron_games as games  # noqa: E402

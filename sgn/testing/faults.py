@@ -10,13 +10,10 @@ the numbers are given.
 
 from __future__ import annotations
 
-import collections
-import typing
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from .. import board, rules
 from ..game.core import Game
-from ..game.readings import is_error
 
 
 def _listing(tiles) -> list:
@@ -268,51 +265,6 @@ def _replays_with(game: List[list], line: int, code: str, through: Optional[int]
         if found != ([code] if n == line else []):
             return False
     return True
-
-
-def early_plays(game: List[list]) -> List[int]:
-    """The lines where a player plays a development card bought in the same turn (and holds
-    no older card of that kind): the engine's known fault, read from the log alone."""
-    old: Dict[str, typing.Counter[str]] = collections.defaultdict(collections.Counter)
-    new: Dict[str, typing.Counter[str]] = collections.defaultdict(collections.Counter)
-    current = None
-    found = []
-    for n, (player, action, value) in enumerate(game, 1):
-        if action in ("RD", "PD") and player not in (current, "B"):
-            if current is not None:
-                old[current].update(new[current])
-                new[current].clear()
-            current = player
-        if action == "BD":
-            new[player][value["cCode"]] += 1
-        elif action == "PD":
-            card = value["cCode"]
-            if old[player][card] > 0:
-                old[player][card] -= 1
-            else:
-                new[player][card] -= 1
-                found.append(n)
-    return found
-
-
-def faults_as_it_stands(game: List[list]) -> List[int]:
-    """The lines that break a rule when the log is replayed as it stands, every move made as
-    the log has it (what the replay reported before its recovery, exact on an engine's
-    games: each engine fault, and nothing else)."""
-    replay = Game()
-    found = []
-    for n, message in enumerate(game, 1):
-        try:
-            if any(is_error(p) for p in replay.apply(message, n)):
-                found.append(n)
-        except ValueError:
-            found.append(n)
-    return found
-
-
-def first_fault(game: List[list]) -> int:
-    """The first line that breaks a rule when the log is replayed as it stands (0: none)."""
-    return next(iter(faults_as_it_stands(game)), 0)
 
 
 GAME_MUTATIONS: Tuple[Callable, ...] = (
