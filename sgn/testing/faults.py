@@ -15,6 +15,9 @@ from typing import Callable, List, Optional, Tuple
 from .. import board, rules
 from ..game.core import Game
 
+# what a log breaks as it stands, once here (scripts that read a log's faults import it so)
+from .as_it_stands import early_plays, faults_as_it_stands, first_fault  # noqa: F401
+
 
 def _listing(tiles) -> list:
     return [list(t) for t in tiles]
