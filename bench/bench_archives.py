@@ -189,14 +189,19 @@ def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
     return on
 
 
-def medians(work: Dict[str, Callable[[], None]], rounds: int) -> Dict[str, float]:
+def timed_rounds(work: Dict[str, Callable[[], None]], rounds: int) -> Dict[str, List[float]]:
+    """Each workload's time in each round, the workloads of a round run one after the other."""
     times: Dict[str, List[float]] = {name: [] for name in work}
     for _ in range(rounds):
         for name, run in work.items():
             start = time.perf_counter()
             run()
             times[name].append(time.perf_counter() - start)
-    return {name: statistics.median(found) for name, found in times.items()}
+    return times
+
+
+def medians(work: Dict[str, Callable[[], None]], rounds: int) -> Dict[str, float]:
+    return {name: statistics.median(found) for name, found in timed_rounds(work, rounds).items()}
 
 
 def in_process(
@@ -263,16 +268,24 @@ def jobs(folder: str, first: str, rounds: int) -> Dict[str, float]:
         print("  --dask: not measured, Dask is not installed (pip install 'settlers-game-notation[dask]')")
     else:
         runs.update({"dask": ["--dask", "local:2", folder], "dask, one file": ["--dask", "local:2", first]})
-    took = medians({name: (lambda a=args: command("validate", "-q", *a)) for name, args in runs.items()}, rounds)
-    for name, seconds in took.items():
-        print(f"  {name:22} {seconds:8.2f} s", flush=True)
-    found = {"--jobs 2 / --jobs 1": took["-j1"] / took["-j2"]}
-    if "dask" in took:
-        print(f"  the cluster's start and stop: {took['dask, one file']:.2f} s")
-        found["--dask local:2 / --jobs 2"] = (took["-j2"] - took["-j2, one file"]) / (
-            took["dask"] - took["dask, one file"]
-        )
+    times = timed_rounds({name: (lambda a=args: command("validate", "-q", *a)) for name, args in runs.items()}, rounds)
+    for name, seconds in times.items():
+        print(f"  {name:22} {statistics.median(seconds):8.2f} s", flush=True)
+    # each ratio from the runs of one round, next to each other in time, then the median of
+    # the rounds' ratios: the machine's speed drifts (a shared host), a round's runs share it
+    found = {"--jobs 2 / --jobs 1": _median_ratio(times["-j1"], times["-j2"])}
+    if "dask" in times:
+        print(f"  the cluster's start and stop: {statistics.median(times['dask, one file']):.2f} s")
+        once_started = {
+            name: [a - b for a, b in zip(times[name], times[f"{name}, one file"])] for name in ("-j2", "dask")
+        }
+        found["--dask local:2 / --jobs 2"] = _median_ratio(once_started["-j2"], once_started["dask"])
     return found
+
+
+def _median_ratio(slow: List[float], fast: List[float]) -> float:
+    """The median, over the rounds, of how many times faster `fast` ran than `slow`."""
+    return statistics.median(a / b for a, b in zip(slow, fast))
 
 
 def start_up(rounds: int) -> Dict[str, float]:

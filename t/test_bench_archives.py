@@ -41,3 +41,9 @@ def test_a_missed_target_fails_the_run(capsys):
     assert "| semantic, stream | 0.50 | ≥ 1.0 x orjson parse MISSED |" in out
     assert "| start-up / python + import orjson | 2.00 | ≤ 3.0 x met |" in out
     assert bench.report({"b": {"semantic, stream": 1.5}}) == 0
+
+
+def test_a_ratio_is_taken_within_each_round_then_the_median():
+    """Runs of one round share the machine's speed of the moment: 2, 1.5 and 2.5 times faster
+    in the rounds is 2 (the ratio of the medians, 6 s over 4 s, would say 1.5)."""
+    assert load()._median_ratio([4.0, 6.0, 10.0], [2.0, 4.0, 4.0]) == 2.0
