@@ -8,8 +8,8 @@ temporary folder, and sends back the spool's name instead. This process reads th
 in the order of the files, hands each diagnostic on as it reads it, and deletes each spool
 once read. So no process holds more than INLINE diagnostics of a file, however many it has,
 and the output is the same, byte for byte, as with one job. (A spool costs a file about
-0.1 ms: on 1,000 engine games with faults, a tenth of the processor time two jobs spent
-beyond one.) The folder goes when the run ends, on an error or Ctrl-C too.
+0.1 ms, made, written, read and deleted: 3% of checking an engine's game.)
+The folder goes when the run ends, on an error or Ctrl-C too.
 """
 
 from __future__ import annotations
