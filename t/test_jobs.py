@@ -135,13 +135,34 @@ def test_many_diagnostics_with_jobs_in_bounded_memory(tmp_path, spools):
 
 
 def test_a_spool_that_cannot_be_written_is_a_clear_error_and_is_cleaned_up(tmp_path, spools):
-    """Files may grow to 64 KiB at most: the spool of 3,000 errors cannot be written."""
+    """Files may grow to 64 KiB at most: the spool of 3,000 errors cannot be written. The
+    file before them is a FIFO this test holds open, so that the file of 3,000 is checked
+    before its turn (by whichever process does not wait on the FIFO), and must be spooled."""
     (tmp_path / "small.sgn").write_text(GOOD)
     (tmp_path / "many.sgn").write_text(BAD * 3_000)
+    held = tmp_path / "held.sgn"
+    os.mkfifo(held)
     limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))  # noqa: E731
-    result = run_sgn(["validate", "-j", "2", "small.sgn", "many.sgn", "small.sgn"], spools, tmp_path, preexec_fn=limit)
-    assert result.returncode == 2
-    message = result.stderr.decode()
+    command, options = sgn_process(
+        ["validate", "-j", "2", "small.sgn", "held.sgn", "many.sgn", "small.sgn"],
+        spools,
+        tmp_path,
+        preexec_fn=limit,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process = subprocess.Popen(command, **options)
+    try:
+        writer = until(lambda: opened_for_writing(held), process, "process reading held.sgn")
+        os.write(writer, GOOD.encode())
+        os.close(writer)  # the FIFO's end: its reader goes on
+        _, errors = process.communicate(timeout=GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 2
+    message = errors.decode()
     assert message.startswith(f"sgn validate: cannot write a temporary file in {spools}{os.sep}sgn-jobs-")
     assert message.endswith(": File too large\n") and "Traceback" not in message
 
@@ -233,3 +254,54 @@ def test_without_a_spool_the_first_diagnostics_travel_and_the_rest_are_counted()
     result, path = executors.pack(_checked(50), 10, None)
     assert path is None and [d.line for d in result.diagnostics] == list(range(1, 11))
     assert result.errors == 50
+
+
+def holds_open(pid, path):
+    """Whether process `pid` has the file open."""
+    folder = Path(f"/proc/{pid}/fd")
+    return any(os.path.realpath(link) == str(path) for link in folder.iterdir())
+
+
+def test_a_worker_killed_loses_no_file(tmp_path, spools):
+    """A worker killed in the middle of a run (as by the system, out of memory): the files
+    it had taken are checked by the parent once it has gone, and the output is that of one
+    job. held.sgn is a FIFO: the worker is killed once some process reads it; if that was
+    the worker, the parent opens it again, and only then is it fed."""
+    content = (GOOD + BAD) * 3
+    files = ["small.sgn", "held.sgn"] + [f"f{n}.sgn" for n in range(8)]
+    for n in range(8):
+        (tmp_path / f"f{n}.sgn").write_text(GOOD * n + BAD * (n % 3) + GOOD)
+    (tmp_path / "small.sgn").write_text(GOOD)
+    held = (tmp_path / "held.sgn").resolve()
+    os.mkfifo(held)
+    command, options = sgn_process(
+        ["validate", "-o", "jsonl", "-j", "2", *files], spools, tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    process = subprocess.Popen(command, **options)
+    writer = None
+    try:
+        writer = until(lambda: opened_for_writing(held), process, "process reading held.sgn")
+        workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+        assert len(workers) == 1  # -j 2: one worker, and this process
+        worker = int(workers[0])
+        # the reader's open returns once the FIFO has a writer: then it holds it
+        reader = until(lambda: next((p for p in (worker, process.pid) if holds_open(p, held)), None), process, "open")
+        os.kill(worker, signal.SIGKILL)
+        if reader == worker:  # the parent checks held.sgn again, once the worker has gone
+            os.close(writer)
+            writer = until(lambda: opened_for_writing(held), process, "parent reading held.sgn")
+        os.write(writer, content.encode())
+        os.close(writer)  # the FIFO's end: its reader goes on
+        writer = None
+        output, errors = process.communicate(timeout=GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+        if writer is not None:
+            os.close(writer)
+    held.unlink()
+    held.write_text(content)
+    one = run_sgn(["validate", "-o", "jsonl", "-j", "1", *files], spools, tmp_path)
+    assert (process.returncode, output, errors) == (one.returncode, one.stdout, one.stderr)
+    assert one.returncode == 1 and one.stdout.count(b'"file": "held.sgn"') == 3

@@ -1,14 +1,17 @@
-"""`sgn validate` over many files: checked here, one after another (`InProcess`), or in
-worker processes (`Pool`); each an `Executor`, giving a file's `Result` (sgn/pipeline/result.py).
+"""`sgn validate` over many files: checked here, one after another (`InProcess`), or by
+this process and worker processes (`Pool`, sgn/pipeline/workers.py); each an `Executor`,
+giving a file's `Result` (sgn/pipeline/result.py).
 
-With `--jobs N`, a worker sends a file's `Result` back with its diagnostics when they are
-few (INLINE at most, as most files with any have). Past that, it writes them all, as it
-finds them, to a spool file of the file's own (one pickled tuple a diagnostic) in a private
-temporary folder, and sends back the spool's name instead. This process reads the spools
-in the order of the files, hands each diagnostic on as it reads it, and deletes each spool
-once read. So no process holds more than INLINE diagnostics of a file, however many it has,
-and the output is the same, byte for byte, as with one job. (A spool costs a file about
-0.1 ms, made, written, read and deleted: 3% of checking an engine's game.)
+With `--jobs N`, a file checked in its turn (by this process) streams its diagnostics as
+they are found. A file checked before its turn (by a worker, or here while a worker has
+the files before it) is packed: its `Result` with its diagnostics when they are few
+(INLINE at most, as most files with any have). Past that, they are all written, as they
+are found, to a spool file of the file's own (one pickled tuple a diagnostic) in a private
+temporary folder, and the spool's name goes with the `Result` instead. This process reads
+the spools in the order of the files, hands each diagnostic on as it reads it, and deletes
+each spool once read. So no process holds more than INLINE diagnostics of a file, however
+many it has, and the output is the same, byte for byte, as with one job. (A spool costs a
+file about 0.1 ms, made, written, read and deleted: 3% of checking an engine's game.)
 The folder goes when the run ends, on an error or Ctrl-C too.
 """
 
@@ -16,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 from typing import IO, Any, Callable, Generator, Iterator, List, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from ..diagnostic import Diagnostic
@@ -105,7 +107,8 @@ class InProcess:
 
 
 class Pool(InProcess):
-    """`--jobs N`: the files checked by N worker processes (with one, or with '-', here)."""
+    """`--jobs N`: the files checked by this process and N - 1 workers (with one job, or
+    with '-', here alone)."""
 
     def __init__(self, jobs: int, stdin: Any = None, stdin_name: str = STDIN_NAME):
         super().__init__(stdin, stdin_name)
@@ -121,18 +124,6 @@ class Pool(InProcess):
             yield from _in_workers(paths[1:], options, self.jobs)
         else:
             yield from super().results(paths, options)
-
-
-def _ignore_interrupt() -> None:
-    """Workers leave Ctrl-C to this process, which ends them and cleans up."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _check_file(task: Tuple[str, str, Options]) -> Packed:
-    """In a worker: check one file and pack it for the way back (see `pack`)."""
-    path, spool, options = task
-    result = check_one(source_of(path), describe(path), options)
-    return pack(result, INLINE, lambda: spool)
 
 
 def pack(result: Streamed, inline: int, new_spool: Optional[Callable[[], str]]) -> Packed:
@@ -206,37 +197,42 @@ def spooled(spool: Optional[str]) -> Iterator[Diagnostic]:
 
 
 def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[Streamed]:
+    """The files checked by this process and `jobs - 1` workers (sgn/pipeline/workers.py)."""
     import multiprocessing
     import shutil
     import tempfile
+    from functools import partial
+
+    from .workers import Workers
 
     try:
         folder = tempfile.mkdtemp(prefix="sgn-jobs-")  # readable by its owner only
     except OSError as error:
         raise JobsError(f"cannot make a temporary folder for --jobs: {error.strerror or error}") from None
-    pool = None
+    workers = None
     try:
-        tasks = [(path, os.path.join(folder, f"{i}.spool"), options) for i, path in enumerate(paths)]
-        jobs = min(jobs, len(paths))
-        # a chunk of files a round trip: small enough that the workers end together (a worker
-        # idle while the other ends a chunk of eight costs two jobs a tenth of their gain)
-        chunk = max(1, len(paths) // (jobs * 32))
         warm_up()
         # fork where the system has it: the workers start at once, with what is loaded
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        # Ctrl-C is held back while the workers start (one forked before it ignores Ctrl-C
-        # would die of it, with a traceback), and arrives here as soon as they are up
-        hold = hasattr(signal, "pthread_sigmask")
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if hold else None
-        try:
-            pool = context.Pool(jobs, initializer=_ignore_interrupt)
-        finally:
-            if mask is not None:
-                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-        for packed in pool.imap(_check_file, tasks, chunksize=chunk):
-            yield unpacked(packed)
+        away, here = partial(_checked_away, paths, folder, options), partial(_checked_here, paths, options)
+        workers = Workers(context, len(paths), min(jobs, len(paths)), away, here)
+        for in_turn, done in workers.results():
+            yield done if in_turn else unpacked(done)
     finally:
-        if pool is not None:
-            pool.terminate()  # ends the workers and waits for them
+        if workers is not None:
+            workers.end()  # ends the workers and waits for them
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _checked_away(paths: Sequence[str], folder: str, options: Options, index: int) -> Packed:
+    """A file checked before its turn (in a worker, or here): packed to travel or wait."""
+    path = paths[index]
+    result = check_one(source_of(path), describe(path), options)
+    return pack(result, INLINE, lambda: os.path.join(folder, f"{index}.spool"))
+
+
+def _checked_here(paths: Sequence[str], options: Options, index: int) -> Streamed:
+    """A file checked here in its turn: its diagnostics stream as they are found."""
+    path = paths[index]
+    return check_one(source_of(path), describe(path), options)
