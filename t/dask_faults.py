@@ -28,3 +28,10 @@ def kill_always(file, options, spools):
     if os.path.basename(path) == "poison.sgn":
         _die()
     return check_one(file, options, spools)
+
+
+def raise_on_bug(file, options, spools):
+    """A check that raises (as a bug in it would) on a file named bug.sgn."""
+    if os.path.basename(file[1]) == "bug.sgn":
+        raise RuntimeError("a bug in the check")
+    return check_one(file, options, spools)

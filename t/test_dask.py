@@ -121,6 +121,21 @@ def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster):
             assert (name, diagnostics, counts) == want
 
 
+def test_an_error_of_the_check_itself_ends_the_run_at_its_file(tmp_path, cluster):
+    """Not a worker's death: the files before it come, then the error, as in one process."""
+    paths = []
+    for i in range(6):
+        path = tmp_path / ("bug.sgn" if i == 3 else f"{i:02d}.sgn")
+        path.write_text(GOOD + BAD)
+        paths.append(str(path))
+    found = []
+    results = dask_run.DaskRunner(cluster, check=_faults().raise_on_bug).results(paths, OPTIONS)
+    with pytest.raises(RuntimeError, match="a bug in the check"):
+        for result in results:
+            found.append((result.file, list(result.diagnostics), (result.messages,)))
+    assert found == one_process(paths[:3])
+
+
 def _faults():
     import dask_faults
 

@@ -17,7 +17,8 @@ check per part.
 A worker that dies takes its tasks with it: Dask runs them again on another worker, up to
 `distributed.scheduler.allowed-failures` times. A batch that still fails is split, each file
 tried alone, and a file that fails alone is reported with a `worker-lost` diagnostic: no file
-is ever missing from the report.
+is ever missing from the report. An error the check itself raises (not a worker's death)
+ends the run at its file, as in one process.
 """
 
 from __future__ import annotations
@@ -240,6 +241,7 @@ class DaskRunner:
                 shipped: Shipped = future.result()
             except Exception as error:
                 self._connected(error)
+                _raised_by_check(error)
                 yield _lost(
                     make(
                         "worker-lost",
@@ -272,6 +274,7 @@ class DaskRunner:
                 part = self._submit(check_part, located(path), options, start, stop).result()
             except Exception as error:
                 self._connected(error)
+                _raised_by_check(error)
                 name = describe(path)
                 lost = make(
                     "worker-lost",
@@ -285,6 +288,15 @@ class DaskRunner:
             for record in part:
                 yield Diagnostic(*record)
             start = stop
+
+
+def _raised_by_check(error: Exception) -> None:
+    """Raise `error` again unless its worker died (Dask gave up on the task): an error the
+    check itself raised ends the run as it does in one process, never a worker 'lost'."""
+    from distributed import KilledWorker
+
+    if not isinstance(error, KilledWorker):
+        raise error
 
 
 def _lost(diagnostic: Diagnostic) -> Streamed:
