@@ -262,6 +262,14 @@ def holds_open(pid, path):
     return any(os.path.realpath(link) == str(path) for link in folder.iterdir())
 
 
+def ended(pid):
+    """Whether process `pid` has ended (a zombie until its parent waits for it, or gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "ZX"
+    except FileNotFoundError:
+        return True
+
+
 def test_a_worker_killed_loses_no_file(tmp_path, spools):
     """A worker killed in the middle of a run (as by the system, out of memory): the files
     it had taken are checked by the parent once it has gone, and the output is that of one
@@ -287,6 +295,7 @@ def test_a_worker_killed_loses_no_file(tmp_path, spools):
         # the reader's open returns once the FIFO has a writer: then it holds it
         reader = until(lambda: next((p for p in (worker, process.pid) if holds_open(p, held)), None), process, "open")
         os.kill(worker, signal.SIGKILL)
+        until(lambda: ended(worker), process, "worker's end")  # its files closed, the FIFO's too
         if reader == worker:  # the parent checks held.sgn again, once the worker has gone
             os.close(writer)
             writer = until(lambda: opened_for_writing(held), process, "parent reading held.sgn")
