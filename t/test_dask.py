@@ -37,6 +37,16 @@ def read(results):
     return [(result.file, list(result.diagnostics), (result.messages,)) for result in results]
 
 
+def files(folder, count, named, content=lambda i: GOOD + BAD):
+    """`count` files in `folder`, 00.sgn, 01.sgn...; those at the places of `named` named so."""
+    paths = []
+    for i in range(count):
+        path = folder / named.get(i, f"{i:02d}.sgn")
+        path.write_text(content(i))
+        paths.append(str(path))
+    return paths
+
+
 def one_process(paths):
     return read(jobs.InProcess().results(paths, OPTIONS))
 
@@ -94,22 +104,14 @@ def test_standard_input_is_read_here_in_its_place(tmp_path, cluster, monkeypatch
 
 def test_a_worker_killed_mid_run_loses_no_file(tmp_path, cluster):
     """The first try at victim.sgn kills its worker: Dask runs the batch again elsewhere."""
-    paths = []
-    for i in range(12):
-        path = tmp_path / ("victim.sgn" if i == 5 else f"{i:02d}.sgn")
-        path.write_text(GOOD + BAD * (i % 3))
-        paths.append(str(path))
+    paths = files(tmp_path, 12, {5: "victim.sgn"}, lambda i: GOOD + BAD * (i % 3))
     expected = one_process(paths)
     assert on_cluster(paths, cluster, check=_faults().kill_once) == expected
     assert (tmp_path / "victim.sgn.killed").exists()  # the worker was killed indeed
 
 
 def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster):
-    paths = []
-    for i in range(6):
-        path = tmp_path / ("poison.sgn" if i == 2 else f"{i:02d}.sgn")
-        path.write_text(GOOD + BAD)
-        paths.append(str(path))
+    paths = files(tmp_path, 6, {2: "poison.sgn"})
     expected = one_process(paths)
     found = on_cluster(paths, cluster, check=_faults().kill_always)
     assert [name for name, _, _ in found] == [name for name, _, _ in expected]
@@ -123,11 +125,7 @@ def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster):
 
 def test_an_error_of_the_check_itself_ends_the_run_at_its_file(tmp_path, cluster):
     """Not a worker's death: the files before it come, then the error, as in one process."""
-    paths = []
-    for i in range(6):
-        path = tmp_path / ("bug.sgn" if i == 3 else f"{i:02d}.sgn")
-        path.write_text(GOOD + BAD)
-        paths.append(str(path))
+    paths = files(tmp_path, 6, {3: "bug.sgn"})
     found = []
     results = dask_run.DaskRunner(cluster, check=_faults().raise_on_bug).results(paths, OPTIONS)
     with pytest.raises(RuntimeError, match="a bug in the check"):

@@ -1,6 +1,7 @@
 """`sgn validate --jobs N`: the output of one job, byte for byte, in bounded memory; the
 spools cleaned up whatever happens."""
 
+import contextlib
 import errno
 import gzip
 import os
@@ -34,6 +35,23 @@ def sgn_process(args, tmp, cwd, **options):
 def run_sgn(args, tmp, cwd, **options):
     command, options = sgn_process(args, tmp, cwd, capture_output=True, **options)
     return subprocess.run(command, timeout=GUARD, **options)
+
+
+@contextlib.contextmanager
+def started(args, tmp, cwd, **options):
+    """`python -m sgn ARGS` running while the test drives it; killed (its whole session,
+    when it has one of its own) and waited for if the test ends before it does."""
+    command, options = sgn_process(args, tmp, cwd, **options)
+    process = subprocess.Popen(command, **options)
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            if options.get("start_new_session"):
+                os.killpg(process.pid, signal.SIGKILL)
+            else:
+                process.kill()
+            process.wait()
 
 
 @pytest.fixture
@@ -143,24 +161,18 @@ def test_a_spool_that_cannot_be_written_is_a_clear_error_and_is_cleaned_up(tmp_p
     held = tmp_path / "held.sgn"
     os.mkfifo(held)
     limit = lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (65536, 65536))  # noqa: E731
-    command, options = sgn_process(
+    with started(
         ["validate", "-j", "2", "small.sgn", "held.sgn", "many.sgn", "small.sgn"],
         spools,
         tmp_path,
         preexec_fn=limit,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-    )
-    process = subprocess.Popen(command, **options)
-    try:
+    ) as process:
         writer = until(lambda: opened_for_writing(held), process, "process reading held.sgn")
         os.write(writer, GOOD.encode())
         os.close(writer)  # the FIFO's end: its reader goes on
         _, errors = process.communicate(timeout=GUARD)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
     assert process.returncode == 2
     message = errors.decode()
     assert message.startswith(f"sgn validate: cannot write a temporary file in {spools}{os.sep}sgn-jobs-")
@@ -199,26 +211,22 @@ def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
     (tmp_path / "bad.sgn").write_text(BAD * (executors.INLINE + 1))  # too many to travel inline
     held = tmp_path / "held.sgn"
     os.mkfifo(held)
-    command, options = sgn_process(
-        ["validate", "-j", "2", "small.sgn", "held.sgn", "bad.sgn"],
-        spools,
-        tmp_path,
-        start_new_session=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    process = subprocess.Popen(command, **options)
     writer = None
     try:
-        writer = until(lambda: opened_for_writing(held), process, "worker reading held.sgn")
-        os.write(writer, BAD.encode())  # a line, and no end: it waits
-        until(lambda: any(spools.glob("sgn-jobs-*/1.spool")), process, "spool of bad.sgn")
-        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
-        _, errors = process.communicate(timeout=GUARD)
+        with started(
+            ["validate", "-j", "2", "small.sgn", "held.sgn", "bad.sgn"],
+            spools,
+            tmp_path,
+            start_new_session=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        ) as process:
+            writer = until(lambda: opened_for_writing(held), process, "worker reading held.sgn")
+            os.write(writer, BAD.encode())  # a line, and no end: it waits
+            until(lambda: any(spools.glob("sgn-jobs-*/1.spool")), process, "spool of bad.sgn")
+            os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C: the whole group
+            _, errors = process.communicate(timeout=GUARD)
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
         if writer is not None:
             os.close(writer)
     assert process.returncode == 130 and errors == b"sgn: interrupted\n"
@@ -282,31 +290,33 @@ def test_a_worker_killed_loses_no_file(tmp_path, spools):
     (tmp_path / "small.sgn").write_text(GOOD)
     held = (tmp_path / "held.sgn").resolve()
     os.mkfifo(held)
-    command, options = sgn_process(
-        ["validate", "-o", "jsonl", "-j", "2", *files], spools, tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-    )
-    process = subprocess.Popen(command, **options)
     writer = None
     try:
-        writer = until(lambda: opened_for_writing(held), process, "process reading held.sgn")
-        workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
-        assert len(workers) == 1  # -j 2: one worker, and this process
-        worker = int(workers[0])
-        # the reader's open returns once the FIFO has a writer: then it holds it
-        reader = until(lambda: next((p for p in (worker, process.pid) if holds_open(p, held)), None), process, "open")
-        os.kill(worker, signal.SIGKILL)
-        until(lambda: ended(worker), process, "worker's end")  # its files closed, the FIFO's too
-        if reader == worker:  # the parent checks held.sgn again, once the worker has gone
-            os.close(writer)
-            writer = until(lambda: opened_for_writing(held), process, "parent reading held.sgn")
-        os.write(writer, content.encode())
-        os.close(writer)  # the FIFO's end: its reader goes on
-        writer = None
-        output, errors = process.communicate(timeout=GUARD)
+        with started(
+            ["validate", "-o", "jsonl", "-j", "2", *files],
+            spools,
+            tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        ) as process:
+            writer = until(lambda: opened_for_writing(held), process, "process reading held.sgn")
+            workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+            assert len(workers) == 1  # -j 2: one worker, and this process
+            worker = int(workers[0])
+            # the reader's open returns once the FIFO has a writer: then it holds it
+            reader = until(
+                lambda: next((p for p in (worker, process.pid) if holds_open(p, held)), None), process, "open"
+            )
+            os.kill(worker, signal.SIGKILL)
+            until(lambda: ended(worker), process, "worker's end")  # its files closed, the FIFO's too
+            if reader == worker:  # the parent checks held.sgn again, once the worker has gone
+                os.close(writer)
+                writer = until(lambda: opened_for_writing(held), process, "parent reading held.sgn")
+            os.write(writer, content.encode())
+            os.close(writer)  # the FIFO's end: its reader goes on
+            writer = None
+            output, errors = process.communicate(timeout=GUARD)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
         if writer is not None:
             os.close(writer)
     held.unlink()

@@ -216,7 +216,7 @@ def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[S
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         away, here = partial(_checked_away, paths, folder, options), partial(_checked_here, paths, options)
-        workers = Workers(context, len(paths), min(jobs, len(paths)), away, here)
+        workers = Workers(context, len(paths), jobs, away, here)
         for in_turn, done in workers.results():
             yield done if in_turn else unpacked(done)
     finally:
@@ -227,8 +227,7 @@ def _in_workers(paths: Sequence[str], options: Options, jobs: int) -> Iterator[S
 
 def _checked_away(paths: Sequence[str], folder: str, options: Options, index: int) -> Packed:
     """A file checked before its turn (in a worker, or here): packed to travel or wait."""
-    path = paths[index]
-    result = check_one(source_of(path), describe(path), options)
+    result = _checked_here(paths, options, index)
     return pack(result, INLINE, lambda: os.path.join(folder, f"{index}.spool"))
 
 
