@@ -89,6 +89,45 @@ def test_standard_input_redirected_from_the_output_is_refused(log):
     assert path.read_bytes() == game
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("report, named", [("report.jsonl", "."), ("report.jsonl", "*.jsonl"), ("ow.sgn", "ow.sgn")])
+def test_standard_output_redirected_to_a_file_checked_is_refused(log, jobs, report, named):
+    """`sgn validate . > report.jsonl` in the folder it walks read its own report as it grew,
+    for ever (2.8 GB in 13 minutes); `sgn validate ow.sgn >> ow.sgn` read what it wrote."""
+    path, game = log
+    env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
+    with open(path.parent / report, "ab") as stdout:  # sgn validate NAMED >> REPORT
+        result = subprocess.run(
+            [sys.executable, "-m", "sgn", "validate", "--isolated", "-o", "jsonl", "-j", jobs, named],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=path.parent,
+            timeout=120,  # a guard against the loop it was, not a measure of speed
+        )
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(b"sgn validate: standard output is redirected to ")
+    assert b"one of the files checked" in result.stderr and b"Traceback" not in result.stderr
+    assert path.read_bytes() == game
+    assert (path.parent / report).stat().st_size == (len(game) if report == "ow.sgn" else 0)
+
+
+def test_standard_output_elsewhere_is_written(log, tmp_path_factory):
+    path, game = log
+    out = tmp_path_factory.mktemp("elsewhere") / "report.jsonl"
+    env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
+    with open(out, "wb") as stdout:
+        result = subprocess.run(
+            [sys.executable, "-m", "sgn", "validate", "--isolated", "-o", "jsonl", "."],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=path.parent,
+            timeout=120,
+        )
+    assert result.returncode == 0 and result.stderr == b"" and out.read_bytes() == b""
+
+
 def test_the_configuration_file_is_an_input_too(log):
     path, game = log
     config = path.parent / "sgn.toml"

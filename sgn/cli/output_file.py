@@ -6,12 +6,13 @@ spelt otherwise, standard input redirected from it, a URL that reads a local fil
 `file://`, `simplecache::g.sgn`, `zip://g.sgn::games.zip`), is refused with exit 2 before
 anything is opened for writing: opening it would truncate the log before it is read. A
 command opens its output last, after every usage check, so that a usage error writes
-nothing.
+nothing. Standard output redirected to a file `sgn validate` checks is refused too.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from typing import IO, Iterable, Optional, Tuple
 
@@ -79,17 +80,10 @@ def refuse_inputs(output: str, inputs: Iterable[str], *, reads_stdin: bool = Fal
     input, as is `reads_stdin`). Each input is a local path; with `urls` (a command that
     reads URLs through fsspec, as `sgn validate` does), a URL is compared by the local file
     it reads (`local_target`), and one that reads none (s3://, https://) is never the output."""
-    from ..pipeline.files import is_url
-
     target = _identity(output)
     where = _real(output)
-    for name in inputs:
-        if name == "-":
-            reads_stdin = True
-            continue
-        path = local_target(name) if urls and is_url(name) else name
-        if path is None:
-            continue
+    reads_stdin = reads_stdin or "-" in inputs
+    for name, path in _local(inputs, urls):
         real = _real(path)
         if (real is not None and real == where) or (target is not None and _identity(path) == target):
             raise OutputError(
@@ -101,6 +95,37 @@ def refuse_inputs(output: str, inputs: Iterable[str], *, reads_stdin: bool = Fal
             f"the output {describe(output)} is the file standard input reads: writing it would "
             "destroy that input before it is read; name another output"
         )
+
+
+def refuse_standard_output(stream: IO, inputs: Iterable[str], *, urls: bool = False) -> None:
+    """OutputError when standard output (`stream`) is redirected to one of `inputs` (as
+    `refuse_inputs` reads them): a report written into a folder it checks would be read
+    back as it grows, for ever, and a log named as input was emptied by the redirection."""
+    try:
+        found = os.fstat(stream.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's StringIO), or closed
+        return
+    if not stat.S_ISREG(found.st_mode):
+        return
+    for name, path in _local(inputs, urls):
+        if _identity(path) == (found.st_dev, found.st_ino):
+            raise OutputError(
+                f"standard output is redirected to {describe(name)}, one of the files checked: "
+                "it would be read as it is written; write the report outside them"
+            )
+
+
+def _local(inputs: Iterable[str], urls: bool) -> Iterable[Tuple[str, str]]:
+    """Each input as named, with the local path it reads; standard input ('-') and URLs
+    that read no local file left out (a URL is read as a URL only with `urls`)."""
+    from ..pipeline.files import is_url
+
+    for name in inputs:
+        if name == "-":
+            continue
+        path = local_target(name) if urls and is_url(name) else name
+        if path is not None:
+            yield name, path
 
 
 def open_output(path: str, *, binary: bool = False) -> IO:

@@ -120,7 +120,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     from ..pipeline import files
     from . import settings as validate_settings
     from .config import ConfigError
-    from .output_file import OutputError, open_output, refuse_inputs
+    from .output_file import OutputError, open_output, refuse_inputs, refuse_standard_output
 
     try:
         settings = validate_settings.resolve(args)
@@ -164,9 +164,11 @@ def run_validate(args: argparse.Namespace, out) -> int:
 
             require()
         paths = cluster.expand(paths)  # URLs' globs too, before the output is judged
-        if args.output_file is not None:  # (the configuration file is an input too)
-            read = paths + ([str(settings.file)] if settings.file is not None else [])
+        read = paths + ([str(settings.file)] if settings.file is not None else [])  # (the configuration too)
+        if args.output_file is not None:
             refuse_inputs(args.output_file, read, urls=True)
+        else:
+            refuse_standard_output(out, read, urls=True)
         runner = cluster.connect(args.dask, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
     except (OutputError, SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
