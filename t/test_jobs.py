@@ -281,8 +281,8 @@ def ended(pid):
 def test_a_worker_killed_loses_no_file(tmp_path, spools):
     """A worker killed in the middle of a run (as by the system, out of memory): the files
     it had taken are checked by the parent once it has gone, and the output is that of one
-    job. held.sgn is a FIFO: the worker is killed once some process reads it; if that was
-    the worker, the parent opens it again, and only then is it fed."""
+    job. held.sgn is a FIFO: the worker is killed once some process reads it, and it is fed
+    once the parent holds it (the parent opens it again if the worker had it)."""
     content = (GOOD + BAD) * 3
     files = ["small.sgn", "held.sgn"] + [f"f{n}.sgn" for n in range(8)]
     for n in range(8):
@@ -304,14 +304,12 @@ def test_a_worker_killed_loses_no_file(tmp_path, spools):
             assert len(workers) == 1  # -j 2: one worker, and this process
             worker = int(workers[0])
             # the reader's open returns once the FIFO has a writer: then it holds it
-            reader = until(
-                lambda: next((p for p in (worker, process.pid) if holds_open(p, held)), None), process, "open"
-            )
+            until(lambda: holds_open(worker, held) or holds_open(process.pid, held), process, "reader's open")
             os.kill(worker, signal.SIGKILL)
             until(lambda: ended(worker), process, "worker's end")  # its files closed, the FIFO's too
-            if reader == worker:  # the parent checks held.sgn again, once the worker has gone
-                os.close(writer)
-                writer = until(lambda: opened_for_writing(held), process, "parent reading held.sgn")
+            # fed only once the parent holds it: it opens held.sgn again if the worker had it
+            # (at once: this writer is still open), and nothing was written to the dead worker
+            until(lambda: holds_open(process.pid, held), process, "parent reading held.sgn")
             os.write(writer, content.encode())
             os.close(writer)  # the FIFO's end: its reader goes on
             writer = None
