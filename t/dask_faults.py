@@ -24,8 +24,8 @@ def kill_once(file, options, spools):
 
 def kill_always(file, options, spools):
     path = file[1]
-    """Every try at a file named poison.sgn kills the worker."""
-    if os.path.basename(path) == "poison.sgn":
+    """Every try at a file whose name begins with poison kills the worker."""
+    if os.path.basename(path).startswith("poison"):
         _die()
     return check_one(file, options, spools)
 

@@ -3,7 +3,9 @@ process byte for byte, whatever a file holds; no file lost when a worker dies.""
 
 import io
 import json
+import os
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -110,17 +112,76 @@ def test_a_worker_killed_mid_run_loses_no_file(tmp_path, cluster):
     assert (tmp_path / "victim.sgn.killed").exists()  # the worker was killed indeed
 
 
-def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster):
-    paths = files(tmp_path, 6, {2: "poison.sgn"})
+@pytest.mark.parametrize("poison", [{2: "poison.sgn"}, {1: "poison-1.sgn", 4: "poison-4.sgn", 5: "poison-5.sgn"}])
+def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster, poison):
+    """Each file that kills its worker is reported lost, and no other: a worker that dies
+    takes every task it held with it, the innocent files' queued behind a poison file too."""
+    paths = files(tmp_path, 10, poison)
     expected = one_process(paths)
     found = on_cluster(paths, cluster, check=_faults().kill_always)
     assert [name for name, _, _ in found] == [name for name, _, _ in expected]
     for (name, diagnostics, counts), want in zip(found, expected):
-        if name.endswith("poison.sgn"):
+        if os.path.basename(name).startswith("poison"):
             [lost] = diagnostics
             assert lost.code == "worker-lost" and lost.is_io and lost.file == name and counts == (0,)
         else:
             assert (name, diagnostics, counts) == want
+
+
+class _Planned:
+    """A task's future whose outcome the test decides: what it sends back, or the error."""
+
+    def __init__(self, outcome, log, path):
+        self.outcome, self.log, self.path = outcome, log, path
+
+    def result(self):
+        if isinstance(self.outcome, Exception):
+            raise self.outcome
+        return self.outcome
+
+    def exception(self):
+        self.log.append(("waited", self.path))
+        return self.outcome if isinstance(self.outcome, Exception) else None
+
+
+class _PlannedClient:
+    """Each try at a file takes the next outcome planned for it."""
+
+    status = "running"
+
+    def __init__(self, plans):
+        self.plans, self.log = plans, []
+
+    def submit(self, function, file, *args, pure=True):
+        path = file[0]
+        self.log.append(("submitted", path))
+        return _Planned(self.plans[path].pop(0), self.log, path)
+
+
+@pytest.mark.parametrize("dies_alone", [False, True])
+def test_a_file_whose_worker_died_is_tried_again_alone_before_it_is_called_lost(tmp_path, dies_alone):
+    """The batch a.sgn b.sgn c.sgn failed; tried one by one, b.sgn's worker dies (a poison
+    file elsewhere may have killed it): b.sgn is tried again once every other task of the
+    run has ended, and reported lost only if its worker dies then too."""
+    paths = files(tmp_path, 3, {0: "a.sgn", 1: "b.sgn", 2: "c.sgn"})
+    shipped = {path: dask_run.check_one(dask_run.located(path), OPTIONS, None) for path in paths}
+    killed = distributed.KilledWorker("check", SimpleNamespace(address="tcp://127.0.0.1:1"), 1)
+    a, b, c = paths
+    client = _PlannedClient({a: [shipped[a]], b: [killed, killed if dies_alone else shipped[b]], c: [shipped[c]]})
+    runner = object.__new__(dask_run.DaskRunner)
+    runner.client, runner.check, runner.spools = client, dask_run.check_one, None
+    elsewhere = _Planned(None, client.log, "elsewhere.sgn")  # another batch of the run, in flight
+    found = read(runner._one_by_one(paths, OPTIONS, [elsewhere]))
+    expected = one_process(paths)
+    assert [name for name, _, _ in found] == [name for name, _, _ in expected]
+    assert (found[0], found[2]) == (expected[0], expected[2])
+    if dies_alone:
+        [lost] = found[1][1]
+        assert lost.code == "worker-lost" and "no other file on the cluster" in lost.message
+    else:
+        assert found[1] == expected[1]
+    again = client.log.index(("submitted", b), client.log.index(("submitted", c)) + 1)
+    assert {path for event, path in client.log[:again] if event == "waited"} == {a, b, c, "elsewhere.sgn"}
 
 
 def test_an_error_of_the_check_itself_ends_the_run_at_its_file(tmp_path, cluster):

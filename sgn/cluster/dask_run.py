@@ -16,8 +16,11 @@ check per part.
 
 A worker that dies takes its tasks with it: Dask runs them again on another worker, up to
 `distributed.scheduler.allowed-failures` times. A batch that still fails is split, each file
-tried alone, and a file that fails alone is reported with a `worker-lost` diagnostic: no file
-is ever missing from the report. An error the check itself raises (not a worker's death)
+tried alone. A worker that dies takes with it every task it held, an innocent file's too,
+so a file whose worker died again is tried once more with nothing else of the run on the
+cluster, and only a file that kills its worker then too is reported with a `worker-lost`
+diagnostic: no file is ever missing from the report, and no file is reported lost for
+another's fault. An error the check itself raises (not a worker's death)
 ends the run at its file, as in one process.
 """
 
@@ -220,7 +223,7 @@ class DaskRunner:
                 shipped = future.result()
             except Exception as error:
                 self._connected(error)
-                yield from self._one_by_one(batch, options)
+                yield from self._one_by_one(batch, options, [f for _, f in window if f is not None])
                 continue
             for path, (result, spool) in zip(batch, shipped):
                 yield self._received(path, options, result, spool)
@@ -232,27 +235,45 @@ class DaskRunner:
         if self.client.status != "running":
             raise ClusterError(f"lost the connection to the Dask scheduler: {type(error).__name__}: {error}")
 
-    def _one_by_one(self, batch: List[str], options: jobs.Options) -> Iterator[Streamed]:
-        """A batch that failed, each file tried alone; one that fails alone is reported lost."""
+    def _one_by_one(self, batch: List[str], options: jobs.Options, others: List[Any]) -> Iterator[Streamed]:
+        """A batch that failed, each file tried alone (`others`: the run's other tasks in
+        flight); a file whose worker died again is tried once more, alone (`_alone`)."""
         futures = [self._submit(self.check, located(path), options, self.spools) for path in batch]
         for path, future in zip(batch, futures):
-            name = describe(path)
             try:
                 shipped: Shipped = future.result()
             except Exception as error:
                 self._connected(error)
                 _raised_by_check(error)
-                yield _lost(
-                    make(
-                        "worker-lost",
-                        f"{name} could not be checked: the Dask worker checking it died, "
-                        f"on every try ({type(error).__name__}: {error})",
-                        file=name,
-                        hint="check it alone (sgn validate FILE) to see whether the file is the cause",
-                    )
-                )
-                continue
+                tried = self._alone(path, options, futures + others)
+                if isinstance(tried, Exception):
+                    yield _lost(self._lost_file(path, tried))
+                    continue
+                shipped = tried
             yield self._received(path, options, *shipped)
+
+    def _alone(self, path: str, options: jobs.Options, others: List[Any]) -> Any:
+        """A file checked once all the run's other tasks have ended (whose workers' deaths
+        would count against it): what it sends back, or the error if its worker dies again."""
+        for other in others:
+            other.exception()  # waits for it to end, without fetching its result
+        try:
+            return self._submit(self.check, located(path), options, self.spools).result()
+        except Exception as error:
+            self._connected(error)
+            _raised_by_check(error)
+            return error
+
+    @staticmethod
+    def _lost_file(path: str, error: Exception) -> Diagnostic:
+        name = describe(path)
+        return make(
+            "worker-lost",
+            f"{name} could not be checked: the Dask worker checking it died, "
+            f"on every try, the last with no other file on the cluster ({type(error).__name__}: {error})",
+            file=name,
+            hint="check it alone (sgn validate FILE) to see whether the file is the cause",
+        )
 
     def _received(self, path: str, options: jobs.Options, result: Streamed, spool: Optional[str]) -> Streamed:
         """A file's `Result` as a worker sent it back, its diagnostics to come."""
