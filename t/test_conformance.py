@@ -343,10 +343,19 @@ def runs(tmp_path, monkeypatch):
     return lambda: len(path.read_text().split()) if path.exists() else 0
 
 
-def interrupt_when(event):
-    """Ctrl-C, SIGINT to the main thread (waking it from any wait), as soon as `event()` is true
-    (looked at from another thread, for GUARD seconds at most: then no Ctrl-C, and the test
-    fails for want of it). The thread, to join after."""
+@pytest.fixture
+def interrupt_when():
+    """`interrupt_when(event)`: Ctrl-C, SIGINT to the main thread (waking it from any wait), as
+    soon as `event()` is true (looked at from another thread, for GUARD seconds at most: then
+    no Ctrl-C, and the test fails for want of it); the thread, to join after. SIGINT raises
+    KeyboardInterrupt meanwhile, as in a terminal, even where the tests were started with it
+    ignored (as a shell starts a job in the background)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield _interrupt_when
+    signal.signal(signal.SIGINT, before)
+
+
+def _interrupt_when(event):
     main = threading.main_thread().ident
 
     def watch():
@@ -376,7 +385,7 @@ def test_an_interrupted_run_leaves_no_process(pids):
 
 
 @pytest.mark.parametrize("mode", ["simple", "persistent"])
-def test_a_run_interrupted_in_the_middle_of_a_case_leaves_no_process(pids, runs, mode):
+def test_a_run_interrupted_in_the_middle_of_a_case_leaves_no_process(pids, runs, mode, interrupt_when):
     argv = [PY, MISBEHAVING, "hang"] + (["--simple"] if mode == "simple" else [])
     watcher = interrupt_when(lambda: runs() == 1)  # the process has its case, and hangs
     with pytest.raises(KeyboardInterrupt):
@@ -386,7 +395,7 @@ def test_a_run_interrupted_in_the_middle_of_a_case_leaves_no_process(pids, runs,
 
 
 @pytest.mark.parametrize("mode", ["simple", "persistent"])
-def test_an_interrupted_run_of_several_jobs_leaves_no_process(pids, runs, mode):
+def test_an_interrupted_run_of_several_jobs_leaves_no_process(pids, runs, mode, interrupt_when):
     """Interrupted when each of 3 processes has a case and hangs: the cases end then, killed,
     none by its time-out."""
     argv = [PY, MISBEHAVING, "hang"] + (["--simple"] if mode == "simple" else [])

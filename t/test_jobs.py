@@ -220,6 +220,7 @@ def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
             start_new_session=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            preexec_fn=_ctrl_c_as_in_a_terminal,
         ) as process:
             writer = until(lambda: opened_for_writing(held), process, "worker reading held.sgn")
             os.write(writer, BAD.encode())  # a line, and no end: it waits
@@ -231,6 +232,13 @@ def test_ctrl_c_ends_the_workers_and_removes_the_spools(tmp_path, spools):
             os.close(writer)
     assert process.returncode == 130 and errors == b"sgn: interrupted\n"
     assert opened_for_writing(held) is None  # its worker is gone: nobody reads the FIFO any more
+
+
+def _ctrl_c_as_in_a_terminal():
+    """In the child, before it runs: SIGINT to its default, which Python turns into Ctrl-C's
+    KeyboardInterrupt, even where the tests were started with SIGINT ignored (as a shell
+    starts a job in the background, and its children inherit)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _checked(count):
