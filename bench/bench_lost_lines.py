@@ -8,6 +8,9 @@ recovery reads worst stand out. Prints a table and the worst logs; exit 1 when a
 more than 5 error lines. Needs catanatron (`tox -e bench` installs it).
 
     python bench/bench_lost_lines.py --games 60 --per-game 40 --seed 5
+
+catanatron's games differ a little from run to run (the engine's own randomness), and so
+do the figures.
 """
 
 from __future__ import annotations
