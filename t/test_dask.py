@@ -144,6 +144,13 @@ class _Planned:
         return self.outcome if isinstance(self.outcome, Exception) else None
 
 
+class _Unreachable(_Planned):
+    """A task this process can no longer hear of: the connection to the scheduler is lost."""
+
+    def exception(self):
+        raise OSError("the connection is closed")
+
+
 class _PlannedClient:
     """Each try at a file takes the next outcome planned for it."""
 
@@ -182,6 +189,18 @@ def test_a_file_whose_worker_died_is_tried_again_alone_before_it_is_called_lost(
         assert found[1] == expected[1]
     again = client.log.index(("submitted", b), client.log.index(("submitted", c)) + 1)
     assert {path for event, path in client.log[:again] if event == "waited"} == {a, b, c, "elsewhere.sgn"}
+
+
+def test_a_connection_lost_while_a_file_waits_to_be_tried_alone_is_said_so(tmp_path):
+    """The other tasks, waited for, can no longer end: the run ends saying why (exit 2),
+    never with an internal error."""
+    paths = files(tmp_path, 1, {0: "a.sgn"})
+    client = _PlannedClient({})
+    client.status = "closed"
+    runner = object.__new__(dask_run.DaskRunner)
+    runner.client, runner.check, runner.spools = client, dask_run.check_one, None
+    with pytest.raises(dask_run.ClusterError, match="lost the connection"):
+        runner._alone(paths[0], OPTIONS, [_Unreachable(None, client.log, "elsewhere.sgn")])
 
 
 def test_an_error_of_the_check_itself_ends_the_run_at_its_file(tmp_path, cluster):

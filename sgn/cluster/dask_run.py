@@ -259,7 +259,10 @@ class DaskRunner:
         """A file checked once all the run's other tasks have ended (whose workers' deaths
         would count against it): what it sends back, or the error if its worker dies again."""
         for other in others:
-            other.exception()  # waits for it to end, without fetching its result
+            try:
+                other.exception()  # waits for it to end, without fetching its result
+            except Exception as error:  # it cannot end: the connection is lost, or it was cancelled
+                self._connected(error)
         try:
             return self._submit(self.check, located(path), options, self.spools).result()
         except Exception as error:
