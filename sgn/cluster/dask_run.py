@@ -342,22 +342,22 @@ def batch_size(left: int, workers: int) -> int:
 
 
 def _batches(paths: Sequence[str], workers: int) -> Iterator[List[str]]:
-    """Consecutive files, fewer a batch toward the end (`batch_size`); standard input alone
-    in its own."""
+    """Consecutive files, fewer a batch toward the end (`batch_size` of those left when a
+    batch begins); standard input alone in its own."""
     batch: List[str] = []
-    size = batch_size(len(paths), workers)
+    size = 0
     for at, path in enumerate(paths):
         if path == "-":
             if batch:
                 yield batch
             yield ["-"]
             batch = []
-            size = batch_size(len(paths) - at - 1, workers)
             continue
+        if not batch:
+            size = batch_size(len(paths) - at, workers)
         batch.append(path)
-        if len(batch) >= size:
+        if len(batch) == size:
             yield batch
             batch = []
-            size = batch_size(len(paths) - at - 1, workers)
     if batch:
         yield batch
