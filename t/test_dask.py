@@ -77,6 +77,27 @@ def test_a_local_cluster_started_for_the_run_gives_the_same_report_and_leaves_no
     assert (on.returncode, on.stdout, on.stderr) == (one.returncode, one.stdout, one.stderr)
 
 
+@pytest.mark.parametrize("given", [None, "131072"])
+def test_a_local_clusters_workers_run_in_the_environment_sgn_was_given(monkeypatch, given):
+    """Dask would have them hand freed memory back to the system at once (every file paying
+    its page faults again); a threshold this environment sets is theirs too; the user's Dask
+    configuration is left as it was."""
+    import dask
+
+    if given is None:
+        monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
+    else:
+        monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", given)
+    before = dask.config.get("distributed.nanny.pre-spawn-environ")
+    runner = dask_run.DaskRunner("local:1")
+    try:
+        seen = runner.client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_")
+    finally:
+        runner.close()
+    assert list(seen.values()) == [given]
+    assert dask.config.get("distributed.nanny.pre-spawn-environ") == before
+
+
 def test_many_diagnostics_come_back_in_parts(tmp_path, cluster, monkeypatch):
     """A file's diagnostics past the first 256 are fetched in parts (here of 100), in order."""
     monkeypatch.setattr(dask_run, "PART", 100)
