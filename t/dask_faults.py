@@ -35,3 +35,15 @@ def raise_on_bug(file, options, spools):
     if os.path.basename(file[1]) == "bug.sgn":
         raise RuntimeError("a bug in the check")
     return check_one(file, options, spools)
+
+
+def main(paths):
+    """`python -c`: the files checked on a local cluster of one worker, every try at a poison
+    file killing it; each file's name and diagnostic codes printed, one JSON line."""
+    import json
+
+    from sgn.cluster.dask_run import DaskRunner
+    from sgn.pipeline import executors as jobs
+
+    results = DaskRunner("local:1", check=kill_always).results(paths, jobs.Options("auto", "strict", 1 << 18))
+    print(json.dumps([[result.file, [d.code for d in result.diagnostics]] for result in results]))

@@ -4,6 +4,8 @@ process byte for byte, whatever a file holds; no file lost when a worker dies.""
 import io
 import json
 import os
+import signal
+import subprocess
 import sys
 from types import SimpleNamespace
 
@@ -24,10 +26,12 @@ OPTIONS = jobs.Options("auto", "strict", 1 << 18)
 
 @pytest.fixture(scope="module")
 def cluster():
-    """Two worker processes of one thread each; a task whose worker dies is tried twice at most."""
+    """Two worker processes of one thread each; a task whose worker dies is tried twice at
+    most; a worker killed time after time is started again however long it takes (as sgn's
+    own local cluster does)."""
     import dask
 
-    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+    with dask.config.set({**dask_run.KEEP_WORKERS, "distributed.scheduler.allowed-failures": 1}):
         with distributed.LocalCluster(
             n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, silence_logs=50
         ) as local:
@@ -88,14 +92,15 @@ def test_a_local_clusters_workers_run_in_the_environment_sgn_was_given(monkeypat
         monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)
     else:
         monkeypatch.setenv("MALLOC_TRIM_THRESHOLD_", given)
-    before = dask.config.get("distributed.nanny.pre-spawn-environ")
+    settings = ("distributed.nanny.pre-spawn-environ", "distributed.deploy.lost-worker-timeout")
+    before = [dask.config.get(setting) for setting in settings]
     runner = dask_run.DaskRunner("local:1")
     try:
         seen = runner.client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_")
     finally:
         runner.close()
     assert list(seen.values()) == [given]
-    assert dask.config.get("distributed.nanny.pre-spawn-environ") == before
+    assert [dask.config.get(setting) for setting in settings] == before
 
 
 def test_many_diagnostics_come_back_in_parts(tmp_path, cluster, monkeypatch):
@@ -147,6 +152,32 @@ def test_a_file_that_kills_every_worker_is_reported_not_lost(tmp_path, cluster, 
             assert lost.code == "worker-lost" and lost.is_io and lost.file == name and counts == (0,)
         else:
             assert (name, diagnostics, counts) == want
+
+
+def test_a_local_cluster_keeps_its_workers_however_long_they_take_to_come_back(tmp_path):
+    """Dask closes a worker for good when it has not come back within lost-worker-timeout of
+    its death: here no time at all, as on a loaded machine a worker killed time after time
+    may take longer than the 15 s of the default. The run waited for ever on a cluster of no
+    worker; sgn's own local cluster keeps its workers, and the run ends."""
+    paths = files(tmp_path, 3, {1: "poison.sgn"}, lambda i: GOOD)
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([test_jobs.PACKAGE_ROOT, os.path.dirname(__file__)]),
+        DASK_DISTRIBUTED__DEPLOY__LOST_WORKER_TIMEOUT="0s",
+        DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES="0",  # three deaths in all, not twelve
+    )
+    script = "import sys, dask_faults; dask_faults.main(sys.argv[1:])"
+    process = subprocess.Popen(
+        [sys.executable, "-c", script, *paths], env=env, stdout=subprocess.PIPE, start_new_session=True
+    )
+    try:
+        out, _ = process.communicate(timeout=test_jobs.GUARD / 2)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        pytest.fail("the run waited for a worker that never came back")
+    assert process.returncode == 0
+    assert json.loads(out) == [[paths[0], []], [paths[1], ["worker-lost"]], [paths[2], []]]
 
 
 class _Planned:

@@ -50,6 +50,12 @@ PART = 10_000  # diagnostics of a file sent back by one later task, on a remote 
 BATCH = 128  # files checked by one task, at most
 LAST_BATCH = 4  # files of the smallest batch, toward the end (unless fewer are left)
 CONNECT_TIMEOUT = "20s"  # to reach a scheduler given by its address
+# Dask closes a worker for good when it has not come back within `lost-worker-timeout` of
+# its death (15 s: meant for a batch job that is gone). A local cluster's nanny starts it
+# again, which on a loaded machine, a file killing it time after time, can outlast that; the
+# run then waited for ever on a cluster of no worker. Read at each death, so held while the
+# local cluster lives.
+KEEP_WORKERS = {"distributed.deploy.lost-worker-timeout": "100000 days"}
 
 
 class ClusterError(jobs.JobsError, SetupError):
@@ -138,10 +144,12 @@ class DaskRunner:
         self.here = jobs.InProcess(stdin, stdin_name)
         self.cluster: Any = None
         self.folder = self.spools = None  # type: Optional[str]
+        self.kept: Any = None  # KEEP_WORKERS, while the local cluster lives
         try:
             if address is None:
                 import dask
 
+                self.kept = dask.config.set(KEEP_WORKERS)
                 # one private folder for the workers' scratch space and the spools, removed at the end
                 self.folder = tempfile.mkdtemp(prefix="sgn-dask-")
                 self.spools = os.path.join(self.folder, "spools")
@@ -196,6 +204,9 @@ class DaskRunner:
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = self.spools = None
+        if self.kept is not None:
+            self.kept.__exit__(None, None, None)
+            self.kept = None
 
     def results(self, paths: Sequence[str], options: jobs.Options) -> Generator[Streamed, None, None]:
         """Each file's `Result`, in the order given ('-' is read here); see `jobs.Executor`."""
