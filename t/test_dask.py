@@ -180,6 +180,32 @@ def test_a_local_cluster_keeps_its_workers_however_long_they_take_to_come_back(t
     assert json.loads(out) == [[paths[0], []], [paths[1], ["worker-lost"]], [paths[2], []]]
 
 
+def test_a_scheduler_with_no_worker_yet_is_said_and_the_files_wait_for_one(tmp_path, spools):
+    """A cluster still scaling up: sgn says why nothing moves, and checks the files once a
+    worker comes."""
+    import select
+
+    paths = files(tmp_path, 3, {}, lambda i: GOOD + BAD * i)
+    one = run_sgn(["validate", *paths], spools, tmp_path)
+    with distributed.LocalCluster(
+        n_workers=0, processes=True, threads_per_worker=1, dashboard_address="127.0.0.1:0", silence_logs=50
+    ) as local:
+        address = local.scheduler_address
+        with test_jobs.started(
+            ["validate", "--dask", address, *paths], spools, tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        ) as process:
+            heard, _, _ = select.select([process.stderr], [], [], test_jobs.GUARD / 2)
+            assert heard, "nothing said while the files wait"
+            said = process.stderr.readline().decode()
+            assert said == (
+                f"sgn validate: the Dask scheduler at {address} has no worker yet: "
+                "the files wait for one (Ctrl-C to stop)\n"
+            )
+            local.scale(1)
+            out, err = process.communicate(timeout=test_jobs.GUARD)
+    assert (process.returncode, out, err) == (one.returncode, one.stdout, one.stderr)
+
+
 class _Planned:
     """A task's future whose outcome the test decides: what it sends back, or the error."""
 

@@ -173,6 +173,11 @@ def run_validate(args: argparse.Namespace, out) -> int:
     except (OutputError, SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
+    if runner is not None and runner.without_workers:
+        sys.stderr.write(
+            f"sgn validate: the Dask scheduler at {args.dask} has no worker yet: "
+            "the files wait for one (Ctrl-C to stop)\n"
+        )
     if args.output_file is None:
         return _validate(args, settings, paths, runner, out)
     try:

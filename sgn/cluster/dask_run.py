@@ -190,7 +190,11 @@ class DaskRunner:
             self.close()
             where = f"the Dask scheduler at {address}" if address else f"a local Dask cluster of {workers}"
             raise ClusterError(f"cannot reach {where}: {type(error).__name__}: {error}") from None
-        self.workers = len(self.client.scheduler_info().get("workers", {})) or workers or 1
+        present = len(self.client.scheduler_info().get("workers", {}))
+        # a scheduler with no worker yet (a cluster still scaling up): the files wait for one,
+        # as any Dask client's tasks do, and the command line says so (`without_workers`)
+        self.without_workers = address is not None and present == 0
+        self.workers = present or workers or 1
 
     def close(self) -> None:
         for part in ("client", "cluster"):
