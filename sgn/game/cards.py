@@ -103,14 +103,14 @@ def year_of_plenty(g: State, p: Player, value) -> List[Problem]:
 
 def monopoly(g: State, p: Player, value) -> List[Problem]:
     for r in value.get("rCodes", [])[:1]:
-        for other in g.players.values():
-            if other is not p:
-                p.hand[r] += other.hand[r]
-                other.hand[r] = 0
-                if other.unseen[r]:  # what they may hold unseen goes too
-                    p.unseen[r] += other.unseen[r]
-                    other.unseen[r] = 0
-                    p.unsure = True
+        others = [name for name in g.players if name != p.name]
+        doubted = [name for name in others if ledger.in_doubt(g, name)]
+        for name in others:
+            if name not in doubted:
+                ledger.transfer(g, name, p.name, {r: g.players[name].hand[r]})
+        if doubted:
+            ledger.involve(g, [p.name] + doubted).monopoly(p.name, r, doubted)
+            ledger.settle(g)
     return []
 
 

@@ -1,98 +1,217 @@
-"""Cards and the bank: paying, taking, production, and what a lost message leaves unknown."""
+"""Cards and the bank: paying, taking, production, and what is known of hands the log does
+not show whole. A hand is either known (`Player.hand`, `State.bank`: the fast path of a
+log that shows everything) or in doubt (`State.doubt`, `sgn/game/doubt.py`); every move
+of cards goes through here, so that the rules never ask which."""
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Tuple
+from typing import Dict, Iterable, List, Mapping, Sequence, Tuple
 
 from .. import rules
 from ..board import Tile
 from ..diagnostic import Problem
-from ..rules import show_cost
-from .pieces import Player
+from ..rules import RESOURCES, show_cost, show_hand
+from . import doubt as doubts
+from .doubt import Doubt
+from .pieces import Income, Player
 from .state import State
+
+BANK = "B"
+
+
+def cards_of(g: State, name: str) -> Dict[str, int]:
+    """The known cards of a holder (for one in doubt: the least of each it may hold)."""
+    return g.bank if name == BANK else g.player(name).hand
+
+
+def in_doubt(g: State, *names: str) -> bool:
+    d = g.doubt
+    return d is not None and any(name in d for name in names)
+
+
+def involve(g: State, names: Iterable[str]) -> Doubt:
+    """The doubt, with `names` in it (as they are known now, if they were not)."""
+    d = g.doubt
+    if d is None:
+        d = g.doubt = Doubt([], {()})
+    for name in names:
+        if name not in d:
+            d.add(name, cards_of(g, name), g.line)
+    return d
+
+
+def settle(g: State) -> None:
+    """After a move of cards in doubt: holders known again leave the doubt, the known
+    cards of the others are their least, and worlds past the bound are merged (said once)."""
+    d = g.doubt
+    if d is None:
+        return
+    if d.bound() and g.widened_at is None:
+        g.widened_at = g.line
+    for name, hand in d.settled().items():
+        cards_of(g, name).update(hand)
+    if not d.holders:
+        g.doubt = None
+        return
+    for name in d.holders:
+        least, _ = d.bounds(name)
+        cards_of(g, name).update(least)
+
+
+def holds(g: State, name: str) -> str:
+    """What a holder holds, in words: its cards, or the least and most of each in doubt."""
+    who = "the bank" if name == BANK else f"player {name}"
+    d = g.doubt
+    if d is None or name not in d:
+        return f"{who} holds {show_hand(cards_of(g, name))}"
+    least, most = d.bounds(name)
+    shown = " ".join(f"{r}{least[r]}" if least[r] == most[r] else f"{r}{least[r]}-{most[r]}" for r in RESOURCES)
+    return f"{who} holds {shown} here ({_since(g, d, name)})"
+
+
+def _since(g: State, d: Doubt, name: str) -> str:
+    line = d.since.get(name)
+    return "not all of it shown" + (f" since line {line}" if line else "")
+
+
+def total_range(g: State, name: str) -> Tuple[int, int]:
+    """The least and most cards a player may hold in all."""
+    if in_doubt(g, name):
+        assert g.doubt is not None
+        return g.doubt.totals(name)
+    n = rules.total(g.player(name).hand)
+    return n, n
+
+
+def can_give(g: State, needs: Sequence[Tuple[str, Mapping[str, int]]]) -> bool:
+    """Whether each holder of `needs` holds what it names, at once (in some world: the
+    worlds where they do not are dropped)."""
+    if not in_doubt(g, *(name for name, _ in needs)):
+        return all(not rules.lacks(cards_of(g, name), need) for name, need in needs)
+    d = involve(g, [name for name, _ in needs])
+    return d.keep(needs)
+
+
+def could_give(g: State, name: str, need: Mapping[str, int]) -> bool:
+    """Whether a holder may hold `need` (in some world), changing nothing."""
+    d = g.doubt
+    if d is None or name not in d:
+        return not rules.lacks(cards_of(g, name), need)
+    return d.admits([(name, need)])
+
+
+def transfer(g: State, src: str, dst: str, amounts: Mapping[str, int]) -> None:
+    """`src` gives `dst` the cards `amounts` names, as far as it holds them."""
+    d = g.doubt
+    if d is None or (src not in d and dst not in d):
+        give, take = cards_of(g, src), cards_of(g, dst)
+        for r, n in amounts.items():
+            moved = min(n, give[r])
+            give[r] -= moved
+            take[r] += moved
+        return
+    if src in d and dst not in d and _surely(d, src, amounts):
+        d.shift(src, {r: -n for r, n in amounts.items()})
+        take = cards_of(g, dst)
+        for r, n in amounts.items():
+            take[r] += n
+    elif src not in d:
+        give = cards_of(g, src)
+        paid = {r: min(n, give[r]) for r, n in amounts.items()}
+        for r, k in paid.items():
+            give[r] -= k
+        d.shift(dst, paid)
+    else:
+        involve(g, [dst]).move(src, dst, amounts)
+    settle(g)
+
+
+def _surely(d: Doubt, name: str, amounts: Mapping[str, int]) -> bool:
+    """Whether `name` holds at least `amounts` in every world."""
+    least, _ = d.bounds(name)
+    return all(least[r] >= n for r, n in amounts.items())
+
+
+def shift(g: State, name: str, delta: Mapping[str, int]) -> None:
+    """Add `delta` to a holder's cards (never below zero): one side of a trade."""
+    if in_doubt(g, name):
+        assert g.doubt is not None
+        g.doubt.shift(name, delta)
+        settle(g)
+        return
+    holder = cards_of(g, name)
+    for r, n in delta.items():
+        holder[r] = max(0, holder[r] + n)
 
 
 def pay(g: State, p: Player, cost: Mapping[str, int], what: str, pointer: str = "/1") -> List[Problem]:
     """Take a cost from a hand into the bank; a hand never goes below zero."""
-    hand, bank = p.hand, g.bank
     problems = []
-    if p.unsure:
-        reveal(g, p, cost)
-    if any(hand[r] < n for r, n in cost.items()):
+    if not can_give(g, [(p.name, cost)]):
         problems.append(
             Problem(
                 "cannot-afford",
                 pointer,
-                f"{p.holds()}; {what} costs {show_cost(cost)}",
+                f"{holds(g, p.name)}; {what} costs {show_cost(cost)}",
                 "production is inferred from the rolls: check the rolls and trades before",
             )
         )
-    for r, n in cost.items():
-        paid = min(n, hand[r])
-        hand[r] -= paid
-        bank[r] += paid
+    transfer(g, p.name, BANK, cost)
     return problems
 
 
-def reveal(g: State, p: Player, cost: Mapping[str, int]) -> None:
-    """Cards the hand lacks for `cost` come from those the player may hold unseen: they
-    were there (from the bank), as far as the unseen cards go."""
-    hand, unseen, bank = p.hand, p.unseen, g.bank
-    for r, n in cost.items():
-        if n > hand[r] and unseen[r] > 0:
-            k = min(n - hand[r], unseen[r])
-            hand[r] += k
-            unseen[r] -= k
-            bank[r] = max(0, bank[r] - k)
-    p.unsure = any(unseen.values())
+def move_unseen(g: State, src: str, dst: str, count: int) -> bool:
+    """`src` gives `dst` `count` cards of kinds not shown (a steal or discard unseen, or
+    lost); False when `src` cannot hold that many in any world (nothing moves then)."""
+    d = involve(g, [src, dst])
+    moved = d.move_unseen(src, dst, count)
+    settle(g)
+    return moved
 
 
 def lose_roll(g: State, player: str) -> None:
-    """A roll the log lost, not a 7 (a reading after a fault): what it paid is unknown, so
-    each player may hold, unseen, as much of each resource as any number would have paid."""
+    """A roll not seen, not a 7 (hidden, or lost in a reading after a fault): each number's
+    production is a way the cards may lie."""
     g.rolled, g.free_roads = True, 0
-    g.uncertain = True
-    robber = g.robber
-    most: Dict[Tuple[str, str], int] = {}
-    for number, entries in g.income.items():
-        paid: Dict[Tuple[str, str], int] = {}
-        for i in entries.values():
-            if i.tile != robber:
-                key = (i.owner.name, i.resource)
-                paid[key] = paid.get(key, 0) + i.cards
-        for key, n in paid.items():
-            most[key] = max(most.get(key, 0), n)
-    for (name, r), n in most.items():
-        p = g.players[name]
-        p.unseen[r] += n
-        p.unsure = True
+    owners = sorted({i.owner.name for entries in g.income.values() for i in entries.values()})
+    if not owners:
+        return
+    before = involve(g, owners + [BANK]).copy()
+    ways = None
+    for number in range(2, 13):
+        if number == rules.ROBBER_ROLL:
+            continue
+        way = before.copy()
+        doubts.produce(way, _wants(_paying(g, number)))
+        if ways is None:
+            ways = way
+        else:
+            ways.union(way)
+    g.doubt = ways
+    settle(g)
 
 
 def lose_cards(g: State, name: str, most: int, spread: int = 0) -> None:
     """A message the log lost changed player `name`'s hand (a reading after a fault): it
     may hold up to `most` fewer cards of each resource, and up to `spread` more, than
-    the replay counts; each is known within those bounds from now on (`unseen`)."""
-    p = g.player(name)
-    hand, unseen = p.hand, p.unseen
-    for r in hand:
-        fewer = min(hand[r], most)
-        hand[r] -= fewer
-        unseen[r] += fewer + spread
-    p.unsure = p.unsure or any(unseen.values())
-    g.bank_unsure = True
+    counted; the bank the other way round. Known within those bounds from now on."""
+    d = involve(g, [name, BANK])
+    d.widen(name, most, spread)
+    d.widen(BANK, spread, most)
+    settle(g)
 
 
 def take_from_bank(g: State, p: Player, wanted: Mapping[str, int], pointer: str) -> List[Problem]:
     problems = []
-    for r, n in wanted.items():
-        given = min(n, g.bank[r])
-        unsure = g.uncertain or g.bank_unsure  # (after a lost message, the bank is not known)
-        if given < n and not unsure:
-            problems.append(
-                Problem("bank-empty", pointer, f"the bank has {g.bank[r]} {rules.RESOURCE_NAMES[r]} left, not {n}")
-            )
-        g.bank[r] -= given
-        p.hand[r] += n if unsure else given
+    if not in_doubt(g, BANK):
+        for r, n in wanted.items():
+            if g.bank[r] < n:
+                problems.append(
+                    Problem("bank-empty", pointer, f"the bank has {g.bank[r]} {rules.RESOURCE_NAMES[r]} left, not {n}")
+                )
+    elif not can_give(g, [(BANK, wanted)]):
+        problems.append(Problem("bank-empty", pointer, f"{holds(g, BANK)}; {show_cost(wanted)} is wanted from it"))
+    transfer(g, BANK, p.name, wanted)
     return problems
 
 
@@ -104,6 +223,9 @@ def produce(g: State, number: int) -> None:
     # the robber's tile as two numbers: a tile compared whole would be made an object each time
     anywhere = robber is None
     rq, rr = robber if robber is not None else (0, 0)
+    if g.doubt is not None:
+        _produce_in_doubt(g, _paying(g, number))
+        return
     wanted: Dict[str, int] = {}  # resource -> cards owed in all
     for income in entries.values():
         if _pays(income.tile, anywhere, rq, rr):
@@ -127,13 +249,6 @@ def produce(g: State, number: int) -> None:
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr) and income.resource == r:
                 owed[income.owner] = owed.get(income.owner, 0) + income.cards
-        if g.uncertain or g.bank_unsure:
-            # after a lost roll the bank's count is known within bounds only: each owed
-            # player may have got their cards (unseen ones), or not
-            for p, n in owed.items():
-                p.unseen[r] += n
-                p.unsure = True
-            continue
         if len(owed) == 1:  # one player owed: they get what is left
             for p in owed:
                 p.hand[r] += bank[r]
@@ -141,6 +256,60 @@ def produce(g: State, number: int) -> None:
         # several owed and not enough: nobody gets any
 
 
+def _produce_in_doubt(g: State, paying: list) -> None:
+    """Production with some hands in doubt: with the bank known, the same cards go to each
+    owner in every world (`produce`'s rule, on the known bank); with the bank in doubt,
+    world by world (`doubt.produce`)."""
+    if not paying:
+        return
+    wants = _wants(paying)
+    d = g.doubt
+    assert d is not None
+    if BANK in d:
+        involve(g, [name for owed in wants.values() for name, _ in owed])
+        doubts.produce(d, wants)
+        settle(g)
+        return
+    gains: Dict[str, Dict[str, int]] = {}
+    for r, owed_list in wants.items():
+        owed = dict(owed_list)
+        total, left = sum(owed.values()), g.bank[r]
+        if total <= left:
+            paid = owed
+        elif len(owed) == 1:
+            paid = {name: left for name in owed}
+        else:
+            paid = {}
+        for name, n in paid.items():
+            gains.setdefault(name, {})[r] = n
+            g.bank[r] -= n
+    for name, gain in gains.items():
+        if name in d:
+            d.shift(name, gain)
+        else:
+            hand = g.player(name).hand
+            for r, n in gain.items():
+                hand[r] += n
+    settle(g)
+
+
+def _paying(g: State, number: int) -> List[Income]:
+    """The incomes a roll of `number` pays (the robber's tile pays nothing)."""
+    return [i for i in g.income.get(number, {}).values() if i.tile != g.robber]
+
+
+def _wants(paying: List[Income]) -> Dict[str, List[Tuple[str, int]]]:
+    """Resource -> (owner, cards) owed, for the incomes paid."""
+    wants: Dict[str, Dict[str, int]] = {}
+    for i in paying:
+        owed = wants.setdefault(i.resource, {})
+        owed[i.owner.name] = owed.get(i.owner.name, 0) + i.cards
+    return {r: sorted(owed.items()) for r, owed in wants.items()}
+
+
 def _pays(tile: Tile, anywhere: bool, rq: int, rr: int) -> bool:
     """Whether a tile produces: the robber (at rq, rr, unless `anywhere`) is not on it."""
     return anywhere or tile[0] != rq or tile[1] != rr
+
+
+__all__ = ["BANK", "show_hand"]

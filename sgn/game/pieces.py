@@ -110,10 +110,6 @@ class Player:
         # their longest trail, not counted since: the next road counts it all afresh
         self.trail_stale = False
         self.building_points = 0  # from settlements and cities, kept as they are placed
-        # cards the player may hold beyond `hand` (a roll the log lost paid out an unknown
-        # number): a payment the hand cannot make takes them first, so none makes a false error
-        self.unseen: Dict[str, int] = dict.fromkeys(RESOURCES, 0)
-        self.unsure = False
 
     def _copy(self, source: "Player") -> None:
         self.hand, self.cards, self.new_cards = dict(source.hand), dict(source.cards), dict(source.new_cards)
@@ -123,7 +119,6 @@ class Player:
         self.knights, self.revealed_points = source.knights, source.revealed_points
         self.road_length, self.building_points = source.road_length, source.building_points
         self.trail_stale = source.trail_stale
-        self.unseen, self.unsure = dict(source.unseen), source.unsure
 
     def clone(self) -> "Player":
         """A copy that shares nothing that changes (corners and edges are immutable)."""

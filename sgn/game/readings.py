@@ -22,6 +22,7 @@ from .. import board, rules
 from ..codes import CODES
 from ..diagnostic import Problem
 from ..layers.semantic import is_discard
+from . import ledger
 from .core import SETUP, TURNS, Game
 
 Reading = Callable[[Game], List[Problem]]
@@ -177,15 +178,21 @@ def hands_shown_off(before: Game, message: Message, first: str) -> List[str]:
 
 
 def set_adrift(g: Game, names: List[str], first: str) -> None:
-    """Those hands known within bounds from now on (`SPREAD`), and a discard they owe too."""
+    """Those hands known within bounds from now on (`SPREAD`), and a discard they owe too
+    (judged by what they may hold), unless the fault is that discard missing."""
     for name in names:
         g.lose_cards(name, SPREAD, SPREAD)
-        if name in g.discards_owed:  # what a hand known within bounds owes, within bounds
-            if first == "discard-missing":
-                del g.discards_owed[name]
-            else:
-                g.discards_owed[name] = 0
-            g.discards_upto[name] = (rules.total(g.player(name).hand) + rules.total(g.player(name).unseen)) // 2
+        if name in g.discards_owed:
+            del g.discards_owed[name]
+            if first != "discard-missing":
+                g.discards_unsure.add(name)
+
+
+def set_bank_adrift(g: Game) -> None:
+    """The bank's count unknown from now on (a message the log lost moved its cards)."""
+    stock = g.variant.bank
+    ledger.involve(g, [ledger.BANK]).widen(ledger.BANK, stock, stock)
+    ledger.settle(g)
 
 
 def lost_readings(
@@ -211,7 +218,7 @@ def lost_readings(
     if "bank-empty" in codes:
 
         def bank_adrift(g: Game) -> List[Problem]:
-            g.bank_unsure = True  # a message the log lost moved the bank's cards
+            set_bank_adrift(g)
             g.apply(message, line)
             return found
 
@@ -220,8 +227,9 @@ def lost_readings(
         owed = dict(before.discards_owed)
 
         def discards_lost(g: Game) -> List[Problem]:
-            for name, n in owed.items():
-                g.lose_cards(name, n)
+            for name, n in owed.items():  # (cards not seen: every way they can be)
+                if not ledger.move_unseen(g, name, ledger.BANK, n):
+                    g.lose_cards(name, n)
             g.discards_owed = {}
             g.apply(message, line)
             return found
@@ -266,11 +274,8 @@ def lost_readings(
 
         def card_bought(g: Game) -> List[Problem]:
             p = g.player(player)
-            g.lose_cards(player, 0)  # (the cost, paid at a time the log lost, from the hand)
-            for r, n in rules.COSTS["development card"].items():
-                paid = min(n, p.hand[r])
-                p.hand[r] -= paid
-                g.bank[r] += paid
+            # (the cost, paid at a time the log lost, from the hand as far as it goes)
+            ledger.transfer(g, player, ledger.BANK, rules.COSTS["development card"])
             if g.deck[card] > 0:
                 g.deck[card] -= 1
             p.cards[card] += 1
@@ -351,8 +356,7 @@ def _turns_lost(message: Message, line: int, found: List[Problem], player: str) 
 
 def _steal_lost(message: Message, line: int, found: List[Problem], thief: str, victim: str) -> Reading:
     def read(g: Game) -> List[Problem]:
-        g.lose_cards(victim, 1)
-        g.lose_cards(thief, 0, 1)
+        ledger.move_unseen(g, victim, thief, 1)  # (one card, of a kind not seen)
         g.steal_from, g.steal_needed = None, False
         g.apply(message, line)
         return found

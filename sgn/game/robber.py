@@ -10,13 +10,14 @@ from ..board import Tile
 from ..diagnostic import Problem
 from ..rules import show_cost
 from . import ledger
+from .doubt import KINDS
 from .pieces import cards
 from .state import State
 
 
 def owed(g: State) -> List[Problem]:
     """Report and drop every obligation left unmet."""
-    problems = []
+    problems = _unsure_discards_missing(g)
     for name, n in sorted(g.discards_owed.items()):
         problems.append(Problem("discard-missing", "/1", f"player {name} had to discard {n} after the 7, and did not"))
     if g.robber_due:
@@ -27,7 +28,7 @@ def owed(g: State) -> List[Problem]:
                 f"the robber had to move after the {'7' if g.robber_due == 'seven' else 'Knight'}",
             )
         )
-    if g.steal_from and g.steal_needed:
+    if g.steal_from and not _nothing_to_steal(g):
         problems.append(
             Problem(
                 "steal-missing",
@@ -37,8 +38,43 @@ def owed(g: State) -> List[Problem]:
             )
         )
     g.discards_owed, g.robber_due, g.steal_from = {}, None, None
-    if g.discards_late or g.discards_upto:
-        g.discards_late, g.discards_upto = {}, {}
+    if g.discards_late:
+        g.discards_late = {}
+    return problems
+
+
+def _nothing_to_steal(g: State) -> bool:
+    """Whether no steal was owed after all: no victim held a card (the worlds where one
+    did are dropped, when their hands are in doubt)."""
+    victims = sorted(g.steal_from or ())
+    if not ledger.in_doubt(g, *victims):
+        return not g.steal_needed
+    kept = ledger.involve(g, victims).empty(victims)
+    ledger.settle(g)
+    return kept
+
+
+def _unsure_discards_missing(g: State) -> List[Problem]:
+    """Players who may have owed a discard (their hands in doubt) and sent none: the worlds
+    where they owed one are dropped; reported where every world owed one."""
+    problems = []
+    for name in sorted(g.discards_unsure):
+        d = g.doubt
+        if d is None or name not in d:
+            continue
+        at = d.base(name)
+        if not d.where(lambda w: sum(w[at : at + 2 * KINDS : 2]) <= rules.DISCARD_ABOVE):
+            least, most = d.totals(name)
+            problems.append(
+                Problem(
+                    "discard-missing",
+                    "/1",
+                    f"player {name} had to discard after the 7, and did not: they hold "
+                    f"{least}{'' if least == most else f' to {most}'} cards ({ledger.holds(g, name)})",
+                )
+            )
+        ledger.settle(g)
+    g.discards_unsure = set()
     return problems
 
 
@@ -47,11 +83,12 @@ def discard(g: State, player: str, value) -> List[Problem]:
     name = side["player"]
     given = {r: -n for r, n in side["resources"].items()}
     amount = sum(given.values())
-    p = g.player(name)
+    g.player(name)
     problems = []
     owed = g.discards_owed.get(name, g.discards_late.get(name))
-    upto = g.discards_upto.get(name)
-    if owed is None and upto is None:
+    if name in g.discards_unsure:
+        problems += _unsure_amount(g, name, amount)
+    elif owed is None:
         problems.append(
             Problem(
                 "discard-not-owed",
@@ -60,31 +97,52 @@ def discard(g: State, player: str, value) -> List[Problem]:
                 f"(only players with more than {rules.DISCARD_ABOVE} cards after a 7 do)",
             )
         )
-    elif (upto is None and amount != owed) or (upto is not None and not (owed or 0) <= amount <= upto):
-        must = f"{owed}" if upto is None else f"{owed or 0} to {upto}"
+    elif amount != owed:
         problems.append(
             Problem(
                 "discard-wrong-amount",
                 "/2",
-                f"player {name} discards {cards(amount)}, but must discard {must} (half of their hand, rounded down)",
+                f"player {name} discards {cards(amount)}, but must discard {owed} (half of their hand, rounded down)",
             )
         )
     if player != name:
         problems.append(Problem("not-your-turn", "/0", f"player {player} sends player {name}'s discard"))
-    if p.unsure:
-        ledger.reveal(g, p, given)
-    short = rules.lacks(p.hand, given)
-    if short:
-        problems.append(Problem("not-held", "/2", f"{p.holds()}; the discard is {show_cost(given)}"))
-    ledger.pay(g, p, given, "the discard")
+    if not ledger.can_give(g, [(name, given)]):
+        problems.append(Problem("not-held", "/2", f"{ledger.holds(g, name)}; the discard is {show_cost(given)}"))
+    ledger.transfer(g, name, ledger.BANK, given)
     g.discards_owed.pop(name, None)
     g.discards_late.pop(name, None)
-    g.discards_upto.pop(name, None)
+    g.discards_unsure.discard(name)
     return problems
 
 
+def _unsure_amount(g: State, name: str, amount: int) -> List[Problem]:
+    """A discard by a player whose hand is in doubt: the worlds where it is half their hand
+    are kept; where none is, the amount is wrong."""
+    d = ledger.involve(g, [name])
+    at = d.base(name)
+    least, most = d.totals(name)
+
+    def owes(w) -> bool:
+        low, high = sum(w[at : at + 2 * KINDS : 2]), sum(w[at + 1 : at + 2 * KINDS : 2])
+        return max(low, 2 * amount, rules.DISCARD_ABOVE + 1) <= min(high, 2 * amount + 1)
+
+    if d.where(owes):
+        ledger.settle(g)
+        return []
+    return [
+        Problem(
+            "discard-wrong-amount",
+            "/2",
+            f"player {name} discards {cards(amount)}, but holds {least}"
+            f"{'' if least == most else f' to {most}'} cards here ({ledger.holds(g, name)}): "
+            f"half of their hand, rounded down, is {least // 2}{'' if least == most else f' to {most // 2}'}",
+        )
+    ]
+
+
 def move_robber(g: State, player: str, tile: Tile) -> List[Problem]:
-    problems = []
+    problems = _unsure_discards_missing(g) if g.discards_unsure else []
     if g.discards_owed:
         # reported here, once; a discard that comes after the robber's move is still taken
         owed = sorted(g.discards_owed.items())
@@ -112,16 +170,14 @@ def move_robber(g: State, player: str, tile: Tile) -> List[Problem]:
     g.robber, g.robber_due = tile, None
     thief = g.current or player
     victims: Set[str] = set()
-    needed = False  # a victim surely holds a card (not only unseen ones)
+    needed = False  # a victim surely holds a card (not only in some ways the cards may lie)
     for c in board.corners_of(tile):
         building = g.building_at.get(c)
         if building is not None and building[0] != thief:
-            victim = g.players[building[0]]
-            if rules.total(victim.hand) > 0:
-                victims.add(victim.name)
-                needed = True
-            elif victim.unsure and rules.total(victim.unseen) > 0:
-                victims.add(victim.name)
+            least, most = ledger.total_range(g, building[0])
+            if most > 0:
+                victims.add(building[0])
+                needed = needed or least > 0
     g.steal_from, g.steal_needed = victims or None, needed
     return problems
 
@@ -149,15 +205,10 @@ def steal(g: State, player: str, value) -> List[Problem]:
         )
     if g.current is not None and player != g.current and not g.special_built:
         problems.append(Problem("not-your-turn", "/0", f"player {player} steals during player {g.current}'s turn"))
-    p, v = g.player(player), g.player(victim)
+    g.player(player), g.player(victim)
     taken = {r: -n for r, n in resources.items()}
-    if v.unsure:
-        ledger.reveal(g, v, taken)
-    if rules.lacks(v.hand, taken):
-        problems.append(Problem("not-held", "/2", f"{v.holds()}; the steal takes {show_cost(taken)}"))
-    for r, n in taken.items():
-        moved = min(n, v.hand[r])
-        v.hand[r] -= moved
-        p.hand[r] += moved
+    if not ledger.can_give(g, [(victim, taken)]):
+        problems.append(Problem("not-held", "/2", f"{ledger.holds(g, victim)}; the steal takes {show_cost(taken)}"))
+    ledger.transfer(g, victim, player, taken)
     g.steal_from = None
     return problems

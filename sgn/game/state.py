@@ -10,6 +10,7 @@ from typing import Dict, List, Optional, Set, Tuple
 from .. import board, rules
 from ..board import Corner, Edge, Tile
 from ..rules import RESOURCES
+from .doubt import Doubt
 from .pieces import Board, Income, Player
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
@@ -38,9 +39,9 @@ class State:
         self.turn = 0
         self.discards_owed: Dict[str, int] = {}
         self.discards_late: Dict[str, int] = {}  # owed when the robber moved (reported then), still accepted
-        self.discards_upto: Dict[str, int] = {}  # the most a player with unseen cards may owe
-        self.uncertain = False  # a roll was lost: hands are known within bounds only
-        self.bank_unsure = False  # a message the log lost moved cards to or from the bank
+        self.discards_unsure: Set[str] = set()  # may owe a discard, by how many cards they hold in doubt
+        self.doubt: Optional[Doubt] = None  # the hands not known for sure (sgn/game/doubt.py)
+        self.widened_at: Optional[int] = None  # the line where the doubt grew past its bound
         self.robber_due: Optional[str] = None  # "seven" or "knight"
         self.steal_from: Optional[Set[str]] = None
         self.steal_needed = False  # whether a steal must follow (not only may)
@@ -71,8 +72,9 @@ class State:
         other.phase, other.setup_order, other.setup_road_due = self.phase, list(self.setup_order), self.setup_road_due
         other.current, other.rolled, other.turn = self.current, self.rolled, self.turn
         other.discards_owed, other.discards_late = dict(self.discards_owed), dict(self.discards_late)
-        other.discards_upto = dict(self.discards_upto)
-        other.uncertain, other.bank_unsure = self.uncertain, self.bank_unsure
+        other.discards_unsure = set(self.discards_unsure)
+        other.doubt = self.doubt.copy() if self.doubt is not None else None
+        other.widened_at = self.widened_at
         other.robber_due = self.robber_due
         other.steal_from = set(self.steal_from) if self.steal_from is not None else None
         other.steal_needed = self.steal_needed

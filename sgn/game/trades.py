@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import List
 
 from ..diagnostic import Problem
-from ..rules import show_cost, show_hand
+from ..rules import show_cost
 from . import ledger
 from .pieces import bank_rate_problems
 from .state import State
@@ -34,35 +34,17 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
     if (a == "B" or b == "B") and not discard:
         me, mine = (a, ra) if b == "B" else (b, rb)
         problems += bank_rate_problems(g.player(me), mine)
-    _check_side(g, a, ra, problems)
-    _check_side(g, b, rb, problems)
-    _move(g, a, ra)
-    _move(g, b, rb)
+    gives = [(name, {r: -n for r, n in side.items() if n < 0}) for name, side in ((a, ra), (b, rb))]
+    if not ledger.can_give(g, gives):
+        for name, given in gives:
+            if not ledger.could_give(g, name, given):
+                problems.append(
+                    Problem(
+                        "bank-empty" if name == ledger.BANK else "not-held",
+                        "/2",
+                        f"{ledger.holds(g, name)}; the trade takes {show_cost(given)}",
+                    )
+                )
+    ledger.shift(g, a, ra)
+    ledger.shift(g, b, rb)
     return problems
-
-
-def _check_side(g: State, name: str, resources, problems: List[Problem]) -> None:
-    """What one side of a trade gives that it does not hold (the bank's, unless unknown)."""
-    if name == "B":
-        if g.uncertain or g.bank_unsure:
-            return  # after a lost roll or message, the bank is not known
-        holder = g.bank
-    else:
-        party = g.player(name)
-        if party.unsure:
-            ledger.reveal(g, party, {r: -n for r, n in resources.items() if n < 0})
-        holder = party.hand
-    for r, n in resources.items():
-        if holder[r] + n < 0:
-            given = {r: -n for r, n in resources.items() if n < 0}
-            who = f"the bank holds {show_hand(g.bank)}" if name == "B" else g.players[name].holds()
-            problems.append(
-                Problem("bank-empty" if name == "B" else "not-held", "/2", f"{who}; the trade takes {show_cost(given)}")
-            )
-            return
-
-
-def _move(g: State, name: str, resources) -> None:
-    holder = g.bank if name == "B" else g.player(name).hand
-    for r, n in resources.items():
-        holder[r] = max(0, holder[r] + n)

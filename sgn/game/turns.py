@@ -22,13 +22,13 @@ def turn(g: State, player: str, action: str, value) -> List[Problem]:
     if action == "RD":
         return roll(g, player, value["result"])
     discard = action == "TR" and is_discard(value)
-    if discard and (g.discards_owed or g.discards_late or g.discards_upto):
+    if discard and (g.discards_owed or g.discards_late or g.discards_unsure):
         return robber.discard(g, player, value)
     if action == "MR":
         return robber.move_robber(g, player, tile_from_json(value["tile"]))
     if action == "ST":
         return robber.steal(g, player, value)
-    problems = robber.owed(g) if (g.discards_owed or g.robber_due or g.steal_from) else []
+    problems = robber.owed(g) if (g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from) else []
     if action == "PD" and player != g.current and player == expected_next(g):
         problems += pass_turn(g, player)  # a card played before the roll starts the turn
     if g.current is None:
@@ -153,12 +153,12 @@ def pass_turn(g: State, player: str) -> List[Problem]:
         )
     if g.current is not None and not g.rolled:
         problems.append(Problem("roll-missing", "/0", f"player {g.current}'s turn ended without a roll"))
-    if g.discards_owed or g.robber_due or g.steal_from:
+    if g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from:
         problems = robber.owed(g) + problems
     g.turn += 1
     g.card_played = False
-    if g.discards_late or g.discards_upto:
-        g.discards_late, g.discards_upto = {}, {}
+    if g.discards_late:
+        g.discards_late = {}
     for p in g.buyers:
         for card, n in p.new_cards.items():
             p.cards[card] += n
@@ -187,34 +187,30 @@ def roll(g: State, player: str, result: int) -> List[Problem]:
         problems = []
     else:
         problems = pass_turn(g, player)
-    if g.discards_owed or g.robber_due or g.steal_from:
+    if g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from:
         problems = robber.owed(g) + problems
     g.rolled, g.free_roads = True, 0
-    if g.discards_late or g.discards_upto:
-        g.discards_late, g.discards_upto = {}, {}
+    if g.discards_late:
+        g.discards_late = {}
     if result == rules.ROBBER_ROLL:
-        if g.uncertain:
-            # after a lost roll, hands are known only within bounds (what it paid, and the
-            # bank's shortages since, are unknown): a discard may be owed, up to half the most
-            # a hand can hold, and none is missing
-            g.discards_owed = {}
-            for n, p in g.players.items():
-                most = rules.total(p.hand) + rules.total(p.unseen)
-                if most > rules.DISCARD_ABOVE:
-                    g.discards_upto[n] = most // 2
-        else:
-            g.discards_owed = {
-                n: rules.total(p.hand) // 2 for n, p in g.players.items() if rules.total(p.hand) > rules.DISCARD_ABOVE
-            }
-            for n, p in g.players.items():
-                if p.unsure:  # a hand known within bounds: a discard may be owed, up to half the most
-                    most = rules.total(p.hand) + rules.total(p.unseen)
-                    if most > rules.DISCARD_ABOVE:
-                        g.discards_upto[n] = most // 2
-        g.robber_due = "seven"
+        seven(g)
     else:
         ledger.produce(g, result)
     return problems
+
+
+def seven(g: State) -> None:
+    """A 7: who must discard (half of a hand over 7 cards; where a hand is in doubt and its
+    count differs between worlds, the player may owe, `discards_unsure`), then the robber."""
+    g.discards_owed = {}
+    for n in g.players:
+        least, most = ledger.total_range(g, n)
+        if least == most:
+            if least > rules.DISCARD_ABOVE:
+                g.discards_owed[n] = least // 2
+        elif most > rules.DISCARD_ABOVE:
+            g.discards_unsure.add(n)
+    g.robber_due = "seven"
 
 
 BUILDS = {"BS": building.build_settlement, "BC": building.build_city, "BR": building.build_road, "BD": cards.buy_card}

@@ -21,7 +21,7 @@ import typing
 from typing import Dict, List, Sequence, Tuple
 
 from ..game.core import Game
-from ..game.readings import hands_shown_off, is_error, set_adrift
+from ..game.readings import hands_shown_off, is_error, set_adrift, set_bank_adrift
 
 CHECKPOINT_EVERY = 64  # messages between two copies of the state
 
@@ -86,7 +86,8 @@ def _faults_with_counts_in_bounds(game: List[list]) -> List[int]:
             names = hands_shown_off(before, message, errors[0])
             if names or "bank-empty" in errors:
                 set_adrift(before, names, errors[0])
-                before.bank_unsure = before.bank_unsure or "bank-empty" in errors
+                if "bank-empty" in errors:
+                    set_bank_adrift(before)
                 before.apply(message, n)
                 replay, base, since = before, before.clone(), []
                 continue

@@ -1,0 +1,356 @@
+"""What is known of the cards in hand when the log does not show them all: the hands in
+doubt, as the set of every way the cards can lie that the moves so far allow.
+
+A hidden value (a steal or a discard whose cards are not shown, a roll not seen,
+docs/hidden.md) or a fault whose readings disagree about hands puts some holders in
+doubt: players, and the bank ("B"). For them `Doubt` keeps a set of *worlds*; a world
+gives each of their resources a range of counts, `lo..hi`: a single count where the
+cards are known (every hidden value gives such worlds), a wider range only where a
+message the log lost moved an unknown number of cards (the bounds of a hand adrift,
+docs/rules.md). A move keeps the worlds where it is legal and changes each as it says;
+a move legal in none is a fault. Holders not in doubt keep their cards in
+`Player.hand` and `State.bank`, so that a log that shows everything never pays for this.
+
+A world is one flat tuple: for holder k and resource r (in `RESOURCES` order), its
+coordinate i = 5k + r holds `lo` at 2i and `hi` at 2i + 1. Holders are kept sorted, so
+that two doubts over the same holders compare world by world.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+
+from ..rules import RESOURCES
+
+World = Tuple[int, ...]
+KINDS = len(RESOURCES)
+_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+# The most worlds kept: past it, worlds are merged into ranges (sound, no longer exact),
+# and the state says so once (`Doubt.widened`).
+MAX_WORLDS = 4096
+
+
+def _order(name: str) -> Tuple[int, str]:
+    return (1, name) if name == "B" else (0, name)
+
+
+class Doubt:
+    """The worlds of the holders in doubt (see the module)."""
+
+    __slots__ = ("holders", "worlds", "widened", "since")
+
+    def __init__(self, holders: List[str], worlds: Set[World]):
+        self.holders = holders
+        self.worlds = worlds
+        self.widened = False  # worlds were merged into ranges (MAX_WORLDS reached)
+        self.since: Dict[str, int] = {}  # holder -> the first line that put it in doubt
+
+    @classmethod
+    def of(cls, hands: Mapping[str, Mapping[str, int]], line: int) -> "Doubt":
+        """The doubt of holders whose cards are known (one world)."""
+        doubt = cls([], {()})
+        for name, hand in hands.items():
+            doubt.add(name, hand, line)
+        return doubt
+
+    def copy(self) -> "Doubt":
+        other = Doubt(list(self.holders), set(self.worlds))
+        other.widened, other.since = self.widened, dict(self.since)
+        return other
+
+    def __contains__(self, name: str) -> bool:
+        return name in self.holders
+
+    def base(self, name: str) -> int:
+        """The index in a world of `name`'s first coordinate's `lo`."""
+        return 2 * KINDS * self.holders.index(name)
+
+    # -- holders in and out ---------------------------------------------------------------
+    def add(self, name: str, hand: Mapping[str, int], line: int) -> None:
+        """Put `name`, whose cards are known to be `hand`, in doubt (in every world)."""
+        if name in self.holders:
+            return
+        holders = sorted(self.holders + [name], key=_order)
+        at = 2 * KINDS * holders.index(name)
+        point: Tuple[int, ...] = ()
+        for r in RESOURCES:
+            point += (hand[r], hand[r])
+        self.worlds = {w[:at] + point + w[at:] for w in self.worlds}
+        self.holders = holders
+        self.since.setdefault(name, line)
+
+    def settled(self) -> Dict[str, Dict[str, int]]:
+        """Take out of doubt every holder whose cards are the same known counts in every
+        world; their hands, to be kept as known again."""
+        out: Dict[str, Dict[str, int]] = {}
+        if not self.worlds:
+            return out
+        first = next(iter(self.worlds))
+        keep: List[int] = []
+        for k, name in enumerate(self.holders):
+            at = 2 * KINDS * k
+            part = first[at : at + 2 * KINDS]
+            if all(part[j] == part[j + 1] for j in range(0, 2 * KINDS, 2)) and all(
+                w[at : at + 2 * KINDS] == part for w in self.worlds
+            ):
+                out[name] = {r: part[2 * i] for i, r in enumerate(RESOURCES)}
+            else:
+                keep.append(k)
+        if out:
+            spans = [(2 * KINDS * k, 2 * KINDS * (k + 1)) for k in keep]
+            self.worlds = {tuple(x for a, b in spans for x in w[a:b]) for w in self.worlds}
+            self.holders = [self.holders[k] for k in keep]
+            for name in out:
+                self.since.pop(name, None)
+        return out
+
+    # -- what is known ---------------------------------------------------------------------
+    def bounds(self, name: str) -> Tuple[Dict[str, int], Dict[str, int]]:
+        """The least and the most of each resource `name` may hold."""
+        at = self.base(name)
+        least = {r: min(w[at + 2 * i] for w in self.worlds) for i, r in enumerate(RESOURCES)}
+        most = {r: max(w[at + 2 * i + 1] for w in self.worlds) for i, r in enumerate(RESOURCES)}
+        return least, most
+
+    def totals(self, name: str) -> Tuple[int, int]:
+        """The least and the most cards `name` may hold in all."""
+        at = self.base(name)
+        lows = [sum(w[at : at + 2 * KINDS : 2]) for w in self.worlds]
+        highs = [sum(w[at + 1 : at + 2 * KINDS : 2]) for w in self.worlds]
+        return min(lows), max(highs)
+
+    def exact(self) -> bool:
+        """Whether every world is a point (no range): the doubt is exact."""
+        return all(w[j] == w[j + 1] for w in self.worlds for j in range(0, len(w), 2))
+
+    def key(self) -> Tuple[Tuple[str, ...], FrozenSet[World]]:
+        return tuple(self.holders), frozenset(self.worlds)
+
+    # -- moves ------------------------------------------------------------------------------
+    def admits(self, needs: Iterable[Tuple[str, Mapping[str, int]]]) -> bool:
+        """Whether some world has each holder of `needs` hold at least what it names."""
+        checks = [(self.base(name) + 2 * _INDEX[r] + 1, n) for name, need in needs for r, n in need.items() if n > 0]
+        return any(all(w[j] >= n for j, n in checks) for w in self.worlds)
+
+    def keep(self, needs: Iterable[Tuple[str, Mapping[str, int]]]) -> bool:
+        """Keep the worlds where each holder of `needs` holds at least what it names; False
+        (and nothing changed) when no world does."""
+        checks = [(self.base(name) + 2 * _INDEX[r], n) for name, need in needs for r, n in need.items() if n > 0]
+        if not checks:
+            return bool(self.worlds)
+        kept = set()
+        for w in self.worlds:
+            if all(w[j + 1] >= n for j, n in checks):
+                if any(w[j] < n for j, n in checks):
+                    x = list(w)
+                    for j, n in checks:
+                        if x[j] < n:
+                            x[j] = n
+                    w = tuple(x)
+                kept.add(w)
+        if not kept:
+            return False
+        self.worlds = kept
+        return True
+
+    def empty(self, names: List[str]) -> bool:
+        """Keep the worlds where each of `names` may hold no card (and holds none); False
+        (nothing changed) when there is none."""
+        spans = [self.base(name) for name in names]
+        kept = set()
+        for w in self.worlds:
+            if all(w[a + j] == 0 for a in spans for j in range(0, 2 * KINDS, 2)):
+                x = list(w)
+                for a in spans:
+                    for j in range(1, 2 * KINDS, 2):
+                        x[a + j] = 0
+                kept.add(tuple(x))
+        if not kept:
+            return False
+        self.worlds = kept
+        return True
+
+    def where(self, test) -> bool:
+        """Keep the worlds `test(world)` allows; False (nothing changed) when none is."""
+        kept = {w for w in self.worlds if test(w)}
+        if not kept:
+            return False
+        self.worlds = kept
+        return True
+
+    def move(self, src: str, dst: str, amounts: Mapping[str, int]) -> None:
+        """`src` gives `dst` the cards `amounts` names, as far as it holds them (a hand never
+        goes below zero: the log's reading of a move it cannot pay). Both are holders."""
+        a, b = self.base(src), self.base(dst)
+        steps = [(2 * _INDEX[r], n) for r, n in amounts.items() if n > 0]
+        out = set()
+        for w in self.worlds:
+            x = list(w)
+            for j, n in steps:
+                lo, hi = x[a + j], x[a + j + 1]
+                x[a + j], x[a + j + 1] = max(0, lo - n), max(0, hi - n)
+                x[b + j] += min(n, lo)
+                x[b + j + 1] += min(n, hi)
+            out.add(tuple(x))
+        self.worlds = out
+
+    def shift(self, name: str, delta: Mapping[str, int]) -> None:
+        """Add `delta` to `name`'s cards in every world (never below zero)."""
+        at = self.base(name)
+        steps = [(at + 2 * _INDEX[r], n) for r, n in delta.items() if n]
+        out = set()
+        for w in self.worlds:
+            x = list(w)
+            for j, n in steps:
+                x[j], x[j + 1] = max(0, x[j] + n), max(0, x[j + 1] + n)
+            out.add(tuple(x))
+        self.worlds = out
+
+    def widen(self, name: str, fewer: int, more: int) -> None:
+        """`name` may hold up to `fewer` fewer and `more` more of each resource than each
+        world says (a message the log lost changed the hand: docs/rules.md)."""
+        at = self.base(name)
+        out = set()
+        for w in self.worlds:
+            x = list(w)
+            for j in range(at, at + 2 * KINDS, 2):
+                x[j], x[j + 1] = max(0, x[j] - fewer), x[j + 1] + more
+            out.add(tuple(x))
+        self.worlds = out
+
+    def move_unseen(self, src: str, dst: str, count: int) -> bool:
+        """`src` gives `dst` `count` cards of kinds not shown: every way it can. False (and
+        nothing changed) when `src` holds fewer cards than that in every world."""
+        a, b = self.base(src), self.base(dst)
+        out: Set[World] = set()
+        for w in self.worlds:
+            if sum(w[a + 1 : a + 2 * KINDS : 2]) < count:
+                continue
+            if all(w[j] == w[j + 1] for j in range(a, a + 2 * KINDS, 2)):
+                held = [w[a + 2 * i] for i in range(KINDS)]
+                for taken in _multisets(held, count):
+                    x = list(w)
+                    for i, n in enumerate(taken):
+                        if n:
+                            x[a + 2 * i] -= n
+                            x[a + 2 * i + 1] -= n
+                            x[b + 2 * i] += n
+                            x[b + 2 * i + 1] += n
+                    out.add(tuple(x))
+            else:  # a range: each resource may have given none, or up to `count`
+                x = list(w)
+                for i in range(KINDS):
+                    lo, hi = x[a + 2 * i], x[a + 2 * i + 1]
+                    x[a + 2 * i] = max(0, lo - count)
+                    x[b + 2 * i + 1] += min(count, hi)
+                out.add(tuple(x))
+        if not out:
+            return False
+        self.worlds = out
+        return True
+
+    def monopoly(self, taker: str, resource: str, others: List[str]) -> None:
+        """`taker` takes every card of `resource` the `others` hold (all holders)."""
+        j = 2 * _INDEX[resource]
+        t = self.base(taker) + j
+        spots = [self.base(o) + j for o in others]
+        out = set()
+        for w in self.worlds:
+            x = list(w)
+            for s in spots:
+                x[t] += x[s]
+                x[t + 1] += x[s + 1]
+                x[s] = x[s + 1] = 0
+            out.add(tuple(x))
+        self.worlds = out
+
+    def union(self, other: "Doubt") -> None:
+        """Add the worlds of `other` (over the same holders) to these."""
+        assert self.holders == other.holders
+        self.worlds |= other.worlds
+        self.widened = self.widened or other.widened
+        for name, line in other.since.items():
+            self.since[name] = min(line, self.since.get(name, line))
+
+    def bound(self) -> bool:
+        """Merge worlds into ranges once there are more than MAX_WORLDS (sound: every world
+        kept is inside one of the ranges; no longer exact). True if it merged."""
+        if len(self.worlds) <= MAX_WORLDS:
+            return False
+        # worlds that agree on every holder but the one in most doubt become one world,
+        # its ranges the least and most of that holder; then, if that is not enough, one
+        # world holds them all
+        spread = [len({w[2 * KINDS * k : 2 * KINDS * (k + 1)] for w in self.worlds}) for k in range(len(self.holders))]
+        k = spread.index(max(spread))
+        a, b = 2 * KINDS * k, 2 * KINDS * (k + 1)
+        groups: Dict[World, List[World]] = {}
+        for w in self.worlds:
+            groups.setdefault(w[:a] + w[b:], []).append(w)
+        merged = {_span(ws) for ws in groups.values()}
+        if len(merged) > MAX_WORLDS:
+            merged = {_span(list(merged))}
+        self.worlds = merged
+        self.widened = True
+        return True
+
+
+def _span(worlds: List[World]) -> World:
+    """The least world holding all of `worlds`: each coordinate's least lo and most hi."""
+    size = len(worlds[0])
+    return tuple(min(w[j] for w in worlds) if j % 2 == 0 else max(w[j] for w in worlds) for j in range(size))
+
+
+def _multisets(held: List[int], count: int) -> Iterable[Tuple[int, ...]]:
+    """Every way to take `count` cards from a hand of `held` cards of each kind."""
+    if count == 0:
+        yield (0,) * len(held)
+        return
+    if not held:
+        return
+    first, rest = held[0], held[1:]
+    room = sum(rest)
+    for n in range(min(first, count), -1, -1):
+        if count - n <= room:
+            for tail in _multisets(rest, count - n):
+                yield (n,) + tail
+
+
+def point(w: World, at: int) -> Optional[Dict[str, int]]:
+    """The hand a world gives the holder at `at`, if it is known there (not a range)."""
+    if any(w[at + 2 * i] != w[at + 2 * i + 1] for i in range(KINDS)):
+        return None
+    return {r: w[at + 2 * i] for i, r in enumerate(RESOURCES)}
+
+
+def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]]) -> None:
+    """A roll's production where the bank is in doubt: each resource paid as the bank of
+    each world allows (all owed if it can; what is left to a single player owed; else
+    nothing); where a world knows the bank only within a range that may or may not pay,
+    each player owed may have got their cards, or not. Every owner is a holder."""
+    bank = doubt.base("B")
+    plan = [
+        (2 * _INDEX[r], [(doubt.base(o) + 2 * _INDEX[r], n) for o, n in owed], sum(n for _, n in owed))
+        for r, owed in wants.items()
+    ]
+    out = set()
+    for w in doubt.worlds:
+        x = list(w)
+        for j, owed, total in plan:
+            lo, hi = x[bank + j], x[bank + j + 1]
+            if lo >= total:  # the bank pays everyone
+                x[bank + j], x[bank + j + 1] = lo - total, hi - total
+                for at, n in owed:
+                    x[at] += n
+                    x[at + 1] += n
+            elif hi < total and lo == hi:  # short, and known to be
+                if len(owed) == 1:
+                    at, _ = owed[0]
+                    x[at] += lo
+                    x[at + 1] += lo
+                    x[bank + j] = x[bank + j + 1] = 0
+            else:  # a range that may or may not pay: each may have got theirs, or not
+                x[bank + j] = max(0, lo - total)
+                for at, n in owed:
+                    x[at + 1] += n
+        out.add(tuple(x))
+    doubt.worlds = out
