@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import List
+from typing import List, Optional
 
 from .. import board, rules
 from ..diagnostic import Problem
+from ..layers.hidden import HIDDEN
 from ..rules import COSTS, PIECES
 from ..words import count
-from . import ledger, placing
+from . import ledger, placing, unseen_cards
 from .pieces import Player
 from .state import State
 
@@ -16,18 +17,33 @@ from .state import State
 def buy_card(g: State, p: Player, value) -> List[Problem]:
     card = value["cCode"]
     problems = ledger.pay(g, p, COSTS["development card"], "a development card")
-    if g.deck[card] <= 0:
+    g.buyers.add(p)
+    if card == HIDDEN:
+        if unseen_cards.can_draw(g, card):
+            unseen_cards.draw(g, p)
+        else:
+            problems.append(
+                Problem(
+                    "deck-empty", "/2/cCode", f"the deck is empty: its {sum(g.variant.deck.values())} cards are drawn"
+                )
+            )
+        return problems
+    if not unseen_cards.can_draw(g, card):
         problems.append(
             Problem(
                 "deck-empty",
                 "/2/cCode",
-                f"no {rules.CARD_NAMES[card]} card is left in the deck (it holds {g.variant.deck[card]})",
+                f"no {rules.CARD_NAMES[card]} card is left in the deck (it holds {g.variant.deck[card]}"
+                + (
+                    f", and {count(unseen_cards.unseen_total(g), 'card')} drawn unseen cannot all be of other kinds)"
+                    if g.deck[card] > 0
+                    else ")"
+                ),
             )
         )
-    else:
+    if g.deck[card] > 0:
         g.deck[card] -= 1
     p.new_cards[card] += 1
-    g.buyers.add(p)
     return problems
 
 
@@ -36,32 +52,42 @@ def play(g: State, p: Player, value) -> List[Problem]:
     if card == "VP":
         return reveal_point(g, p, value)
     problems = []
-    if p.cards[card] <= 0:
-        if p.new_cards[card] > 0:
-            problems.append(
-                Problem(
-                    "card-bought-this-turn",
-                    "/2/cCode",
-                    f"player {p.name} bought this {rules.CARD_NAMES[card]} card this turn",
-                )
+    taken = _take(g, p, card)
+    if taken == "new":
+        problems.append(
+            Problem(
+                "card-bought-this-turn",
+                "/2/cCode",
+                f"player {p.name} bought this {rules.CARD_NAMES[card]} card this turn",
             )
-        else:
-            problems.append(
-                Problem("card-not-held", "/2/cCode", f"player {p.name} holds no {rules.CARD_NAMES[card]} card")
-            )
+        )
+    elif taken is None:
+        problems.append(Problem("card-not-held", "/2/cCode", f"player {p.name} holds no {rules.CARD_NAMES[card]} card"))
     if card in rules.PLAYED_ONCE_PER_TURN:
         if g.card_played:
             problems.append(
                 Problem("card-second-play", "/2/cCode", f"player {p.name} already played a development card this turn")
             )
         g.card_played = True
-    if p.cards[card] > 0:
-        p.cards[card] -= 1
-    elif p.new_cards[card] > 0:
-        p.new_cards[card] -= 1
     if card != "RB":
         g.free_roads = 0
     return problems + EFFECTS[card](g, p, value)
+
+
+def _take(g: State, p: Player, card: str) -> Optional[str]:
+    """Take a card of `card`'s kind from `p`'s hand: "old" one bought before this turn (in
+    sight, or one drawn unseen), "new" one bought this turn; None when none can be it."""
+    if p.cards[card] > 0:
+        p.cards[card] -= 1
+        return "old"
+    if p.unseen_cards and unseen_cards.reveal(g, p, card, False):
+        return "old"
+    if p.new_cards[card] > 0:
+        p.new_cards[card] -= 1
+        return "new"
+    if p.unseen_new and unseen_cards.reveal(g, p, card, True):
+        return "new"
+    return None
 
 
 def knight(g: State, p: Player, value) -> List[Problem]:
@@ -75,11 +101,7 @@ def reveal_point(g: State, p: Player, value) -> List[Problem]:
     """`PD` of `VP` shows a Victory Point card: not a play (any number, any time in the
     player's turn, the turn it was bought too); it counted from the moment it was drawn,
     so the points do not change (docs/rules.md)."""
-    if p.cards["VP"] > 0:
-        p.cards["VP"] -= 1
-    elif p.new_cards["VP"] > 0:
-        p.new_cards["VP"] -= 1
-    else:
+    if _take(g, p, "VP") is None and not unseen_cards.ended_unseen(g, p):
         return [
             Problem(
                 "card-not-held",

@@ -24,7 +24,7 @@ from typing import Any, List, Sequence
 
 from .. import rules
 from ..diagnostic import Problem
-from . import cards, ledger, placing, setup, turns
+from . import cards, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
 from .pieces import Board, Edge, Income, Player
 from .state import OVER, SETUP, TURNS, State
@@ -113,18 +113,17 @@ class Game(State):
                         "(later messages are not checked)",
                     )
                 ]
+            if self.unseen_end is not None and not (action == "PD" and value["cCode"] == "VP"):
+                self.unseen_end = None  # the game went on: it did not end there
             if self.phase == SETUP:
                 problems = setup.setup(self, player, action, value)
             else:
                 problems = turns.turn(self, player, action, value)
-            if (
-                self.phase == TURNS
-                and self.current
-                and action not in _NO_POINTS
-                and not self.special_built
-                and self.points(self.current) >= rules.POINTS_TO_WIN
-            ):  # nobody wins in a Special Build Phase
-                self.phase, self.ended_at = OVER, line
+            if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
+                if self.points(self.current) >= rules.POINTS_TO_WIN:  # (nobody wins in a Special Build Phase)
+                    self.phase, self.ended_at = OVER, line
+                elif self.current in self.players and self.players[self.current].has_unseen_cards():
+                    unseen_cards.watch_points(self, line)
             return problems
         except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error

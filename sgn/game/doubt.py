@@ -18,7 +18,7 @@ that two doubts over the same holders compare world by world.
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
 from ..rules import RESOURCES
 
@@ -83,22 +83,22 @@ class Doubt:
         """Take out of doubt every holder whose cards are the same known counts in every
         world; their hands, to be kept as known again."""
         out: Dict[str, Dict[str, int]] = {}
-        if not self.worlds:
+        worlds = self.worlds
+        if not worlds:
             return out
-        first = next(iter(self.worlds))
+        first = next(iter(worlds))
         keep: List[int] = []
+        width = 2 * KINDS
         for k, name in enumerate(self.holders):
-            at = 2 * KINDS * k
-            part = first[at : at + 2 * KINDS]
-            if all(part[j] == part[j + 1] for j in range(0, 2 * KINDS, 2)) and all(
-                w[at : at + 2 * KINDS] == part for w in self.worlds
-            ):
-                out[name] = {r: part[2 * i] for i, r in enumerate(RESOURCES)}
+            at = width * k
+            part = first[at : at + width]
+            if part[::2] == part[1::2] and (len(worlds) == 1 or len({w[at : at + width] for w in worlds}) == 1):
+                out[name] = dict(zip(RESOURCES, part[::2]))
             else:
                 keep.append(k)
         if out:
-            spans = [(2 * KINDS * k, 2 * KINDS * (k + 1)) for k in keep]
-            self.worlds = {tuple(x for a, b in spans for x in w[a:b]) for w in self.worlds}
+            spans = [(width * k, width * (k + 1)) for k in keep]
+            self.worlds = {tuple(x for a, b in spans for x in w[a:b]) for w in worlds}
             self.holders = [self.holders[k] for k in keep]
             for name in out:
                 self.since.pop(name, None)
@@ -108,8 +108,9 @@ class Doubt:
     def bounds(self, name: str) -> Tuple[Dict[str, int], Dict[str, int]]:
         """The least and the most of each resource `name` may hold."""
         at = self.base(name)
-        least = {r: min(w[at + 2 * i] for w in self.worlds) for i, r in enumerate(RESOURCES)}
-        most = {r: max(w[at + 2 * i + 1] for w in self.worlds) for i, r in enumerate(RESOURCES)}
+        columns = list(zip(*(w[at : at + 2 * KINDS] for w in self.worlds)))
+        least = {r: min(columns[2 * i]) for i, r in enumerate(RESOURCES)}
+        most = {r: max(columns[2 * i + 1]) for i, r in enumerate(RESOURCES)}
         return least, most
 
     def totals(self, name: str) -> Tuple[int, int]:
@@ -218,9 +219,10 @@ class Doubt:
             out.add(tuple(x))
         self.worlds = out
 
-    def move_unseen(self, src: str, dst: str, count: int) -> bool:
-        """`src` gives `dst` `count` cards of kinds not shown: every way it can. False (and
-        nothing changed) when `src` holds fewer cards than that in every world."""
+    def move_unseen(self, src: str, dst: str, count: int, allowed: Optional[Callable[[World], bool]] = None) -> bool:
+        """`src` gives `dst` `count` cards of kinds not shown: every way it can (that
+        `allowed`, given the count of each kind, admits). False (and nothing changed) when
+        there is none."""
         a, b = self.base(src), self.base(dst)
         out: Set[World] = set()
         for w in self.worlds:
@@ -229,6 +231,8 @@ class Doubt:
             if all(w[j] == w[j + 1] for j in range(a, a + 2 * KINDS, 2)):
                 held = [w[a + 2 * i] for i in range(KINDS)]
                 for taken in _multisets(held, count):
+                    if allowed is not None and not allowed(taken):
+                        continue
                     x = list(w)
                     for i, n in enumerate(taken):
                         if n:

@@ -5,14 +5,15 @@ of cards goes through here, so that the rules never ask which."""
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Mapping, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from .. import rules
 from ..board import Tile
 from ..diagnostic import Problem
+from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES, show_cost, show_hand
 from . import doubt as doubts
-from .doubt import Doubt
+from .doubt import Doubt, World
 from .pieces import Income, Player
 from .state import State
 
@@ -20,7 +21,7 @@ BANK = "B"
 
 
 def cards_of(g: State, name: str) -> Dict[str, int]:
-    """The known cards of a holder (for one in doubt: the least of each it may hold)."""
+    """The cards of a holder not in doubt (for one in doubt, what it held when it went in)."""
     return g.bank if name == BANK else g.player(name).hand
 
 
@@ -41,8 +42,9 @@ def involve(g: State, names: Iterable[str]) -> Doubt:
 
 
 def settle(g: State) -> None:
-    """After a move of cards in doubt: holders known again leave the doubt, the known
-    cards of the others are their least, and worlds past the bound are merged (said once)."""
+    """After a move of cards in doubt: holders known again leave the doubt (their cards
+    kept as known again), and worlds past the bound are merged (said once). The known
+    cards of a holder in doubt are not kept up to date: `State.hand_range` tells them."""
     d = g.doubt
     if d is None:
         return
@@ -52,10 +54,6 @@ def settle(g: State) -> None:
         cards_of(g, name).update(hand)
     if not d.holders:
         g.doubt = None
-        return
-    for name in d.holders:
-        least, _ = d.bounds(name)
-        cards_of(g, name).update(least)
 
 
 def holds(g: State, name: str) -> str:
@@ -98,6 +96,11 @@ def could_give(g: State, name: str, need: Mapping[str, int]) -> bool:
     if d is None or name not in d:
         return not rules.lacks(cards_of(g, name), need)
     return d.admits([(name, need)])
+
+
+def could_hold(g: State, name: str, count: int) -> bool:
+    """Whether a holder may hold `count` cards in all (in some world)."""
+    return total_range(g, name)[1] >= count if name != BANK else True
 
 
 def transfer(g: State, src: str, dst: str, amounts: Mapping[str, int]) -> None:
@@ -160,13 +163,33 @@ def pay(g: State, p: Player, cost: Mapping[str, int], what: str, pointer: str = 
     return problems
 
 
-def move_unseen(g: State, src: str, dst: str, count: int) -> bool:
+def move_unseen(g: State, src: str, dst: str, count: int, allowed: Optional[Callable[[World], bool]] = None) -> bool:
     """`src` gives `dst` `count` cards of kinds not shown (a steal or discard unseen, or
-    lost); False when `src` cannot hold that many in any world (nothing moves then)."""
+    lost), each way `allowed` admits (given the count of each kind taken); False when
+    there is none (nothing moves then)."""
+    if count <= 0:
+        return True
     d = involve(g, [src, dst])
-    moved = d.move_unseen(src, dst, count)
+    moved = d.move_unseen(src, dst, count, allowed)
     settle(g)
     return moved
+
+
+def hand_over(
+    g: State, src: str, dst: str, given: Mapping[str, int], allowed: Optional[Callable[[World], bool]] = None
+) -> bool:
+    """`src` gives `dst` the cards `given` names, `?` counting cards of kinds not shown
+    (`allowed` judges those, given the count of each kind); False when no way the cards
+    lie allows it (then it gives what it can)."""
+    unseen = given.get(HIDDEN, 0)
+    known = {r: n for r, n in given.items() if r != HIDDEN} if unseen else given
+    ok = can_give(g, [(src, known)])
+    transfer(g, src, dst, known)
+    if unseen and not move_unseen(g, src, dst, unseen, allowed):
+        ok = False
+        if allowed is not None:  # (as far as it goes: any kinds)
+            move_unseen(g, src, dst, unseen)
+    return ok
 
 
 def lose_roll(g: State, player: str) -> None:

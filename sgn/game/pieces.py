@@ -102,6 +102,9 @@ class Player:
         self.links: Dict[Corner, Links] = {}
         self.cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)  # held, playable
         self.new_cards: Dict[str, int] = dict.fromkeys(rules.DECK, 0)  # bought this turn
+        # development cards drawn unseen (`BD` of `?`), before this turn and in it, and the
+        # most Victory Point cards they may hold (sgn/game/unseen_cards.py)
+        self.unseen_cards, self.unseen_new, self.unseen_points = 0, 0, 0
         self.harbors: Set[str] = set()  # harbor codes at the player's buildings
         self.knights = 0
         self.revealed_points = 0  # Victory Point cards played (shown)
@@ -113,6 +116,8 @@ class Player:
 
     def _copy(self, source: "Player") -> None:
         self.hand, self.cards, self.new_cards = dict(source.hand), dict(source.cards), dict(source.new_cards)
+        self.unseen_cards, self.unseen_new = source.unseen_cards, source.unseen_new
+        self.unseen_points = source.unseen_points
         self.settlements, self.cities, self.roads = set(source.settlements), set(source.cities), set(source.roads)
         self.links = dict(source.links)  # (each corner's roads a tuple: replaced, never changed)
         self.harbors = set(source.harbors)
@@ -140,6 +145,9 @@ class Player:
         self.building_points = (
             len(self.settlements) * rules.POINTS["settlement"] + len(self.cities) * rules.POINTS["city"]
         )
+
+    def has_unseen_cards(self) -> bool:
+        return self.unseen_cards + self.unseen_new > 0
 
     @property
     def buildings(self) -> Set[Corner]:

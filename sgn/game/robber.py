@@ -107,9 +107,9 @@ def discard(g: State, player: str, value) -> List[Problem]:
         )
     if player != name:
         problems.append(Problem("not-your-turn", "/0", f"player {player} sends player {name}'s discard"))
-    if not ledger.can_give(g, [(name, given)]):
-        problems.append(Problem("not-held", "/2", f"{ledger.holds(g, name)}; the discard is {show_cost(given)}"))
-    ledger.transfer(g, name, ledger.BANK, given)
+    said = ledger.holds(g, name)
+    if not ledger.hand_over(g, name, ledger.BANK, given):
+        problems.append(Problem("not-held", "/2", f"{said}; the discard is {show_cost(given)}"))
     g.discards_owed.pop(name, None)
     g.discards_late.pop(name, None)
     g.discards_unsure.discard(name)
@@ -207,8 +207,8 @@ def steal(g: State, player: str, value) -> List[Problem]:
         problems.append(Problem("not-your-turn", "/0", f"player {player} steals during player {g.current}'s turn"))
     g.player(player), g.player(victim)
     taken = {r: -n for r, n in resources.items()}
-    if not ledger.can_give(g, [(victim, taken)]):
-        problems.append(Problem("not-held", "/2", f"{ledger.holds(g, victim)}; the steal takes {show_cost(taken)}"))
-    ledger.transfer(g, victim, player, taken)
+    said = ledger.holds(g, victim)
+    if not ledger.hand_over(g, victim, player, taken):
+        problems.append(Problem("not-held", "/2", f"{said}; the steal takes {show_cost(taken)}"))
     g.steal_from = None
     return problems

@@ -42,6 +42,8 @@ class State:
         self.discards_unsure: Set[str] = set()  # may owe a discard, by how many cards they hold in doubt
         self.doubt: Optional[Doubt] = None  # the hands not known for sure (sgn/game/doubt.py)
         self.widened_at: Optional[int] = None  # the line where the doubt grew past its bound
+        self.roll_unseen = False  # the turn's roll was not seen: a 7 or not, told by the next message
+        self.unseen_end: Optional[Tuple[int, str]] = None  # (line, player): the game may have ended there
         self.robber_due: Optional[str] = None  # "seven" or "knight"
         self.steal_from: Optional[Set[str]] = None
         self.steal_needed = False  # whether a steal must follow (not only may)
@@ -75,6 +77,7 @@ class State:
         other.discards_unsure = set(self.discards_unsure)
         other.doubt = self.doubt.copy() if self.doubt is not None else None
         other.widened_at = self.widened_at
+        other.roll_unseen, other.unseen_end = self.roll_unseen, self.unseen_end
         other.robber_due = self.robber_due
         other.steal_from = set(self.steal_from) if self.steal_from is not None else None
         other.steal_needed = self.steal_needed
@@ -101,6 +104,15 @@ class State:
         if p is None:
             p = self.players[name] = Player(name)
         return p
+
+    def hand_range(self, name: str) -> Tuple[Dict[str, int], Dict[str, int]]:
+        """The least and most of each resource a holder (a player, or "B", the bank) may
+        hold: the same where its cards are known."""
+        d = self.doubt
+        if d is not None and name in d:
+            return d.bounds(name)
+        hand = self.bank if name == "B" else self.player(name).hand
+        return hand, hand
 
     def points(self, name: str) -> int:
         p = self.player(name)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import List
+from typing import Callable, Dict, List
 
 from ..diagnostic import Problem
-from ..rules import show_cost
+from ..layers.hidden import hidden_count, shown
+from ..rules import RESOURCES, show_cost
 from . import ledger
-from .pieces import bank_rate_problems
+from .doubt import World
+from .pieces import Player, bank_rate_problems, cards
 from .state import State
 
 
@@ -31,10 +33,15 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
         )
     if not g.rolled:
         problems.append(Problem("roll-first", "/1", "a trade before the dice are rolled"))
+    sides = ((a, ra), (b, rb))
+    allowed = None
     if (a == "B" or b == "B") and not discard:
         me, mine = (a, ra) if b == "B" else (b, rb)
-        problems += bank_rate_problems(g.player(me), mine)
-    gives = [(name, {r: -n for r, n in side.items() if n < 0}) for name, side in ((a, ra), (b, rb))]
+        if hidden_count(mine) > 0:
+            allowed = _at_rates(g.player(me), mine)  # (judged for the kinds it may give)
+        else:
+            problems += bank_rate_problems(g.player(me), mine)
+    gives = [(name, {r: -n for r, n in shown(side).items() if n < 0}) for name, side in sides]
     if not ledger.can_give(g, gives):
         for name, given in gives:
             if not ledger.could_give(g, name, given):
@@ -45,6 +52,39 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
                         f"{ledger.holds(g, name)}; the trade takes {show_cost(given)}",
                     )
                 )
-    ledger.shift(g, a, ra)
-    ledger.shift(g, b, rb)
+    for name, side in sides:
+        ledger.shift(g, name, shown(side))
+    for (giver, side), (taker, _) in zip(sides, reversed(sides)):
+        unseen = hidden_count(side)
+        if unseen > 0:
+            said = ledger.holds(g, giver)
+            if not ledger.move_unseen(g, giver, taker, unseen, allowed):
+                problems.append(_unseen_problem(g, giver, unseen, said, allowed is not None))
+                ledger.move_unseen(g, giver, taker, unseen)
     return problems
+
+
+def _at_rates(p: Player, mine: Dict[str, int]) -> Callable[[World], bool]:
+    """Whether cards of kinds not shown given to the bank (the count of each kind) make the
+    trade one at the player's rates."""
+    known = shown(mine)
+
+    def allowed(taken: World) -> bool:
+        side = dict(known)
+        for r, n in zip(RESOURCES, taken):
+            if n:
+                side[r] = side.get(r, 0) - n
+        return not bank_rate_problems(p, side)
+
+    return allowed
+
+
+def _unseen_problem(g: State, giver: str, count: int, said: str, rated: bool) -> Problem:
+    if rated and ledger.could_hold(g, giver, count):
+        return Problem(
+            "trade-rate",
+            "/2",
+            f"player {giver} gives the bank {cards(count)} not shown, and no kinds they may hold "
+            "make that a trade at their rates",
+        )
+    return Problem("not-held", "/2", f"{said}; the trade takes {cards(count)} not shown")

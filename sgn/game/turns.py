@@ -7,6 +7,7 @@ from typing import List, Optional
 
 from .. import rules
 from ..diagnostic import Problem
+from ..layers.hidden import HIDDEN
 from ..layers.semantic import is_discard
 from . import building, cards, ledger, robber, trades
 from .pieces import tile_from_json
@@ -17,6 +18,8 @@ _SPECIAL_BUILDS = frozenset({"BS", "BC", "BR", "BD"})
 
 
 def turn(g: State, player: str, action: str, value) -> List[Problem]:
+    if g.roll_unseen:
+        roll_told(g, action == "MR" or (action == "TR" and is_discard(value)))
     if g.free_roads and action != "BR":
         g.free_roads = 0  # Road Building's roads come at once: anything else ends them
     if action == "RD":
@@ -163,6 +166,7 @@ def pass_turn(g: State, player: str) -> List[Problem]:
         for card, n in p.new_cards.items():
             p.cards[card] += n
         p.new_cards = dict.fromkeys(rules.DECK, 0)
+        p.unseen_cards, p.unseen_new = p.unseen_cards + p.unseen_new, 0
     g.buyers.clear()
     g.current, g.rolled, g.free_roads = player, False, 0
     if g.special_built:
@@ -192,11 +196,24 @@ def roll(g: State, player: str, result: int) -> List[Problem]:
     g.rolled, g.free_roads = True, 0
     if g.discards_late:
         g.discards_late = {}
-    if result == rules.ROBBER_ROLL:
+    if result == HIDDEN:
+        g.roll_unseen = True  # a 7 or not: the next message tells (`roll_told`)
+    elif result == rules.ROBBER_ROLL:
         seven(g)
     else:
         ledger.produce(g, result)
     return problems
+
+
+def roll_told(g: State, seven_follows: bool) -> None:
+    """A roll not seen, told by the message after it: a 7 when the robber moves or a discard
+    comes next, which only a 7 allows; else any other number (`ledger.lose_roll`). Either
+    reading is the only one the next message leaves legal, so it is taken at once."""
+    g.roll_unseen = False
+    if seven_follows:
+        seven(g)
+    else:
+        ledger.lose_roll(g, g.current or "1")
 
 
 def seven(g: State) -> None:
@@ -218,8 +235,10 @@ BUILDS = {"BS": building.build_settlement, "BC": building.build_city, "BR": buil
 
 def unfinished(g: State) -> List[Problem]:
     """What the end of the log leaves unfinished (warnings only; nothing once the game is over)."""
-    if g.phase == OVER or g.board is None:
-        return []
+    if g.roll_unseen:
+        roll_told(g, False)
+    if g.phase == OVER or g.board is None or g.unseen_end is not None:
+        return []  # (the game may have ended where the unseen cards say: then nothing is owed)
     owed = []
     if g.phase == SETUP and g.setup_order:
         return [Problem("log-ends-unfinished", "", "the log ends before the setup is finished")]

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from .. import packaged
 from ..diagnostic import MAX_PROBLEMS, Diagnostic, make, more_problems, pointer_from_path
+from . import hidden
 from .schema_words import KEYWORDS, DocumentOrder, first_errors, json_type, show, title_of
 
 if TYPE_CHECKING:
@@ -71,8 +72,21 @@ class MessageSchema:
         self.actions: Dict[str, "Draft4Validator"] = {
             code: Draft4Validator(inline_refs(value, root)) for code, value in root["definitions"]["values"].items()
         }
+        self._hidden_actions: Optional[Dict[str, "Draft4Validator"]] = None
         self.action_codes = tuple(_subschema_at(root, root["items"][1]["$ref"])["enum"])
         self.players = tuple(_subschema_at(root, root["items"][0]["$ref"])["enum"])
+
+    def hidden_validator(self, action: str) -> "Draft4Validator":
+        """The validator of an action's value with hidden values (`sgn/layers/hidden.py`),
+        built on first use."""
+        if self._hidden_actions is None:
+            from jsonschema import Draft4Validator
+
+            root = hidden.extended(self.root)
+            self._hidden_actions = {
+                code: Draft4Validator(inline_refs(root["definitions"]["values"][code], root)) for code in hidden.ACTIONS
+            }
+        return self._hidden_actions[action]
 
     # -- the envelope ------------------------------------------------------------
     def _envelope_diagnostics(self, message: Any, where: dict) -> List[Diagnostic]:
@@ -221,6 +235,8 @@ class MessageSchema:
         validator = None
         if isinstance(message, list) and len(message) >= 3 and isinstance(message[1], str):
             validator = self.actions.get(message[1])
+            if validator is not None and hidden.places(message):
+                validator = self.hidden_validator(message[1])
         if validator is not None and not validator.is_valid(message[2]):
             if profile == COMPAT:
                 # coerced in a copy: the caller's value stays as it was given
