@@ -19,7 +19,7 @@ from setuptools.command.build_py import build_py
 # The modules a validation runs line by line (docs/performance.md).
 COMPILED = ["sgn/board.py", "sgn/rules.py", "sgn/game/pieces.py", "sgn/game/doubt.py", "sgn/game/state.py", "sgn/game/ledger.py", "sgn/game/placing.py", "sgn/game/robber.py", "sgn/game/building.py",
             "sgn/game/cards.py", "sgn/game/trades.py", "sgn/game/turns.py", "sgn/game/setup.py", "sgn/game/core.py",
-            "sgn/game/readings.py", "sgn/game/fork.py", "sgn/game/recovery.py", "sgn/layers/multiline.py", "sgn/layers/places.py", "sgn/layers/maps.py", "sgn/layers/semantic.py", "sgn/layers/fastpath.py", "sgn/layers/gunzip.py", "sgn/layers/reader.py",
+            "sgn/game/readings.py", "sgn/game/lost.py", "sgn/game/unseen_cards.py", "sgn/game/fork.py", "sgn/game/recovery.py", "sgn/layers/multiline.py", "sgn/layers/places.py", "sgn/layers/maps.py", "sgn/layers/semantic.py", "sgn/layers/fastpath.py", "sgn/layers/gunzip.py", "sgn/layers/reader.py",
             "sgn/pipeline/engine.py", "sgn/pipeline/held.py"]
 
 

@@ -69,6 +69,7 @@ _COMMANDS = (
     ("conformance", "smoke"),
     ("report",),
     ("parse", "convert"),
+    ("redact",),
     ("codes",),
     ("corpus",),
     ("completion",),
@@ -104,6 +105,10 @@ def _declare(first: str, commands: Any, parser: argparse.ArgumentParser) -> None
         from . import notation
 
         notation.add_parsers(commands)
+    elif first == "redact":
+        from . import redact
+
+        redact.add_parser(commands)
     elif first == "codes":
         from . import codes
 

@@ -20,7 +20,7 @@ the log explains what follows, so that one fault gives one error.
 
 from __future__ import annotations
 
-from typing import Any, List, Sequence
+from typing import Any, Callable, List, Sequence
 
 from .. import rules
 from ..diagnostic import Problem
@@ -28,6 +28,8 @@ from . import cards, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
 from .pieces import Board, Edge, Income, Player
 from .state import OVER, SETUP, TURNS, State
+
+Message = Sequence[Any]  # a message [player, aCode, value], as the replay reads it
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR"})
@@ -173,4 +175,8 @@ class Game(State):
         return []
 
 
-__all__ = ["Board", "Game", "Income", "MessageError", "OVER", "Player", "SETUP", "TURNS"]
+# A reading of a log at a fault (sgn/game/readings.py): what it does to a copy of the state
+# just before the fault, and the rules it breaks on the faulty line.
+Reading = Callable[[Game], List[Problem]]
+
+__all__ = ["Board", "Game", "Income", "Message", "MessageError", "OVER", "Player", "Reading", "SETUP", "TURNS"]

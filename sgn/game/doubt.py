@@ -276,26 +276,27 @@ class Doubt:
         for name, line in other.since.items():
             self.since[name] = min(line, self.since.get(name, line))
 
-    def bound(self) -> bool:
-        """Merge worlds into ranges once there are more than MAX_WORLDS (sound: every world
-        kept is inside one of the ranges; no longer exact). True if it merged."""
-        if len(self.worlds) <= MAX_WORLDS:
-            return False
-        # worlds that agree on every holder but the one in most doubt become one world,
-        # its ranges the least and most of that holder; then, if that is not enough, one
-        # world holds them all
-        spread = [len({w[2 * KINDS * k : 2 * KINDS * (k + 1)] for w in self.worlds}) for k in range(len(self.holders))]
-        k = spread.index(max(spread))
-        a, b = 2 * KINDS * k, 2 * KINDS * (k + 1)
-        groups: Dict[World, List[World]] = {}
-        for w in self.worlds:
-            groups.setdefault(w[:a] + w[b:], []).append(w)
-        merged = {_span(ws) for ws in groups.values()}
-        if len(merged) > MAX_WORLDS:
-            merged = {_span(list(merged))}
-        self.worlds = merged
-        self.widened = True
-        return True
+
+def bound(doubt: "Doubt") -> bool:
+    """Merge worlds into ranges once there are more than MAX_WORLDS (sound: every world
+    kept is inside one of the ranges; no longer exact). True if it merged."""
+    if len(doubt.worlds) <= MAX_WORLDS:
+        return False
+    # worlds that agree on every holder but the one in most doubt become one world,
+    # its ranges the least and most of that holder; then, if that is not enough, one
+    # world holds them all
+    spread = [len({w[2 * KINDS * k : 2 * KINDS * (k + 1)] for w in doubt.worlds}) for k in range(len(doubt.holders))]
+    k = spread.index(max(spread))
+    a, b = 2 * KINDS * k, 2 * KINDS * (k + 1)
+    groups: Dict[World, List[World]] = {}
+    for w in doubt.worlds:
+        groups.setdefault(w[:a] + w[b:], []).append(w)
+    merged = {_span(ws) for ws in groups.values()}
+    if len(merged) > MAX_WORLDS:
+        merged = {_span(list(merged))}
+    doubt.worlds = merged
+    doubt.widened = True
+    return True
 
 
 def _span(worlds: List[World]) -> World:

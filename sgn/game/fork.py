@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..diagnostic import Problem
-from .core import OVER, Game
-from .readings import Message, Reading, is_error
+from .core import OVER, Game, Message, Reading
+from .readings import is_error
 
 HORIZON = 200  # messages a fork may hold before its preferred reading is taken
 RECURRENCE = 0.1  # the cost of a line breaking a rule its branch already broke

@@ -48,7 +48,7 @@ def settle(g: State) -> None:
     d = g.doubt
     if d is None:
         return
-    if d.bound() and g.widened_at is None:
+    if doubts.bound(d) and g.widened_at is None:
         g.widened_at = g.line
     for name, hand in d.settled().items():
         cards_of(g, name).update(hand)

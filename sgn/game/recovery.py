@@ -32,9 +32,9 @@ from __future__ import annotations
 from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, Problem, make
-from .core import OVER, Game
+from .core import OVER, Game, Message, Reading
 from .fork import HORIZON, Branch, Fork
-from .readings import Message, Reading, action_of, carry_first, gap_readings, is_error, readings
+from .readings import action_of, carry_first, gap_readings, is_error, readings
 
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read

@@ -21,7 +21,8 @@ import typing
 from typing import Dict, List, Sequence, Tuple
 
 from ..game.core import Game
-from ..game.readings import hands_shown_off, is_error, set_adrift, set_bank_adrift
+from ..game.lost import hands_shown_off, set_adrift, set_bank_adrift
+from ..game.readings import is_error
 
 CHECKPOINT_EVERY = 64  # messages between two copies of the state
 
@@ -68,7 +69,7 @@ def faults_as_it_stands(game: List[list]) -> List[int]:
 def _faults_with_counts_in_bounds(game: List[list]) -> List[int]:
     """The lines that break a rule in a replay where a line that shows a hand, or the bank,
     holds other cards than the replay counts leaves that count known within bounds from
-    then on (the recovery's reading of a message lost, `readings.set_adrift`)."""
+    then on (the recovery's reading of a message lost, `lost.set_adrift`)."""
     replay, base = Game(), Game()  # the state, and a copy of it from before `since`
     since: List[Tuple[Sequence, int]] = []
     found = []

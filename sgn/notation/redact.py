@@ -1,0 +1,63 @@
+"""A log as one seat sees it (docs/hidden.md): the cards a player cannot see written as
+hidden values (`?`), as at a table.
+
+A player sees every roll, build, trade, discard, Monopoly and Year of Plenty, and the
+robber's moves; they do not see the card another player draws (`BD`), nor the card
+stolen between two others (`ST`). A spectator (`seat=None`) sees neither of them for
+anyone. Every other line is kept as it is, byte for byte, faults and all, so that the view
+of a log keeps every fault a player could see.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Iterator, Optional
+
+from ..layers.hidden import HIDDEN
+
+
+def hide(message: Any, seat: Optional[str]) -> Any:
+    """The message as `seat` (a player "1".."6", or None: a spectator) sees it: the same
+    object when nothing in it is hidden from them."""
+    if not (isinstance(message, list) and len(message) == 3 and isinstance(message[1], str)):
+        return message
+    player, action, value = message
+    if action == "BD" and player != seat and isinstance(value, dict) and isinstance(value.get("cCode"), str):
+        if value["cCode"] != HIDDEN:
+            return [player, action, {**value, "cCode": HIDDEN}]
+    elif action == "ST" and isinstance(value, list) and all(_side(s) for s in value):
+        if seat not in [s["player"] for s in value]:
+            hidden = [{**s, "resources": {HIDDEN: sum(s["resources"].values())}} for s in value]
+            if hidden != value:
+                return [player, action, hidden]
+    return message
+
+
+def _side(side: Any) -> bool:
+    return (
+        isinstance(side, dict)
+        and isinstance(side.get("resources"), dict)
+        and all(type(n) is int for n in side["resources"].values())
+    )
+
+
+def redact_line(line: bytes, seat: Optional[str]) -> bytes:
+    """One line of a log as `seat` sees it: the line itself, byte for byte, when nothing in
+    it is hidden from them (or it is no message that can be read); a line ending kept."""
+    body, end = (line[:-1], b"\r") if line.endswith(b"\r") else (line, b"")
+    if b'"BD"' not in body and b'"ST"' not in body:
+        return line
+    try:
+        message = json.loads(body.decode("utf-8"))
+    except ValueError:
+        return line
+    seen = hide(message, seat)
+    if seen is message:
+        return line
+    return json.dumps(seen, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + end
+
+
+def redact(lines: Iterable[bytes], seat: Optional[str]) -> Iterator[bytes]:
+    """The lines of a log (bytes, each without its newline) as `seat` sees them."""
+    for line in lines:
+        yield redact_line(line, seat)
