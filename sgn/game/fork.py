@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..diagnostic import Problem
+from . import ledger
 from .core import OVER, Game, Message, Reading
 from .readings import is_error
 
@@ -63,6 +64,38 @@ class Branch:
                     self.faults += 1  # a new rule, or the same again in the same turn: a cascade
                 for code in codes:
                     seen[code] = turn
+
+
+def merge_alike(branches: List[Branch]) -> List[Branch]:
+    """Readings that leave the same state but for the hands, with the same errors on the
+    faulty line, as one: what they disagree on is the hands, in doubt (`ledger.join`); the
+    first (the preferred) stands for them."""
+    out: List[Branch] = []
+    keys: List[tuple] = []
+    for branch in branches:
+        key = (branch.game.public_key(), tuple(p.code for p in branch.problems if is_error(p)))
+        for kept, seen in zip(out, keys):
+            if seen == key:
+                ledger.join(kept.game, branch.game)
+                kept.read = _both(kept.read, branch.read)
+                break
+        else:
+            out.append(branch)
+            keys.append(key)
+    return out
+
+
+def _both(first: Reading, second: Reading) -> Reading:
+    """A reading that is two readings at once: the hands as either leaves them."""
+
+    def read(g: Game) -> List[Problem]:
+        other = g.clone()
+        found = first(g)
+        second(other)
+        ledger.join(g, other)
+        return found
+
+    return read
 
 
 class Fork:

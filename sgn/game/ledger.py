@@ -56,6 +56,22 @@ def settle(g: State) -> None:
         g.doubt = None
 
 
+def join(g: State, other: State) -> None:
+    """Make the hands of `g` every way they lie in `g` or in `other`, a state alike but for
+    the hands (`State.public_key`): two readings of a log as one (`other` is spent)."""
+    names = [BANK] + sorted(set(g.players) | set(other.players))
+    holders = [
+        name
+        for name in names
+        if in_doubt(g, name) or in_doubt(other, name) or cards_of(g, name) != cards_of(other, name)
+    ]
+    if not holders:
+        return
+    mine, theirs = involve(g, holders), involve(other, holders)
+    mine.union(theirs)
+    settle(g)
+
+
 def holds(g: State, name: str) -> str:
     """What a holder holds, in words: its cards, or the least and most of each in doubt."""
     who = "the bank" if name == BANK else f"player {name}"

@@ -112,10 +112,13 @@ def action_of(message: Any) -> Optional[str]:
 
 
 def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None, line: int = 0) -> List[Reading]:
-    """A message that an earlier layer refused (so the replay cannot read it as it is): its
-    evident repair, if it has one (`sgn/layers/repairs.py`), applied; or nothing at all. A roll with
-    a broken value was still a roll, whose result is unknown (a 7 is tried too). Nothing is
-    reported here either way: the refused message was reported by its own layer."""
+    """A line that an earlier layer refused (so the replay cannot read it as it is; None
+    when it is no JSON at all): its evident repair, if it has one (`sgn/layers/repairs.py`);
+    a trade as either side says it; nothing at all. In a game's turns it may have been the
+    roll due, whatever it holds (a roll with a broken value, a line cut short): a roll of
+    unknown result, a 7 tried too. Nothing is reported here either way: the refused line
+    was reported by its own layer. Readings that leave the same game but for hands become
+    one, the hands in doubt (`sgn/game/fork.py`)."""
     out: List[Reading] = []
     if repaired is not None:
 
@@ -123,20 +126,66 @@ def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None,
             return g.apply(repaired, line)
 
         out.append(as_repaired)
-    if not (
-        action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS and before.phase == TURNS
-    ):
-        return out + [_nothing] if out else []
-    player = message[0]
+    out += _trade_sides(before, message, line)
+    roll = action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
+    if before.phase == TURNS and before.board is not None and (roll or repaired is None):
+        player = message[0] if roll else _roller(before)
 
-    def lost_roll(seven: bool) -> Reading:
-        def read(g: Game) -> List[Problem]:
-            roll_lost(g, player, seven)
+        def lost_roll(seven: bool) -> Reading:
+            def read(g: Game) -> List[Problem]:
+                roll_lost(g, player, seven)
+                return []
+
+            return read
+
+        out += ([] if roll else [_nothing]) + [lost_roll(False), lost_roll(True)]
+    elif out:
+        out.append(_nothing)
+    return out
+
+
+def _roller(g: Game) -> str:
+    """Who rolls next: the player whose turn it is, before their roll; else the next one."""
+    if g.current is None:
+        return "1"
+    return g.current if not g.rolled else g.next_player(g.current)
+
+
+def _trade_sides(before: Game, message: Any, line: int) -> List[Reading]:
+    """A trade refused (its sides do not balance, say): as each side says it, the other
+    side mirroring it, where that is a trade the replay can make."""
+    if action_of(message) != "TR" or not isinstance(message[0], str) or not _sides_readable(message[2]):
+        return []
+    out: List[Reading] = []
+    for i in (0, 1):
+        side, other = message[2][i], message[2][1 - i]
+        mirrored = {"player": other["player"], "resources": {r: -n for r, n in side["resources"].items()}}
+        trade = [message[0], "TR", [side, mirrored] if i == 0 else [mirrored, side]]
+        if trade[2] == message[2] or any(is_error(p) for p in before.clone().apply(trade, line)):
+            continue
+
+        def as_side(g: Game, trade=trade) -> List[Problem]:
+            g.apply(trade, line)
             return []
 
-        return read
+        out.append(as_side)
+    return out
 
-    return out + [lost_roll(False), lost_roll(True)]
+
+def _sides_readable(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(
+            isinstance(s, dict)
+            and s.get("player") in PLAYERS | {"B"}
+            and isinstance(s.get("resources"), dict)
+            and s["resources"]
+            and all(r in ("B", "G", "L", "O", "W", "?") and type(n) is int and n for r, n in s["resources"].items())
+            for s in value
+        )
+        and value[0]["player"] != value[1]["player"]
+    )
 
 
 def _nothing(g: Game) -> List[Problem]:

@@ -33,7 +33,7 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, Problem, make
 from .core import OVER, Game, Message, Reading
-from .fork import HORIZON, Branch, Fork
+from .fork import HORIZON, Branch, Fork, merge_alike
 from .readings import action_of, carry_first, gap_readings, is_error, readings
 
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
@@ -159,7 +159,7 @@ class Replay:
             return
         options = gap_readings(self.game, message, repaired, line)
         if options:
-            self._open(message, line, [], options)
+            self._open(message, line, [], options, out)
         elif self.on_state is not None:
             self.on_state(line, self.game, None)
 
@@ -207,7 +207,7 @@ class Replay:
                 before = self._state_before_fault()
                 options = readings(before, message, line, problems, explained=self._after_refused)
                 if len(options) > 1:
-                    self._open(message, line, problems, options, before)
+                    self._open(message, line, problems, options, out, before)
                     return
             out += self._diagnostics(problems, line)  # one reading, or faults this dense: at once
         elif problems:
@@ -219,16 +219,35 @@ class Replay:
             self._checkpoint()
 
     def _open(
-        self, message: Any, line: int, found: List[Problem], options: List[Reading], before: Optional[Game] = None
+        self,
+        message: Any,
+        line: int,
+        found: List[Problem],
+        options: List[Reading],
+        out: List[Diagnostic],
+        before: Optional[Game] = None,
     ) -> None:
-        """Fork on a fault: one branch for each reading, from the state just before it."""
+        """Fork on a fault: one branch for each reading, from the state just before it;
+        readings alike but for the hands are one, the hands in doubt (`fork.merge_alike`),
+        and when that leaves one, there is nothing to decide."""
         if before is None:
             before = self._state_before_fault()
         branches = []
         for rank, read in enumerate(options):  # the last takes `before` itself: one copy fewer
             game = before.clone() if rank < len(options) - 1 else before
             branches.append(Branch(game, read, rank, read(game)))
-        self._fork = Fork(message, line, found, branches)
+        branches = merge_alike(branches)
+        if len(branches) > 1:
+            self._fork = Fork(message, line, found, branches)
+            return
+        (only,) = branches
+        self.game = only.game
+        self._note_end()
+        self._checkpoint()  # (the reading is no message that can be applied again)
+        if found:
+            out += self._diagnostics(only.problems, line)
+        if self.on_state is not None:
+            self.on_state(line, self.game, None)
 
     @staticmethod
     def _ends_well(carry: Branch) -> bool:

@@ -94,6 +94,55 @@ class State:
         }
         other.line = self.line
 
+    def public_key(self) -> tuple:
+        """All of the state but the cards in hand and the bank's: two states alike in it
+        differ only in what the hands hold (their readings can be one, the hands in doubt)."""
+        players = tuple(
+            (
+                name,
+                tuple(p.cards.values()),
+                tuple(p.new_cards.values()),
+                p.knights,
+                p.revealed_points,
+                p.unseen_cards,
+                p.unseen_new,
+                p.unseen_points,
+                len(p.roads),
+                p.road_length,
+                p.building_points,
+            )
+            for name, p in sorted(self.players.items())
+        )
+        return (
+            self.phase,
+            self.count,
+            self.current,
+            self.rolled,
+            self.turn,
+            self.robber,
+            self.robber_due,
+            tuple(sorted(self.steal_from)) if self.steal_from else None,
+            self.steal_needed,
+            tuple(sorted(self.discards_owed.items())),
+            tuple(sorted(self.discards_late.items())),
+            tuple(sorted(self.discards_unsure)),
+            tuple(self.setup_order),
+            self.setup_road_due,
+            self.card_played,
+            self.free_roads,
+            tuple(self.special_built),
+            self.longest_road,
+            self.largest_army,
+            self.ended_at,
+            self.after_end_reported,
+            self.roll_unseen,
+            self.unseen_end,
+            tuple(self.deck.values()),
+            frozenset(self.building_at.items()),
+            frozenset(self.road_at.items()),
+            players,
+        )
+
     def the_map(self) -> Board:
         """The map, once defined (the replay checks nothing else before it)."""
         assert self.board is not None

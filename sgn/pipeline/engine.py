@@ -311,6 +311,8 @@ class FileCheck:
                         memory.remember(context, raw, value if replay is not None else not_kept)
                 elif replay is not None:  # refused here: the replay notes the gap
                     found = found + replay.gap(value, name, number, self._repaired(value, number))
+            elif replay is not None and raw.strip() and not open_value.start and any(d.is_error for d in found):
+                found = found + replay.gap(None, name, number)  # a line that is no JSON: any message, lost
             if observer is not None and (value is not None or self.text_line):
                 observer(number, value)
             undecided = replay is not None and replay.undecided
