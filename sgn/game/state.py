@@ -163,6 +163,12 @@ class State:
         hand = self.bank if name == "B" else self.player(name).hand
         return hand, hand
 
+    def card_count(self, name: str) -> int:
+        """How many resource cards a player holds (the least, where the hand is in doubt: a
+        hidden value moves cards of kinds not shown, never an unknown number of them)."""
+        least, _ = self.hand_range(name)
+        return sum(least.values())
+
     def points(self, name: str) -> int:
         p = self.player(name)
         cards = p.cards["VP"] + p.new_cards["VP"] + p.revealed_points
@@ -188,14 +194,24 @@ class State:
         def edges(es):
             return sorted([[[list(t) for t in end] for end in board.canonical_edge(e)] for e in es])
 
-        return {
+        def known(name: str) -> Dict[str, object]:
+            """Each resource's count, or [least, most] where the hand is in doubt."""
+            least, most = self.hand_range(name)
+            return {r: least[r] if least[r] == most[r] else [least[r], most[r]] for r in RESOURCES}
+
+        def points(name: str) -> object:
+            p = self.players[name]
+            least = self.points(name)
+            return [least, least + p.unseen_points] if p.has_unseen_cards() and p.unseen_points > 0 else least
+
+        state: Dict[str, object] = {
             "variant": self.variant.name,
             "phase": self.phase,
             "turn": self.turn,
             "current": self.current,
             "rolled": self.rolled,
             "robber": list(self.robber) if self.robber else None,
-            "bank": {r: self.bank[r] for r in RESOURCES},
+            "bank": known("B"),
             "deck": {c: self.deck[c] for c in rules.DECK},
             "longest_road": self.longest_road,
             "largest_army": self.largest_army,
@@ -207,9 +223,12 @@ class State:
             "ended_at_line": self.ended_at,
             "players": {
                 name: {
-                    "points": self.points(name),
-                    "hand": {r: p.hand[r] for r in RESOURCES},
-                    "cards": {c: p.cards[c] + p.new_cards[c] for c in rules.DECK},
+                    "points": points(name),
+                    "hand": known(name),
+                    "cards": dict(
+                        {c: p.cards[c] + p.new_cards[c] for c in rules.DECK},
+                        **({"?": p.unseen_cards + p.unseen_new} if p.has_unseen_cards() else {}),
+                    ),
                     "knights_played": p.knights,
                     "road_length": p.road_length,
                     "settlements": corners(p.settlements),
@@ -219,3 +238,23 @@ class State:
                 for name, p in sorted(self.players.items())
             },
         }
+        unseen = self._unseen_summary()
+        if unseen:
+            state["unseen"] = unseen
+        return state
+
+    def _unseen_summary(self) -> Dict[str, object]:
+        """What the log does not show, as far as it goes (docs/hidden.md): whose hands are in
+        doubt and since when, a roll not told yet, where the worlds were merged."""
+        out: Dict[str, object] = {}
+        d = self.doubt
+        if d is not None:
+            out["hands_in_doubt_since"] = {name: line for name, line in sorted(d.since.items())}
+            out["ways_the_cards_lie"] = len(d.worlds)
+        if self.roll_unseen:
+            out["roll"] = "not seen: a 7 or not, as the next message tells"
+        if self.widened_at is not None:
+            out["within_bounds_from_line"] = self.widened_at
+        if any(p.has_unseen_cards() for p in self.players.values()):
+            out["cards_drawn_unseen"] = "each one of the kinds the deck had left"
+        return out

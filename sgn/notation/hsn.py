@@ -98,6 +98,10 @@ def format_state(game) -> str:
     def places(get, namer):
         return _per_player([",".join(sorted((namer(x) for x in get(p)), key=_sort_key)) if p else "" for p in players])
 
+    if game.doubt is not None:
+        raise ValueError(
+            "the hands are in doubt here (the log hides some cards: docs/hidden.md), and HSN writes known hands only"
+        )
     held = _per_player([_formula(p.hand, RESOURCES) if p else "" for p in players])
     cards = _per_player([_formula(p.cards, sorted(CARD), CARD) if p else "" for p in players])
     knights = _per_player([str(p.knights) if p else "0" for p in players])

@@ -118,7 +118,7 @@ def legend_rows(game: Any) -> List[Tuple[str, str]]:
             if holder == key
         ]
         text = (
-            f"player {name}: {count(game.points(key), 'point')}, {count(sum(p.hand.values()), 'card')} "
+            f"player {name}: {count(game.points(key), 'point')}, {count(game.card_count(key), 'card')} "
             f"in hand, {count(p.knights, 'knight')}" + (", " + " and ".join(awards) if awards else "")
         )
         rows.append((name, text))

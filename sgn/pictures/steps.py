@@ -179,7 +179,7 @@ class _Pass:
             self._same(
                 self.stats,
                 tuple(
-                    self._one((game.points(p), sum(game.players[p].hand.values()), game.players[p].knights))
+                    self._one((game.points(p), game.card_count(p), game.players[p].knights))
                     if p in game.players
                     else None
                     for p in players

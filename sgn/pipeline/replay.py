@@ -102,7 +102,7 @@ def render_state(state: dict) -> str:
     robber = state["robber"]
     out.append(
         f"robber: {robber if robber else 'not placed'}; bank: "
-        + " ".join(f"{r}{state['bank'][r]}" for r in RESOURCES)
+        + _hand(state["bank"])
         + f"; deck: {_counts(state['deck'])}"
     )
     out.append(f"longest road: {state['longest_road'] or 'nobody'}; largest army: {state['largest_army'] or 'nobody'}")
@@ -116,11 +116,42 @@ def render_state(state: dict) -> str:
         out.append("owed: " + "; ".join(pending))
     for name, p in state["players"].items():
         out.append(
-            f"player {name}: {p['points']} points; hand "
-            + " ".join(f"{r}{p['hand'][r]}" for r in RESOURCES)
+            f"player {name}: {_range(p['points'])} points; hand "
+            + _hand(p["hand"])
             + f"; cards {_counts(p['cards'])}; knights {p['knights_played']}; "
             f"{count(len(p['settlements']), 'settlement')}, {count(len(p['cities']), 'city')}, "
             f"{count(len(p['roads']), 'road')} "
             f"(longest {p['road_length']})"
         )
+    unseen = state.get("unseen")
+    if unseen:
+        out.append("not seen: " + _unseen(unseen))
     return "\n".join(out) + "\n"
+
+
+def _range(value: Any) -> str:
+    """A count, or a range of counts where it is in doubt (`[least, most]`: "1-3")."""
+    return f"{value[0]}-{value[1]}" if isinstance(value, list) else str(value)
+
+
+def _hand(hand: dict) -> str:
+    return " ".join(f"{r}{_range(hand[r])}" for r in RESOURCES)
+
+
+def _unseen(unseen: dict) -> str:
+    """What the log does not show, in words (`State.snapshot`'s "unseen")."""
+    said = []
+    since = unseen.get("hands_in_doubt_since")
+    if since:
+        said.append(
+            "hands in doubt ("
+            + ", ".join(f"{'the bank' if n == 'B' else 'player ' + n} since line {line}" for n, line in since.items())
+            + f"; {count(unseen['ways_the_cards_lie'], 'way')} the cards may lie)"
+        )
+    if "roll" in unseen:
+        said.append("the last roll (a 7 or not, as the next message tells)")
+    if "cards_drawn_unseen" in unseen:
+        said.append("development cards drawn unseen (?), each one of the kinds the deck had left")
+    if "within_bounds_from_line" in unseen:
+        said.append(f"too many ways to list from line {unseen['within_bounds_from_line']}: hands within bounds")
+    return "; ".join(said)
