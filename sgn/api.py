@@ -27,6 +27,7 @@ def check(
     profile: str = STRICT,
     name: Optional[str] = None,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+    hidden: str = "allow",
 ) -> Result[List[Diagnostic]]:
     """Check one SGN log and return its verdict, counts, level and diagnostics (a `Result`).
 
@@ -39,7 +40,7 @@ def check(
     - an iterable of messages (each a list or tuple, as `json.loads` gives them, e.g.
       `sgn.check(random_game(3, 4))`) or of lines (str or bytes), or both mixed.
 
-    `level`, `profile`, `name` and `max_line_bytes` are those of `iter_diagnostics`.
+    `level`, `profile`, `name`, `max_line_bytes` and `hidden` are those of `iter_diagnostics`.
 
     Never raises for bad content, nor for a file that cannot be read (its verdict is
     "unreadable"); raises ValueError for an unknown level or profile, and TypeError for a
@@ -47,7 +48,7 @@ def check(
     any size in bounded memory, use `iter_diagnostics`.
     """
     source = _as_source(source, "sgn.check")
-    return kept(check_one(source, name, Options(level, profile, max_line_bytes)))
+    return kept(check_one(source, name, Options(level, profile, max_line_bytes, None, hidden)))
 
 
 def _looks_like_text(source: str) -> bool:
@@ -107,6 +108,7 @@ def iter_diagnostics(
     name: Optional[str] = None,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     fast: bool = True,
+    hidden: str = "allow",
 ) -> Iterator[Diagnostic]:
     """Every problem in an SGN log, in file order, streamed in bounded memory.
 
@@ -116,7 +118,9 @@ def iter_diagnostics(
     the file object's name). Lines longer than `max_line_bytes` are skipped unread
     (`line-too-long`). Never raises for bad content: an unreadable file is a diagnostic
     of layer "io". `fast=False` takes the careful path for every line (the
-    diagnostics are the same; it exists to prove that).
+    diagnostics are the same; it exists to prove that). `hidden` is "allow" (a card or
+    roll the log does not show, written `?`, is judged as docs/hidden.md says) or
+    "refuse" (each is a `hidden-value` error).
     """
     return _validate.iter_diagnostics(
         _as_source(source, "sgn.iter_diagnostics"),
@@ -125,11 +129,18 @@ def iter_diagnostics(
         name=name,
         max_line_bytes=max_line_bytes,
         fast=fast,
+        hidden=hidden,
     )
 
 
 def validate_message(
-    value: Any, *, level: str = _validate.DEFAULT_LEVEL, profile: str = STRICT, file: str = "<input>", line: int = 0
+    value: Any,
+    *,
+    level: str = _validate.DEFAULT_LEVEL,
+    profile: str = STRICT,
+    hidden: str = "allow",
+    file: str = "<input>",
+    line: int = 0,
 ) -> List[Diagnostic]:
     """The problems of one already-parsed message (a Python value as json.loads gives it).
 
@@ -139,7 +150,7 @@ def validate_message(
     (`sgn.layers.jsonline.value_problem`). The value is not changed (compat reads the legacy
     forms from a copy). `file` and `line` are what the diagnostics give as their place.
     """
-    return _validate.validate_message(value, level=level, profile=profile, file=file, line=line)
+    return _validate.validate_message(value, level=level, profile=profile, hidden=hidden, file=file, line=line)
 
 
 def replay(

@@ -66,6 +66,7 @@ def _bool(value: Any) -> bool:
 KEYS: Dict[str, Callable[[Any], Any]] = {
     "level": _choice(("auto", "syntax", "schema", "semantic", "rules")),
     "profile": _choice(("strict", "compat")),
+    "hidden": _choice(("allow", "refuse")),
     "select": _codes,
     "ignore": _codes,
     "extend-select": _codes,

@@ -17,6 +17,7 @@ from . import config
 DEFAULTS: Dict[str, Any] = {
     "level": "auto",
     "profile": "strict",
+    "hidden": "allow",
     "output-format": "text",
     "max-line-bytes": DEFAULT_MAX_LINE_BYTES,
     "select": ["ALL"],
@@ -30,6 +31,7 @@ DEFAULTS: Dict[str, Any] = {
 _FROM_OPTIONS = {
     "level": "level",
     "profile": "profile",
+    "hidden": "hidden",
     "output": "output-format",
     "max_line_bytes": "max-line-bytes",
     "max_errors": "max-errors",
@@ -134,7 +136,7 @@ def resolve(args: argparse.Namespace) -> config.Settings:
     problems = _selector_problems(settings)
     if problems:
         raise config.ConfigError("; ".join(problems))
-    args.level, args.profile = settings.get("level"), settings.get("profile")
+    args.level, args.profile, args.hidden = settings.get("level"), settings.get("profile"), settings.get("hidden")
     args.output, args.max_line_bytes = settings.get("output-format"), settings.get("max-line-bytes")
     args.max_errors = settings.get("max-errors")
     return settings

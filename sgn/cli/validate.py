@@ -10,6 +10,7 @@ import os
 import sys
 from typing import List
 
+from ..layers.hidden import CHOICES as HIDDEN_CHOICES
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES, STDIN_NAME, describe
 from ..layers.schema import PROFILES
 from ..output import REPORTERS, colour
@@ -48,6 +49,14 @@ def add_validate_parser(commands) -> None:
         default=None,
         help="strict: the schema as written (default); compat: also read the "
         "published SGN text's legacy encodings, with a warning each",
+    )
+    validate.add_argument(
+        "--hidden",
+        choices=HIDDEN_CHOICES,
+        default=None,
+        help="allow (default): a card or roll the log does not show, written ?, is judged "
+        "as docs/hidden.md says; refuse: each is an error (hidden-value), for logs that "
+        "must show every card",
     )
     validate.add_argument(
         "-o",
@@ -220,7 +229,9 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally(fail_on_warnings=fail_on_warnings)
     reporter.start()
-    options = jobs.Options(args.level, args.profile, args.max_line_bytes, validate_settings.policy(settings))
+    options = jobs.Options(
+        args.level, args.profile, args.max_line_bytes, validate_settings.policy(settings), args.hidden
+    )
     executor: jobs.Executor = (
         runner
         if runner is not None

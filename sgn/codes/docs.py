@@ -23,6 +23,7 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "max-errors-reached": "an `info` of the command line: `sgn validate --max-errors N`",
     "json-multiline-rest": "an `info` that follows `json-multiline` (its case shows both)",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
+    "hidden-value": "`sgn validate --hidden refuse` on a log with a hidden value (`?`, docs/hidden.md)",
     "schema-more-problems": "an `info`: a message with more than 100 schema problems (a map of 101 empty tiles)",
     "semantic-more-problems": "an `info`: a message with more than 100 semantic problems",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",

@@ -114,6 +114,12 @@ ROWS: List[Tuple[str, str, str, str]] = [
     ("schema-maximum", "schema", "error", "A number is above the maximum."),
     ("schema-invalid", "schema", "error", "A value breaks a schema constraint not covered by a more specific code."),
     (
+        "hidden-value",
+        "schema",
+        "error",
+        "A hidden value (?: a card or roll the log does not show) where the settings require every card shown.",
+    ),
+    (
         "schema-more-problems",
         "schema",
         "info",

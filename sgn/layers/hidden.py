@@ -13,6 +13,8 @@ import copy
 from typing import Any, Dict, List
 
 HIDDEN = "?"
+ALLOW, REFUSE = "allow", "refuse"
+CHOICES = (ALLOW, REFUSE)  # the setting `hidden`: refuse makes every hidden value an error
 # The actions whose value may hold a hidden value.
 ACTIONS = frozenset({"TR", "ST", "BD", "RD"})
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from .. import packaged
 from ..diagnostic import MAX_PROBLEMS, Diagnostic, make, more_problems, pointer_from_path
-from . import hidden
+from . import hidden as hidden_values
 from .schema_words import KEYWORDS, DocumentOrder, first_errors, json_type, show, title_of
 
 if TYPE_CHECKING:
@@ -82,9 +82,10 @@ class MessageSchema:
         if self._hidden_actions is None:
             from jsonschema import Draft4Validator
 
-            root = hidden.extended(self.root)
+            root = hidden_values.extended(self.root)
             self._hidden_actions = {
-                code: Draft4Validator(inline_refs(root["definitions"]["values"][code], root)) for code in hidden.ACTIONS
+                code: Draft4Validator(inline_refs(root["definitions"]["values"][code], root))
+                for code in hidden_values.ACTIONS
             }
         return self._hidden_actions[action]
 
@@ -222,9 +223,17 @@ class MessageSchema:
 
     # -- the whole message ---------------------------------------------------------
     def check(
-        self, message: Any, *, profile: str = STRICT, file: str = "<input>", line: int = 0
+        self,
+        message: Any,
+        *,
+        profile: str = STRICT,
+        hidden: str = hidden_values.ALLOW,
+        file: str = "<input>",
+        line: int = 0,
     ) -> Tuple[List[Diagnostic], Any]:
-        """Check one parsed message: its diagnostics and the message as later layers read it."""
+        """Check one parsed message: its diagnostics and the message as later layers read it.
+        A message with hidden values is checked against the schema extended with them
+        (`sgn/layers/hidden.py`); with `hidden="refuse"` each of them is an error too."""
         where: Dict[str, Any] = {"file": file, "line": line}
         out: List[Diagnostic] = []
         if profile == COMPAT and isinstance(message, dict) and set(message) == _OBJECT_FORM_KEYS:
@@ -235,8 +244,18 @@ class MessageSchema:
         validator = None
         if isinstance(message, list) and len(message) >= 3 and isinstance(message[1], str):
             validator = self.actions.get(message[1])
-            if validator is not None and hidden.places(message):
+            places = hidden_values.places(message) if validator is not None else []
+            if places:
                 validator = self.hidden_validator(message[1])
+                if hidden == hidden_values.REFUSE:  # (one a message: a steal's two sides are one card)
+                    out.append(
+                        make(
+                            "hidden-value",
+                            "a value the log does not show (?), where every card must be shown (hidden = refuse)",
+                            pointer=places[0],
+                            **where,
+                        )
+                    )
         if validator is not None and not validator.is_valid(message[2]):
             if profile == COMPAT:
                 # coerced in a copy: the caller's value stays as it was given

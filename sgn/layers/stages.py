@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Tuple
 
 from ..diagnostic import Diagnostic
+from .hidden import ALLOW, CHOICES as HIDDEN_CHOICES
 from .jsonline import value_problem
 from .schema import PROFILES, STRICT, default_schema
 
@@ -23,29 +24,37 @@ DEFAULT_LEVEL = AUTO
 Stage = Callable[[Any, str, int], Tuple[List[Diagnostic], Any]]
 
 
-def schema_stage(profile: str) -> Stage:
+def schema_stage(profile: str, hidden: str = ALLOW) -> Stage:
     def check(message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
         # built on first use: a run whose lines all pass the compiled check never loads jsonschema
-        return default_schema().check(message, profile=profile, file=file, line=line)
+        return default_schema().check(message, profile=profile, hidden=hidden, file=file, line=line)
 
     return check
 
 
-def semantic_stage(profile: str) -> Stage:
+def semantic_stage(profile: str, hidden: str = ALLOW) -> Stage:
     from .semantic import SemanticChecker
 
     return SemanticChecker()
 
 
 # The stage factories of the layers of one message, in order.
-MESSAGE_STAGES: Dict[str, Callable[[str], Stage]] = {"schema": schema_stage, "semantic": semantic_stage}
+MESSAGE_STAGES: Dict[str, Callable[[str, str], Stage]] = {"schema": schema_stage, "semantic": semantic_stage}
 
 
-def check_options(level: str, profile: str) -> None:
+def check_options(level: str, profile: str, hidden: str = ALLOW) -> None:
     if level not in LEVEL_CHOICES:
         raise ValueError(f"unknown level {level!r}; expected one of {', '.join(LEVEL_CHOICES)}")
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; expected one of {', '.join(PROFILES)}")
+    if hidden not in HIDDEN_CHOICES:
+        raise ValueError(f"unknown setting hidden={hidden!r}; expected one of {', '.join(HIDDEN_CHOICES)}")
+
+
+def blocks(d: Diagnostic) -> bool:
+    """Whether a diagnostic stops a message at its layer: an error, but for a hidden value
+    refused (`hidden-value`), after which the message is still read, as hidden."""
+    return d.is_error and d.code != "hidden-value"
 
 
 def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Tuple[List[Diagnostic], Any]:
@@ -55,19 +64,25 @@ def run_stages(stages: List[Stage], message: Any, file: str, line: int) -> Tuple
     for stage in stages:
         more, message = stage(message, file, line)
         found += more
-        if any(d.is_error for d in more):
+        if any(blocks(d) for d in more):
             break
     return found, message
 
 
 def validate_message(
-    value: Any, *, level: str = DEFAULT_LEVEL, profile: str = STRICT, file: str = "<input>", line: int = 0
+    value: Any,
+    *,
+    level: str = DEFAULT_LEVEL,
+    profile: str = STRICT,
+    hidden: str = ALLOW,
+    file: str = "<input>",
+    line: int = 0,
 ) -> List[Diagnostic]:
     """`sgn.validate_message` (documented in sgn/api.py, which the compiled build keeps readable)."""
-    check_options(level, profile)
+    check_options(level, profile, hidden)
     problem = value_problem(value, file=file, line=line)
     if problem is not None:
         return [problem]
     level = "semantic" if level in (AUTO, "rules") else level
     layers = LEVELS[1 : LEVELS.index(level) + 1]
-    return run_stages([MESSAGE_STAGES[layer](profile) for layer in layers], value, file, line)[0]
+    return run_stages([MESSAGE_STAGES[layer](profile, hidden) for layer in layers], value, file, line)[0]

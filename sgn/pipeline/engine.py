@@ -24,6 +24,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, SourceTypeError, make
+from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
@@ -34,6 +35,7 @@ from ..layers.stages import (
     LEVEL_CHOICES,
     LEVELS,
     Stage,
+    blocks,
     check_options,
     run_stages,
     validate_message,
@@ -72,6 +74,7 @@ class FileCheck:
         fast: bool = True,
         until: Optional[int] = None,
         policy: Optional["Policy"] = None,
+        hidden: str = ALLOW,
     ):
         self.source = source
         self.policy = policy  # what is reported (select, ignore, --max-errors); None: all
@@ -80,8 +83,8 @@ class FileCheck:
         self.observer: Optional[Callable[[int, Any], None]] = None
         self.text_line = True  # whether the last line the careful path read was text
         self.name = name or describe(source)
-        check_options(level, profile)
-        self.level, self.profile = level, profile
+        check_options(level, profile, hidden)
+        self.level, self.profile, self.hidden = level, profile, hidden
         self.max_line_bytes = max_line_bytes
         self.fast = fast
         # the last line to check (for a state part-way: `reading_on` says how far past it the
@@ -102,7 +105,7 @@ class FileCheck:
         from ..layers.semantic import SemanticChecker
 
         self.level = level
-        self.stages = build_stages(level, self.profile)
+        self.stages = build_stages(level, self.profile, self.hidden)
         # the stateless layers, whose verdict on a line can be remembered, and the replay
         self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
         self.checks = [s for s in self.stages if s is not self.replay]
@@ -145,11 +148,11 @@ class FileCheck:
         if candidate is None or candidate[1] == "DM":  # (a map is never guessed)
             return None
         more, message = run_stages(self.checks, candidate, self.name, number)
-        return None if any(d.is_error for d in more) else message
+        return None if any(blocks(d) for d in more) else message
 
     def _context(self, memory: "Memory") -> "Context":
         """The lines known to be free of diagnostics in the current context."""
-        return memory.known((self.profile, self.layers, self.semantic.map_key if self.semantic else 0))
+        return memory.known((self.profile, self.hidden, self.layers, self.semantic.map_key if self.semantic else 0))
 
     @property
     def fragment(self) -> bool:
@@ -304,7 +307,7 @@ class FileCheck:
                 if fast:
                     context = self._context(memory)  # it may have changed (a map, the level)
                     known = context.lines
-                if not any(d.is_error for d in found):
+                if not any(blocks(d) for d in found):
                     if replay is not None:
                         found = found + replay.feed(value, name, number)
                     if fast and plain and not found and isinstance(value, list) and len(value) > 1 and value[1] != "DM":
@@ -379,9 +382,14 @@ def iter_diagnostics(
     name: Optional[str] = None,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     fast: bool = True,
+    hidden: str = ALLOW,
 ) -> Iterator[Diagnostic]:
     """`sgn.iter_diagnostics` (documented in sgn/api.py, which the compiled build keeps readable)."""
-    return iter(FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, fast=fast))
+    return iter(
+        FileCheck(
+            source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, fast=fast, hidden=hidden
+        )
+    )
 
 
 __all__ = [

@@ -41,6 +41,7 @@ class Options(NamedTuple):
     profile: str
     max_line_bytes: int
     policy: Optional[Policy] = None  # None: every diagnostic, no limit
+    hidden: str = "allow"  # "refuse": a hidden value (?) is an error (sgn/layers/hidden.py)
 
 
 class Executor(Protocol):
@@ -70,8 +71,10 @@ def check_one(source: Any, name: Optional[str], options: Options) -> Streamed:
     """One file's check, as a `Result` whose diagnostics stream (what the run's policy,
     sgn/pipeline/policy.py, reports of it): what every executor runs on a file, so that
     the report is the same with any of them."""
-    level, profile, max_line_bytes, policy = options
-    check = FileCheck(source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, policy=policy)
+    level, profile, max_line_bytes, policy, hidden = options
+    check = FileCheck(
+        source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, policy=policy, hidden=hidden
+    )
     result: Streamed = Result(VALID, check.name, None)
     result.diagnostics = _completing(result, check)
     return result

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any, List
 
+from ..layers.hidden import ALLOW
 from ..layers.stages import LEVELS, MESSAGE_STAGES, Stage, check_options
 
 
-def _rules_stage(profile: str) -> Stage:
+def _rules_stage(profile: str, hidden: str) -> Stage:
     from ..game.recovery import Replay
 
     return Replay()
@@ -20,9 +21,9 @@ def auto_level(first_message: Any) -> str:
     return "rules" if starts_game else "semantic"
 
 
-def build_stages(level: str, profile: str) -> List[Stage]:
+def build_stages(level: str, profile: str, hidden: str = ALLOW) -> List[Stage]:
     """The stages that run at `level` (not `auto`), fresh for one file: the layers of one
     message, then the rules replay."""
-    check_options(level, profile)
+    check_options(level, profile, hidden)
     layers = LEVELS[1 : LEVELS.index(level) + 1]
-    return [(_rules_stage if layer == "rules" else MESSAGE_STAGES[layer])(profile) for layer in layers]
+    return [(_rules_stage if layer == "rules" else MESSAGE_STAGES[layer])(profile, hidden) for layer in layers]
