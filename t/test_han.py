@@ -73,11 +73,26 @@ def test_should_rules_are_warnings_and_formatting_applies_them():
 
 
 def test_no_mapping_is_a_clear_error():
-    for text in ("R?", "S?1", "Bv", "E"):
+    for text in ("Bv", "Bc", "Br", "E"):
         with pytest.raises(han.NoMapping):
             han.to_sgn(han.parse(text)[0], "1")
+    for message in (["1", "RD", {"result": 8}], ["1", "BD", {"cCode": "KN"}]):
+        with pytest.raises(han.NoMapping):
+            han.from_sgn(message)
+    hides = ["1", "TR", [{"player": "1", "resources": {"?": -4}}, {"player": "B", "resources": {"?": 4}}]]
     with pytest.raises(han.NoMapping):
-        han.from_sgn(["1", "RD", {"result": 8}])
+        han.from_sgn(hides)
+
+
+def test_what_han_does_not_see_is_a_hidden_value_in_sgn_and_back():
+    """HAN's R?, S?p and Bd (docs/hidden.md) are SGN's hidden roll, steal and draw."""
+    for text, message in (
+        ("R?", ["1", "RD", {"result": "?"}]),
+        ("S?2", ["1", "ST", [{"player": "1", "resources": {"?": 1}}, {"player": "2", "resources": {"?": -1}}]]),
+        ("Bd", ["1", "BD", {"cCode": "?"}]),
+    ):
+        assert han.to_sgn(han.parse(text)[0], "1") == message
+        assert han.format_action(han.from_sgn(message)) == text
 
 
 MAPPED = st.sampled_from(["BC", "BS", "BR", "MR", "ST", "TR"])

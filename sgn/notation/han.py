@@ -22,6 +22,7 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, TypeVar
 
 from .. import board
 from ..board import Corner, Edge, Tile
+from ..layers.hidden import HIDDEN
 from .han_places import (
     BOARD_RADIUS as BOARD_RADIUS,
     OFFSET,
@@ -243,10 +244,8 @@ def to_sgn(action: Action, actor: str) -> list:
     """The SGN message for a HAN action made by `actor` ("1".."6"; HAN names no actor but
     for a discard). Raises NoMapping where SGN cannot say it."""
     v = action.verb
-    if v == "R":
-        if action.dice is None:
-            raise NoMapping("R? (an unknown roll) has no SGN form: RD needs the total")
-        return [actor, "RD", {"result": sum(action.dice)}]
+    if v == "R":  # R? (a roll not seen): SGN's hidden result (docs/hidden.md)
+        return [actor, "RD", {"result": HIDDEN if action.dice is None else sum(action.dice)}]
     if v == "M":
         return [actor, "MR", {"tile": list(_given(action.tile))}]
     if v == "D":
@@ -260,9 +259,13 @@ def to_sgn(action: Action, actor: str) -> list:
             ],
         ]
     if v == "S":
-        if action.formula is None:
-            raise NoMapping("S? (an unknown stolen card) has no SGN form: ST needs the resource")
         victim = sgn_player(_given(action.player))
+        if action.formula is None:  # S? (a card stolen unseen): one card of a hidden kind
+            return [
+                actor,
+                "ST",
+                [{"player": actor, "resources": {HIDDEN: 1}}, {"player": victim, "resources": {HIDDEN: -1}}],
+            ]
         return [
             actor,
             "ST",
@@ -272,10 +275,9 @@ def to_sgn(action: Action, actor: str) -> list:
             ],
         ]
     if v == "B":
-        raise NoMapping(
-            "a purchase alone has no SGN form: SGN records the placement (BS, BC, BR), "
-            "and BD needs the card, which HAN's Bd does not name"
-        )
+        if action.item == "d":  # a development card bought, not named: drawn unseen
+            return [actor, "BD", {"cCode": HIDDEN}]
+        raise NoMapping("a purchase alone has no SGN form: SGN records the placement (BS, BC, BR)")
     if v == "P":
         if action.item == "r":
             return [actor, "BR", {"path": [_corner_json(c) for c in board.canonical_edge(_given(action.edge))]}]
@@ -317,6 +319,8 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
     these actions, says that in its own words)."""
     player, code, value = message
     if code == "RD":
+        if value["result"] == HIDDEN:
+            return Action("R")
         raise NoMapping("HAN records the two dice; SGN's RD only their total")
     if code == "MR":
         return Action("M", tile=_named("tile", tuple(value["tile"]), value["tile"], board_only))
@@ -341,17 +345,22 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
         victim = next((s for s in value if s["player"] != player), None)
         if thief is None or victim is None:  # a message no valid log holds: no HAN S for it
             raise NoMapping("HAN's S names a victim other than the thief; this steal has none")
-        return Action("S", formula=dict(thief["resources"]), player=han_player(victim["player"]))
+        stolen = None if HIDDEN in thief["resources"] else dict(thief["resources"])
+        return Action("S", formula=stolen, player=han_player(victim["player"]))
     if code == "TR":
         mine = next((s for s in value if s["player"] == player), value[0])
         other = next((s for s in value if s is not mine), None)
         if other is None:
             raise NoMapping("HAN's T and D name two parties; this trade has one")
+        if any(HIDDEN in side["resources"] for side in value):
+            raise NoMapping("HAN's T and D name every card; this one hides some (?)")
         gives = {r: -n for r, n in mine["resources"].items() if n < 0}
         gets = {r: n for r, n in mine["resources"].items() if n > 0}
         if not gets and other["player"] == "B":
             return Action("D", player=han_player(mine["player"]), formula=gives)
         return Action("T", formula=gives, formula2=gets, player=han_player(other["player"]))
     if code == "BD":
+        if value["cCode"] == HIDDEN:
+            return Action("B", item="d")
         raise NoMapping("HAN's Bd, as published, cannot name the card bought, which SGN's BD records")
     raise NoMapping(f"{code} has no HAN form")

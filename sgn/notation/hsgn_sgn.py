@@ -27,13 +27,12 @@ VIA_HAN: Dict[str, Tuple[str, Optional[str]]] = {
     "PK": ("U", "k"),
     "PY": ("U", "y"),
     "PM": ("U", "m"),
+    "BD": ("B", "d"),
 }
 _FROM_HAN = {via: code for code, via in VIA_HAN.items()}
-# HSGN actions SGN cannot take, and SGN messages HSGN cannot write
-NOT_IN_SGN = {
-    "S": "HSGN's Sx does not name the card stolen, which SGN's ST records",
-    "BD": "HSGN's BD does not name the card bought, which SGN's BD records",
-}
+# HSGN actions SGN cannot take, and SGN messages HSGN cannot write. (HSGN's Sx and BD do
+# not name the card stolen or bought: SGN writes them as hidden values, docs/hidden.md.)
+NOT_IN_SGN: Dict[str, str] = {}
 NOT_IN_HSGN = {
     "DM": "HSGN has no notation for the map",
     "VP": "HSGN has no code for playing a Victory Point card",
@@ -119,6 +118,8 @@ def from_sgn(message: list, viewpoint: Optional[str] = None) -> Action:
     if code in NOT_IN_HSGN or (code == "PD" and card in NOT_IN_HSGN):
         raise NoMapping(NOT_IN_HSGN.get(code) or NOT_IN_HSGN[str(card)])  # card: one of its keys
     if code == "RD":
+        if not isinstance(value["result"], int):
+            raise NoMapping("HSGN has no roll not seen (?): its roll is a total")
         return Action("roll", roll=value["result"])
     if code == "BD":
         return Action("BD")
