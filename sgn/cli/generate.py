@@ -129,6 +129,8 @@ def _games(args: argparse.Namespace) -> Iterable[str]:
 
 
 def run_generate(args: argparse.Namespace, out) -> int:
+    from .output_file import OutputError
+
     kind, path = target(args.output)
     if kind == STDOUT:
         for text in _games(args):
@@ -136,32 +138,52 @@ def run_generate(args: argparse.Namespace, out) -> int:
         return EXIT_OK
     try:
         if kind == FILE:
-            _write_file(path, _games(args))
+            _write_file(path, _games(args), replace_link=False)
             sys.stderr.write(f"wrote {count(args.games, 'game')} to {describe(path)}\n")
         else:
             _write_folder(path, args)
-    except OSError as error:
-        where = describe(Path(error.filename)) if error.filename else describe(path)
-        sys.stderr.write(f"sgn generate: cannot write {where}: {error.strerror or error}\n")
+    except OutputError as error:
+        sys.stderr.write(f"sgn generate: {error}\n")
         return EXIT_USAGE
     return EXIT_OK
 
 
-def _write_file(path: Path, games: Iterable[str]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    opener = gzip.open if path.name.endswith(".gz") else open
-    with opener(path, "wt", encoding="utf-8", newline="\n") as handle:
-        for text in games:
-            handle.write(text)
+def _write_file(path: Path, games: Iterable[str], *, replace_link: bool) -> None:
+    """The games into `path`, through a temporary file renamed into place (`written`): a
+    write that fails leaves the earlier file. A link is followed unless `replace_link`."""
+    from .output_file import cannot_write, written
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise cannot_write(describe(Path(error.filename) if error.filename else path.parent), error) from None
+    packed = path.name.endswith(".gz")
+    with written(str(path), binary=packed, replace_link=replace_link) as handle:
+        if not packed:
+            for text in games:
+                handle.write(text)
+            return
+        # (the name in the gzip header is the file's, not its temporary one's)
+        with gzip.GzipFile(filename=path.name, mode="wb", fileobj=handle) as packing:
+            for text in games:
+                packing.write(text.encode("utf-8"))
 
 
 def _write_folder(folder: Path, args: argparse.Namespace) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
+    from .output_file import cannot_write
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise cannot_write(describe(Path(error.filename) if error.filename else folder), error) from None
     for i, text in enumerate(_games(args), 1):
-        _write_file(folder / game_file(i), [text])
-    stale = stale_games(folder, args.games)
-    for old in stale:
-        old.unlink()
+        _write_file(folder / game_file(i), [text], replace_link=False)
+    try:
+        stale = stale_games(folder, args.games)
+        for old in stale:
+            old.unlink()
+    except OSError as error:
+        raise cannot_write(describe(Path(error.filename) if error.filename else folder), error) from None
     said = f"wrote {count(args.games, 'game')} to {describe(folder)}"
     if stale:
         said += (

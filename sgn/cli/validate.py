@@ -120,7 +120,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     from ..pipeline import files
     from . import settings as validate_settings
     from .config import ConfigError
-    from .output_file import OutputError, open_output, refuse_inputs, refuse_standard_output
+    from .output_file import OutputError, refuse_inputs, refuse_standard_output, written
 
     try:
         settings = validate_settings.resolve(args)
@@ -178,29 +178,33 @@ def run_validate(args: argparse.Namespace, out) -> int:
             f"sgn validate: the Dask scheduler at {args.dask} has no worker yet: "
             "the files wait for one (Ctrl-C to stop)\n"
         )
-    if args.output_file is None:
-        return _validate(args, settings, paths, runner, out)
+    from ..pipeline.executors import JobsError
+
     try:
-        target = open_output(args.output_file, binary=binary)
-    except OutputError as error:
-        if runner is not None:
-            runner.close()
+        if args.output_file is None:
+            return _validate(args, settings, paths, runner, out)
+        # the report goes to a temporary file, renamed over the output once whole: a run
+        # cut short (a full disk, a spool that cannot be read) leaves the earlier report
+        with written(args.output_file, binary=binary) as target:
+            return _validate(args, settings, paths, runner, target)
+    except (OutputError, JobsError, ReportError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
-    with target:
-        return _validate(args, settings, paths, runner, target)
+    finally:
+        if runner is not None:
+            runner.close()
 
 
 def _show_settings(args: argparse.Namespace, settings, out) -> int:
     """--show-settings: to standard output, or to --output-file (never over the configuration)."""
-    from .output_file import OutputError, open_output, refuse_inputs
+    from .output_file import OutputError, refuse_inputs, written
 
     if args.output_file is None:
         out.write(settings.show())
         return EXIT_OK
     try:
         refuse_inputs(args.output_file, [str(settings.file)] if settings.file is not None else [])
-        with open_output(args.output_file) as target:
+        with written(args.output_file) as target:
             target.write(settings.show())
     except OutputError as error:
         sys.stderr.write(f"sgn validate: {error}\n")
@@ -237,12 +241,8 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
             tally.done(result)
             reporter.file_done(result)
             progress.advance(tally)
-    except (jobs.JobsError, ReportError) as error:
-        progress.clear()
-        sys.stderr.write(f"sgn validate: {error}\n")
-        return EXIT_USAGE
     finally:
-        results.close()  # the workers and their spools go now, whatever happened
-    progress.clear()
+        results.close()  # the workers and their spools go now, whatever happened (its caller says what)
+        progress.clear()
     reporter.finish(tally)
     return tally.exit_code
