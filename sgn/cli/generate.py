@@ -8,7 +8,9 @@ after another, as standard output would, compressed when its name ends with .gz.
 A folder written again keeps only the games of the new run: the game-NNNNN.sgn files
 an earlier run left beyond the new count are removed, and the command says so (a tool
 that writes its output does what it is asked, as ruff and black do, without asking
-first; a file of another name is never touched).
+first; a file of another name is never touched). A game file that is a link is replaced,
+or removed, as a link: nothing outside the folder is written; one that is a folder stops
+the run before anything is written.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Optional, Tuple
 
 from ..layers.reader import describe
 from ..words import count
@@ -169,21 +171,35 @@ def _write_file(path: Path, games: Iterable[str], *, replace_link: bool) -> None
                 packing.write(text.encode("utf-8"))
 
 
+def _in_the_way(folder: Path, games: int, stale: List[Path]) -> Optional[Path]:
+    """A game-NNNNN.sgn of the folder, among those to write or to remove, that is a folder
+    (not a link to one): neither written over nor removed, so the run stops before it
+    begins. Links are fine: they are replaced or removed, never what they lead to."""
+    names = [folder / game_file(i) for i in range(1, games + 1)] + stale
+    return next((p for p in names if p.is_dir() and not p.is_symlink()), None)
+
+
 def _write_folder(folder: Path, args: argparse.Namespace) -> None:
-    from .output_file import cannot_write
+    from .output_file import OutputError, cannot_write
 
     try:
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise cannot_write(describe(Path(error.filename) if error.filename else folder), error) from None
-    for i, text in enumerate(_games(args), 1):
-        _write_file(folder / game_file(i), [text], replace_link=False)
-    try:
         stale = stale_games(folder, args.games)
-        for old in stale:
-            old.unlink()
     except OSError as error:
         raise cannot_write(describe(Path(error.filename) if error.filename else folder), error) from None
+    blocking = _in_the_way(folder, args.games, stale)
+    if blocking is not None:
+        raise OutputError(
+            f"cannot write {describe(folder)}: {describe(blocking)} is a folder, where a game file "
+            "goes; nothing was written (move it away)"
+        )
+    for i, text in enumerate(_games(args), 1):
+        _write_file(folder / game_file(i), [text], replace_link=True)
+    try:
+        for old in stale:
+            old.unlink()  # a link itself, never what it leads to
+    except OSError as error:
+        raise cannot_write(describe(folder), error) from None
     said = f"wrote {count(args.games, 'game')} to {describe(folder)}"
     if stale:
         said += (
