@@ -182,3 +182,40 @@ def test_show_settings_writes_to_the_output_file(tmp_path):
     result = run_cli("validate", "--isolated", "--show-settings", "--output-file", "s.txt", cwd=tmp_path)
     assert result.returncode == 0 and result.stdout == b""
     assert (tmp_path / "s.txt").read_text().startswith("configuration file: none")
+
+
+@pytest.mark.parametrize("glob", ["*", "?*", "*.sgn", "g.sgn", "[g]*", "*g*", "**", "*.[s]gn"])
+@pytest.mark.parametrize("given", ["command line", "sgn.toml", "pyproject.toml"])
+def test_per_file_ignores_that_leave_every_file_nothing_are_refused_however_spelt(tmp_path, glob, given):
+    """The guard asked whether a pattern matched the empty name: `*:ALL` was refused, `*.sgn:ALL`
+    and `?*:ALL` passed a file of errors as valid, and the configuration and the command line
+    disagreed on `?*`. It is decided by what the patterns match, the files of the run, as
+    the check matches them: each pattern above matches g.sgn, from wherever it is given."""
+    (tmp_path / "g.sgn").write_text(THREE)
+    (tmp_path / "h.jsonl").write_text(THREE)
+    option = []
+    if given == "command line":
+        option = ["--per-file-ignores", f"{glob}:ALL"]
+    else:
+        table = "[tool.sgn.per-file-ignores]" if given == "pyproject.toml" else "[per-file-ignores]"
+        (tmp_path / given).write_text(f'{table}\n"{glob}" = ["ALL"]\n')
+    alone = run_cli("validate", "g.sgn", *option, cwd=tmp_path)
+    assert alone.returncode == 2 and alone.stdout == b"", alone.stderr
+    said = alone.stderr.decode()
+    assert "leave no code to report in any file checked" in said and len(said.splitlines()) == 1
+    assert ("--per-file-ignores" if given == "command line" else f"{given}: ") in said
+    piped = run_cli("validate", "-", "--stdin-filename", "g.sgn", *option, stdin=THREE.encode(), cwd=tmp_path)
+    assert piped.returncode == 2 and b"leave no code to report" in piped.stderr
+    if glob not in ("*", "?*", "**", "*g*"):  # a file the pattern does not match has its errors
+        both = run_cli("validate", "g.sgn", "h.jsonl", "-o", "json", *option, cwd=tmp_path)
+        assert both.returncode == 1 and {d["file"] for d in json_report(both)["diagnostics"]} == {"h.jsonl"}
+
+
+def test_per_file_ignores_that_leave_a_code_or_a_file_are_allowed(tmp_path):
+    (tmp_path / "g.sgn").write_text(THREE)
+    some = run_cli("validate", "g.sgn", "--isolated", "--per-file-ignores", "*:schema-*", cwd=tmp_path)
+    assert some.returncode == 1 and b"unknown-action" in some.stdout  # the rest of the codes is checked
+    policy = Policy(per_file=(("*.sgn", ("ALL",)), ("old/*", ("schema-*",))))
+    assert policy.reports_nothing(["g.sgn", "old/h.sgn"]) and not policy.reports_nothing(["g.sgn", "h.jsonl"])
+    assert not policy.reports_nothing()  # the files aside, the per-file ignores leave every code
+    assert Policy(ignore=("*",)).reports_nothing() and Policy(ignore=("*",)).reports_nothing(["h.jsonl"])

@@ -164,12 +164,17 @@ def run_validate(args: argparse.Namespace, out) -> int:
 
             require()
         paths = cluster.expand(paths)  # URLs' globs too, before the output is judged
+        stdin_name = describe(args.stdin_filename)
+        nothing = validate_settings.nothing_left_in(settings, [stdin_name if p == "-" else describe(p) for p in paths])
+        if nothing:
+            sys.stderr.write(f"sgn validate: {nothing}\n")
+            return EXIT_USAGE
         read = paths + ([str(settings.file)] if settings.file is not None else [])  # (the configuration too)
         if args.output_file is not None:
             refuse_inputs(args.output_file, read, urls=True)
         else:
             refuse_standard_output(out, read, urls=True)
-        runner = cluster.connect(args.dask, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
+        runner = cluster.connect(args.dask, stdin=standard_input(), stdin_name=stdin_name)
     except (OutputError, SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE

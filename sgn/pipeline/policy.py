@@ -44,16 +44,36 @@ class Policy(NamedTuple):
         """Whether a diagnostic with `code`, in the file `path`, is reported (and counted)."""
         if code in _ALWAYS or CODES[code].layer == "io":
             return True
-        if not _matches(code, self.select) or _matches(code, self.ignore):
-            return False
-        return not any(_matches(code, codes) and _path_matches(path, glob, self.base) for glob, codes in self.per_file)
+        return self._selected(code) and not any(_matches(code, codes) for _, codes in self.per_file_of(path))
 
-    def reports_nothing(self) -> bool:
-        """Whether no code of the data is left once selection and ignores apply (per-file
-        ignores aside): every file would pass, whatever it holds."""
-        return not any(
-            self.keeps("", code) for code, entry in CODES.items() if entry.layer != "io" and code not in _ALWAYS
-        )
+    def _selected(self, code: str) -> bool:
+        return _matches(code, self.select) and not _matches(code, self.ignore)
+
+    def per_file_of(self, path: str) -> List[Tuple[str, Tuple[str, ...]]]:
+        """The per-file patterns that match the file `path`, each with the codes it ignores."""
+        return [(glob, codes) for glob, codes in self.per_file if _path_matches(path, glob, self.base)]
+
+    def reports_nothing(self, names: Optional[Iterable[str]] = None) -> bool:
+        """Whether no code of the data is left to report, so that every file would pass,
+        whatever it holds: in no file at all once selection and ignores apply (without
+        `names`), or in none of the files `names` (a run's, as their diagnostics name
+        them) once their per-file ignores apply too. Decided by what each pattern matches,
+        as the check matches it (`keeps`), never by how it is written: `*`, `?*` and
+        `*.sgn` are alike to a run of .sgn files. A few patterns, many files: each set of
+        matching patterns is decided once."""
+        data = [code for code, entry in CODES.items() if entry.layer != "io" and code not in _ALWAYS]
+        left = [code for code in data if self._selected(code)]
+        if not left or names is None or not self.per_file:
+            return not left
+        decided: Dict[Tuple[Tuple[str, ...], ...], bool] = {}
+        for name in names:
+            ignored = tuple(codes for _, codes in self.per_file_of(name))
+            empty = decided.get(ignored)
+            if empty is None:
+                empty = decided[ignored] = not any(not any(_matches(code, codes) for codes in ignored) for code in left)
+            if not empty:
+                return False
+        return True
 
     def apply(self, name: str, found: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
         """The diagnostics of the file `name` this policy reports, up to the `max_errors`-th
