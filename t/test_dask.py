@@ -116,6 +116,27 @@ def test_many_diagnostics_come_back_in_parts(tmp_path, cluster, monkeypatch):
     assert on_cluster(paths, cluster) == expected
 
 
+def test_warnings_past_the_cap_are_not_fetched_in_parts(tmp_path, cluster, monkeypatch):
+    """The counts of a file hold the warnings its report does not list (past a hundred of a
+    code, one stands for the rest): the parts are asked for until one comes back short, not
+    up to the counts (a part for every 100 of 100,000 blank lines, each checking the file)."""
+    monkeypatch.setattr(dask_run, "PART", 100)
+    parts = []
+    real = dask_run.DaskRunner._submit
+
+    def submit(self, function, *args):
+        parts.append(function.__name__)
+        return real(self, function, *args)
+
+    monkeypatch.setattr(dask_run.DaskRunner, "_submit", submit)
+    (tmp_path / "blank.sgn").write_text(GOOD + "\n" * 100_000 + BAD * 300)
+    paths = [str(tmp_path / "blank.sgn")]
+    expected = one_process(paths)
+    assert len(expected[0][1]) == 100 + 300 + 1
+    assert on_cluster(paths, cluster) == expected
+    assert parts.count("check_part") == 2  # 256 came with the result: 145 more, in two parts
+
+
 def test_standard_input_is_read_here_in_its_place(tmp_path, cluster, monkeypatch):
     (tmp_path / "a.sgn").write_text(BAD)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((BAD * 2).encode())))

@@ -308,6 +308,8 @@ class DaskRunner:
             return
         yield from found
         start = len(found)
+        # the counts bound how many there are (one may stand for many: `occurrences`); a
+        # part that comes back short is the last
         total = result.errors + result.warnings + result.infos
         while start < total:
             stop = min(total, start + PART)
@@ -328,6 +330,8 @@ class DaskRunner:
                 return
             for record in part:
                 yield Diagnostic(*record)
+            if len(part) < stop - start:
+                return
             start = stop
 
 

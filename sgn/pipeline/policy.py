@@ -11,6 +11,10 @@ selection can hide them.
 Selectors are checked before anything runs (`unknown_selectors`): a code that does not
 exist, or a glob that matches none, is a usage error, as ruff makes it, so that a typo
 never silently selects nothing.
+
+What is reported of a file is bounded too (`capped`): the warnings of one code past the
+first MAX_PROBLEMS are told of in one, at the end, that stands for them in the counts,
+as the problems of one message past MAX_PROBLEMS are.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import os
 from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..codes import CODES
-from ..diagnostic import Diagnostic, make
+from ..diagnostic import MAX_PROBLEMS, WARNING, Diagnostic, make
 from ..words import count
 
 ALL = "ALL"
@@ -103,6 +107,40 @@ class Policy(NamedTuple):
                         line=diagnostic.line,
                     )
                     return
+
+
+def capped(found: Iterable[Diagnostic], limit: int = MAX_PROBLEMS) -> Iterator[Diagnostic]:
+    """A file's diagnostics (in line order, as reported), the warnings of each code past the
+    first `limit` left out: at the end, one warning a code stands for them (`occurrences`),
+    so that the verdict and the counts are those of the whole list. Ten million blank lines
+    are a hundred warnings and "... and 9,999,900 more like these", not 589 MB of them."""
+    listed: Dict[str, Tuple[int, int]] = {}  # code -> (warnings listed, the line of the last)
+    rest: Dict[str, List[int]] = {}  # code -> [warnings left out, the line of the last]
+    name, last = "", 0
+    for diagnostic in found:
+        if diagnostic.severity == WARNING:
+            code = diagnostic.code
+            shown = listed.get(code, (0, 0))[0]
+            if shown >= limit:
+                held = rest.setdefault(code, [0, 0])
+                held[0] += diagnostic.occurrences
+                held[1] = max(held[1], diagnostic.line)
+                name = diagnostic.file
+                continue
+            listed[code] = (shown + 1, diagnostic.line)
+        last = max(last, diagnostic.line)
+        yield diagnostic
+    for code, (left_out, upto) in sorted(rest.items(), key=lambda item: item[1][1]):
+        yield make(
+            code,
+            f"... and {left_out:,} more like these after line {listed[code][1]:,}, up to line {upto:,}, "
+            "not listed one by one",
+            file=name,
+            line=max(last, upto),
+            severity=WARNING,
+            hint=f"a file lists at most {limit} warnings of one code; the counts hold them all",
+            occurrences=left_out,
+        )
 
 
 class _Keeper:
