@@ -106,6 +106,10 @@ def test_nothing_is_written_outside_the_output_folder(tmp_path, stream):
     written = [folder / "game-00001.sgn", folder / "game-00002.sgn"]
     assert sorted(folder.iterdir()) == written and not any(p.is_symlink() for p in written)
     assert b"".join(p.read_bytes() for p in written) == stream
+    (folder / "game-00001.sgn").unlink()
+    (folder / "game-00001.sgn").symlink_to("/dev/null")  # a link to a device: the link is replaced too
+    assert run_cli(*TWO, "-o", folder).returncode == 0 and not (folder / "game-00001.sgn").is_symlink()
+    assert b"".join(p.read_bytes() for p in written) == stream
 
 
 @pytest.mark.parametrize("in_the_way", ["game-00002.sgn", "game-00006.sgn"])

@@ -173,16 +173,18 @@ class Guarded:
         return getattr(self._stream, name)
 
 
-def _in_place(path: str) -> bool:
+def _in_place(path: str, follow: bool) -> bool:
     """Whether `path` is written where it is, not replaced: a device, a pipe, a socket (there
     is nothing to rename over: /dev/null must stay a device), or a name under /dev or /proc
-    (/dev/stdout, /dev/fd/3: a stream already open, perhaps for appending)."""
+    (/dev/stdout, /dev/fd/3: a stream already open, perhaps for appending). Unless `follow`,
+    a link is what it is, replaced whatever it leads to."""
     if os.path.abspath(path).startswith(("/dev/", "/proc/")):
         return True
     try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
+        found = os.stat(path) if follow else os.lstat(path)
     except (OSError, ValueError):  # nothing there yet (or a name the system refuses: open says so)
         return False
+    return not (stat.S_ISREG(found.st_mode) or stat.S_ISLNK(found.st_mode))
 
 
 def _temporary(target: str, binary: bool) -> Tuple[str, IO]:
@@ -224,7 +226,7 @@ def written(path: str, *, binary: bool = False, replace_link: bool = False) -> I
     name = describe(path)
     try:
         target = path if replace_link else os.path.realpath(path)
-        if _in_place(target):
+        if _in_place(target, follow=not replace_link):
             temp, handle = None, open_output(path, binary=binary)
         else:
             temp, handle = _temporary(target, binary)
