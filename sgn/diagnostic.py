@@ -57,6 +57,8 @@ class Diagnostic(NamedTuple):
     `line` is 1-based (0 when the problem concerns the whole file), `pointer`
     is an RFC 6901 JSON pointer into the message ("" for the whole line),
     `column` a 1-based character column when the problem is below JSON level.
+    `occurrences` is 1, or how many alike it stands for when it closes a list cut short
+    ("... and 9,999,900 more like these"): the counts of a check count each of them.
     """
 
     code: str
@@ -68,6 +70,7 @@ class Diagnostic(NamedTuple):
     pointer: str = ""
     hint: Optional[str] = None
     column: Optional[int] = None
+    occurrences: int = 1
 
     @property
     def is_error(self) -> bool:
@@ -85,6 +88,8 @@ class Diagnostic(NamedTuple):
         for key in ("hint", "column"):
             if data[key] is None:
                 del data[key]
+        if data["occurrences"] == 1:
+            del data["occurrences"]
         return data
 
 
@@ -98,6 +103,7 @@ def make(
     hint: Optional[str] = None,
     column: Optional[int] = None,
     severity: Optional[str] = None,
+    occurrences: int = 1,
 ) -> Diagnostic:
     """Build a diagnostic whose layer and default severity come from the registry."""
     entry = CODES[code]
@@ -111,6 +117,7 @@ def make(
         pointer=pointer,
         hint=hint,
         column=column,
+        occurrences=occurrences,
     )
 
 

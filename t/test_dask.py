@@ -116,6 +116,27 @@ def test_many_diagnostics_come_back_in_parts(tmp_path, cluster, monkeypatch):
     assert on_cluster(paths, cluster) == expected
 
 
+def test_warnings_past_the_cap_are_not_fetched_in_parts(tmp_path, cluster, monkeypatch):
+    """The counts of a file hold the warnings its report does not list (past a hundred of a
+    code, one stands for the rest): the parts are asked for until one comes back short, not
+    up to the counts (a part for every 100 of 100,000 blank lines, each checking the file)."""
+    monkeypatch.setattr(dask_run, "PART", 100)
+    parts = []
+    real = dask_run.DaskRunner._submit
+
+    def submit(self, function, *args):
+        parts.append(function.__name__)
+        return real(self, function, *args)
+
+    monkeypatch.setattr(dask_run.DaskRunner, "_submit", submit)
+    (tmp_path / "blank.sgn").write_text(GOOD + "\n" * 100_000 + BAD * 300)
+    paths = [str(tmp_path / "blank.sgn")]
+    expected = one_process(paths)
+    assert len(expected[0][1]) == 100 + 300 + 1
+    assert on_cluster(paths, cluster) == expected
+    assert parts.count("check_part") == 2  # 256 came with the result: 145 more, in two parts
+
+
 def test_standard_input_is_read_here_in_its_place(tmp_path, cluster, monkeypatch):
     (tmp_path / "a.sgn").write_text(BAD)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((BAD * 2).encode())))
@@ -312,3 +333,29 @@ def test_bad_targets_and_unreachable_schedulers_are_usage_errors(tmp_path, capsy
         assert said in error and "Traceback" not in error and out.getvalue() == ""
     assert main(["validate", "--dask", "local:1", "-j", "2", str(tmp_path / "a.sgn")], out=io.StringIO()) == 2
     assert "cannot be used together" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("target", ["foo://bar", "tcp://", "tcp://host:99999", "inproc://x"])
+def test_an_address_dask_cannot_use_is_one_line_and_nothing_after(tmp_path, target):
+    """The error came at once, then Dask's half-built client waited 40 s at exit and printed a
+    traceback: now no client is left behind, and the one line is all there is."""
+    (tmp_path / "a.sgn").write_text(GOOD)
+    result = run_sgn(["validate", "--isolated", "--dask", target, "a.sgn"], tmp_path, tmp_path)
+    said = result.stderr.decode()
+    assert result.returncode == 2 and result.stdout == b"", said
+    assert len(said.splitlines()) == 1 and said.startswith("sgn validate: "), said
+    assert target in said and "Traceback" not in said and "Exception ignored" not in said
+
+
+def test_a_local_cluster_has_at_most_four_workers_a_core(tmp_path, capsys, monkeypatch):
+    """`local:100000` started for ever: a worker is a process, and a machine runs so many."""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    assert dask_run.parse_target("local:8") == (None, 8) and dask_run.parse_target("local") == (None, 2)
+    for many in ("local:9", "local:100000"):
+        with pytest.raises(ValueError, match=r"more than this machine runs: at most 8 \(4 for each of its 2 cores\)"):
+            dask_run.parse_target(many)
+    (tmp_path / "a.sgn").write_text(GOOD)
+    out = io.StringIO()
+    assert main(["validate", "--isolated", "--dask", "local:100000", str(tmp_path / "a.sgn")], out=out) == 2
+    said = capsys.readouterr().err
+    assert "at most 8" in said and len(said.splitlines()) == 1 and out.getvalue() == ""

@@ -83,3 +83,46 @@ def test_the_options_say_what_they_do_and_the_default_seed():
         assert options[name].help and len(options[name].help) > 20, name
     assert options["seed"].default == 0 and "(default 0)" in options["seed"].help
     assert "(default 0)" in " ".join(run_cli("generate", "--help").stdout.decode().split())
+
+
+def test_nothing_is_written_outside_the_output_folder(tmp_path, stream):
+    """A game-NNNNN.sgn of the folder that is a link (symbolic or hard) to a file elsewhere is
+    replaced, or removed when stale: the file it leads to is never written nor removed."""
+    outside = tmp_path / "important.sgn"
+    outside.write_text("precious\n")
+    also = tmp_path / "also.sgn"
+    also.write_text("mine too\n")
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "game-00001.sgn").symlink_to("../important.sgn")
+    (folder / "game-00002.sgn").hardlink_to(also)
+    (folder / "game-00003.sgn").symlink_to(outside)  # stale: the link goes, not the file
+    (folder / "game-00004.sgn").symlink_to(tmp_path / "nowhere.sgn")  # a dangling link is stale too
+    result = run_cli(*TWO, "-o", f"{folder}/")
+    assert result.returncode == 0, result.stderr
+    assert outside.read_text() == "precious\n" and also.read_text() == "mine too\n"
+    assert not (tmp_path / "nowhere.sgn").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["also.sgn", "important.sgn", "out"]
+    written = [folder / "game-00001.sgn", folder / "game-00002.sgn"]
+    assert sorted(folder.iterdir()) == written and not any(p.is_symlink() for p in written)
+    assert b"".join(p.read_bytes() for p in written) == stream
+    (folder / "game-00001.sgn").unlink()
+    (folder / "game-00001.sgn").symlink_to("/dev/null")  # a link to a device: the link is replaced too
+    assert run_cli(*TWO, "-o", folder).returncode == 0 and not (folder / "game-00001.sgn").is_symlink()
+    assert b"".join(p.read_bytes() for p in written) == stream
+
+
+@pytest.mark.parametrize("in_the_way", ["game-00002.sgn", "game-00006.sgn"])
+def test_a_folder_in_the_way_stops_the_run_before_anything_is_written(tmp_path, in_the_way):
+    """A folder named as a game to write, or as a stale one to remove, is neither: the run
+    stops before it writes anything, and says which (not "Is a directory" once written)."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "game-00001.sgn").write_text("an earlier game\n")
+    (folder / in_the_way).mkdir()
+    result = run_cli(*TWO, "-o", folder)
+    said = result.stderr.decode()
+    assert result.returncode == 2 and len(said.splitlines()) == 1, said
+    assert said.startswith("sgn generate: cannot write ") and f"{folder / in_the_way} is a folder" in said
+    assert (folder / "game-00001.sgn").read_text() == "an earlier game\n"
+    assert sorted(p.name for p in folder.iterdir()) == ["game-00001.sgn", in_the_way]

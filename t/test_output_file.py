@@ -497,3 +497,117 @@ def test_the_files_of_a_python_module_are_looked_for_in_the_current_folder_and_p
     assert os.path.realpath("here.py") in {os.path.realpath(p) for p in command_files("python3 -m here", environ)}
     assert os.path.realpath(sys.executable) in {os.path.realpath(p) for p in command_files(sys.executable, environ)}
     assert command_files("no-such-program -m no_such_module", environ) == []
+
+
+def _bad_game():
+    """The example game with errors after it: every command has something to say of it."""
+    return example_game() + b'["1","RD",{"result":13}]\n' * 20
+
+
+def _sgn(args, cwd, *, stdout=subprocess.PIPE, preexec_fn=None):
+    env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
+    return subprocess.run(
+        [sys.executable, "-m", "sgn", *map(str, args)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=cwd,
+        timeout=300,
+        preexec_fn=preexec_fn,
+    )
+
+
+def _files_of_at_most(size):
+    """In the child: no file may grow past `size` bytes (RLIMIT_FSIZE): a write past it fails
+    with EFBIG, as a full disk fails with ENOSPC (Python ignores the signal that comes with it)."""
+    import resource
+
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+WRITERS = [
+    (["report", "{log}", "-o", "{out}"], "page.html"),
+    (["render", "{log}", "-o", "{out}"], "board.svg"),
+    (["render", "{log}", "-o", "{out}"], "board.png"),
+    (["generate", "--games", "1", "-o", "{out}"], "games.sgn"),
+    (["generate", "--games", "1", "-o", "{out}"], "games.sgn.gz"),
+    (["generate", "--games", "2", "-o", "{folder}"], "game-00001.sgn"),
+    (["validate", "--isolated", "--show-settings", "--output-file", "{out}"], "settings.txt"),
+    (["convert", "{log}", "--to", "sgn", "--output-file", "{out}"], "canonical.sgn"),
+] + [
+    (["validate", "--isolated", "{log}", "-o", output, "--output-file", "{out}"], f"report.{output}")
+    for output in ("text", "json", "jsonl", "github", "junit", "sarif", "parquet")
+]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("resource") is None, reason="no RLIMIT_FSIZE on this system")
+@pytest.mark.parametrize("command, name", WRITERS)
+def test_an_old_output_survives_a_failed_write(tmp_path, command, name):
+    """Every writer writes a temporary file beside its output and renames it into place: a
+    write that fails (here past a limit on the size of files, as a full disk fails) leaves
+    the earlier output whole and no temporary file, and says so in one line, exit 2."""
+    if name.endswith(".png") and importlib.util.find_spec("cairosvg") is None:
+        pytest.skip("cairosvg is not installed (the extra 'png')")
+    if name.endswith(".parquet") and importlib.util.find_spec("pyarrow") is None:
+        pytest.skip("pyarrow is not installed (the extra 'parquet')")
+    (tmp_path / "g.sgn").write_bytes(_bad_game())
+    folder = tmp_path / "out"
+    folder.mkdir()
+    old = folder / name
+    old.write_bytes(b"an earlier output, good\n")
+    args = [a.format(log="g.sgn", out=old, folder=folder) for a in command]
+    result = _sgn(args, tmp_path, preexec_fn=_files_of_at_most(200))
+    said = result.stderr.decode()
+    assert result.returncode == 2, (args, said)
+    assert said.splitlines()[-1].endswith(f": cannot write {old}: File too large"), (
+        said
+    )  # (after the log's diagnostics)
+    assert said.count("cannot write") == 1 and "internal error" not in said and "Traceback" not in said
+    assert old.read_bytes() == b"an earlier output, good\n"
+    assert sorted(p.name for p in folder.iterdir()) == [name]  # no temporary file left
+    whole = _sgn(args, tmp_path)  # and without the limit, the output is written
+    assert whole.returncode in (0, 1), whole.stderr
+    assert old.read_bytes() != b"an earlier output, good\n"
+    assert sorted(p.name for p in folder.iterdir()) == [name] + (["game-00002.sgn"] if "{folder}" in command else [])
+
+
+FULL = [
+    ["validate", "--isolated", "{log}", "--output-file", "/dev/full"],
+    ["validate", "--isolated", "{log}", "-o", "sarif", "--output-file", "/dev/full"],
+    ["report", "{log}", "-o", "/dev/full"],
+    ["render", "{log}", "-o", "/dev/full"],
+    ["generate", "-o", "/dev/full"],
+    ["convert", "{log}", "--to", "sgn", "--output-file", "/dev/full"],
+    [">", "validate", "--isolated", "{log}"],
+    [">", "validate", "--isolated", "-q", "-o", "json", "{log}"],
+    [">", "replay", "{log}"],
+    [">", "convert", "{log}", "--to", "hsgn"],
+    [">", "render", "{log}"],
+    [">", "report", "{log}", "-o", "-"],
+    [">", "generate"],
+    [">", "codes"],
+    [">", "example", "game"],
+    [">", "example"],
+]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+@pytest.mark.parametrize("command", FULL)
+def test_a_full_disk_is_one_line_and_exit_2(tmp_path, command):
+    """/dev/full fails every write with ENOSPC, as a full disk does: named as the output
+    (written in place: it is a device), or behind standard output."""
+    (tmp_path / "g.sgn").write_bytes(_bad_game())
+    args = [a.format(log="g.sgn") for a in command if a != ">"]
+    if command[0] == ">":
+        with open("/dev/full", "wb") as full:
+            result = _sgn(args, tmp_path, stdout=full)
+        where = "standard output"
+    else:
+        result = _sgn(args, tmp_path)
+        where = "/dev/full"
+    said = result.stderr.decode()
+    lines = [line for line in said.splitlines() if "cannot write" in line]
+    assert result.returncode == 2, (args, said)
+    assert lines and lines[-1].endswith(f"cannot write {where}: No space left on device"), said
+    assert "internal error" not in said and "Traceback" not in said and "Exception ignored" not in said
+    assert os.path.exists("/dev/full") and not os.path.isfile("/dev/full")

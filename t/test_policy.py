@@ -1,12 +1,14 @@
 """Selection, ignores and `--max-errors`, applied in one place (sgn/pipeline/policy.py): no option
 hides an error it does not name, and a selector that names nothing is a usage error."""
 
+import io
 import json
 import re
 
 import pytest
 
 from conftest import CHECKOUT, json_report, run_cli
+from outputs_read import read
 from sgn.codes import CODES
 from sgn.diagnostic import make
 from sgn.pipeline.policy import Policy, check_selectors, unknown_selector
@@ -182,3 +184,110 @@ def test_show_settings_writes_to_the_output_file(tmp_path):
     result = run_cli("validate", "--isolated", "--show-settings", "--output-file", "s.txt", cwd=tmp_path)
     assert result.returncode == 0 and result.stdout == b""
     assert (tmp_path / "s.txt").read_text().startswith("configuration file: none")
+
+
+@pytest.mark.parametrize("glob", ["*", "?*", "*.sgn", "g.sgn", "[g]*", "*g*", "**", "*.[s]gn"])
+@pytest.mark.parametrize("given", ["command line", "sgn.toml", "pyproject.toml"])
+def test_per_file_ignores_that_leave_every_file_nothing_are_refused_however_spelt(tmp_path, glob, given):
+    """The guard asked whether a pattern matched the empty name: `*:ALL` was refused, `*.sgn:ALL`
+    and `?*:ALL` passed a file of errors as valid, and the configuration and the command line
+    disagreed on `?*`. It is decided by what the patterns match, the files of the run, as
+    the check matches them: each pattern above matches g.sgn, from wherever it is given."""
+    (tmp_path / "g.sgn").write_text(THREE)
+    (tmp_path / "h.jsonl").write_text(THREE)
+    option = []
+    if given == "command line":
+        option = ["--per-file-ignores", f"{glob}:ALL"]
+    else:
+        table = "[tool.sgn.per-file-ignores]" if given == "pyproject.toml" else "[per-file-ignores]"
+        (tmp_path / given).write_text(f'{table}\n"{glob}" = ["ALL"]\n')
+    alone = run_cli("validate", "g.sgn", *option, cwd=tmp_path)
+    assert alone.returncode == 2 and alone.stdout == b"", alone.stderr
+    said = alone.stderr.decode()
+    assert "leave no code to report in any file checked" in said and len(said.splitlines()) == 1
+    assert ("--per-file-ignores" if given == "command line" else f"{given}: ") in said
+    piped = run_cli("validate", "-", "--stdin-filename", "g.sgn", *option, stdin=THREE.encode(), cwd=tmp_path)
+    assert piped.returncode == 2 and b"leave no code to report" in piped.stderr
+    if glob not in ("*", "?*", "**", "*g*"):  # a file the pattern does not match has its errors
+        both = run_cli("validate", "g.sgn", "h.jsonl", "-o", "json", *option, cwd=tmp_path)
+        assert both.returncode == 1 and {d["file"] for d in json_report(both)["diagnostics"]} == {"h.jsonl"}
+
+
+def test_per_file_ignores_that_leave_a_code_or_a_file_are_allowed(tmp_path):
+    (tmp_path / "g.sgn").write_text(THREE)
+    some = run_cli("validate", "g.sgn", "--isolated", "--per-file-ignores", "*:schema-*", cwd=tmp_path)
+    assert some.returncode == 1 and b"unknown-action" in some.stdout  # the rest of the codes is checked
+    policy = Policy(per_file=(("*.sgn", ("ALL",)), ("old/*", ("schema-*",))))
+    assert policy.reports_nothing(["g.sgn", "old/h.sgn"]) and not policy.reports_nothing(["g.sgn", "h.jsonl"])
+    assert not policy.reports_nothing()  # the files aside, the per-file ignores leave every code
+    assert Policy(ignore=("*",)).reports_nothing() and Policy(ignore=("*",)).reports_nothing(["h.jsonl"])
+
+
+GOOD_LINE, BAD_LINE = '["1","RD",{"result":8}]\n', '["1","RD",{"result":13}]\n'
+# 270 blank lines, 2 errors, 4 messages; 130 warnings of another code (under --profile compat)
+CAPPED = GOOD_LINE + "\n" * 150 + BAD_LINE + "  \n" * 120 + BAD_LINE + GOOD_LINE
+LEGACY = '["1","RD",{"result":"8"}]\n' * 130
+EXPECTED = {  # options -> (exit status, errors, warnings) of capped.sgn, legacy.sgn and good.sgn together
+    (): (1, 2, 400),
+    ("-j", "2"): (1, 2, 400),
+    ("--select", "blank-line"): (0, 0, 270),
+    ("--ignore", "blank-line"): (1, 2, 130),
+    ("--select", "legacy-*,schema-*"): (1, 2, 130),
+    ("--max-errors", "1"): (1, 1, 280),  # capped.sgn stops at line 152: its first 150 blank lines
+    ("--fail-on", "warning"): (1, 2, 400),
+}
+
+
+def _counts(output, data):
+    """(errors, warnings) as an output tells them, each diagnostic as many as it stands for."""
+    if output == "text":
+        match = re.search(rb"(\d+) errors?, (\d+) warnings?\n$", data)
+        return int(match[1]), int(match[2])
+    if output == "json":
+        report = json.loads(data)
+        return report["errors"], report["warnings"]
+    if output == "jsonl":
+        rows = [json.loads(line) for line in data.splitlines()]
+        return tuple(sum(r.get("occurrences", 1) for r in rows if r["severity"] == s) for s in ("error", "warning"))
+    if output == "sarif":
+        results = json.loads(data)["runs"][0]["results"]
+        return tuple(sum(r.get("occurrenceCount", 1) for r in results if r["level"] == s) for s in ("error", "warning"))
+    if output == "parquet":
+        from pyarrow import parquet
+
+        rows = [r for r in parquet.read_table(io.BytesIO(data)).to_pylist() if r["kind"] == "file"]
+        return sum(r["errors"] for r in rows), sum(r["warnings"] for r in rows)
+    return None  # github, junit: the diagnostics, not the counts
+
+
+@pytest.mark.parametrize("options", list(EXPECTED))
+@pytest.mark.parametrize("output", ["text", "json", "jsonl", "github", "junit", "sarif", "parquet"])
+def test_warnings_of_one_code_are_capped_without_changing_the_verdict_or_the_counts(tmp_path, output, options):
+    """A file lists at most 100 warnings of one code, then one that stands for the rest
+    ("... and 170 more like these"): 10 million blank lines wrote 589 MB of warnings. The
+    exit status and the counts are those of the whole list, in every format, with -j 2,
+    --select, --ignore, --max-errors, and from standard input."""
+    if output == "parquet":
+        pytest.importorskip("pyarrow", reason="pyarrow is not installed (the extra 'parquet')")
+    (tmp_path / "capped.sgn").write_text(CAPPED)
+    (tmp_path / "legacy.sgn").write_text(LEGACY)
+    (tmp_path / "good.sgn").write_text(GOOD_LINE)
+    status, errors, warnings = EXPECTED[options]
+    common = ["validate", "--isolated", "--profile", "compat", "-o", output, *options]
+    for files, stdin in [(["capped.sgn", "legacy.sgn", "good.sgn"], None), (["-", "legacy.sgn"], CAPPED)]:
+        out = tmp_path / "report.out"
+        if stdin is not None and (options[:1] == ("-j",) or options == ("--select", "blank-line")):
+            continue  # (standard input is read here, -j or not; a file of no warning of its own)
+        result = run_cli(*common, *files, "--output-file", out, cwd=tmp_path, stdin=(stdin or "").encode())
+        assert result.returncode == status, (files, result.stderr)
+        data = out.read_bytes()
+        told = _counts(output, data)
+        if told is not None:
+            assert told == (errors, warnings), (files, output)
+        names = ["<stdin>" if f == "-" else f for f in files]
+        listed = read(output, data, names).found
+        for name in names:
+            for code in ("blank-line", "legacy-numeric-string"):
+                assert sum(1 for f in listed if f[0] == name and f[2] == code) <= 101
+        if "blank-line" in data.decode("utf-8", "replace") and output in ("text", "json", "junit", "jsonl"):
+            assert "more like these" in data.decode()

@@ -16,7 +16,8 @@ from typing import Any, List, Optional, Sequence
 from ..layers.schema import PROFILES, STRICT
 from ..packaged import VERSION as __version__
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int as _positive_int
-from .streams import ClosedOutput, open_input
+from .output_file import OutputError
+from .streams import ClosedOutput, StandardOutput, open_input
 
 
 class _Version(argparse.Action):
@@ -241,8 +242,12 @@ def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
         out = sys.stdout if sys.stdout is not None else ClosedOutput()
         if hasattr(out, "reconfigure"):
             out.reconfigure(errors="backslashreplace")
+        if sys.stdout is not None:
+            out = StandardOutput(out)
     try:
-        return args.run(args, out)
+        status = args.run(args, out)
+        out.flush()  # here, not at exit: a full disk is said as any other failure to write
+        return status
     except KeyboardInterrupt:
         sys.stderr.write("sgn: interrupted\n")
         return 130
@@ -254,6 +259,9 @@ def main(argv: Optional[Sequence[str]] = None, out=None) -> int:
         return EXIT_INVALID
     except ClosedOutput.Closed:
         sys.stderr.write("sgn: cannot write standard output: it is closed\n")
+        return EXIT_USAGE
+    except OutputError as error:  # standard output (or a file a command did not catch for) failed
+        sys.stderr.write(f"sgn: {error}\n")
         return EXIT_USAGE
     except Exception as error:  # the last line of defence: never a traceback
         if os.environ.get("SGN_DEBUG"):

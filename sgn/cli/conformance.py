@@ -297,10 +297,13 @@ def run(args: argparse.Namespace, out) -> int:
             text = render_smoke_junit(runs[0], wired, why)
     out.write(text)
     if args.report:
+        from .output_file import OutputError, written
+
         try:
-            Path(args.report).write_text(printable(text), encoding="utf-8")
-        except OSError as error:
-            sys.stderr.write(f"{me}: cannot write {describe(args.report)}: {error.strerror}\n")
+            with written(args.report) as report:  # the earlier report stays if this one fails
+                report.write(printable(text))
+        except OutputError as error:
+            sys.stderr.write(f"{me}: {error}\n")
             return EXIT_USAGE
     if args.smoke:
         sys.stderr.write(f"smoke: the implementation {why} - {'wiring OK' if wired else 'check the wiring'}\n")

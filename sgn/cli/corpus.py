@@ -55,6 +55,7 @@ def find_root(start: Optional[Path] = None) -> Optional[Path]:
 def run_corpus(args: argparse.Namespace, out) -> int:
     from .. import corpus
     from ..corpus import source as corpus_source
+    from .output_file import OutputError, written
 
     root = Path(args.root) if args.root else find_root()
     if root is None:
@@ -79,10 +80,14 @@ def run_corpus(args: argparse.Namespace, out) -> int:
     problems = corpus.self_check(bundle["cases"], root)
     try:
         if args.action == "build":
-            target.write_text(text, encoding="utf-8")
+            with written(str(target)) as bundled:  # the earlier bundle stays if this one fails
+                bundled.write(text)
             out.write(f"wrote {describe(target)}: {count(len(bundle['cases']), 'case')}\n")
         elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
             problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
+    except OutputError as error:
+        sys.stderr.write(f"sgn corpus: {error}\n")
+        return EXIT_USAGE
     except OSError as error:
         sys.stderr.write(f"sgn corpus: cannot {args.action} {describe(target)}: {error.strerror or error}\n")
         return EXIT_USAGE

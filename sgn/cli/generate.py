@@ -8,7 +8,9 @@ after another, as standard output would, compressed when its name ends with .gz.
 A folder written again keeps only the games of the new run: the game-NNNNN.sgn files
 an earlier run left beyond the new count are removed, and the command says so (a tool
 that writes its output does what it is asked, as ruff and black do, without asking
-first; a file of another name is never touched).
+first; a file of another name is never touched). A game file that is a link is replaced,
+or removed, as a link: nothing outside the folder is written; one that is a folder stops
+the run before anything is written.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Iterable, List, Tuple
+from typing import Iterable, List, Optional, Tuple
 
 from ..layers.reader import describe
 from ..words import count
@@ -129,6 +131,8 @@ def _games(args: argparse.Namespace) -> Iterable[str]:
 
 
 def run_generate(args: argparse.Namespace, out) -> int:
+    from .output_file import OutputError
+
     kind, path = target(args.output)
     if kind == STDOUT:
         for text in _games(args):
@@ -136,32 +140,66 @@ def run_generate(args: argparse.Namespace, out) -> int:
         return EXIT_OK
     try:
         if kind == FILE:
-            _write_file(path, _games(args))
+            _write_file(path, _games(args), replace_link=False)
             sys.stderr.write(f"wrote {count(args.games, 'game')} to {describe(path)}\n")
         else:
             _write_folder(path, args)
-    except OSError as error:
-        where = describe(Path(error.filename)) if error.filename else describe(path)
-        sys.stderr.write(f"sgn generate: cannot write {where}: {error.strerror or error}\n")
+    except OutputError as error:
+        sys.stderr.write(f"sgn generate: {error}\n")
         return EXIT_USAGE
     return EXIT_OK
 
 
-def _write_file(path: Path, games: Iterable[str]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    opener = gzip.open if path.name.endswith(".gz") else open
-    with opener(path, "wt", encoding="utf-8", newline="\n") as handle:
-        for text in games:
-            handle.write(text)
+def _write_file(path: Path, games: Iterable[str], *, replace_link: bool) -> None:
+    """The games into `path`, through a temporary file renamed into place (`written`): a
+    write that fails leaves the earlier file. A link is followed unless `replace_link`."""
+    from .output_file import cannot_write, written
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise cannot_write(describe(Path(error.filename) if error.filename else path.parent), error) from None
+    packed = path.name.endswith(".gz")
+    with written(str(path), binary=packed, replace_link=replace_link) as handle:
+        if not packed:
+            for text in games:
+                handle.write(text)
+            return
+        # (the name in the gzip header is the file's, not its temporary one's)
+        with gzip.GzipFile(filename=path.name, mode="wb", fileobj=handle) as packing:
+            for text in games:
+                packing.write(text.encode("utf-8"))
+
+
+def _in_the_way(folder: Path, games: int, stale: List[Path]) -> Optional[Path]:
+    """A game-NNNNN.sgn of the folder, among those to write or to remove, that is a folder
+    (not a link to one): neither written over nor removed, so the run stops before it
+    begins. Links are fine: they are replaced or removed, never what they lead to."""
+    names = [folder / game_file(i) for i in range(1, games + 1)] + stale
+    return next((p for p in names if p.is_dir() and not p.is_symlink()), None)
 
 
 def _write_folder(folder: Path, args: argparse.Namespace) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
+    from .output_file import OutputError, cannot_write
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        stale = stale_games(folder, args.games)
+    except OSError as error:
+        raise cannot_write(describe(Path(error.filename) if error.filename else folder), error) from None
+    blocking = _in_the_way(folder, args.games, stale)
+    if blocking is not None:
+        raise OutputError(
+            f"cannot write {describe(folder)}: {describe(blocking)} is a folder, where a game file "
+            "goes; nothing was written (move it away)"
+        )
     for i, text in enumerate(_games(args), 1):
-        _write_file(folder / game_file(i), [text])
-    stale = stale_games(folder, args.games)
-    for old in stale:
-        old.unlink()
+        _write_file(folder / game_file(i), [text], replace_link=True)
+    try:
+        for old in stale:
+            old.unlink()  # a link itself, never what it leads to
+    except OSError as error:
+        raise cannot_write(describe(folder), error) from None
     said = f"wrote {count(args.games, 'game')} to {describe(folder)}"
     if stale:
         said += (

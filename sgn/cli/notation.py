@@ -75,6 +75,12 @@ def add_parsers(commands) -> None:
         choices=PLAYERS,
         help="from HAN: the acting player, which HAN does not name but for discards (required when an action needs it)",
     )
+    convert.add_argument(
+        "--output-file",
+        metavar="FILE",
+        help="write the conversion to FILE instead of standard output (replaced once whole: "
+        "a failed write leaves the earlier FILE as it was)",
+    )
     convert.set_defaults(run=run_convert)
 
 
@@ -85,11 +91,12 @@ def _add_input(command) -> None:
     )
 
 
-def _read_input(path: str, **limits):
-    """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log."""
+def _read_input(path: str, output=None, **limits):
+    """The input of `sgn parse` and `sgn convert`, read as `sgn validate` reads a log (an
+    `output` file that would write over it is an OutputError first)."""
     from ..notation.convert import read_input
 
-    return read_input(*open_input(path), **limits)
+    return read_input(*open_input(path, output=output), **limits)
 
 
 def _print_diagnostics(found) -> bool:
@@ -129,10 +136,16 @@ def run_parse(args: argparse.Namespace, out) -> int:
 
 
 def run_convert(args: argparse.Namespace, out) -> int:
-    from ..adapters import MAX_LINE_BYTES, READERS as ENGINE_READERS, engine_of
-    from ..notation.convert import convert, detect, in_line_order, missing_actor
+    from ..adapters import MAX_LINE_BYTES, engine_of
+    from ..notation.convert import detect, missing_actor
+    from .output_file import OutputError, written
 
-    text = _read_input(args.file, **({"max_line_bytes": MAX_LINE_BYTES} if args.source in ENGINES else {}))
+    limits = {"max_line_bytes": MAX_LINE_BYTES} if args.source in ENGINES else {}
+    try:
+        text = _read_input(args.file, args.output_file, **limits)
+    except OutputError as error:
+        sys.stderr.write(f"sgn convert: {error}\n")
+        return EXIT_USAGE
     if text.unreadable:
         _print_diagnostics(text.found)
         return EXIT_USAGE
@@ -151,6 +164,21 @@ def run_convert(args: argparse.Namespace, out) -> int:
                 )
             )
             return EXIT_USAGE
+    if args.output_file is None:
+        return _converted(args, source, text, out)
+    try:
+        with written(args.output_file) as target:  # the earlier file stays if this one fails
+            return _converted(args, source, text, target)
+    except OutputError as error:
+        sys.stderr.write(f"sgn convert: {error}\n")
+        return EXIT_USAGE
+
+
+def _converted(args: argparse.Namespace, source: str, text, out) -> int:
+    """The conversion written to `out`, its diagnostics to standard error; the exit status."""
+    from ..adapters import READERS as ENGINE_READERS
+    from ..notation.convert import convert, in_line_order
+
     errors, left_out = False, 0
     converted = convert(text.lines, text.name, source, args.to, args.player, read=ENGINE_READERS.get(source))
     for line, found in in_line_order(text.found, converted):

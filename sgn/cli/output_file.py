@@ -7,14 +7,19 @@ spelt otherwise, standard input redirected from it, a URL that reads a local fil
 anything is opened for writing: opening it would truncate the log before it is read. A
 command opens its output last, after every usage check, so that a usage error writes
 nothing. Standard output redirected to a file `sgn validate` checks is refused too.
+
+Every command writes a file it names through `written`: into a temporary file beside it,
+renamed into place once whole, so that a write that fails (a full disk) leaves the earlier
+file as it was, and says so in one line (`cannot write X: No space left on device`, exit 2).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 import sys
-from typing import IO, Iterable, Optional, Tuple
+from typing import IO, Any, Iterable, Iterator, Optional, Tuple
 
 from ..layers.reader import describe
 
@@ -128,6 +133,125 @@ def _local(inputs: Iterable[str], urls: bool) -> Iterable[Tuple[str, str]]:
             yield name, path
 
 
+def cannot_write(name: str, error: OSError) -> OutputError:
+    """The one line that says an output failed: `cannot write NAME: the system's reason`."""
+    return OutputError(f"cannot write {name}: {error.strerror or error}")
+
+
+class Guarded:
+    """A stream whose failures to write are OutputError (`cannot_write`), told apart from
+    any other failure of the run; everything else is the stream's own. A reader that went
+    away (BrokenPipeError) is left as it is: that is no failure of ours."""
+
+    def __init__(self, stream: Any, name: str):
+        self._stream, self._name = stream, name
+
+    def write(self, data: Any) -> Any:
+        try:
+            return self._stream.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self.failed(error) from None
+
+    def writelines(self, lines: Iterable[Any]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as error:
+            raise self.failed(error) from None
+
+    def failed(self, error: OSError) -> OutputError:
+        return cannot_write(self._name, error)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _in_place(path: str, follow: bool) -> bool:
+    """Whether `path` is written where it is, not replaced: a device, a pipe, a socket (there
+    is nothing to rename over: /dev/null must stay a device), or a name under /dev or /proc
+    (/dev/stdout, /dev/fd/3: a stream already open, perhaps for appending). Unless `follow`,
+    a link is what it is, replaced whatever it leads to."""
+    if os.path.abspath(path).startswith(("/dev/", "/proc/")):
+        return True
+    try:
+        found = os.stat(path) if follow else os.lstat(path)
+    except (OSError, ValueError):  # nothing there yet (or a name the system refuses: open says so)
+        return False
+    return not (stat.S_ISREG(found.st_mode) or stat.S_ISLNK(found.st_mode))
+
+
+def _temporary(target: str, binary: bool) -> Tuple[str, IO]:
+    """A new file beside `target`, with the permissions `target` has (or a new file's), open."""
+    folder, base = os.path.split(target)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mode = None
+    while True:
+        temp = os.path.join(folder, f".{base[:200]}.{os.urandom(4).hex()}.tmp")
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        if mode is not None:
+            os.chmod(temp, mode)
+        if binary:
+            return temp, os.fdopen(fd, "wb")
+        return temp, os.fdopen(fd, "w", encoding="utf-8", errors="backslashreplace")
+    except BaseException:
+        os.close(fd)
+        os.remove(temp)
+        raise
+
+
+@contextlib.contextmanager
+def written(path: str, *, binary: bool = False, replace_link: bool = False) -> Iterator[Any]:
+    """The output `path`, open for writing (text is UTF-8): into a temporary file in the same
+    folder, renamed over `path` when the block ends; if the block fails (a write, say: an
+    OutputError), the temporary file goes and whatever was at `path` stays. A link named as
+    the output is followed, and the file it leads to replaced (as `>` writes through it),
+    unless `replace_link` (a name the command chose: the link itself is replaced, never a
+    file elsewhere). A device or a pipe is written in place (`_in_place`). Nothing is
+    synced to the disk: the rename keeps the old file from a failed write, not from a
+    crash of the machine."""
+    name = describe(path)
+    try:
+        target = path if replace_link else os.path.realpath(path)
+        if _in_place(target, follow=not replace_link):
+            temp, handle = None, open_output(path, binary=binary)
+        else:
+            temp, handle = _temporary(target, binary)
+    except OSError as error:
+        raise cannot_write(name, error) from None
+    except ValueError as error:  # a name the system refuses (a NUL byte)
+        raise OutputError(f"cannot write {name}: the system refuses this name ({error})") from None
+    try:
+        yield Guarded(handle, name)
+        try:
+            handle.close()
+            if temp is not None:
+                os.replace(temp, target)
+                temp = None
+        except OSError as error:
+            raise cannot_write(name, error) from None
+    finally:
+        if not handle.closed:
+            with contextlib.suppress(OSError):
+                handle.close()
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.remove(temp)
+
+
 def open_output(path: str, *, binary: bool = False) -> IO:
     """The output opened for writing (OutputError when the system refuses)."""
     try:
@@ -135,4 +259,4 @@ def open_output(path: str, *, binary: bool = False) -> IO:
             return open(path, "wb")
         return open(path, "w", encoding="utf-8", errors="backslashreplace")
     except OSError as error:
-        raise OutputError(f"cannot write {describe(path)}: {error.strerror or error}") from None
+        raise cannot_write(describe(path), error) from None

@@ -95,7 +95,7 @@ def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
 def run_render(args: argparse.Namespace, out) -> int:
     from ..pictures.draw import board
     from ..pipeline.replay import replay
-    from .output_file import OutputError
+    from .output_file import OutputError, written
 
     try:
         source, name = open_input(args.file, output=args.output)
@@ -128,25 +128,22 @@ def run_render(args: argparse.Namespace, out) -> int:
     if args.output == "-":
         out.write(svg + "\n")
         return status
+    picture: Any = svg + "\n"
     if args.output.lower().endswith(".png"):
         try:
             import cairosvg
         except (ImportError, OSError):  # OSError: the library is there, its cairo is not
             sys.stderr.write(PNG_MISSING + "\n")
             return EXIT_USAGE
-        write = lambda path: cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=path)  # noqa: E731
-    else:
-
-        def write(path):
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(svg + "\n")
-
+        try:  # drawn whole before the file is opened: a failure leaves the earlier picture
+            picture = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+        except Exception as error:  # the PNG library's own (cairo refuses a size, say)
+            sys.stderr.write(f"sgn render: cannot draw {describe(args.output)}: {type(error).__name__}: {error}\n")
+            return EXIT_USAGE
     try:
-        write(args.output)
-    except OSError as error:
-        sys.stderr.write(f"sgn render: cannot write {describe(args.output)}: {error.strerror or error}\n")
-        return EXIT_USAGE
-    except Exception as error:  # the PNG library's own (cairo refuses a size, say)
-        sys.stderr.write(f"sgn render: cannot draw {describe(args.output)}: {type(error).__name__}: {error}\n")
+        with written(args.output, binary=isinstance(picture, bytes)) as handle:
+            handle.write(picture)
+    except OutputError as error:
+        sys.stderr.write(f"sgn render: {error}\n")
         return EXIT_USAGE
     return status

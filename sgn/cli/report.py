@@ -38,7 +38,7 @@ def add_report_parser(commands) -> None:
 
 def run_report(args: argparse.Namespace, out) -> int:
     from ..pictures.page import ReportError, collect, page_parts
-    from .output_file import OutputError
+    from .output_file import OutputError, written
 
     try:
         source, name = open_input(args.file, output=args.output)  # read once, in one pass
@@ -55,11 +55,11 @@ def run_report(args: argparse.Namespace, out) -> int:
             out.write(part)
     else:
         try:
-            with open(args.output, "w", encoding="utf-8") as page:
+            with written(args.output) as page:  # the earlier page stays if this one fails
                 for part in page_parts(collected):
                     page.write(part)
-        except OSError as error:
-            sys.stderr.write(f"sgn report: cannot write {describe(args.output)}: {error.strerror or error}\n")
+        except OutputError as error:
+            sys.stderr.write(f"sgn report: {error}\n")
             return EXIT_USAGE
         errors = collected.errors
         found = f"{errors} error{'s' if errors != 1 else ''}" if errors else "no errors"

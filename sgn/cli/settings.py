@@ -6,7 +6,7 @@ how the two are merged: ruff's names and meanings (`--select`, `--ignore`, `--ex
 from __future__ import annotations
 
 import argparse
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES
 from ..pipeline.files import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
@@ -176,6 +176,24 @@ def _nothing_left(settings: config.Settings) -> List[str]:
         "the selected codes less the ignored ones leave none to report: every file would pass; "
         "name fewer in --ignore (or ignore), or more in --select (or select)"
     ]
+
+
+def nothing_left_in(settings: config.Settings, names: List[str]) -> Optional[str]:
+    """Why the run is refused when the per-file ignores leave no code to report in any file
+    it checks (`names`, as their diagnostics name them): every file would pass, whatever
+    it holds, however the patterns are spelt (`*`, `?*`, `*.sgn`), from the file or the
+    command line alike (`Policy.reports_nothing`). None when some file has a code left."""
+    run = policy(settings)
+    if not run.reports_nothing(names):
+        return None
+    source = settings.sources.get("per-file-ignores", "default")
+    table = "[tool.sgn] " if source.endswith("pyproject.toml") else ""
+    where = "--per-file-ignores" if source == "command line" else f"{source}: {table}per-file-ignores"
+    globs = ", ".join(repr(glob) for glob, _ in run.per_file_of(names[0]))
+    return (
+        f"{where} leave no code to report in any file checked ({names[0]} matches {globs}): "
+        "every file would pass, whatever it holds; ignore fewer codes there, or check other files too"
+    )
 
 
 def policy(settings: config.Settings) -> Policy:

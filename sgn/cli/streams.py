@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import errno
 import io
+import os
 import sys
 from typing import Any, Optional, Tuple
 
 from ..layers.reader import STDIN_NAME, describe
+from .output_file import Guarded, OutputError
 
 
 class ClosedInput(io.RawIOBase):
@@ -48,3 +50,21 @@ class ClosedOutput(io.TextIOBase):
 
     def write(self, text: str) -> int:
         raise ClosedOutput.Closed()
+
+
+class StandardOutput(Guarded):
+    """Standard output, whose failure to write (a full disk behind `> file`) is one line,
+    said once: the stream then points at the null device, so that what it still holds goes
+    nowhere, quietly, when the command ends."""
+
+    def __init__(self, stream: Any):
+        super().__init__(stream, "standard output")
+
+    def failed(self, error: OSError) -> OutputError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.fileno())
+            os.close(devnull)
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # no descriptor (a test's stream)
+            pass
+        return super().failed(error)

@@ -129,7 +129,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     from ..pipeline import files
     from . import settings as validate_settings
     from .config import ConfigError
-    from .output_file import OutputError, open_output, refuse_inputs, refuse_standard_output
+    from .output_file import OutputError, refuse_inputs, refuse_standard_output, written
 
     try:
         settings = validate_settings.resolve(args)
@@ -173,12 +173,17 @@ def run_validate(args: argparse.Namespace, out) -> int:
 
             require()
         paths = cluster.expand(paths)  # URLs' globs too, before the output is judged
+        stdin_name = describe(args.stdin_filename)
+        nothing = validate_settings.nothing_left_in(settings, [stdin_name if p == "-" else describe(p) for p in paths])
+        if nothing:
+            sys.stderr.write(f"sgn validate: {nothing}\n")
+            return EXIT_USAGE
         read = paths + ([str(settings.file)] if settings.file is not None else [])  # (the configuration too)
         if args.output_file is not None:
             refuse_inputs(args.output_file, read, urls=True)
         else:
             refuse_standard_output(out, read, urls=True)
-        runner = cluster.connect(args.dask, stdin=standard_input(), stdin_name=describe(args.stdin_filename))
+        runner = cluster.connect(args.dask, stdin=standard_input(), stdin_name=stdin_name)
     except (OutputError, SetupError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
@@ -187,29 +192,33 @@ def run_validate(args: argparse.Namespace, out) -> int:
             f"sgn validate: the Dask scheduler at {args.dask} has no worker yet: "
             "the files wait for one (Ctrl-C to stop)\n"
         )
-    if args.output_file is None:
-        return _validate(args, settings, paths, runner, out)
+    from ..pipeline.executors import JobsError
+
     try:
-        target = open_output(args.output_file, binary=binary)
-    except OutputError as error:
-        if runner is not None:
-            runner.close()
+        if args.output_file is None:
+            return _validate(args, settings, paths, runner, out)
+        # the report goes to a temporary file, renamed over the output once whole: a run
+        # cut short (a full disk, a spool that cannot be read) leaves the earlier report
+        with written(args.output_file, binary=binary) as target:
+            return _validate(args, settings, paths, runner, target)
+    except (OutputError, JobsError, ReportError) as error:
         sys.stderr.write(f"sgn validate: {error}\n")
         return EXIT_USAGE
-    with target:
-        return _validate(args, settings, paths, runner, target)
+    finally:
+        if runner is not None:
+            runner.close()
 
 
 def _show_settings(args: argparse.Namespace, settings, out) -> int:
     """--show-settings: to standard output, or to --output-file (never over the configuration)."""
-    from .output_file import OutputError, open_output, refuse_inputs
+    from .output_file import OutputError, refuse_inputs, written
 
     if args.output_file is None:
         out.write(settings.show())
         return EXIT_OK
     try:
         refuse_inputs(args.output_file, [str(settings.file)] if settings.file is not None else [])
-        with open_output(args.output_file) as target:
+        with written(args.output_file) as target:
             target.write(settings.show())
     except OutputError as error:
         sys.stderr.write(f"sgn validate: {error}\n")
@@ -248,12 +257,8 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
             tally.done(result)
             reporter.file_done(result)
             progress.advance(tally)
-    except (jobs.JobsError, ReportError) as error:
-        progress.clear()
-        sys.stderr.write(f"sgn validate: {error}\n")
-        return EXIT_USAGE
     finally:
-        results.close()  # the workers and their spools go now, whatever happened
-    progress.clear()
+        results.close()  # the workers and their spools go now, whatever happened (its caller says what)
+        progress.clear()
     reporter.finish(tally)
     return tally.exit_code

@@ -42,6 +42,7 @@ from ..packaged import SetupError, install_hint
 from ..pipeline import executors as jobs
 from ..pipeline.engine import warm_up
 from ..pipeline.result import VALID, Result, Streamed, count
+from .targets import check_address, client, parse_target
 
 DASK_PACKAGE = "'dask[distributed]'"  # what --dask needs, as pip is told it
 
@@ -66,19 +67,6 @@ Where = Tuple[str, str]  # a file as named on the command line, and where a work
 # What a worker sends back of one file (see `jobs.pack`): its `Result`, with its diagnostics,
 # all of them or the first INLINE, or the file they are all written to (local cluster, past INLINE)
 Shipped = jobs.Packed
-
-
-def parse_target(text: str) -> Tuple[Optional[str], int]:
-    """`local` or `local:N` (a cluster of N workers on this machine; N defaults to its cores),
-    or a scheduler's address: (None, N) or (address, 0). ValueError when malformed."""
-    if text == "local" or text.startswith("local:"):
-        count = text[6:] or str(os.cpu_count() or 1)
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"local:N needs a number of workers of 1 or more, not {count!r}")
-        return None, int(count)
-    if not text.strip():
-        raise ValueError("give a scheduler's address (tcp://host:8786) or local[:N]")
-    return text, 0
 
 
 def located(path: str) -> Where:
@@ -185,7 +173,14 @@ class DaskRunner:
                 # workers start with it): part of the cluster's start, not of the first files
                 self.client.run(warm_up)
             else:
-                self.client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+                try:
+                    check_address(address)
+                except ValueError as error:
+                    raise ClusterError(f"--dask {target}: not a Dask scheduler's address: {error}") from None
+                self.client = client(Client, address, CONNECT_TIMEOUT)
+        except ClusterError:
+            self.close()
+            raise
         except Exception as error:
             self.close()
             where = f"the Dask scheduler at {address}" if address else f"a local Dask cluster of {workers}"
@@ -313,6 +308,8 @@ class DaskRunner:
             return
         yield from found
         start = len(found)
+        # the counts bound how many there are (one may stand for many: `occurrences`); a
+        # part that comes back short is the last
         total = result.errors + result.warnings + result.infos
         while start < total:
             stop = min(total, start + PART)
@@ -333,6 +330,8 @@ class DaskRunner:
                 return
             for record in part:
                 yield Diagnostic(*record)
+            if len(part) < stop - start:
+                return
             start = stop
 
 

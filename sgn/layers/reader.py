@@ -3,7 +3,8 @@
 Knows about files, standard input, gzip (detected by its magic bytes, not by
 the file name), UTF-8, a byte order mark, CRLF, blank lines and over-long
 lines. It never raises for bad content: each problem becomes a diagnostic and
-reading goes on with the next line.
+reading goes on with the next line. For a check, blank lines are read here and
+told of in runs (`blanks.py`): a long run costs what reading it costs.
 """
 
 from __future__ import annotations
@@ -15,13 +16,16 @@ import zlib
 from typing import IO, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from ..diagnostic import Diagnostic, make
+from .blanks import BlankLines
 from .gunzip import maybe_gunzip
+from .multiline import OpenValue
 
 STDIN_NAME = "<stdin>"  # what standard input is called in diagnostics, unless named
 DEFAULT_MAX_LINE_BYTES = 1 << 18  # 256 KiB: 75 times the longest SGN message (a map, 3.5 KB)
 UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"
 _BLOCK = 1 << 20  # bytes read at a time by the plain reading loop
+_SPACE = frozenset(b" \t\r")  # the bytes a blank line may start with (JSON's whitespace in a line)
 
 Source = Union[str, "os.PathLike[str]", IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 
@@ -135,9 +139,19 @@ class LogReader:
     turns those into a `Line` (or None for a blank or undecodable line) and the
     diagnostics about it; callers that recognise a line they have seen before
     may skip decoding. `finish()` gives what the end of the file tells.
+
+    Given `open_value` (a check's), a blank line of a stream is read here, not given, unless
+    that JSON value is open: its warnings come instead (`blanks.BlankLines`).
     """
 
-    def __init__(self, source: Source, *, name: Optional[str] = None, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES):
+    def __init__(
+        self,
+        source: Source,
+        *,
+        name: Optional[str] = None,
+        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
+        open_value: Optional[OpenValue] = None,
+    ):
         self.source = source
         self.name = name or describe(source)
         self.limit = max_line_bytes
@@ -147,6 +161,7 @@ class LogReader:
         self.broken = False  # reading stopped on an error: the file was not empty
         self.crlf_seen = False
         self.terminated = True
+        self.blank_lines = BlankLines(self.name, open_value) if open_value is not None else None
 
     def __iter__(self) -> Iterator[Union[Tuple[int, bytes], Diagnostic]]:
         name = self.name
@@ -195,6 +210,7 @@ class LogReader:
         carry: List[bytes] = []  # the pieces of the unfinished line
         held = 0  # their length
         skipping = False  # in a line too long to hold, until its newline
+        blank = self.blank_lines
         try:
             while True:
                 block = read(_BLOCK)
@@ -207,6 +223,7 @@ class LogReader:
                     number += 1
                     self.number = number
                     skipping = False
+                    yield from self._told()
                     yield self._too_long(number)
                     block = block[cut + 1 :]
                 lines = block.split(b"\n")
@@ -218,13 +235,30 @@ class LogReader:
                     if carry:
                         carry.append(lines[0])
                         lines[0] = b"".join(carry)
+                    run, fast = 0, False  # empty lines past the cap: only counted, in a tight loop
                     for line in lines:
                         number += 1
+                        if not line and (fast or (blank is not None and blank.past_cap(self.blanks))):
+                            run, fast = run + 1, True
+                            continue
+                        if run:
+                            self._ran(run, number - 1)
+                            run = 0
+                        fast = False  # (the check may open a JSON value, that takes blank lines)
                         if len(line) > limit and not _fits(line, limit):
                             self.number = number
+                            yield from self._told()
                             yield self._too_long(number)
                             continue
+                        if (not line or line[0] in _SPACE) and blank is not None and blank.reads(line):
+                            self.number = number
+                            yield from self._blank(blank, number, line)
+                            continue
+                        if blank is not None and blank.run:
+                            yield from blank.told()
                         yield (number, line)
+                    if run:
+                        self._ran(run, number)
                     self.number = number
                     carry, held = [last], len(last)
                 if held > limit + 1:
@@ -232,13 +266,45 @@ class LogReader:
         except (OSError, EOFError, zlib.error) as error:
             self.number = number
             self.broken = True
+            yield from self._told()
             yield _stream_error(error, self.name, number + 1)
             return
         if skipping or held:  # the last line has no newline
             self.number = number = number + 1
             self.terminated = False
             data = b"".join(carry)
-            yield (number, data) if not skipping and _fits(data, limit) else self._too_long(number)
+            if not skipping and _fits(data, limit) and data[0] in _SPACE and blank is not None and blank.reads(data):
+                yield from self._blank(blank, number, data)
+            else:
+                yield from self._told()
+                yield (number, data) if not skipping and _fits(data, limit) else self._too_long(number)
+        yield from self._told()
+
+    def _ran(self, run: int, last: int) -> None:
+        """`run` empty lines up to `last`, counted in the tight loop."""
+        self.blanks += run
+        if self.blank_lines is not None:
+            self.blank_lines.add(run, last)
+
+    def _told(self) -> List[Diagnostic]:
+        return self.blank_lines.told() if self.blank_lines is not None else []
+
+    def _blank(self, blank: BlankLines, number: int, line: bytes) -> List[Diagnostic]:
+        """What a blank line read here tells: CRLF, the first time; then its own warning."""
+        found: List[Diagnostic] = []
+        if line[-1:] == b"\r" and not self.crlf_seen:
+            found = blank.told() + [self._crlf(number)]
+        self.blanks += 1
+        return found + blank.one(number, self.blanks)
+
+    def _crlf(self, number: int) -> Diagnostic:
+        self.crlf_seen = True
+        return make(
+            "crlf-line-ending",
+            "the file uses CRLF line endings (reported once); they are read as LF",
+            file=self.name,
+            line=number,
+        )
 
     def decode(self, number: int, raw: bytes) -> Tuple[Optional[Line], List[Diagnostic]]:
         """The text of a line read, and what is wrong with it."""
@@ -248,15 +314,7 @@ class LogReader:
         if data.endswith(b"\r"):
             data = data[:-1]
             if not self.crlf_seen:
-                self.crlf_seen = True
-                found.append(
-                    make(
-                        "crlf-line-ending",
-                        "the file uses CRLF line endings (reported once); they are read as LF",
-                        file=name,
-                        line=number,
-                    )
-                )
+                found.append(self._crlf(number))
         if number == 1 and data.startswith(UTF8_BOM):
             data = data[len(UTF8_BOM) :]
             found.append(

@@ -103,6 +103,8 @@ def result(d: Diagnostic) -> Dict[str, Any]:
         "locations": [where],
         "properties": properties,
     }
+    if d.occurrences != 1:  # a list of one code cut short: how many this result stands for
+        found["occurrenceCount"] = d.occurrences
     if d.code in RULE_INDEX:
         found["ruleIndex"] = RULE_INDEX[d.code]
     return found

@@ -247,8 +247,8 @@ def collect(source, name: str, profile: str = "strict") -> Collected:
     for d in check:
         if d.is_io:
             raise ReportError(d.message)
-        errors += d.is_error
-        warnings += not d.is_error
+        errors += d.occurrences if d.is_error else 0
+        warnings += 0 if d.is_error else d.occurrences
         message = gathered.recent.get(d.line) if d.line else None
         where = named_by(message, d.pointer) if message is not None else None
         key = _key(where)

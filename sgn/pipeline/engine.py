@@ -184,12 +184,14 @@ class FileCheck:
         return replay.game_count if replay is not None else 0
 
     def __iter__(self) -> Iterator[Diagnostic]:
-        """The file's diagnostics, in line order, as its policy reports them (sgn/pipeline/policy.py):
-        the counts of each game are of what is reported."""
+        """The file's diagnostics, in line order, as its policy reports them (sgn/pipeline/policy.py,
+        `capped` too): the counts of each game are of what is reported, past the cap too."""
+        from .policy import capped
+
         found = self._guarded()
         if self.policy is not None:
             found = self.policy.apply(self.name, found)
-        return self._counted(found)
+        return capped(self._counted(found))
 
     def _guarded(self) -> Iterator[Diagnostic]:
         """Whatever fails inside the check is this file's `internal-error`, never an
@@ -217,8 +219,8 @@ class FileCheck:
                 if game >= 0:
                     while len(per_game) <= game:
                         per_game.append([0, 0])
-                    per_game[game][0] += found.is_error
-                    per_game[game][1] += found.severity == "warning"
+                    per_game[game][0] += found.occurrences if found.is_error else 0
+                    per_game[game][1] += found.occurrences if found.severity == "warning" else 0
             yield found
 
     def _diagnostics(self) -> Iterator[Diagnostic]:
@@ -226,7 +228,8 @@ class FileCheck:
         from ..layers.reader import LogReader
 
         name = self.name
-        reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes)
+        open_value = self.open_value
+        reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes, open_value=open_value)
         memory = fastpath.MEMORY
         fast = self.fast
         context = self._context(memory) if fast and self.stages is not None else fastpath.Context()
@@ -241,7 +244,6 @@ class FileCheck:
         # first), what the other layers find on later lines waits too: the output stays in
         # line order. Each entry: (line, order found, diagnostic).
         held: List[Tuple[int, int, Diagnostic]] = []
-        open_value = self.open_value
         observer = self.observer
         for item in reader:
             if isinstance(item, Diagnostic):

@@ -11,6 +11,10 @@ selection can hide them.
 Selectors are checked before anything runs (`unknown_selectors`): a code that does not
 exist, or a glob that matches none, is a usage error, as ruff makes it, so that a typo
 never silently selects nothing.
+
+What is reported of a file is bounded too (`capped`): the warnings of one code past the
+first MAX_PROBLEMS are told of in one, at the end, that stands for them in the counts,
+as the problems of one message past MAX_PROBLEMS are.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ import os
 from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..codes import CODES
-from ..diagnostic import Diagnostic, make
+from ..diagnostic import MAX_PROBLEMS, WARNING, Diagnostic, make
 from ..words import count
 
 ALL = "ALL"
@@ -44,16 +48,36 @@ class Policy(NamedTuple):
         """Whether a diagnostic with `code`, in the file `path`, is reported (and counted)."""
         if code in _ALWAYS or CODES[code].layer == "io":
             return True
-        if not _matches(code, self.select) or _matches(code, self.ignore):
-            return False
-        return not any(_matches(code, codes) and _path_matches(path, glob, self.base) for glob, codes in self.per_file)
+        return self._selected(code) and not any(_matches(code, codes) for _, codes in self.per_file_of(path))
 
-    def reports_nothing(self) -> bool:
-        """Whether no code of the data is left once selection and ignores apply (per-file
-        ignores aside): every file would pass, whatever it holds."""
-        return not any(
-            self.keeps("", code) for code, entry in CODES.items() if entry.layer != "io" and code not in _ALWAYS
-        )
+    def _selected(self, code: str) -> bool:
+        return _matches(code, self.select) and not _matches(code, self.ignore)
+
+    def per_file_of(self, path: str) -> List[Tuple[str, Tuple[str, ...]]]:
+        """The per-file patterns that match the file `path`, each with the codes it ignores."""
+        return [(glob, codes) for glob, codes in self.per_file if _path_matches(path, glob, self.base)]
+
+    def reports_nothing(self, names: Optional[Iterable[str]] = None) -> bool:
+        """Whether no code of the data is left to report, so that every file would pass,
+        whatever it holds: in no file at all once selection and ignores apply (without
+        `names`), or in none of the files `names` (a run's, as their diagnostics name
+        them) once their per-file ignores apply too. Decided by what each pattern matches,
+        as the check matches it (`keeps`), never by how it is written: `*`, `?*` and
+        `*.sgn` are alike to a run of .sgn files. A few patterns, many files: each set of
+        matching patterns is decided once."""
+        data = [code for code, entry in CODES.items() if entry.layer != "io" and code not in _ALWAYS]
+        left = [code for code in data if self._selected(code)]
+        if not left or names is None or not self.per_file:
+            return not left
+        decided: Dict[Tuple[Tuple[str, ...], ...], bool] = {}
+        for name in names:
+            ignored = tuple(codes for _, codes in self.per_file_of(name))
+            empty = decided.get(ignored)
+            if empty is None:
+                empty = decided[ignored] = not any(not any(_matches(code, codes) for codes in ignored) for code in left)
+            if not empty:
+                return False
+        return True
 
     def apply(self, name: str, found: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
         """The diagnostics of the file `name` this policy reports, up to the `max_errors`-th
@@ -83,6 +107,40 @@ class Policy(NamedTuple):
                         line=diagnostic.line,
                     )
                     return
+
+
+def capped(found: Iterable[Diagnostic], limit: int = MAX_PROBLEMS) -> Iterator[Diagnostic]:
+    """A file's diagnostics (in line order, as reported), the warnings of each code past the
+    first `limit` left out: at the end, one warning a code stands for them (`occurrences`),
+    so that the verdict and the counts are those of the whole list. Ten million blank lines
+    are a hundred warnings and "... and 9,999,900 more like these", not 589 MB of them."""
+    listed: Dict[str, Tuple[int, int]] = {}  # code -> (warnings listed, the line of the last)
+    rest: Dict[str, List[int]] = {}  # code -> [warnings left out, the line of the last]
+    name, last = "", 0
+    for diagnostic in found:
+        if diagnostic.severity == WARNING:
+            code = diagnostic.code
+            shown = listed.get(code, (0, 0))[0]
+            if shown >= limit:
+                held = rest.setdefault(code, [0, 0])
+                held[0] += diagnostic.occurrences
+                held[1] = max(held[1], diagnostic.line)
+                name = diagnostic.file
+                continue
+            listed[code] = (shown + 1, diagnostic.line)
+        last = max(last, diagnostic.line)
+        yield diagnostic
+    for code, (left_out, upto) in sorted(rest.items(), key=lambda item: item[1][1]):
+        yield make(
+            code,
+            f"... and {left_out:,} more like these after line {listed[code][1]:,}, up to line {upto:,}, "
+            "not listed one by one",
+            file=name,
+            line=max(last, upto),
+            severity=WARNING,
+            hint=f"a file lists at most {limit} warnings of one code; the counts hold them all",
+            occurrences=left_out,
+        )
 
 
 class _Keeper:

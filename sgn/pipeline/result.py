@@ -82,14 +82,15 @@ def kept(result: Streamed) -> Result[List[Diagnostic]]:
 
 
 def count(result: Streamed, diagnostic: Diagnostic) -> None:
-    """One more diagnostic of the file, in `result`'s counts and verdict."""
+    """One more diagnostic of the file, in `result`'s counts and verdict (as many as it
+    stands for: `occurrences`, past the list of one code in a file cut short)."""
     severity = diagnostic.severity
     if severity == ERROR:
-        result.errors += 1
+        result.errors += diagnostic.occurrences
     elif severity == WARNING:
-        result.warnings += 1
+        result.warnings += diagnostic.occurrences
     elif severity == INFO:
-        result.infos += 1
+        result.infos += diagnostic.occurrences
     if diagnostic.is_io:
         result.verdict = UNREADABLE
     elif severity == ERROR and result.verdict == VALID:
