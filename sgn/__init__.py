@@ -13,8 +13,8 @@ The rules replay alone is `sgn.game.Game`.
 
 from .api import Result, check, iter_diagnostics, replay, validate_message
 from .diagnostic import Diagnostic
+from .layers.stages import LEVELS
 from .packaged import VERSION
-from .pipeline.engine import LEVELS
 
 __version__ = VERSION
 __all__ = ["Diagnostic", "LEVELS", "Result", "check", "iter_diagnostics", "replay", "validate_message", "__version__"]

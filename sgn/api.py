@@ -15,6 +15,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 from .diagnostic import Diagnostic, SourceTypeError
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
+from .layers.stages import DEFAULT_LEVEL, validate_message as _validate_message
 from .pipeline import engine as _validate
 from .pipeline.executors import Options, check_one
 from .pipeline.result import INVALID as INVALID, UNREADABLE as UNREADABLE, VALID as VALID, VERDICTS, Result, kept
@@ -23,7 +24,7 @@ from .pipeline.result import INVALID as INVALID, UNREADABLE as UNREADABLE, VALID
 def check(
     source: Source,
     *,
-    level: str = _validate.DEFAULT_LEVEL,
+    level: str = DEFAULT_LEVEL,
     profile: str = STRICT,
     name: Optional[str] = None,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
@@ -103,7 +104,7 @@ def _lines(items: Iterable[Any], caller: str) -> Iterator[Union[str, bytes]]:
 def iter_diagnostics(
     source: Source,
     *,
-    level: str = _validate.DEFAULT_LEVEL,
+    level: str = DEFAULT_LEVEL,
     profile: str = STRICT,
     name: Optional[str] = None,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
@@ -136,7 +137,7 @@ def iter_diagnostics(
 def validate_message(
     value: Any,
     *,
-    level: str = _validate.DEFAULT_LEVEL,
+    level: str = DEFAULT_LEVEL,
     profile: str = STRICT,
     hidden: str = "allow",
     file: str = "<input>",
@@ -150,7 +151,7 @@ def validate_message(
     (`sgn.layers.jsonline.value_problem`). The value is not changed (compat reads the legacy
     forms from a copy). `file` and `line` are what the diagnostics give as their place.
     """
-    return _validate.validate_message(value, level=level, profile=profile, hidden=hidden, file=file, line=line)
+    return _validate_message(value, level=level, profile=profile, hidden=hidden, file=file, line=line)
 
 
 def replay(

@@ -204,10 +204,11 @@ def test_every_public_callable_has_a_docstring():
 
 def test_the_public_functions_are_those_of_validate():
     """The documented functions give what the engine does (they are thin)."""
-    from sgn.pipeline import engine as validate
+    from sgn.layers import stages
+    from sgn.pipeline import engine
 
-    assert list(sgn.iter_diagnostics([INVALID])) == list(validate.iter_diagnostics([INVALID]))
-    assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == validate.validate_message(
+    assert list(sgn.iter_diagnostics([INVALID])) == list(engine.iter_diagnostics([INVALID]))
+    assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == stages.validate_message(
         ["1", "RD", {"result": 13}], file="f", line=3
     )
 

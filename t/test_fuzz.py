@@ -23,7 +23,7 @@ from fuzzing import GAME, SEEDS, json_like_bytes, mutated_files, objects_in, wri
 from sgn import board
 from sgn.layers import fastpath, semantic
 from sgn.layers.jsonline import MAX_DEPTH
-from sgn.pipeline.engine import LEVEL_CHOICES, LEVELS
+from sgn.layers.stages import LEVEL_CHOICES, LEVELS
 from sgn.testing import play
 
 PURE = interpreted.load()

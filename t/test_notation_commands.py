@@ -12,9 +12,9 @@ from hypothesis import given, strategies as st
 
 from conftest import CORPUS, canonical as same_meaning, run_cli
 from sgn import corpus, strategies as sgs
+from sgn.layers.stages import validate_message
 from sgn.notation import convert
 from sgn.notation.canonical import canonical, canonical_line
-from sgn.pipeline.engine import validate_message
 
 GAME = CORPUS / "games" / "game.sgn"
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)

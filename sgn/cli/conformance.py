@@ -9,7 +9,7 @@ from typing import Tuple
 
 from ..layers.reader import describe
 from ..layers.schema import PROFILES
-from ..pipeline.engine import LEVELS
+from ..layers.stages import LEVELS
 from ..words import count, printable
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 

@@ -13,9 +13,9 @@ from typing import List
 from ..layers.hidden import CHOICES as HIDDEN_CHOICES
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES, STDIN_NAME, describe
 from ..layers.schema import PROFILES
+from ..layers.stages import LEVEL_CHOICES
 from ..output import REPORTERS, colour
 from ..output.report import ReportError, Tally
-from ..pipeline.engine import LEVEL_CHOICES
 from .exits import EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
 from .streams import standard_input
 

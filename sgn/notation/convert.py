@@ -123,7 +123,7 @@ def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     """Each SGN line as a message, when it is one valid at the semantic level (a converter
     that took a wrong message would write a wrong action); else its errors."""
     from ..layers.jsonline import parse_line
-    from ..pipeline.engine import validate_message
+    from ..layers.stages import validate_message
 
     lines = list(lines)
     if nothing_to_read(lines):
@@ -147,7 +147,7 @@ def _as_sgn(where: Source, message: list, found: List[Diagnostic]) -> Item:
     """A message read from another notation, when it is valid SGN at the semantic level; else
     its errors at the place it was read (`S(O)1` of player 1 is a steal from oneself, which
     no writer may take for a steal)."""
-    from ..pipeline.engine import validate_message
+    from ..layers.stages import validate_message
 
     errors = [d for d in validate_message(message, level="semantic") if d.is_error]
     if not errors:

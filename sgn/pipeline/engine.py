@@ -28,18 +28,8 @@ from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
-from ..layers.schema import COMPAT, STRICT
-from ..layers.stages import (
-    AUTO,
-    DEFAULT_LEVEL,
-    LEVEL_CHOICES,
-    LEVELS,
-    Stage,
-    blocks,
-    check_options,
-    run_stages,
-    validate_message,
-)
+from ..layers.schema import STRICT
+from ..layers.stages import AUTO, DEFAULT_LEVEL, LEVELS, Stage, blocks, check_options, run_stages
 from .held import in_order, reading_on
 from .levels import auto_level, build_stages
 
@@ -394,17 +384,4 @@ def iter_diagnostics(
     )
 
 
-__all__ = [
-    "AUTO",
-    "COMPAT",
-    "DEFAULT_LEVEL",
-    "LEVEL_CHOICES",
-    "FileCheck",
-    "LEVELS",
-    "STRICT",
-    "auto_level",
-    "build_stages",
-    "iter_diagnostics",
-    "run_stages",
-    "validate_message",
-]
+__all__ = ["FileCheck", "internal_error", "iter_diagnostics", "warm_up"]

@@ -23,7 +23,8 @@ from typing import IO, Any, Callable, Generator, Iterator, List, NamedTuple, Opt
 
 from ..diagnostic import Diagnostic
 from ..layers.reader import STDIN_NAME, describe
-from .engine import AUTO, FileCheck, warm_up
+from ..layers.stages import AUTO
+from .engine import FileCheck, warm_up
 from .policy import Policy
 from .result import UNREADABLE, VALID, Result, Streamed, counting
 
