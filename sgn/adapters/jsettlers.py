@@ -81,23 +81,7 @@ class _Converter(Pieces):
         good = [e for e in entries if isinstance(e, log.Entry)]
         self.seat_names(good)
         opts = log.options(self.lines)
-        points = opts.get("VP", "")
-        if points[:1] == "t" and points[1:].isdigit() and int(points[1:]) != 10:
-            self.out.append(
-                (
-                    Source(self.name, 1),
-                    None,
-                    [
-                        make(
-                            "no-counterpart",
-                            f"the game is played to {points[1:]} points; SGN's rules end it at 10, so the "
-                            "replay reports what follows the 10th point",
-                            file=self.name,
-                            line=1,
-                        )
-                    ],
-                )
-            )
+        self.points(opts.get("VP", ""))
         for e in entries:
             where = Source(self.name, e.line)
             if isinstance(e, log.BadLine):
@@ -113,7 +97,7 @@ class _Converter(Pieces):
                 break
             try:
                 self.entry(e, where)
-            except Unreadable as error:
+            except (Unreadable, log.BadField) as error:
                 self.report(where, "engine-input", f"SOC{e.kind}: {error}")
         self.flush(Source(self.name, len(self.lines)))
         for kind, lines in self.unknown.items():
@@ -136,6 +120,33 @@ class _Converter(Pieces):
                 )
             )
         return self.out
+
+    def points(self, option: str) -> None:
+        """The game option VP (`t12`: played to 12 points): a note when it is not SGN's 10."""
+        if option[:1] != "t":
+            return
+        points = log.number(option[1:])
+        if points is None or points < 1:
+            self.report(
+                Source(self.name, 1), "engine-input", f"the game option VP={log.cut(option)} names no number of points"
+            )
+        elif points != 10:
+            self.out.append(
+                (
+                    Source(self.name, 1),
+                    None,
+                    [
+                        make(
+                            "no-counterpart",
+                            f"the game is played to {points} points; SGN's rules end it at 10, so the "
+                            "replay reports what follows the 10th point",
+                            file=self.name,
+                            line=1,
+                            severity="info",  # a note on the game: no action is left out
+                        )
+                    ],
+                )
+            )
 
     def entry(self, e: log.Entry, where: Source) -> None:
         handler = getattr(self, "_" + e.kind, None) if e.kind in HANDLED else None
@@ -228,7 +239,7 @@ class _Converter(Pieces):
         counts = log.resource_sets(e.text).get("resources")
         if reason != 2 or counts is None:
             raise Unreadable(
-                f"resources picked for reason {f.get('reason')}: SGN knows the Year of Plenty's "
+                f"resources picked for reason {log.cut(str(f.get('reason')))}: SGN knows the Year of Plenty's "
                 "(reason 2); gold hexes are of the sea board",
                 "reason",
             )

@@ -1,0 +1,188 @@
+"""The converters' promises (docs/promises.md): whatever an engine's record holds, converting
+it gives diagnostics or a one-line refusal, never an exception; in time and memory bounded
+by the input, with output bounded by it too; and nothing the engine records is dropped
+without a word (docs/engines.md).
+
+The property tests build records from their structure (t/engine_records.py) and run both
+APIs on each: the Python one (`sgn.adapters.catanatron.convert` and `read`,
+`sgn.adapters.jsettlers.read`) and the command line (`sgn convert`, in this process, with
+SGN_DEBUG set so that an internal error raises). The tests after them are the faults
+found so far, each at the line it is at."""
+
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import given, strategies as st
+
+from sgn.adapters import catanatron, jsettlers
+from sgn.cli import main
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import engine_records  # noqa: E402
+import jsettlers_games  # noqa: E402
+
+CODES = {"engine-input", "engine-unknown", "no-counterpart", "invalid-json"}
+REAL_LAYOUTS = [
+    next(line for line in lines if line.startswith("all:SOCBoardLayout"))
+    for _, lines in jsettlers_games.recorded("4p")[:1] + jsettlers_games.recorded("6p")[:1]
+]
+# Bounds, each far above what a conversion of these small records needs (milliseconds, a few
+# megabytes, the input's size in output), and far below what an expanded count takes.
+SECONDS = 30
+MEMORY = 64 * 2**20
+OUTPUT_PER_BYTE, OUTPUT_BASE = 20, 64 * 1024
+HEADER = "SOC game event log: type=F, version=2700"
+
+
+def _bounded(run, size: int):
+    """run(), which must end within the time and memory bounds; what it returns."""
+    tracemalloc.start()
+    start = time.process_time()
+    try:
+        result = run()
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert time.process_time() - start < SECONDS
+    assert peak < MEMORY + 100 * size, peak
+    return result
+
+
+def _api(reader, size: int):
+    """The items of a converter, checked: each message is one SGN can write (within the
+    output bound), each diagnostic one of the converters' codes."""
+    items = _bounded(lambda: list(reader()), size)
+    written = 0
+    for _, message, found in items:
+        if message is not None:
+            assert isinstance(message, list) and len(message) == 3, message
+            written += len(json.dumps(message))
+        for d in found:
+            assert d.code in CODES, d
+            written += len(d.message)
+    assert written < OUTPUT_BASE + OUTPUT_PER_BYTE * size, written
+    return items
+
+
+def _cli(data: bytes, *args: str):
+    """`sgn convert FILE --to ...` run in this process: (exit status, output, errors)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.in"
+        path.write_bytes(data)
+        out, err = io.StringIO(), io.StringIO()
+        with mock.patch.dict(os.environ, {"SGN_DEBUG": "1"}), contextlib.redirect_stderr(err):
+            status = _bounded(lambda: main(["convert", str(path), *args], out=out), len(data))
+    return status, out.getvalue(), err.getvalue()
+
+
+def _cli_checked(data: bytes, *args: str):
+    status, out, err = _cli(data, *args)
+    assert status in (0, 1, 2), (status, err)
+    assert "internal error" not in err and "Traceback" not in err, err
+    if status == 2:
+        assert out == "" and err.count("\n") == 1 and err.startswith("sgn convert: "), err
+    assert len(out) + len(err) < OUTPUT_BASE + OUTPUT_PER_BYTE * len(data)
+    return status, out, err
+
+
+TARGETS = st.sampled_from([["--to", "sgn"], ["--to", "han"], ["--to", "hsgn"]])
+
+
+@given(engine_records.catanatron_records(), TARGETS, st.booleans())
+def test_any_catanatron_record_gives_diagnostics_in_bounded_time_memory_and_output(record, target, named):
+    size = len(record.text)
+    _api(lambda: catanatron.convert(record.data, "game.json"), size)
+    _api(lambda: catanatron.read(record.text.split("\n"), "game.json"), size)
+    _cli_checked(record.text.encode(), *target, *(["--from", "catanatron"] if named else []))
+
+
+@given(engine_records.jsettlers_records(REAL_LAYOUTS), TARGETS, st.booleans())
+def test_any_jsettlers_log_gives_diagnostics_in_bounded_time_memory_and_output(text, target, named):
+    _api(lambda: jsettlers.read(text.split("\n"), "game.soclog"), len(text))
+    _cli_checked(text.encode(), *target, *(["--from", "jsettlers"] if named else []))
+
+
+# -- the faults found so far: each is engine-input at its line, exit 1 ----------------------
+
+
+def _errors(items):
+    return [(d.code, d.line) for _, _, found in items for d in found if d.is_error]
+
+
+def _log(*lines: str) -> str:
+    return "\n".join((HEADER,) + lines) + "\n"
+
+
+WATER = "all:SOCBoardLayout:game=g|hexLayout={ " + "6 " * 37 + "}|numberLayout={ " + "-1 " * 37 + "}"
+WATER_6P = "all:SOCBoardLayout2:game=g|bef=2|HL={ " + "6 " * 37 + "}|NL={ " + "-1 " * 37 + "}|PL={ 0 }|RH=-1"
+BIG = "1" * 5000
+DISCARD = "p0:SOCDiscard:game=g|playerNum=0|resources=clay={}|ore=0|sheep=0|wheat=0|wood=0|unknown=0"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "all:SOCBoardLayout:game=g|hexLayout={ - }|numberLayout={ 1 }",
+        "all:SOCNewGameWithOptions:game=g|param1=-1|param2=VP=t\u00b2",
+        "all:SOCBoardLayout2:game=g|bef=2|HL={ 1 }|NL={ 1 }|RH=\u00b2",
+        "all:SOCBoardLayout2:game=g|bef=2|HL={ 1 }|NL={ 1 }|RH=" + BIG,
+        "all:SOCNewGameWithOptions:game=g|param1=-1|param2=VP=t" + BIG,
+        DISCARD.format(BIG),
+        "all:SOCBoardLayout:game=g|hexLayout={ " + BIG + " }|numberLayout={ 1 }",
+        "all:SOCBankTrade:game=g|give=clay=" + BIG + "|ore=0|sheep=0|wheat=0|wood=0|unknown=0|"
+        "get=clay=0|ore=1|sheep=0|wheat=0|wood=0|unknown=0|pn=0",
+        WATER,
+        WATER_6P,
+    ],
+    ids=[
+        "bare-minus",
+        "VP-superscript",
+        "RH-superscript",
+        "RH-5000-digits",
+        "VP-5000-digits",
+        "discard-5000-digits",
+        "layout-5000-digits",
+        "give-5000-digits",
+        "water-4p",
+        "water-6p",
+    ],
+)
+def test_a_jsettlers_value_the_engine_never_writes_is_engine_input_at_its_line(line):
+    text = _log(line, "all:SOCPutPiece:game=g|playerNumber=0|pieceType=1|coord=67")
+    errors = _errors(jsettlers.read(text.split("\n"), "game.soclog"))
+    assert errors and errors[0] == ("engine-input", 1 if "VP=" in line else 2), errors
+    status, _, err = _cli_checked(text.encode(), "--to", "sgn")
+    assert status == 1 and "[engine-input]" in err
+
+
+@pytest.mark.parametrize("key", ["\u00b2", "\u0663", "-2", "1" * 12])
+def test_a_catanatron_node_id_that_is_no_number_is_engine_input(key):
+    data = {
+        "tiles": [{"coordinate": [0, 0, 0], "tile": {"type": "DESERT"}}],
+        "nodes": {key: {"tile_coordinate": [0, 0, 0], "direction": "NORTH"}},
+        "colors": ["RED"],
+        "actions": [],
+    }
+    found = [d for _, _, seen in catanatron.convert(data) for d in seen]
+    assert [(d.code, d.pointer) for d in found] == [("engine-input", f"/nodes/{key}")]
+    status, _, err = _cli_checked(json.dumps(data).encode(), "--to", "sgn")
+    assert status == 1 and "no number" in err
+
+
+def test_a_catanatron_number_too_long_for_python_is_engine_input_where_it_stands():
+    text = '{\n  "tiles": [],\n  "nodes": {"1": ' + BIG + "}\n}\n"
+    status, _, err = _cli_checked(text.encode(), "--from", "catanatron", "--to", "sgn")
+    assert status == 1 and "game.in:3:18: a number of 5000 characters" in err, err[:200]
+    assert "set_int_max_str_digits" not in err
+    data = {"tiles": [], "nodes": {}, "colors": ["RED"], "actions": [["RED", "ROLL", [10**5000, 1]]]}
+    found = [d.message for _, _, seen in catanatron.convert(data) for d in seen]
+    assert found == ["/actions/0/2/0: a die is <an integer of about 5001 digits>, beyond any number catanatron writes"]
