@@ -161,7 +161,7 @@ ODD_FIELD = st.sampled_from(["", "-", "\u00b2", "\u0663", "1" * 5000, "-" + "9" 
 SEAT = mostly(st.integers(0, 5).map(str), ODD_FIELD)
 # places of the classic boards, as the recorded games write them
 COORDINATES = ["67", "69", "76", "78", "87", "89", "9b", "a5", "56", "45", "34", "0x9b", "77", "ab", "3"]
-COUNT = mostly(st.integers(0, 3).map(str), st.sampled_from(["1" * 5000, "\u0663", "-1"]))
+COUNT = mostly(st.integers(0, 3).map(str), st.sampled_from(["10000000", "1" * 5000, "\u0663", "-1"]))
 
 
 def _resources(name: str):

@@ -186,3 +186,78 @@ def test_a_catanatron_number_too_long_for_python_is_engine_input_where_it_stands
     data = {"tiles": [], "nodes": {}, "colors": ["RED"], "actions": [["RED", "ROLL", [10**5000, 1]]]}
     found = [d.message for _, _, seen in catanatron.convert(data) for d in seen]
     assert found == ["/actions/0/2/0: a die is <an integer of about 5001 digits>, beyond any number catanatron writes"]
+
+
+# -- nothing expanded, nothing dropped -------------------------------------------------------
+
+FOUR = jsettlers_games.recorded("4p")
+
+
+def _replaced(lines, start: str, new: str):
+    """The lines with the first that starts with `start` replaced; its index."""
+    at = next(i for i, line in enumerate(lines) if line.startswith(start))
+    return lines[:at] + [new] + lines[at + 1 :], at
+
+
+@pytest.mark.parametrize("clay", ["10000000", "3", "0"])
+def test_a_year_of_plenty_takes_two_cards_and_no_count_is_expanded(clay):
+    """A count is a number, never a list of that many letters: 205 bytes of a Year of Plenty of
+    10,000,000 clay once took seconds, hundreds of megabytes and wrote 40 MB."""
+    name, lines = next((n, ls) for n, ls in FOUR if any(x.startswith("all:SOCPickResources:") for x in ls))
+    pick = next(x for x in lines if x.startswith("all:SOCPickResources:"))
+    changed = pick.split("|resources=")[0] + f"|resources=clay={clay}|ore=0|sheep=0|wheat=0|wood=0|unknown=0|pn="
+    edited, at = _replaced(lines, "all:SOCPickResources:", changed + pick.split("|pn=")[1])
+    text = "\n".join(edited)
+    items = _api(lambda: jsettlers.read(edited, name), len(text))
+    assert _errors(items) == [("engine-input", at + 1)]
+    status, out, err = _cli_checked(text.encode(), "--to", "sgn")
+    assert status == 1 and "a Year of Plenty picks 2 resources, not" in err
+    assert len(out) < 2 * len(text)
+
+
+@pytest.mark.parametrize("param", ["13", "1", "0", "seven", "", "99999999999"])
+def test_a_roll_out_of_range_is_engine_input_never_dropped(param):
+    name, lines = FOUR[0]
+    roll = next(x for x in lines if x.startswith("all:SOCDiceResult:") and not x.endswith("=-1"))
+    edited, at = _replaced(lines, roll, roll.rsplit("=", 1)[0] + "=" + param)
+    assert _errors(jsettlers.read(edited, name)) == [("engine-input", at + 1)]
+    status, _, err = _cli_checked("\n".join(edited).encode(), "--to", "sgn")
+    assert status == 1 and f":{at + 1}: SOCDiceResult: a roll of" in err
+
+
+def test_a_roll_of_minus_one_before_any_roll_is_passed_over():
+    """-1 is what JSettlers sends a player who joins before any roll (the recorded games hold
+    it in what observers are sent)."""
+    name, lines = FOUR[0]
+    at = next(i for i, x in enumerate(lines) if x.startswith("all:SOCTurn:"))
+    none_yet = lines[: at + 1] + ["all:SOCDiceResult:game=g|param=-1"] + lines[at + 1 :]
+    after = jsettlers_games.converted(name, none_yet)
+    assert after.found == [] and after.messages == jsettlers_games.converted(name, lines).messages
+
+
+def _mid_game_settlement(lines):
+    rolled = next(i for i, x in enumerate(lines) if x.startswith("all:SOCDiceResult:") and not x.endswith("=-1"))
+    at = next(i for i, x in enumerate(lines) if i > rolled and x.startswith("all:SOCPutPiece:") and "pieceType=1|" in x)
+    return at, lines[at].split("playerNumber=")[1].split("|")[0]
+
+
+def test_a_cancel_sent_to_one_player_takes_back_nothing():
+    """JSettlers answers a declined request to build a settlement with a cancel to that player
+    alone: the settlement built before it is the player's, and stays."""
+    name, lines = FOUR[0]
+    at, seat = _mid_game_settlement(lines)
+    declined = [f"p{seat}:SOCCancelBuildRequest:game=g|pieceType=1", "all:SOCGameState:game=g|state=20"]
+    after = jsettlers_games.converted(name, lines[: at + 1] + declined + lines[at + 1 :])
+    assert after.found == [] and after.messages == jsettlers_games.converted(name, lines).messages
+
+
+def test_the_game_wide_cancel_in_the_setup_takes_the_settlement_back():
+    name, lines = FOUR[0]
+    at = next(i for i, x in enumerate(lines) if x.startswith("all:SOCPutPiece:") and "pieceType=1|" in x)
+    before = jsettlers_games.converted(name, lines)
+    cancel = ["all:SOCCancelBuildRequest:game=g|pieceType=1"]
+    after = jsettlers_games.converted(name, lines[: at + 1] + cancel + lines[at + 1 :])
+    built = before.lines.index(at + 1)
+    assert after.found == [] and after.messages == before.messages[:built] + before.messages[built + 1 :]
+    mid, _ = _mid_game_settlement(lines)  # after the setup, the same cancel takes nothing back
+    assert jsettlers_games.converted(name, lines[: mid + 1] + cancel + lines[mid + 1 :]).messages == before.messages

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, List
 
+from .. import rules
 from ..diagnostic import make
 from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
@@ -64,7 +65,8 @@ PASSED_OVER = frozenset(
 
 
 def _letters(counts) -> List[str]:
-    """A JSettlers resource set (clay, ore, sheep, wheat, wood, unknown) as SGN letters."""
+    """A JSettlers resource set (clay, ore, sheep, wheat, wood, unknown) of a few cards, as SGN
+    letters (the caller bounds the count: a count is never expanded as it comes)."""
     return [log.LETTER[t] for t, n in enumerate(counts[:5], 1) for _ in range(n)]
 
 
@@ -162,10 +164,13 @@ class _Converter(Pieces):
 
     def _DiceResult(self, e, f, where) -> None:
         total = log.number(f.get("param"))
+        if total == -1:
+            return  # no roll yet (sent to players joining)
         if total is None or not 2 <= total <= 12:
-            return  # -1: no roll yet (sent to players joining)
+            raise Unreadable(f"a roll of {log.cut(str(f.get('param')))}: two dice make 2 to 12", "param")
         if self.current not in self.names:
             raise Unreadable("a roll before any player's turn", "param")
+        self.rolled = True
         self.emit(where, [self.names[self.current], "RD", {"result": total}])
 
     def _Discard(self, e, f, where) -> None:
@@ -242,6 +247,12 @@ class _Converter(Pieces):
                 f"resources picked for reason {log.cut(str(f.get('reason')))}: SGN knows the Year of Plenty's "
                 "(reason 2); gold hexes are of the sea board",
                 "reason",
+            )
+        if sum(counts[:5]) != rules.YEAR_OF_PLENTY_TAKES or counts[5]:
+            raise Unreadable(
+                f"a Year of Plenty picks {rules.YEAR_OF_PLENTY_TAKES} resources, not {sum(counts[:5])}"
+                + (f" and {counts[5]} unknown" if counts[5] else ""),
+                "resources",
             )
         self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "YP", "rCodes": _letters(counts)}])
 

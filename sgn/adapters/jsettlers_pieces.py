@@ -108,9 +108,14 @@ class Pieces(Writer):
         self.take_back(where, [self.player(f.get("playerNumber")), PIECE[piece], value], "an undone build")
 
     def _CancelBuildRequest(self, e, f, where) -> None:
+        """The game-wide cancel of a settlement in the setup takes it back; one sent to a player
+        alone is JSettlers' answer to a request it declined (a robot's, to build), and takes
+        nothing back: the settlement before it stays."""
         last = self.last()
         if (
-            log.number(f.get("pieceType")) == 1
+            e.audience == "all"
+            and not self.rolled
+            and log.number(f.get("pieceType")) == 1
             and last is not None
             and last[1] == "BS"
             and self.current in self.names

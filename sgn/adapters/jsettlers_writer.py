@@ -26,6 +26,7 @@ class Writer:
         self.names: Dict[int, str] = {}
         self.board: Optional[Board] = None
         self.current: Optional[int] = None
+        self.rolled = False  # a roll was read: the setup is over
         self.robbery: Optional[List] = None  # [perp seat, Source, an unknown result seen]
         self.road_card: Optional[Source] = None  # a Road Building card played, its roads to come
         self.road_card_player = ""
