@@ -25,6 +25,8 @@ from hypothesis import given, strategies as st
 
 from sgn.adapters import catanatron, jsettlers
 from sgn.cli import main
+from sgn.diagnostic import make
+from sgn.notation.reading import in_line_order
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import engine_records  # noqa: E402
@@ -261,3 +263,27 @@ def test_the_game_wide_cancel_in_the_setup_takes_the_settlement_back():
     assert after.found == [] and after.messages == before.messages[:built] + before.messages[built + 1 :]
     mid, _ = _mid_game_settlement(lines)  # after the setup, the same cancel takes nothing back
     assert jsettlers_games.converted(name, lines[: mid + 1] + cancel + lines[mid + 1 :]).messages == before.messages
+
+
+# -- in time linear in the input -------------------------------------------------------------
+
+
+def test_reading_diagnostics_and_a_converters_are_merged_in_linear_time():
+    """Each line both unreadable (bad UTF-8) and faulty once took time quadratic in the lines."""
+    count = 30_000  # quadratic: about a minute; linear: a tenth of a second
+    found = [make("invalid-utf8", "x", file="f", line=2 * n + 1) for n in range(count)]
+    items = [(None, [make("engine-input", "y", file="f", line=2 * n + 2)]) for n in range(count)]
+    start = time.process_time()
+    merged = [d.line for _, seen in in_line_order(found, items) for d in seen]
+    assert time.process_time() - start < SECONDS and merged == list(range(1, 2 * count + 1))
+
+
+def test_undoes_that_undo_nothing_cost_time_linear_in_the_lines():
+    """Each undo once looked back over every diagnostic written before it for the last move."""
+    count = 60_000  # quadratic: over a minute; linear: a second or two
+    undo = "all:SOCUndoPutPiece:game=g|playerNumber=0|pieceType=0|coord=67"
+    lines = [HEADER, REAL_LAYOUTS[0], "all:SOCPutPiece:game=g|playerNumber=0|pieceType=1|coord=96"] + [undo] * count
+    start = time.process_time()
+    items = list(jsettlers.read(lines, "game.soclog"))
+    assert time.process_time() - start < SECONDS
+    assert sum(d.code == "no-counterpart" for _, _, found in items for d in found) == count
