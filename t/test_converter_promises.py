@@ -287,3 +287,28 @@ def test_undoes_that_undo_nothing_cost_time_linear_in_the_lines():
     items = list(jsettlers.read(lines, "game.soclog"))
     assert time.process_time() - start < SECONDS
     assert sum(d.code == "no-counterpart" for _, _, found in items for d in found) == count
+
+
+# -- what the command line says ---------------------------------------------------------------
+
+
+def test_a_catanatron_game_laid_out_on_many_lines_is_detected():
+    import catanatron_games
+
+    _, data = catanatron_games.recorded(catanatron_games.RELEASED)[0]
+    one_line = _cli_checked(json.dumps(data).encode(), "--to", "sgn")
+    laid_out = _cli_checked(json.dumps(data, indent=2).encode(), "--to", "sgn")
+    assert laid_out == one_line and one_line[0] == 0 and one_line[1].count("\n") > 100
+
+
+def test_only_actions_left_out_are_counted_not_notes():
+    name, lines = FOUR[0]
+    options = next(x for x in lines if x.startswith("all:SOCNewGameWithOptions:"))
+    edited, _ = _replaced(lines, options, options + ",VP=t12")
+    status, _, err = _cli_checked("\n".join(edited).encode(), "--to", "sgn")
+    assert status == 0 and "info: the game is played to 12 points" in err and "left out" not in err
+    at, _ = _mid_game_settlement(lines)
+    later = next(i for i, x in enumerate(lines) if i > at and x.startswith("all:SOCDiceResult:"))
+    undo = lines[at].replace("SOCPutPiece", "SOCUndoPutPiece")
+    status, _, err = _cli_checked("\n".join(edited[: later + 1] + [undo] + edited[later + 1 :]).encode(), "--to", "sgn")
+    assert status == 0 and "so the undo is left out" in err and "left out 1 action with no SGN form" in err

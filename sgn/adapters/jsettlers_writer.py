@@ -96,5 +96,6 @@ class Writer:
         self.report(
             where,
             "no-counterpart",
-            f"{what} undoes a move that is not the last one written: SGN has no undo, the move stays",
+            f"{what} undoes a move that is not the last one written: SGN has no undo, so the undo is "
+            "left out and the move stays",
         )
