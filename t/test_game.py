@@ -384,6 +384,30 @@ def test_the_winner_may_show_the_victory_point_cards_that_won_after_the_winning_
     assert [d.code for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error] == ["after-game-end"]
 
 
+def test_the_second_free_road_of_the_road_building_that_won_is_part_of_its_play():
+    """The first free road of a Road Building card gives the longest road and the 10th point:
+    the card's second road is its play, not a move after the win (docs/rules.md, "The end")."""
+    game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
+    p1 = game.players["1"]
+    _give(p1, {"B": 3, "L": 3})
+    path = [  # from player 1's road at S of [0,0], westwards (as in the longest road's test)
+        [[[-1, 0], [0, 0], [-1, 1]], [[-1, 0], [-1, 1], [-2, 1]]],
+        [[[-1, 0], [-1, 1], [-2, 1]], [[-2, 0], [-1, 0], [-2, 1]]],
+        [[[-2, 0], [-1, 0], [-2, 1]], [[-2, 0], [-2, 1], [-3, 1]]],
+        [[[-2, 0], [-2, 1], [-3, 1]], [[-3, 0], [-2, 0], [-3, 1]]],
+        [[[-3, 0], [-2, 0], [-3, 1]], [[-3, 0], [-3, 1], [-4, 1]]],
+    ]
+    for i, road in enumerate(path[:3]):
+        assert game.apply(["1", "BR", {"path": road}], 16 + i) == []
+    p1.cards.update({"VP": 6, "RB": 1})  # 2 settlements and 6 cards: 8 points
+    assert game.apply(["1", "PD", {"cCode": "RB"}], 19) == []
+    assert game.apply(["1", "BR", {"path": path[3]}], 20) == []  # the longest road: 10 points
+    assert game.phase == "over" and game.points("1") == 10
+    assert game.apply(["1", "BR", {"path": path[4]}], 21) == []  # the card's second road
+    assert len(p1.roads) == 7
+    assert [p.code for p in game.apply(["1", "BR", {"path": path[4]}], 22)] == ["after-game-end"]
+
+
 def test_showing_a_victory_point_card_is_not_playing_a_card():
     game, _ = replay(SETUP + ['["1","RD",{"result":8}]'])
     _give(game.players["1"], {"O": 3, "W": 3, "G": 3})

@@ -45,19 +45,27 @@ def read_jsettlers(lines, name: str, **_) -> Iterator:
 READERS = {"catanatron": read_catanatron, "jsettlers": read_jsettlers}
 
 
-def _first(lines: List[Optional[str]]) -> str:
-    return next((line.strip() for line in lines if line and line.strip()), "")
+def _first(lines: List[Optional[str]], count: int = 1) -> str:
+    """The first `count` non-blank lines, stripped and joined."""
+    found: List[str] = []
+    for line in lines:
+        if line and line.strip():
+            found.append(line.strip())
+            if len(found) == count:
+                break
+    return "".join(found)
 
 
 def engine_of(lines: List[Optional[str]]) -> Optional[str]:
-    """The engine whose record the input is, from its first line, or None: catanatron's JSON
-    of a game is an object whose first key is `tiles` (as its encoder writes it); a JSettlers
-    game event log starts with its header, `SOC game event log: type=F, ...`. An SGN log
-    starts with `[`, or with `{"player"` (a pre-1.0 message): neither is taken."""
-    first = _first(lines)
-    if first.startswith(JSETTLERS_HEADER):
+    """The engine whose record the input is, from its start, or None: catanatron's JSON of a
+    game is an object whose first key is `tiles` (as its encoder writes it, on one line or
+    laid out on many: `json.dump(..., indent=2)` puts the brace alone on the first); a
+    JSettlers game event log starts with its header, `SOC game event log: type=F, ...`. An
+    SGN log starts with `[`, or with `{"player"` (a pre-1.0 message): neither is taken."""
+    if _first(lines).startswith(JSETTLERS_HEADER):
         return "jsettlers"
-    if first.startswith("{") and first[1:].lstrip().startswith('"tiles"'):
+    start = _first(lines, 2)
+    if start.startswith("{") and start[1:].lstrip().startswith('"tiles"'):
         return "catanatron"
     return None
 

@@ -35,6 +35,7 @@ import json
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import make
+from ..layers.jsonline import MAX_NUMBER_CHARS
 from ..notation.reading import Item, Lines, Source
 from .catanatron_board import RESOURCE, Translation, a_list, cube, field, integer, named, shown
 from .common import Unreadable, between, steal, tally, unknown, unreadable, with_bank
@@ -237,6 +238,43 @@ def convert(data, name: str = "<game>") -> Iterator[Item]:
     yield from converter.messages(data)
 
 
+class _TooLong(ValueError):
+    def __init__(self, literal: str) -> None:
+        super().__init__(literal[:20])
+        self.literal = literal
+
+
+def _number(kind):
+    """A parser of JSON number literals that refuses one longer than any SGN field could need
+    (`sgn.layers.jsonline`), before Python converts it: a huge literal costs quadratic time,
+    and past 4,300 digits Python refuses it with advice for programmers."""
+
+    def parse(literal: str):
+        if len(literal) > MAX_NUMBER_CHARS:
+            raise _TooLong(literal)
+        return kind(literal)
+
+    return parse
+
+
+def _too_long(text: str, literal: str, name: str) -> Item:
+    at = text.find(literal)
+    line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    return (
+        Source(name, line, column),
+        None,
+        [
+            make(
+                "engine-input",
+                f"a number of {len(literal)} characters (more than {MAX_NUMBER_CHARS}): catanatron writes none so long",
+                file=name,
+                line=line,
+                column=column,
+            )
+        ],
+    )
+
+
 def read(lines: Lines, name: str, **_) -> Iterator[Item]:
     """`sgn convert --from catanatron`: the input is one JSON document, on one line or several."""
     where = Source(name, 1)
@@ -259,7 +297,10 @@ def read(lines: Lines, name: str, **_) -> Iterator[Item]:
         )
         return
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_number(int), parse_float=_number(float))
+    except _TooLong as error:
+        yield _too_long(text, error.literal, name)
+        return
     except RecursionError:
         yield (
             where,

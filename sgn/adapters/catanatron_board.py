@@ -18,6 +18,9 @@ CORNER = {"NORTH": "N", "NORTHEAST": "NE", "SOUTHEAST": "SE", "SOUTH": "S", "SOU
 SIDE = {"EAST": "E", "SOUTHEAST": "SE", "SOUTHWEST": "SW", "WEST": "W", "NORTHWEST": "NW", "NORTHEAST": "NE"}
 
 Tile = Tuple[int, int]
+# No number catanatron writes comes near this (dice, counts, coordinates, node ids): past it a
+# value is refused, which keeps huge integers (the Python API takes any) out of the messages.
+LARGEST = 10**9
 
 
 # -- values, each checked as it is read -------------------------------------------------------
@@ -36,6 +39,8 @@ def field(data, key, pointer: str):
 def integer(value, pointer: str, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise Unreadable(f"{what} is {shown(value)}, not an integer", pointer)
+    if not -LARGEST < value < LARGEST:
+        raise Unreadable(f"{what} is {shown(value)}, beyond any number catanatron writes", pointer)
     return value
 
 
@@ -53,8 +58,39 @@ def named(value, table, pointer: str, what: str):
 
 
 def shown(value) -> str:
-    text = json.dumps(value) if not isinstance(value, float) or value == value else "NaN"
+    """A value as JSON, cut at 40 characters. It is written no further than that, so a value
+    however large or deep costs no more than a small one, and one of no JSON type (the
+    Python API takes any) is named by its type: showing a value never raises."""
+    text = _json(value, 41)
     return text if len(text) <= 40 else text[:39] + "\u2026"
+
+
+def _json(value, room: int) -> str:
+    """`value` as json.dumps writes it, as far as `room` characters (then cut by `shown`)."""
+    if isinstance(value, float) and value != value:
+        return "NaN"
+    if value is None or isinstance(value, (bool, float)):
+        return json.dumps(value)
+    if isinstance(value, int):  # (str() of a huge integer is slow, and refused past 4,300 digits)
+        return (
+            str(value)
+            if -LARGEST < value < LARGEST
+            else f"<an integer of about {int(value.bit_length() * 0.30103) + 1} digits>"
+        )
+    if isinstance(value, str):
+        return json.dumps(value[:room])
+    if isinstance(value, (list, tuple, dict)):
+        text = "{" if isinstance(value, dict) else "["
+        for i, item in enumerate(value.items() if isinstance(value, dict) else value):
+            if len(text) >= room:
+                break
+            text += ", " if i else ""
+            if isinstance(value, dict):
+                text += _json(item[0], room - len(text)) + ": "
+                item = item[1]
+            text += _json(item, room - len(text))
+        return text + ("}" if isinstance(value, dict) else "]")
+    return f"<{type(value).__name__}>"
 
 
 def cube(value, pointer: str) -> Tile:
@@ -128,7 +164,7 @@ class Translation:
         out: Dict[int, board.Corner] = {}
         for key, node in nodes.items():
             where = f"/nodes/{key}"
-            if not (isinstance(key, str) and key.isdigit() and len(key) < 10):
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 10):
                 raise Unreadable(f"a node id {shown(key)} is no number", where)
             tile = cube(field(node, "tile_coordinate", where), where + "/tile_coordinate")
             corner = named(field(node, "direction", where), CORNER, where + "/direction", "a node's direction")

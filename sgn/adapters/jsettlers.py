@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterator, List
 
+from .. import rules
 from ..diagnostic import make
 from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
@@ -64,7 +65,8 @@ PASSED_OVER = frozenset(
 
 
 def _letters(counts) -> List[str]:
-    """A JSettlers resource set (clay, ore, sheep, wheat, wood, unknown) as SGN letters."""
+    """A JSettlers resource set (clay, ore, sheep, wheat, wood, unknown) of a few cards, as SGN
+    letters (the caller bounds the count: a count is never expanded as it comes)."""
     return [log.LETTER[t] for t, n in enumerate(counts[:5], 1) for _ in range(n)]
 
 
@@ -81,23 +83,7 @@ class _Converter(Pieces):
         good = [e for e in entries if isinstance(e, log.Entry)]
         self.seat_names(good)
         opts = log.options(self.lines)
-        points = opts.get("VP", "")
-        if points[:1] == "t" and points[1:].isdigit() and int(points[1:]) != 10:
-            self.out.append(
-                (
-                    Source(self.name, 1),
-                    None,
-                    [
-                        make(
-                            "no-counterpart",
-                            f"the game is played to {points[1:]} points; SGN's rules end it at 10, so the "
-                            "replay reports what follows the 10th point",
-                            file=self.name,
-                            line=1,
-                        )
-                    ],
-                )
-            )
+        self.points(opts.get("VP", ""))
         for e in entries:
             where = Source(self.name, e.line)
             if isinstance(e, log.BadLine):
@@ -113,7 +99,7 @@ class _Converter(Pieces):
                 break
             try:
                 self.entry(e, where)
-            except Unreadable as error:
+            except (Unreadable, log.BadField) as error:
                 self.report(where, "engine-input", f"SOC{e.kind}: {error}")
         self.flush(Source(self.name, len(self.lines)))
         for kind, lines in self.unknown.items():
@@ -137,6 +123,33 @@ class _Converter(Pieces):
             )
         return self.out
 
+    def points(self, option: str) -> None:
+        """The game option VP (`t12`: played to 12 points): a note when it is not SGN's 10."""
+        if option[:1] != "t":
+            return
+        points = log.number(option[1:])
+        if points is None or points < 1:
+            self.report(
+                Source(self.name, 1), "engine-input", f"the game option VP={log.cut(option)} names no number of points"
+            )
+        elif points != 10:
+            self.out.append(
+                (
+                    Source(self.name, 1),
+                    None,
+                    [
+                        make(
+                            "no-counterpart",
+                            f"the game is played to {points} points; SGN's rules end it at 10, so the "
+                            "replay reports what follows the 10th point",
+                            file=self.name,
+                            line=1,
+                            severity="info",  # a note on the game: no action is left out
+                        )
+                    ],
+                )
+            )
+
     def entry(self, e: log.Entry, where: Source) -> None:
         handler = getattr(self, "_" + e.kind, None) if e.kind in HANDLED else None
         if handler is not None:
@@ -151,10 +164,13 @@ class _Converter(Pieces):
 
     def _DiceResult(self, e, f, where) -> None:
         total = log.number(f.get("param"))
+        if total == -1:
+            return  # no roll yet (sent to players joining)
         if total is None or not 2 <= total <= 12:
-            return  # -1: no roll yet (sent to players joining)
+            raise Unreadable(f"a roll of {log.cut(str(f.get('param')))}: two dice make 2 to 12", "param")
         if self.current not in self.names:
             raise Unreadable("a roll before any player's turn", "param")
+        self.rolled = True
         self.emit(where, [self.names[self.current], "RD", {"result": total}])
 
     def _Discard(self, e, f, where) -> None:
@@ -228,9 +244,15 @@ class _Converter(Pieces):
         counts = log.resource_sets(e.text).get("resources")
         if reason != 2 or counts is None:
             raise Unreadable(
-                f"resources picked for reason {f.get('reason')}: SGN knows the Year of Plenty's "
+                f"resources picked for reason {log.cut(str(f.get('reason')))}: SGN knows the Year of Plenty's "
                 "(reason 2); gold hexes are of the sea board",
                 "reason",
+            )
+        if sum(counts[:5]) != rules.YEAR_OF_PLENTY_TAKES or counts[5]:
+            raise Unreadable(
+                f"a Year of Plenty picks {rules.YEAR_OF_PLENTY_TAKES} resources, not {sum(counts[:5])}"
+                + (f" and {counts[5]} unknown" if counts[5] else ""),
+                "resources",
             )
         self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "YP", "rCodes": _letters(counts)}])
 

@@ -134,6 +134,8 @@ class Board:
                 port_sides.append((here, FACING[kind >> 4], kind & 0x0F))
             else:
                 raise Unreadable(f"hex 0x{h:02x} is of kind {kind}, which the classic boards do not have", "HL")
+        if not land:
+            raise Unreadable("the layout has no land hex: no game is played on it", "HL")
         self.turn = self._placing(frozenset(raw_tile(h) for h in land), encoding)
         self.land = {self.tile_of(h): value for h, value in land.items()}
         self.harbors: List[dict] = []

@@ -31,7 +31,13 @@ LETTER = {1: "B", 2: "O", 3: "W", 4: "G", 5: "L"}  # JSettlers' resource types a
 
 _ENTRY = re.compile(r"(?:\d+:\d\d\.\d{3}:)?(all|ob|un|fo|f\d|p\d|!p\d|!p\[[\d, ]*\]):(SOC\w+):(.*)\Z")
 _SET = re.compile(r"(\w+)=clay=(\d+)\|ore=(\d+)\|sheep=(\d+)\|wheat=(\d+)\|wood=(\d+)\|unknown=(\d+)")
-_LIST = re.compile(r"(\w+)=\{([-\d\s]*)\}")
+_LIST = re.compile(r"(\w+)=\{([-\w\s]*)\}")
+# The integers JSettlers writes are Java's int: at most 10 decimal digits, or 8 hexadecimal
+# ones; anything else in a number's place is no number (never handed to int(), which would
+# take other scripts' digits, and refuses more than 4,300 with advice for programmers).
+_DECIMAL = re.compile(r"-?[0-9]{1,10}")
+_HEXADECIMAL = re.compile(r"-?0[xX][0-9a-fA-F]{1,8}")
+_COORDINATE = re.compile(r"-?(?:0[xX])?[0-9a-fA-F]{1,8}")
 _ELEMENTS = re.compile(r"e(\d+)=(-?\d+)")
 
 
@@ -47,6 +53,16 @@ class Entry(NamedTuple):
 class BadLine(NamedTuple):
     line: int
     reason: str
+
+
+class BadField(ValueError):
+    """A field whose value is not what JSettlers writes there (a count that is no number):
+    the converter reports it at its line (`engine-input`), as it does an `Unreadable`."""
+
+
+def cut(text: str, size: int = 20) -> str:
+    """A value of the log as a message shows it: no longer than `size` characters."""
+    return text if len(text) <= size else text[: size - 1] + "\u2026"
 
 
 def _first(lines: List[Optional[str]]) -> Tuple[int, str]:
@@ -109,13 +125,20 @@ def fields(text: str) -> Dict[str, str]:
 
 def resource_sets(text: str) -> Dict[str, Tuple[int, ...]]:
     """The resource sets of an entry, by name (`give`, `get`, `resources`, ...): counts of
-    clay, ore, sheep, wheat, wood and unknown."""
-    return {m.group(1): tuple(int(n) for n in m.groups()[1:]) for m in _SET.finditer(text)}
+    clay, ore, sheep, wheat, wood and unknown (`BadField` for a count that is no number)."""
+    return {m.group(1): tuple(_integer(n, m.group(1)) for n in m.groups()[1:]) for m in _SET.finditer(text)}
 
 
 def int_lists(text: str) -> Dict[str, List[int]]:
-    """The arrays of an entry (`hexLayout={ 6 6 9 ... }`), by name."""
-    return {m.group(1): [int(n) for n in m.group(2).split()] for m in _LIST.finditer(text)}
+    """The arrays of an entry (`hexLayout={ 6 6 9 ... }`), by name (`BadField` for an item
+    that is no number)."""
+    return {m.group(1): [_integer(n, m.group(1)) for n in m.group(2).split()] for m in _LIST.finditer(text)}
+
+
+def _integer(text: str, name: str) -> int:
+    if not _DECIMAL.fullmatch(text):
+        raise BadField(f"{name} holds {cut(text)!r}, which is no number JSettlers writes there")
+    return int(text)
 
 
 def elements(text: str) -> Dict[int, int]:
@@ -124,13 +147,19 @@ def elements(text: str) -> Dict[int, int]:
 
 
 def number(value: Optional[str]) -> Optional[int]:
-    """An integer field: decimal, or hexadecimal with 0x (as the robber's hex is written)."""
+    """An integer field: decimal, or hexadecimal with 0x (as the robber's hex is written);
+    None when it is absent or no number JSettlers writes."""
     if value is None:
         return None
-    try:
-        return int(value, 16) if value.lower().startswith(("0x", "-0x")) else int(value)
-    except ValueError:
-        return None
+    if _DECIMAL.fullmatch(value):
+        return int(value)
+    return int(value, 16) if _HEXADECIMAL.fullmatch(value) else None
+
+
+def coordinate(value: Optional[str]) -> Optional[int]:
+    """A place on the board (`coord=67`): hexadecimal, with 0x or without; None when it is
+    absent or no coordinate JSettlers writes."""
+    return int(value, 16) if value is not None and _COORDINATE.fullmatch(value) else None
 
 
 def options(lines: List[Optional[str]]) -> Dict[str, str]:

@@ -23,12 +23,15 @@ class Pieces(Writer):
         for key in ("hexLayout", "numberLayout"):
             if key not in lists:
                 raise Unreadable(f"the layout has no {key}", key)
+        robber = log.number(f.get("robberHex", "-1"))
+        if robber is None:
+            raise Unreadable(f"the robber's hex robberHex={log.cut(f['robberHex'])!r} is no number", "robberHex")
         self._board(
             Board(
                 1,
                 lists["hexLayout"],
                 lists["numberLayout"],
-                log.number(f.get("robberHex")) or -1,
+                robber or -1,
                 None,
                 numbers_indexed=True,
             ),
@@ -43,13 +46,15 @@ class Pieces(Writer):
         for key in ("HL", "NL"):
             if key not in lists:
                 raise Unreadable(f"the layout has no {key}", key)
-        robber = f.get("RH")
+        robber = log.number(f.get("RH", "-1"))
+        if robber is None:
+            raise Unreadable(f"the robber's hex RH={log.cut(f['RH'])!r} is no number", "RH")
         self._board(
             Board(
                 encoding,
                 lists["HL"],
                 lists["NL"],
-                int(robber) if robber and robber.isdigit() else -1,
+                robber,
                 lists.get("PL"),
                 numbers_indexed=False,
             ),
@@ -88,11 +93,10 @@ class Pieces(Writer):
         self.emit(where, [name, PIECE[piece], value])
 
     def _coord(self, f, key: str = "coord") -> int:
-        text = f.get(key, "")
-        try:
-            return int(text, 16)
-        except ValueError:
-            raise Unreadable(f"the coordinate {text!r} is no hexadecimal number", key) from None
+        found = log.coordinate(f.get(key, ""))
+        if found is None:
+            raise Unreadable(f"the coordinate {log.cut(f.get(key, ''))!r} is no hexadecimal number", key)
+        return found
 
     def _UndoPutPiece(self, e, f, where) -> None:
         piece = log.number(f.get("pieceType"))
@@ -104,9 +108,14 @@ class Pieces(Writer):
         self.take_back(where, [self.player(f.get("playerNumber")), PIECE[piece], value], "an undone build")
 
     def _CancelBuildRequest(self, e, f, where) -> None:
+        """The game-wide cancel of a settlement in the setup takes it back; one sent to a player
+        alone is JSettlers' answer to a request it declined (a robot's, to build), and takes
+        nothing back: the settlement before it stays."""
         last = self.last()
         if (
-            log.number(f.get("pieceType")) == 1
+            e.audience == "all"
+            and not self.rolled
+            and log.number(f.get("pieceType")) == 1
             and last is not None
             and last[1] == "BS"
             and self.current in self.names

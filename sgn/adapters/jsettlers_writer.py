@@ -23,9 +23,11 @@ class Writer:
         self.name = name
         self.lines = lines
         self.out: List[Item] = []
+        self.written: List[int] = []  # where in `out` each message is, in order (diagnostics between)
         self.names: Dict[int, str] = {}
         self.board: Optional[Board] = None
         self.current: Optional[int] = None
+        self.rolled = False  # a roll was read: the setup is over
         self.robbery: Optional[List] = None  # [perp seat, Source, an unknown result seen]
         self.road_card: Optional[Source] = None  # a Road Building card played, its roads to come
         self.road_card_player = ""
@@ -63,6 +65,10 @@ class Writer:
 
     def emit(self, where: Source, message: list) -> None:
         self.flush(where, keep_robbery=message[1] == "ST")
+        self._write(where, message)
+
+    def _write(self, where: Source, message: list) -> None:
+        self.written.append(len(self.out))
         self.out.append((where, message, []))
 
     def flush(self, where: Source, keep_robbery: bool = False) -> None:
@@ -70,7 +76,7 @@ class Writer:
         did not come (it was played all the same), a robbery whose resource was not said."""
         if self.road_card is not None:
             at, self.road_card = self.road_card, None
-            self.out.append((at, [self.road_card_player, "PD", {"cCode": "RB"}], []))
+            self._write(at, [self.road_card_player, "PD", {"cCode": "RB"}])
         if self.robbery is not None and not keep_robbery:
             _, at, unknown_seen = self.robbery
             self.robbery = None
@@ -78,18 +84,18 @@ class Writer:
                 self.report(at, "engine-input", "the resource stolen is not in the log (only `unknown`): SGN names it")
 
     def last(self) -> Optional[list]:
-        return next((m for _, m, _ in reversed(self.out) if m is not None), None)
+        return self.out[self.written[-1]][1] if self.written else None
 
     def take_back(self, where: Source, message: list, what: str) -> None:
-        """An action undone: its message taken out when it is the last one written."""
-        for i in range(len(self.out) - 1, -1, -1):
-            if self.out[i][1] is not None:
-                if self.out[i][1] == message:
-                    del self.out[i]
-                    return
-                break
+        """An action undone: its message taken out when it is the last one written (its place
+        left empty: found at once, however many diagnostics follow it)."""
+        if self.written and self.last() == message:
+            at = self.written.pop()
+            self.out[at] = (self.out[at][0], None, [])
+            return
         self.report(
             where,
             "no-counterpart",
-            f"{what} undoes a move that is not the last one written: SGN has no undo, the move stays",
+            f"{what} undoes a move that is not the last one written: SGN has no undo, so the undo is "
+            "left out and the move stays",
         )

@@ -183,7 +183,7 @@ def _converted(args: argparse.Namespace, source: str, text, out) -> int:
     converted = convert(text.lines, text.name, source, args.to, args.player, read=ENGINE_READERS.get(source))
     for line, found in in_line_order(text.found, converted):
         errors |= _print_diagnostics(found)
-        left_out += sum(d.code == "no-counterpart" for d in found)
+        left_out += sum(d.code == "no-counterpart" and d.severity == "warning" for d in found)  # not a note
         if line is not None:
             out.write(line + "\n")
     if left_out:

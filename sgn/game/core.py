@@ -99,9 +99,13 @@ class Game(State):
                 if (
                     player == self.current
                     and not self.after_end_reported
-                    and (self.robber_due == "knight" if action == "MR" else action == "ST" and self.steal_from)
-                ):
-                    return turns.turn(self, player, action, value)  # the robber move and steal of the Knight that won
+                    and (
+                        self.robber_due == "knight"
+                        if action == "MR"
+                        else (action == "ST" and self.steal_from) or (action == "BR" and self.free_roads > 0)
+                    )
+                ):  # the robber move and steal of the Knight that won, the free road of a Road Building that did
+                    return turns.turn(self, player, action, value)
                 if self.after_end_reported:
                     return []
                 self.after_end_reported = True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple, TypeVar
 
 from ..diagnostic import Diagnostic, make
@@ -75,17 +76,19 @@ def in_line_order(
     found: List[Diagnostic], items: Iterable[Tuple[Optional[T], List[Diagnostic]]]
 ) -> Iterator[Tuple[Optional[T], List[Diagnostic]]]:
     """The items of a parser or converter, with the diagnostics of reading (`Input.found`)
-    put in front of the first diagnostics of a later line, so that they come in line order."""
-    pending = list(found)
+    put in front of the first diagnostics of a later line, so that they come in line order
+    (each taken once from the front of the queue: time linear in the input, however many)."""
+    pending = deque(sorted(found, key=lambda d: d.line))
     for record, seen in items:
         if seen and pending:
             first = min(d.line for d in seen)
-            early = [d for d in pending if d.line <= first]
-            pending = [d for d in pending if d.line > first]
+            early = []
+            while pending and pending[0].line <= first:
+                early.append(pending.popleft())
             seen = early + seen
         yield record, seen
     if pending:
-        yield None, pending
+        yield None, list(pending)
 
 
 _HSN_KINDS = "BDGLOSW"  # HSN's tile letters
