@@ -43,6 +43,7 @@ from typing import Dict, Iterator, List
 
 from .. import rules
 from ..diagnostic import make
+from ..layers.hidden import HIDDEN
 from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
 from .common import Unreadable, between, steal, with_bank
@@ -84,14 +85,16 @@ class _Converter(Pieces):
         self.seat_names(good)
         opts = log.options(self.lines)
         self.points(opts.get("VP", ""))
+        self.view = log.client_view(self.lines)
         for e in entries:
             where = Source(self.name, e.line)
             if isinstance(e, log.BadLine):
                 self.report(where, "engine-input", e.reason)
                 continue
-            if e.audience[0] in "fou" or (e.audience[0] == "!" and e.kind != "RobberyResult"):
+            if e.audience[0] in "fou" or (e.audience[0] == "!" and e.kind not in self._seen_unseen()):
                 continue  # requests; what observers alone are sent; the view of those not told
-                # (but for a robbery: if only that view is there, the resource is unknown)
+                # (but for a robbery: if only that view is there, the resource is unknown; in a
+                # client's view, the others' draws and discards are seen so too)
             if not self.names and e.kind in ("PutPiece", "DiceResult"):
                 self.report(
                     where, "engine-input", "no player placed a settlement in the setup: the seats cannot be told"
@@ -173,14 +176,22 @@ class _Converter(Pieces):
         self.rolled = True
         self.emit(where, [self.names[self.current], "RD", {"result": total}])
 
+    def _seen_unseen(self) -> tuple:
+        """The messages to the others (`!p3:`) read: a robbery's (its resource unknown when
+        only that view is there); in a client's view, the others' draws and discards too."""
+        return ("RobberyResult", "DevCardAction", "Discard") if self.view else ("RobberyResult",)
+
     def _Discard(self, e, f, where) -> None:
         counts = log.resource_sets(e.text).get("resources")
         if counts is None:
             raise Unreadable("a discard without its resources", "resources")
-        if counts[5]:
+        if counts[5] and not self.view:
             return  # the others' view: how many, not which
         name = self.player(f.get("playerNum"), "playerNum")
-        self.emit(where, with_bank(name, _tally(counts)))
+        given = _tally(counts)
+        if counts[5]:  # a client's view of another's discard: the cards not shown (docs/hidden.md)
+            given[HIDDEN] = counts[5]
+        self.emit(where, with_bank(name, given))
 
     def _MoveRobber(self, e, f, where) -> None:
         text = f.get("coord", "")
@@ -195,6 +206,11 @@ class _Converter(Pieces):
             return  # the same robbery, to another of its players
         kind = log.number(f.get("resType"))
         if kind == 6 or kind is None:
+            if self.view:  # a client's view of a robbery between others: one card not shown
+                thief, victim = self.player(f.get("perp"), "perp"), self.player(f.get("victim"), "victim")
+                self.emit(where, steal(thief, victim, HIDDEN))
+                self.robbery = None
+                return
             self.robbery[2] = True
             return
         if kind not in log.LETTER or log.number(f.get("amount")) != 1:
@@ -209,10 +225,11 @@ class _Converter(Pieces):
 
     def _DevCardAction(self, e, f, where) -> None:
         action, card = f.get("actionType"), log.number(f.get("cardType"))
-        if action == "DRAW" and card in CARD:
+        if action == "DRAW" and (card in CARD or (card == 0 and self.view)):
             name = self.player(f.get("playerNum"), "playerNum")
             self.drawn[name] = self.drawn.get(name, 0) + 1
-            self.emit(where, [name, "BD", {"cCode": CARD[card]}])
+            # (card 0: a client's view of another's draw, the card not shown: docs/hidden.md)
+            self.emit(where, [name, "BD", {"cCode": CARD.get(card, HIDDEN)}])
         elif action == "PLAY" and card == 9:
             self.emit(where, [self.player(f.get("playerNum"), "playerNum"), "PD", {"cCode": "KN"}])
         elif action == "PLAY" and card == 1:

@@ -16,8 +16,9 @@ lines are allowed; an entry may start with a time (`m:ss.ddd:`).
 A full log (`type=F`) holds the messages to every player, so it says the card each
 player drew and the resource each robbery took, which SGN records. A client's log
 (`type=C`, the messages one client was sent) holds another player's card as `unknown`:
-it cannot be converted, and `refusal` says so, as it says why a game on the sea board
-cannot be (ships, the pirate, gold and fog hexes have no SGN form).
+it converts with SGN's hidden values (`?`, docs/hidden.md) where the client saw no card
+(`client_view`). `refusal` says why a game on the sea board cannot be converted (ships,
+the pirate, gold and fog hexes have no SGN form).
 """
 
 from __future__ import annotations
@@ -176,22 +177,19 @@ def _told(lines: List[Optional[str]]) -> set:
     return {item.audience for item in entries(lines) if isinstance(item, Entry) and item.audience[0] == "p"}
 
 
-def refusal(lines: List[Optional[str]]) -> str:
-    """Why the log cannot be converted at all, or "": a client's log, or the sea board.
-
-    A log of `type=C` holds no messages from clients; it is a client's log when it holds
-    the private messages of one player only, as a client records it. The server writes
-    `type=C` too (`*savelog* -c`), with every player's private messages: that one holds what
-    SGN needs, and is converted."""
+def client_view(lines: List[Optional[str]]) -> bool:
+    """Whether the log is one client's view (`type=C` with the private messages of one
+    player at most, as a client records it): the cards others drew, stole or discarded are
+    not in it. The server writes `type=C` too (`*savelog* -c`), with every player's private
+    messages: that one holds every card, as a full log does."""
     props = header(lines)
-    if props is None:
+    return props is not None and props.get("type") == "C" and len(_told(lines)) < 2
+
+
+def refusal(lines: List[Optional[str]]) -> str:
+    """Why the log cannot be converted at all, or "": a game on the sea board."""
+    if header(lines) is None:
         return ""
-    if props.get("type") == "C" and len(_told(lines)) < 2:
-        return (
-            "the log is a client's (type=C): it holds what one client was told, not the card each "
-            "player drew nor the resource each robbery took, which SGN records; convert a full log "
-            "(type=F), which the server writes (tools/jsettlers/ records games so)"
-        )
     opts = options(lines)
     if opts.get("SBL", "").startswith("t") or "SC" in opts:
         return (

@@ -33,6 +33,7 @@ class Writer:
         self.road_card_player = ""
         self.drawn: Dict[str, int] = {}  # cards whose draw was read, per player, until bought
         self.unknown: Dict[str, List[int]] = {}  # classes not known: their lines
+        self.view = False  # a client's view: the cards others drew, stole or discarded not in it
 
     # -- the players ----------------------------------------------------------------------
     def seat_names(self, entries) -> None:
