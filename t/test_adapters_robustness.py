@@ -306,6 +306,8 @@ def test_the_command_line_refuses_what_cannot_be_converted_with_exit_2(tmp_path)
     with tarfile.open(jsettlers_games.DATA / "jsettlers-refused.tar.xz") as archive:
         files = {m.name: archive.extractfile(m).read() for m in archive.getmembers() if m.isfile()}
     for name, data in files.items():
+        if "client" in name:
+            continue  # (a client's log converts, with hidden values: t/test_adapters_jsettlers.py)
         path = tmp_path / name
         path.write_bytes(data)
         result = _run("convert", "--from", "jsettlers", str(path), "--to", "sgn")
