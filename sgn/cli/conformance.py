@@ -11,7 +11,7 @@ from ..layers.reader import describe
 from ..layers.schema import PROFILES
 from ..pipeline.engine import LEVELS
 from ..words import count, printable
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int, positive_seconds
 
 
 def add_parsers(commands) -> None:
@@ -41,7 +41,9 @@ def add_parsers(commands) -> None:
             help="simple: one process per case, verdict in the exit code (default); "
             "persistent: the JSON protocol of schema/harness/v1",
         )
-        sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
+        sub.add_argument(
+            "--timeout", type=positive_seconds, default=10.0, metavar="S", help="seconds per case (default 10)"
+        )
         sub.add_argument(
             "--invalid-exit",
             type=positive_int,

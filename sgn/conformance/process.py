@@ -26,6 +26,7 @@ MAX_OUTPUT_BYTES = 1 << 20  # one reply line (persistent mode); all a case print
 STDERR_TAIL = 4096  # what is kept of standard error, for the report
 _CHUNK = 1 << 16
 _POLL = (0.001, 0.05)  # without a pidfd, how often to look whether the process ended (backing off)
+_LONGEST_WAIT = 3600.0  # one wait of the loop at most (a time-out of 1e300 s is one, and the system takes no such wait)
 _DONE, _ENDED, _LATE = "done", "ended", "late"
 
 
@@ -224,7 +225,7 @@ class ImplProcess:
                 self._watch(self._stdin, selectors.EVENT_WRITE if self._pending else 0)
             for fd in self._reading:
                 self._watch(fd, selectors.EVENT_READ if self._wants(fd) else 0)
-            events = self._selector.select(remaining if self._pidfd is not None else min(remaining, delay))
+            events = self._selector.select(min(remaining, _LONGEST_WAIT if self._pidfd is not None else delay))
             if not events:
                 delay = min(delay * 2, _POLL[1])
             for key, _ in events:
