@@ -7,8 +7,10 @@ error. Each in every output format and both modes."""
 import json
 import math
 import sys
+import xml.etree.ElementTree as ElementTree
 
 import pytest
+from hypothesis import given, strategies as st
 
 from conftest import CORPUS, run_cli
 from sgn import conformance, corpus
@@ -51,3 +53,198 @@ def test_a_time_out_of_any_finite_length_is_taken(mode):
 def conformance_json(*args):
     result = run_cli("conformance", "-o", "json", *args)
     return result.returncode, json.loads(result.stdout)
+
+
+# -- a crash is a crash in colour too, and the implementation runs with colour off -----------------------
+
+ESC = "\x1b"
+PAINT = f"{ESC}[1;35m"  # what a runtime paints with, and then resets
+RESET = f"{ESC}[0m"
+COLOURED_CRASHES = [  # as each runtime reports a crash, painted as it paints it on a terminal
+    (  # Python 3.13, FORCE_COLOR=1 or PYTHON_COLORS=1: a syntax error of the main script
+        f'  File {ESC}[35m"/a/impl.py"{RESET}, line {ESC}[35m2{RESET}\n    if True\n'
+        f"           {ESC}[1;31m^{RESET}\n{PAINT}SyntaxError{RESET}: {ESC}[35mexpected ':'{RESET}\n",
+        "Python",
+    ),
+    (  # Python 3.13: an uncaught exception, its frames painted
+        f'Traceback (most recent call last):\n  File {ESC}[35m"/a/impl.py"{RESET}, line {ESC}[35m3{RESET}, in '
+        f"{ESC}[35m<module>{RESET}\n{PAINT}ValueError{RESET}: {ESC}[35mboom{RESET}\n",
+        "Python",
+    ),
+    (  # Deno: an uncaught error in colour
+        f"{RESET}{ESC}[1m{ESC}[31merror{RESET}: Uncaught (in promise) SyntaxError: Unexpected token 'x'\n"
+        f"    at {RESET}{ESC}[1m{ESC}[3mJSON.parse{RESET} (<anonymous>)\n"
+        f"    at {RESET}{ESC}[36mfile:///home/u/impl.ts{RESET}:{ESC}[33m3{RESET}:{ESC}[33m8{RESET}\n",
+        "Deno",
+    ),
+    (  # a window's title set, and the screen cleared, before a Rust panic
+        f"{ESC}]0;impl{chr(7)}{ESC}[2J{ESC}[Hthread 'main' panicked at src/main.rs:3:5:\nboom\n",
+        "Rust",
+    ),
+]
+PLAIN_CRASHES = [
+    # what tests elsewhere (test_conformance.py) see recognised, here to be painted
+    ('  File "/a/impl.py", line 3\n    def f(:\n          ^\nSyntaxError: invalid syntax\n', "Python"),
+    ('Traceback (most recent call last):\n  File "x.py", line 3, in <module>\nRuntimeError: boom\n', "Python"),
+    ("panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()\n", "Go"),
+    ("/a/impl.js:1\nthrow {a: 1};\n^\n{ a: 1 }\n\nNode.js v20.20.2\n", "Node.js"),
+    # Deno, as it reports an uncaught error, with a stack or none
+    (
+        "error: Uncaught (in promise) SyntaxError: Unexpected token 'x', \"x\" is not valid JSON\n"
+        "    at JSON.parse (<anonymous>)\n    at file:///home/u/impl.ts:3:8\n",
+        "Deno",
+    ),
+    ('error: Uncaught "boom"\n', "Deno"),
+    ("error: Uncaught Error: boom\nthrow new Error('boom');\n      ^\n    at file:///a/impl.js:1:7\n", "Deno"),
+    # Node.js with no version line after a stack whose first frame has no place
+    (
+        "SyntaxError: Unexpected token x in JSON at position 0\n    at JSON.parse (<anonymous>)\n"
+        "    at Object.<anonymous> (/a/impl.js:3:8)\n",
+        "Node.js",
+    ),
+    # Bun: the line, a caret, the error, its stack, the version
+    (
+        '1 | const e = new Error("oh no");\n                  ^\nerror: oh no\n      at /home/u/impl.js:1:15\n\n'
+        "Bun v1.1.30 (Linux x64)\n",
+        "Bun",
+    ),
+]
+VERDICTS = [  # what deliberate verdicts print, in colour or not: never a crash
+    "invalid: line 3: /2/result: 13 is greater than 12\n",
+    "error: the log is not valid (3 errors)\n",
+    '  File "game.sgn", line 3\n    ["1","RD",{"result":13}]\n',
+    "error: line 3 is not JSON\nerror count: 1\n",
+    "Uncaught errors: none; invalid: line 2\n",
+]
+PAINTED_VERDICTS = [
+    f"{ESC}[31minvalid{RESET}: line 3\n",
+    f"{ESC}[1merror{RESET}: not valid\n",
+    f"{ESC}]0;t{chr(7)}bad\n",
+]
+
+
+@pytest.mark.parametrize("report, runtime", COLOURED_CRASHES + PLAIN_CRASHES)
+def test_a_crash_is_recognised_in_colour_and_in_each_runtime_s_words(report, runtime):
+    from sgn.conformance.crash import crash_signature
+
+    assert crash_signature(report) == runtime
+
+
+@pytest.mark.parametrize("report", VERDICTS + PAINTED_VERDICTS)
+def test_a_verdict_in_colour_is_no_crash(report):
+    from sgn.conformance.crash import crash_signature
+
+    assert crash_signature(report) is None
+
+
+SGR = st.sampled_from([f"{ESC}[0m", f"{ESC}[1;31m", f"{ESC}[35m", f"{ESC}[38;5;208m", f"{ESC}]0;t{chr(7)}", f"{ESC}(B"])
+
+
+@given(st.sampled_from(PLAIN_CRASHES + [(v, None) for v in VERDICTS]), st.data())
+def test_colour_anywhere_changes_no_verdict_and_no_crash(sample, data):
+    """Escape sequences put between any two characters (but a CR and its LF) of a crash's
+    report, or of a verdict's: the scan finds what it finds in the plain text."""
+    from sgn.conformance.crash import crash_signature
+
+    report, runtime = sample
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(report)), max_size=12)))
+    painted, last = [], 0
+    for cut in cuts:
+        if report[cut - 1 : cut + 1] == "\r\n":
+            continue
+        painted += [report[last:cut], data.draw(SGR)]
+        last = cut
+    painted.append(report[last:])
+    assert crash_signature("".join(painted)) == runtime
+
+
+def _impl(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return f"{PY} {path}"
+
+
+PY313_SYNTAX_ERROR = (  # what Python 3.13 prints in colour for a syntax error of the main script
+    f"import sys\nsys.stdin.buffer.read()\nsys.stderr.write({COLOURED_CRASHES[0][0]!r})\nsys.exit(1)\n"
+)
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
+def test_a_crash_in_colour_scores_nothing_in_simple_mode(tmp_path, monkeypatch, output):
+    """Colour forced on for the harness (as CI does), and a crash reported in colour whatever
+    the environment says (as `env FORCE_COLOR=1 python3.13 impl.py` would): every case errored."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("PYTHON_COLORS", "1")
+    impl = _impl(tmp_path, "painted.py", PY313_SYNTAX_ERROR)
+    result = run_cli("conformance", "--impl", impl, *FEW, "-o", output)
+    assert result.returncode == 1
+    assert errored(output, result.stdout.decode()) == len(conformance.select(CASES, run=FEW[1::2])) > 0
+
+
+def errored(output, text):
+    """How many cases a report says errored."""
+    if output == "json":
+        report = json.loads(text)
+        assert report["totals"]["passed"] == report["totals"]["failed"] == 0
+        assert all(c["detail"].startswith("crashed: a Python syntax error") for c in report["cases"])
+        return report["totals"]["errored"]
+    if output == "junit":
+        suites = ElementTree.fromstring(text).findall("testsuite")
+        assert sum(int(s.get("failures")) for s in suites) == 0
+        return sum(int(s.get("errors")) for s in suites)
+    if output == "html":
+        assert 'class="passed"' not in text and 'class="failed"' not in text
+        return text.count('<td class="errored"')
+    first = text.splitlines()[0]
+    assert ": 0 passed, 0 failed, " in first
+    return int(first.split(" failed, ")[1].split(" errored")[0])
+
+
+def test_a_crash_in_colour_is_named_in_persistent_mode(tmp_path):
+    deno = COLOURED_CRASHES[2][0]
+    impl = _impl(
+        tmp_path,
+        "painted.py",
+        "import json, sys\nfor line in sys.stdin:\n    r = json.loads(line)\n    if r['cmd'] == 'stop':\n        break\n"
+        "    if r['cmd'] == 'run':\n"
+        f"        sys.stderr.write({deno!r}); sys.exit(1)\n"
+        "    print(json.dumps({'ready': True, 'version': 1, 'implementation': {'name': 'x', 'language': 'python'}}), flush=True)\n",
+    )
+    run = conformance.run_cases(impl, VALID[:1] + INVALID[:1], mode="persistent", timeout=GUARD)
+    assert [o.detail for o in run.outcomes] == [
+        "the process ended (exit code 1); its standard error shows an uncaught Deno exception"
+    ] * 2
+
+
+ENV_SHOWN = "import json, os\nshown = {k: os.environ.get(k) for k in ('NO_COLOR', 'PYTHON_COLORS', 'FORCE_COLOR')}\n"
+
+
+@pytest.mark.parametrize("mode", ["simple", "persistent"])
+def test_an_implementation_runs_with_colour_off_unless_its_command_says_otherwise(tmp_path, monkeypatch, mode):
+    """The implementation says, as its verdict or its name, what its environment asked of colour."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("PYTHON_COLORS", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    if mode == "simple":
+        script = _impl(tmp_path, "env.py", ENV_SHOWN + "import sys\nsys.stderr.write(json.dumps(shown))\nsys.exit(3)\n")
+    else:
+        script = _impl(
+            tmp_path,
+            "env.py",
+            ENV_SHOWN + "import sys\nfor line in sys.stdin:\n"
+            "    r = json.loads(line)\n"
+            "    if r['cmd'] != 'start': break\n"
+            "    print(json.dumps({'ready': True, 'version': 1, 'implementation': "
+            "{'name': json.dumps(shown), 'language': 'python'}}), flush=True)\n",
+        )
+
+    def seen(impl):
+        run = conformance.run_cases(impl, VALID[:1], mode=mode, timeout=GUARD)
+        return json.loads(run.outcomes[0].stderr if mode == "simple" else run.info["name"])
+
+    assert seen(script) == {"NO_COLOR": "1", "PYTHON_COLORS": "0", "FORCE_COLOR": None}
+    assert seen(f"env FORCE_COLOR=1 PYTHON_COLORS=1 {script}") == {
+        "NO_COLOR": "1",
+        "PYTHON_COLORS": "1",
+        "FORCE_COLOR": "1",
+    }
