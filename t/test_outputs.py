@@ -12,13 +12,14 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from conftest import run_cli
 from sgn.cli import main
 from sgn.cli.exits import cores, job_count
 from sgn.codes import CODES
 from sgn.output import colour, xml as junit
+from sgn.words import visible
 
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
@@ -188,6 +189,34 @@ def test_conformance_junit_stays_well_formed_when_an_implementation_writes_contr
     root = ElementTree.fromstring(result.stdout)
     errors = root.findall(".//system-err")
     assert errors and "\\x1b[31mfailed ]]> <&\\x00\\x07\\ufffe" in errors[0].text
+
+
+# nothing but a report's own line ends and colours reaches the terminal (sgn.words.visible)
+
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")  # a control or line break but LF
+
+
+@given(st.text())
+@example("a\u2028b\u2029c\x85\x1b[2J\r\n\x00")
+def test_visible_leaves_no_control_character_and_no_line_break(text):
+    shown = visible(text)
+    assert not RAW.search(shown) and "\n" not in shown and len(shown.splitlines()) <= 1
+    assert visible(shown) == shown  # nothing is escaped twice
+
+
+def test_github_annotations_hold_no_control_character_raw(files):
+    """GitHub's own escapes (%0A) for a line break, the text report's (\\x1b) for the rest."""
+    code, text = validate("-o", "github", *files)
+    assert code == 2 and not RAW.search(text)
+    assert 'file=a"<&]]>\\x1b[2J%0A\\t.sgn,' in text
+
+
+@pytest.mark.parametrize("output", ["text", "github"])
+def test_unicode_line_separators_are_escaped_as_other_line_breaks(write, output):
+    log = write('["1\u2028","RD",{"result":8,"x\u2029":1}]\n'.encode("utf-8"), name="sep\u2028.sgn")
+    code, text = validate("-o", output, log)
+    assert code == 1 and not RAW.search(text) and len(text.splitlines()) == text.count("\n")
+    assert "sep\\u2028.sgn" in text and "x\\u2029" in text
 
 
 # -o sarif
