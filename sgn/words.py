@@ -37,5 +37,6 @@ def visible(text: str) -> str:
     line and paragraph separators too (`\\u2028`, `\\u2029`, line breaks to many editors
     and to `str.splitlines`): a file name or a pointer (a key of the message) may hold any,
     and the text report stays one line per diagnostic, with no escape sequence reaching
-    the terminal but its own colours."""
+    the terminal but its own colours. Whatever reaches a terminal from outside goes through
+    here: an implementation's words and output under `sgn conformance` too."""
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

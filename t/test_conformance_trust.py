@@ -6,6 +6,7 @@ error. Each in every output format and both modes."""
 
 import json
 import math
+import re
 import sys
 import xml.etree.ElementTree as ElementTree
 
@@ -248,3 +249,129 @@ def test_an_implementation_runs_with_colour_off_unless_its_command_says_otherwis
         "PYTHON_COLORS": "1",
         "FORCE_COLOR": "1",
     }
+
+
+# -- nothing of an implementation's, nor of a bundle's, reaches the terminal raw ----------------------------
+
+# what would clear the screen, set the window's title, ring, cut a line, and start a C1 sequence
+HOSTILE = "x\x1b[2J\x1b]0;pwned\x07\x00\x9b31m\x7f\u2028y\u2029\r\tz\x85<b onclick=alert(1)>&"
+RAW_TEXT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")  # in a text: nothing but its line ends
+RAW_XML = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # in XML: a tab and a line break may stay
+HOSTILE_IMPL = f"""import json, sys
+HOSTILE = {HOSTILE!r}
+if "--simple" in sys.argv:
+    sys.stdin.buffer.read()
+    print(HOSTILE)
+    sys.stderr.write(HOSTILE + "\\n" + HOSTILE)
+    sys.exit(3)
+if "--no-start" in sys.argv:
+    sys.stderr.write("cannot start: " + HOSTILE)
+    sys.exit(1)
+for line in sys.stdin:
+    request = json.loads(line)
+    if request["cmd"] == "start":
+        described = dict.fromkeys(("name", "language", "version", "homepage"), HOSTILE)
+        print(json.dumps({{"ready": True, "version": 1, "implementation": described}}), flush=True)
+        continue
+    if request["cmd"] != "run":
+        break
+    seq = request["seq"]
+    sys.stderr.write(HOSTILE + "\\n")
+    sys.stderr.flush()
+    reply = [
+        {{"seq": seq, "valid": True}},
+        {{"seq": seq, "skipped": True, "reason": HOSTILE}},
+        {{"seq": seq, "errored": True, "message": HOSTILE}},
+    ][seq % 3]
+    print(json.dumps(reply), flush=True)
+"""
+MIXED = FEW + ["--run", "schema-rd-result-float"]  # valid and invalid cases, several of each
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    path = tmp_path / "hostile.py"
+    path.write_text(HOSTILE_IMPL)
+    return f"{PY} {path}"
+
+
+def shows_nothing_raw(output, data):
+    """Whether a report holds no control character of theirs: text and HTML none but their
+    line ends (and an HTML page no markup of theirs), JSON none at all, JUnit none XML would not."""
+    text = data.decode("utf-8")
+    if output == "json":
+        json.loads(text)
+        return text.isascii() and not RAW_TEXT.search(text)
+    if output == "junit":
+        ElementTree.fromstring(data)
+        return not RAW_XML.search(text)
+    if output == "html":
+        return not RAW_TEXT.search(text) and "<b onclick" not in text
+    return not RAW_TEXT.search(text)
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
+@pytest.mark.parametrize("mode", ["simple", "persistent"])
+def test_nothing_an_implementation_says_or_prints_reaches_the_terminal_raw(tmp_path, hostile, mode, output):
+    impl = f"{hostile} --simple" if mode == "simple" else hostile
+    report = tmp_path / f"report.{output}"
+    result = run_cli("conformance", "--impl", impl, "--mode", mode, *MIXED, "-o", output, "--report", report)
+    assert result.returncode == 1, result.stderr
+    assert shows_nothing_raw(output, result.stdout) and shows_nothing_raw(output, report.read_bytes())
+    assert shows_nothing_raw("text", result.stderr)
+    if output == "text":  # what it said, escaped as sgn validate escapes a file name
+        shown = result.stdout.decode()
+        assert "x\\x1b[2J\\x1b]0;pwned\\x07\\x00\\x9b31m\\x7f" in shown
+        assert (mode == "persistent") == shown.startswith("conformance of x\\x1b[2J")
+    if output == "json":  # the report keeps their words as they were
+        said = json.loads(result.stdout)
+        assert mode == "simple" or said["implementation"]["name"] == HOSTILE
+        assert any(HOSTILE.split("\r")[0] in c.get("stderr", "") for c in said["cases"])
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
+def test_nothing_of_several_implementations_reaches_the_terminal_raw(tmp_path, hostile, output):
+    result = run_cli(
+        "conformance", "--impl", hostile, "--impl", f"{PY} -m sgn.harness", "--mode", "persistent", *MIXED, "-o", output
+    )
+    assert (
+        result.returncode == 1 and shows_nothing_raw(output, result.stdout) and shows_nothing_raw("text", result.stderr)
+    )
+
+
+def test_a_diff_of_their_reports_shows_nothing_raw(tmp_path, hostile):
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    run_cli(
+        "conformance", "--impl", f"{PY} -m sgn.harness", "--mode", "persistent", *MIXED, "-o", "json", "--report", old
+    )
+    run_cli("conformance", "--impl", hostile, "--mode", "persistent", *MIXED, "-o", "json", "--report", new)
+    result = run_cli("conformance", "diff", old, new)
+    assert (
+        result.returncode == 1 and not RAW_TEXT.search(result.stdout.decode()) and "\\x1b[2J" in result.stdout.decode()
+    )
+
+
+def test_an_implementation_that_cannot_start_shows_its_standard_error_escaped(hostile):
+    result = run_cli("conformance", "--impl", f"{hostile} --no-start", "--mode", "persistent", *FEW)
+    said = result.stderr.decode()
+    assert result.returncode == 2 and result.stdout == b"" and not RAW_TEXT.search(said)
+    assert "did not start" in said and "  | cannot start: x\\x1b[2J" in said
+
+
+def test_a_bundle_s_case_id_is_shown_escaped(tmp_path):
+    bundle = json.loads((CORPUS / corpus.BUNDLE).read_text(encoding="utf-8"))
+    bundle["cases"] = [dict(bundle["cases"][0], id=HOSTILE)]
+    (tmp_path / "cases.json").write_text(json.dumps(bundle), encoding="utf-8")
+    for command in ("conformance", "smoke"):
+        result = run_cli(command, "--impl", "true", "--cases", tmp_path / "cases.json")
+        said = result.stderr.decode()
+        assert result.returncode == 2 and not RAW_TEXT.search(said) and "case 1 (x\\x1b[2J" in said, said
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
+def test_a_bundle_s_descriptions_are_shown_escaped(tmp_path, output):
+    bundle = json.loads((CORPUS / corpus.BUNDLE).read_text(encoding="utf-8"))
+    bundle["cases"] = [dict(c, description=HOSTILE) for c in bundle["cases"] if c["id"].startswith("schema-rd-")]
+    (tmp_path / "cases.json").write_text(json.dumps(bundle), encoding="utf-8")
+    result = run_cli("conformance", "--impl", "true", "--cases", tmp_path / "cases.json", "-o", output)
+    assert result.returncode == 1 and shows_nothing_raw(output, result.stdout)

@@ -160,6 +160,7 @@ def test_junit_on_a_full_disk_says_so_in_a_line(tmp_path, monkeypatch, capsys):
 
 
 @given(st.text())
+@example("\x1b\x7f\x85\x9b\ud800\uffff\r\t")
 def test_xml_escapes_round_trip_what_xml_can_hold_and_escape_the_rest(value):
     document = f"<a b={junit.attribute(value)}>{junit.text(value)}</a>".encode("utf-8", "backslashreplace")
     element = ElementTree.fromstring(document)
@@ -167,7 +168,11 @@ def test_xml_escapes_round_trip_what_xml_can_hold_and_escape_the_rest(value):
     def expected(s):
         return "".join(
             c
-            if c in "\t\n\r" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd" or c > "\uffff"
+            if c in "\t\n\r"
+            or "\x20" <= c < "\x7f"
+            or "\xa0" <= c <= "\ud7ff"
+            or "\ue000" <= c <= "\ufffd"
+            or c > "\uffff"
             else c.encode("unicode_escape").decode()
             if c < "\ud800" or c > "\udfff"
             else f"\\u{ord(c):04x}"
