@@ -9,6 +9,7 @@ import math
 import re
 import sys
 import xml.etree.ElementTree as ElementTree
+from html.parser import HTMLParser
 
 import pytest
 from hypothesis import given, strategies as st
@@ -375,3 +376,65 @@ def test_a_bundle_s_descriptions_are_shown_escaped(tmp_path, output):
     (tmp_path / "cases.json").write_text(json.dumps(bundle), encoding="utf-8")
     result = run_cli("conformance", "--impl", "true", "--cases", tmp_path / "cases.json", "-o", output)
     assert result.returncode == 1 and shows_nothing_raw(output, result.stdout)
+
+
+# -- the HTML page runs its own script and style only, as the sgn report page ------------------------------
+
+
+class _Parts(HTMLParser):
+    """The page's policy (and whether anything but the charset comes before it), its script and style."""
+
+    def __init__(self):
+        super().__init__()
+        self.policy, self.before, self.texts, self.inside = None, [], {"script": [], "style": []}, None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy":
+            self.policy = attrs["content"]
+        elif self.policy is None and tag not in ("html", "head", "meta"):
+            self.before.append(tag)
+        self.inside = tag if tag in self.texts else None
+
+    def handle_data(self, data):
+        if self.inside:
+            self.texts[self.inside].append(data)
+
+    def handle_endtag(self, tag):
+        self.inside = None
+
+
+def _matrix_page(hostile):
+    result = run_cli(
+        "conformance", "--impl", hostile, "--impl", f"{PY} -m sgn.harness", "--mode", "persistent", *MIXED, "-o", "html"
+    )
+    assert result.returncode == 1
+    return result.stdout.decode("utf-8")
+
+
+def test_the_html_page_has_the_report_page_s_policy_for_its_own_script_and_style(hostile):
+    from sgn.pictures.page import policy
+
+    parts = _Parts()
+    parts.feed(_matrix_page(hostile))
+    [script], [style] = parts.texts["script"], parts.texts["style"]
+    assert parts.policy == policy(script, style) and parts.before == []
+    assert parts.policy.startswith("default-src 'none'; ") and "require-trusted-types-for 'script'" in parts.policy
+
+
+def test_in_a_browser_the_html_page_runs_its_script_and_nothing_else(browser, tmp_path_factory, hostile):
+    from chromium import open_page
+
+    html = _matrix_page(hostile)
+    slipped = '<img src="http://127.0.0.1:9/a.png" onerror="document.body.dataset.ran=1"><script>document.body.dataset.ran=2</script>'
+    tab = open_page(browser, tmp_path_factory, html.replace("</body>", slipped + "</body>"), "matrix.html")
+    try:
+        hidden = tab.locator("tr.agree.hidden").count()
+        assert hidden > 0
+        tab.locator("#only").click()  # the page's own script shows every case
+        assert tab.locator("tr.agree.hidden").count() == 0
+        assert tab.evaluate("document.body.dataset.ran") is None and tab.errors == []
+        assert tab.requests == [tab.url_of_file] and tab.blocked == ["http://127.0.0.1:9/a.png"]
+        assert tab.evaluate("getComputedStyle(document.querySelector('th')).position") == "sticky"  # styled
+    finally:
+        tab.close()

@@ -1,13 +1,16 @@
 """The matrix of several implementations as one self-contained HTML page: no network,
 nothing to install to view it. Each cell's title holds the case's detail. Every word of an
 implementation or of the bundle is written by `_shown`: its control characters as their
-escapes (`words.visible`, as the text report), then as HTML text."""
+escapes (`words.visible`, as the text report), then as HTML text. Should a mistake let
+markup through anyway, the page's Content-Security-Policy is the `sgn report` page's
+(`pictures.page.policy`): nothing fetched, no script or style but its own."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import List, Sequence
 
+from ..pictures.page import policy
 from ..words import count, visible
 from .matrix import LEGEND, answer, disagrees, names, rows
 from .outcome import STATUSES
@@ -52,6 +55,7 @@ def page(runs: Sequence[Run]) -> str:
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(SCRIPT, STYLE))}">',
         "<title>SGN conformance</title>",
         f"<style>{STYLE}</style></head><body>",
         f"<h1>SGN conformance: {_shown(', '.join(columns))}</h1>",
