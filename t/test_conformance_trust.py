@@ -340,6 +340,14 @@ def test_nothing_of_several_implementations_reaches_the_terminal_raw(tmp_path, h
     )
 
 
+@pytest.mark.parametrize("output", ["text", "json", "junit"])
+def test_nothing_an_implementation_says_reaches_the_terminal_raw_in_smoke(hostile, output):
+    result = run_cli("smoke", "--impl", hostile, "--mode", "persistent", "-o", output)
+    assert (
+        result.returncode == 1 and shows_nothing_raw(output, result.stdout) and shows_nothing_raw("text", result.stderr)
+    )
+
+
 def test_a_diff_of_their_reports_shows_nothing_raw(tmp_path, hostile):
     old, new = tmp_path / "old.json", tmp_path / "new.json"
     run_cli(

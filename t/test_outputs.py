@@ -224,6 +224,15 @@ def test_unicode_line_separators_are_escaped_as_other_line_breaks(write, output)
     assert "sep\\u2028.sgn" in text and "x\\u2029" in text
 
 
+@pytest.mark.parametrize("output", ["text", "github", "junit"])
+def test_a_name_given_to_standard_input_is_shown_as_a_file_name_is(output):
+    name = "b\x1b]0;pwn\x07\u2028.sgn"
+    result = run_cli("validate", "-o", output, "--stdin-filename", name, "-", stdin=BAD.encode())
+    text = result.stdout.decode()
+    assert result.returncode == 1 and "b\\x1b]0;pwn\\x07" in text
+    assert not (RAW if output != "junit" else re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")).search(text)
+
+
 # -o sarif
 
 
