@@ -12,7 +12,8 @@ import json
 import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
-from .diagnostic import Diagnostic, SourceTypeError
+from .diagnostic import Diagnostic, SourceTypeError, escape_pointer_token
+from .layers.jsonline import MAX_DEPTH as _MAX_DEPTH
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
 from .layers.stages import DEFAULT_LEVEL, validate_message as _validate_message
@@ -44,12 +45,24 @@ def check(
     `level`, `profile`, `name`, `max_line_bytes` and `hidden` are those of `iter_diagnostics`.
 
     Never raises for bad content, nor for a file that cannot be read (its verdict is
-    "unreadable"); raises ValueError for an unknown level or profile, and TypeError for a
-    source of none of those kinds. Holds every diagnostic in memory: to stream a log of
-    any size in bounded memory, use `iter_diagnostics`.
+    "unreadable"); raises ValueError for an unknown level or profile, a `max_line_bytes`
+    under 1, or a file object that is closed or not open for reading, and TypeError for a
+    source of none of those kinds (or a `max_line_bytes` that is no whole number). Holds
+    every diagnostic in memory: to stream a log of any size in bounded memory, use
+    `iter_diagnostics`.
     """
+    _at_least_1(max_line_bytes, "max_line_bytes", "a number of bytes", "sgn.check")
     source = _as_source(source, "sgn.check")
     return kept(check_one(source, name, Options(level, profile, max_line_bytes, None, hidden)))
+
+
+def _at_least_1(value: Any, what: str, meaning: str, caller: str) -> None:
+    """A count or a line number the caller passed: TypeError when it is no whole number
+    (True is no number here), ValueError when it is under 1."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{caller}: {what} is {meaning}, a whole number; got {type(value).__name__} {value!r}")
+    if value < 1:
+        raise ValueError(f"{caller}: {what} is {meaning}, at least 1; got {value}")
 
 
 def _looks_like_text(source: str) -> bool:
@@ -70,7 +83,14 @@ def _as_source(source: Any, caller: str) -> Any:
         return io.BytesIO(bytes(source))
     if isinstance(source, str):
         return io.StringIO(source) if _looks_like_text(source) else source
-    if isinstance(source, os.PathLike) or hasattr(source, "readline") or hasattr(source, "open_binary"):
+    if hasattr(source, "readline"):
+        if getattr(source, "closed", False) is True:
+            raise ValueError(f"{caller}: the file object {describe(source)!r} is closed")
+        readable = getattr(source, "readable", None)
+        if callable(readable) and not readable():
+            raise ValueError(f"{caller}: the file object {describe(source)!r} is not open for reading")
+        return source
+    if isinstance(source, os.PathLike) or hasattr(source, "open_binary"):
         return source
     if isinstance(source, (dict, int, float, bool)) or source is None or not hasattr(source, "__iter__"):
         raise SourceTypeError(f"{caller} takes {_KINDS}; got {type(source).__name__}")
@@ -118,11 +138,14 @@ def iter_diagnostics(
     "compat". `name` is the file name the diagnostics give (by default the path, or
     the file object's name). Lines longer than `max_line_bytes` are skipped unread
     (`line-too-long`). Never raises for bad content: an unreadable file is a diagnostic
-    of layer "io". `fast=False` takes the careful path for every line (the
-    diagnostics are the same; it exists to prove that). `hidden` is "allow" (a card or
-    roll the log does not show, written `?`, is judged as docs/hidden.md says) or
-    "refuse" (each is a `hidden-value` error).
+    of layer "io". Raises as `check` does for what no log could make wrong (an unknown
+    level, a `max_line_bytes` under 1, a closed file object, a source of another kind).
+    `fast=False` takes the careful path for every line (the diagnostics are the same; it
+    exists to prove that). `hidden` is "allow" (a card or roll the log does not show,
+    written `?`, is judged as docs/hidden.md says) or "refuse" (each is a `hidden-value`
+    error).
     """
+    _at_least_1(max_line_bytes, "max_line_bytes", "a number of bytes", "sgn.iter_diagnostics")
     return _validate.iter_diagnostics(
         _as_source(source, "sgn.iter_diagnostics"),
         level=level,
@@ -150,8 +173,44 @@ def validate_message(
     hold (nesting too deep, an integer too long, NaN) has the code it would have in a line
     (`sgn.layers.jsonline.value_problem`). The value is not changed (compat reads the legacy
     forms from a copy). `file` and `line` are what the diagnostics give as their place.
+
+    A tuple is read as a list, as `check` reads a message of its iterable. A value that
+    json.loads never gives (bytes, a set, a complex number, a key that is no str), here or
+    anywhere inside, is a TypeError that names it and where it is: it is no message to
+    judge, and "null" is not what it is.
     """
+    value = _as_json(value, "", 0)
     return _validate_message(value, level=level, profile=profile, hidden=hidden, file=file, line=line)
+
+
+_JSON_KINDS = "a value as json.loads gives it (dict, list, str, int, float, bool or None; a tuple is read as a list)"
+
+
+def _as_json(value: Any, pointer: str, depth: int) -> Any:
+    """`value` with each tuple a list (the same object when it holds none); TypeError for a
+    part json.loads never gives, naming its JSON pointer. Past the depth no line may reach,
+    the value is left as it is: the checks refuse it as nested too deep."""
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return value
+    if depth > _MAX_DEPTH:
+        return value
+    if isinstance(value, (list, tuple)):
+        items = [_as_json(item, f"{pointer}/{index}", depth + 1) for index, item in enumerate(value)]
+        same = type(value) is list and all(new is old for new, old in zip(items, value))
+        return value if same else items
+    if isinstance(value, dict):
+        for key in value:
+            if not isinstance(key, str):
+                raise TypeError(
+                    f"sgn.validate_message takes {_JSON_KINDS}; the object at {pointer or '/'} has a key "
+                    f"of type {type(key).__name__} ({key!r}), where JSON has a string"
+                )
+        pairs = {
+            key: _as_json(item, f"{pointer}/{escape_pointer_token(key)}", depth + 1) for key, item in value.items()
+        }
+        return value if all(pairs[key] is item for key, item in value.items()) else pairs
+    where = f"the value at {pointer}" if pointer else "the message"
+    raise TypeError(f"sgn.validate_message takes {_JSON_KINDS}; {where} is of type {type(value).__name__}")
 
 
 def replay(
@@ -166,9 +225,14 @@ def replay(
     `line`, `phase`, `turn`, `current`, `robber`, `bank`, `players` (each one's hand, cards,
     pieces and points), the awards, what is owed, and `game`, the live `sgn.game.Game`
     (to read, or to draw with `sgn.svg.board`). It is None when the log cannot be read at
-    all. Raises TypeError for a source of none of the kinds `check` takes.
+    all. Raises TypeError for a source of none of the kinds `check` takes, ValueError for
+    an `at` under 1 (a line number: the first line is 1, as `--at` counts) and TypeError
+    for one that is no whole number.
     """
     from .pipeline.replay import replay as _replay
+
+    if at is not None:
+        _at_least_1(at, "at", "a line number", "sgn.replay")
 
     found: List[Diagnostic] = []
     source = _as_source(source, "sgn.replay")

@@ -28,11 +28,15 @@ def printable(text: str) -> str:
     return text
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+# the C0 and C1 controls and DEL, and the two line breaks of Unicode that are no control
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def visible(text: str) -> str:
-    """`text` with each control character written as its escape (`\\x1b`, `\\n`): a file name
-    or a pointer (a key of the message) may hold any, and the text report stays one line
-    per diagnostic, with no escape sequence reaching the terminal but its own colours."""
+    """`text` with each control character written as its escape (`\\x1b`, `\\n`), and the
+    line and paragraph separators too (`\\u2028`, `\\u2029`, line breaks to many editors
+    and to `str.splitlines`): a file name or a pointer (a key of the message) may hold any,
+    and the text report stays one line per diagnostic, with no escape sequence reaching
+    the terminal but its own colours. Whatever reaches a terminal from outside goes through
+    here: an implementation's words and output under `sgn conformance` too."""
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)

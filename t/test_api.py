@@ -6,6 +6,7 @@ import inspect
 import io
 import json
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -287,3 +288,85 @@ def test_replay_gives_the_state_at_a_line_and_the_diagnostics_up_to_it():
     assert sgn.replay(b"not json\n")[0]["line"] == 1
     with pytest.raises(TypeError):
         sgn.replay(42)
+
+
+# -- what no log could make wrong is a ValueError or TypeError at the call, in our words ----------------------
+
+LOG = b'["1","RD",{"result":8}]\n'
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: sgn.replay(LOG, at=-5), ValueError, "sgn.replay: at is a line number, at least 1; got -5"),
+        (lambda: sgn.replay(LOG, at=0), ValueError, "at least 1; got 0"),
+        (lambda: sgn.replay(LOG, at=1.5), TypeError, "at is a line number, a whole number; got float"),
+        (lambda: sgn.replay(LOG, at="3"), TypeError, "got str '3'"),
+        (lambda: sgn.replay(LOG, at=True), TypeError, "got bool"),
+        (lambda: sgn.check(LOG, max_line_bytes=-1), ValueError, "sgn.check: max_line_bytes is a number of bytes"),
+        (lambda: sgn.check(LOG, max_line_bytes=0), ValueError, "at least 1; got 0"),
+        (lambda: sgn.check(LOG, max_line_bytes=None), TypeError, "got NoneType"),
+        (lambda: sgn.iter_diagnostics(LOG, max_line_bytes=0), ValueError, "sgn.iter_diagnostics: max_line_bytes"),
+    ],
+    ids=["at-5", "at0", "at1.5", "at-str", "at-bool", "check-1", "check0", "check-none", "iter0"],
+)
+def test_a_line_number_or_a_limit_under_1_is_refused_at_the_call(call, error, words):
+    with pytest.raises(error, match=re.escape(words)):
+        call()
+
+
+def test_the_least_line_number_and_limit_are_taken():
+    assert sgn.replay(LOG, at=1)[0]["line"] == 1
+    assert [d.code for d in sgn.check(LOG, max_line_bytes=1).diagnostics][:1] == ["line-too-long"]
+
+
+@pytest.mark.parametrize("call", [sgn.check, sgn.replay, lambda f: list(sgn.iter_diagnostics(f))])
+def test_a_closed_file_or_one_not_open_for_reading_is_a_value_error(tmp_path, call):
+    (tmp_path / "g.sgn").write_bytes(LOG)
+    with open(tmp_path / "g.sgn", "rb") as closed:
+        pass
+    with pytest.raises(ValueError, match=r"the file object '.*g.sgn' is closed"):
+        call(closed)
+    with open(tmp_path / "w.sgn", "w") as writing:
+        with pytest.raises(ValueError, match=r"the file object '.*w.sgn' is not open for reading"):
+            call(writing)
+    with open(tmp_path / "g.sgn", "rb") as reading:
+        assert call(reading) is not None  # an open one is read
+
+
+@pytest.mark.parametrize(
+    "value, where",
+    [
+        (b'["1","RD",{"result":8}]', "the message is of type bytes"),
+        ({"1", "RD"}, "the message is of type set"),
+        (["1", "RD", {"result": {1}}], "the value at /2/result is of type set"),
+        (["1", "RD", {"result": 8j}], "the value at /2/result is of type complex"),
+        (["1", "RD", {"result": b"8"}], "the value at /2/result is of type bytes"),
+        (["1", "RD", {1: 8}], "the object at /2 has a key of type int (1), where JSON has a string"),
+        (object(), "the message is of type object"),
+    ],
+)
+def test_a_value_json_never_gives_is_a_type_error_naming_it(value, where):
+    with pytest.raises(TypeError, match=re.escape(where)) as caught:
+        sgn.validate_message(value)
+    assert "null" not in str(caught.value)
+
+
+def test_a_tuple_is_read_as_a_list_as_check_reads_it():
+    message = ("1", "RD", {"result": 8})
+    assert sgn.validate_message(message) == sgn.validate_message(list(message)) == []
+    assert sgn.check([message]).valid
+    bad = ("1", "RD", {"result": (1, 2)})
+    assert [(d.code, d.message) for d in sgn.validate_message(bad)] == [
+        (d.code, d.message) for d in sgn.validate_message(["1", "RD", {"result": [1, 2]}])
+    ]
+    assert "null" not in sgn.validate_message(bad)[0].message
+
+
+def test_a_value_holding_itself_is_nested_too_deep_not_an_error():
+    looped: list = ["1", "RD"]
+    looped.append(looped)
+    looped_tuple = ("1", "RD", [])
+    looped_tuple[2].append(looped_tuple)
+    for value in (looped, looped_tuple):
+        assert [d.code for d in sgn.validate_message(value)] == ["json-too-deep"]

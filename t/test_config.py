@@ -5,6 +5,8 @@ import contextlib
 import datetime
 import io
 import json
+import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -75,6 +77,38 @@ def test_a_pyproject_table_is_read_and_checked(tmp_path):
 def test_a_named_config_that_is_missing_is_an_error(tmp_path):
     with pytest.raises(ConfigError, match="no such configuration file"):
         resolve(DEFAULTS, {}, config=str(tmp_path / "none.toml"))
+
+
+@pytest.mark.parametrize(
+    "make, says",
+    [
+        (lambda path: path.mkdir(), "is a folder, not a configuration file"),
+        (lambda path: os.mkfifo(path), "is a FIFO (named pipe), not a configuration file"),
+        (lambda path: path.symlink_to("nowhere"), "is a dangling symlink, not a configuration file"),
+    ],
+    ids=["folder", "fifo", "dangling-symlink"],
+)
+def test_a_named_config_that_is_no_file_says_what_it_is(tmp_path, make, says):
+    """Nothing is opened (a FIFO would wait for a writer): what is there is said, in one line."""
+    if not hasattr(os, "mkfifo") and "FIFO" in says:
+        pytest.skip("no FIFO here")
+    make(tmp_path / "odd.toml")
+    with pytest.raises(ConfigError, match=re.escape(f"odd.toml {says}") + "$"):
+        resolve(DEFAULTS, {}, config=str(tmp_path / "odd.toml"))
+    assert _validate("--config", str(tmp_path / "odd.toml")) == (2, f"sgn validate: {tmp_path / 'odd.toml'} {says}\n")
+
+
+def test_a_config_error_shows_a_name_s_control_characters_escaped(tmp_path):
+    code, said = _validate("--config", str(tmp_path / "a\x1b]0;x\x07\u2028.toml"))
+    assert code == 2 and said == f"sgn validate: {tmp_path}/a\\x1b]0;x\\x07\\u2028.toml: no such configuration file\n"
+
+
+def _validate(*args):
+    """`sgn validate ARGS -` in this process: (exit status, standard error)."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(["validate", *args, "-"], out=io.StringIO())
+    return code, err.getvalue()
 
 
 def test_select_ignore_and_per_file_ignores(tmp_path):

@@ -12,13 +12,14 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import example, given, strategies as st
 
 from conftest import run_cli
 from sgn.cli import main
 from sgn.cli.exits import cores, job_count
 from sgn.codes import CODES
 from sgn.output import colour, xml as junit
+from sgn.words import visible
 
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
@@ -159,6 +160,7 @@ def test_junit_on_a_full_disk_says_so_in_a_line(tmp_path, monkeypatch, capsys):
 
 
 @given(st.text())
+@example("\x1b\x7f\x85\x9b\ud800\uffff\r\t")
 def test_xml_escapes_round_trip_what_xml_can_hold_and_escape_the_rest(value):
     document = f"<a b={junit.attribute(value)}>{junit.text(value)}</a>".encode("utf-8", "backslashreplace")
     element = ElementTree.fromstring(document)
@@ -166,7 +168,11 @@ def test_xml_escapes_round_trip_what_xml_can_hold_and_escape_the_rest(value):
     def expected(s):
         return "".join(
             c
-            if c in "\t\n\r" or "\x20" <= c <= "\ud7ff" or "\ue000" <= c <= "\ufffd" or c > "\uffff"
+            if c in "\t\n\r"
+            or "\x20" <= c < "\x7f"
+            or "\xa0" <= c <= "\ud7ff"
+            or "\ue000" <= c <= "\ufffd"
+            or c > "\uffff"
             else c.encode("unicode_escape").decode()
             if c < "\ud800" or c > "\udfff"
             else f"\\u{ord(c):04x}"
@@ -188,6 +194,43 @@ def test_conformance_junit_stays_well_formed_when_an_implementation_writes_contr
     root = ElementTree.fromstring(result.stdout)
     errors = root.findall(".//system-err")
     assert errors and "\\x1b[31mfailed ]]> <&\\x00\\x07\\ufffe" in errors[0].text
+
+
+# nothing but a report's own line ends and colours reaches the terminal (sgn.words.visible)
+
+RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029]")  # a control or line break but LF
+
+
+@given(st.text())
+@example("a\u2028b\u2029c\x85\x1b[2J\r\n\x00")
+def test_visible_leaves_no_control_character_and_no_line_break(text):
+    shown = visible(text)
+    assert not RAW.search(shown) and "\n" not in shown and len(shown.splitlines()) <= 1
+    assert visible(shown) == shown  # nothing is escaped twice
+
+
+def test_github_annotations_hold_no_control_character_raw(files):
+    """GitHub's own escapes (%0A) for a line break, the text report's (\\x1b) for the rest."""
+    code, text = validate("-o", "github", *files)
+    assert code == 2 and not RAW.search(text)
+    assert 'file=a"<&]]>\\x1b[2J%0A\\t.sgn,' in text
+
+
+@pytest.mark.parametrize("output", ["text", "github"])
+def test_unicode_line_separators_are_escaped_as_other_line_breaks(write, output):
+    log = write('["1\u2028","RD",{"result":8,"x\u2029":1}]\n'.encode("utf-8"), name="sep\u2028.sgn")
+    code, text = validate("-o", output, log)
+    assert code == 1 and not RAW.search(text) and len(text.splitlines()) == text.count("\n")
+    assert "sep\\u2028.sgn" in text and "x\\u2029" in text
+
+
+@pytest.mark.parametrize("output", ["text", "github", "junit"])
+def test_a_name_given_to_standard_input_is_shown_as_a_file_name_is(output):
+    name = "b\x1b]0;pwn\x07\u2028.sgn"
+    result = run_cli("validate", "-o", output, "--stdin-filename", name, "-", stdin=BAD.encode())
+    text = result.stdout.decode()
+    assert result.returncode == 1 and "b\\x1b]0;pwn\\x07" in text
+    assert not (RAW if output != "junit" else re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")).search(text)
 
 
 # -o sarif

@@ -202,6 +202,11 @@ def resolve(
     if config is not None:
         path = Path(config)
         if not path.is_file():
+            from ..pipeline.files import kind
+
+            what = kind(config)  # a folder, a FIFO (named pipe)...; None when there is nothing there
+            if what:
+                raise ConfigError(f"{config} is {what.replace(', not a regular file', '')}, not a configuration file")
             raise ConfigError(f"{config}: no such configuration file")
     elif not isolated:
         path = find_config((cwd or Path.cwd()).resolve())

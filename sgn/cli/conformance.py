@@ -10,8 +10,15 @@ from typing import Tuple
 from ..layers.reader import describe
 from ..layers.schema import PROFILES
 from ..layers.stages import LEVELS
-from ..words import count, printable
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from ..words import count, printable, visible
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int, positive_seconds
+
+
+def _say(message: str) -> None:
+    """A message on standard error, each of its lines shown as `sgn validate` shows a file
+    name (`words.visible`): it may quote an implementation's name, its standard error, a
+    bundle's case id, a path, and none of their control characters reaches the terminal."""
+    sys.stderr.write(printable("\n".join(map(visible, message.split("\n"))) + "\n"))
 
 
 def add_parsers(commands) -> None:
@@ -41,7 +48,9 @@ def add_parsers(commands) -> None:
             help="simple: one process per case, verdict in the exit code (default); "
             "persistent: the JSON protocol of schema/harness/v1",
         )
-        sub.add_argument("--timeout", type=float, default=10.0, metavar="S", help="seconds per case (default 10)")
+        sub.add_argument(
+            "--timeout", type=positive_seconds, default=10.0, metavar="S", help="seconds per case (default 10)"
+        )
         sub.add_argument(
             "--invalid-exit",
             type=positive_int,
@@ -128,10 +137,10 @@ def run_diff(args: argparse.Namespace, out) -> int:
         try:
             tables.append(load(path))
         except OSError as error:
-            sys.stderr.write(f"sgn conformance diff: cannot read {describe(path)}: {error.strerror or error}\n")
+            _say(f"sgn conformance diff: cannot read {describe(path)}: {error.strerror or error}")
             return EXIT_USAGE
         except NotAReport as error:
-            sys.stderr.write(f"sgn conformance diff: {describe(path)}: {error}\n")
+            _say(f"sgn conformance diff: {describe(path)}: {error}")
             return EXIT_USAGE
     found = changes(*tables)
     out.write(json.dumps(found, indent=1) + "\n" if args.diff_output == "json" else render_text(found))
@@ -201,10 +210,10 @@ def run(args: argparse.Namespace, out) -> int:
         if getattr(args, "skip_file", None):
             skip += conformance.read_skip_file(args.skip_file)
     except CorpusError as error:
-        sys.stderr.write(f"{me}: {error}\n")
+        _say(f"{me}: {error}")
         return EXIT_USAGE
     except (OSError, ValueError) as error:  # the skip file
-        sys.stderr.write(f"{me}: cannot read {describe(args.skip_file)}: {getattr(error, 'strerror', None) or error}\n")
+        _say(f"{me}: cannot read {describe(args.skip_file)}: {getattr(error, 'strerror', None) or error}")
         return EXIT_USAGE
     problem = (
         "--impl CMD is required (or: sgn conformance diff OLD.json NEW.json)"
@@ -218,7 +227,7 @@ def run(args: argparse.Namespace, out) -> int:
     if not problem and args.report:
         problem = _report_over_an_input(args, bundle)
     if problem:
-        sys.stderr.write(f"{me}: {problem}\n")
+        _say(f"{me}: {problem}")
         return EXIT_USAGE
     if args.smoke:
         chosen, skipped = conformance.smoke_cases(cases), []
@@ -258,7 +267,7 @@ def run(args: argparse.Namespace, out) -> int:
                 max_fail=getattr(args, "max_fail", None),
             )
         except conformance.CannotStart as error:
-            sys.stderr.write(f"{me}: {error}\n")
+            _say(f"{me}: {error}")
             return EXIT_USAGE
         run.metadata["corpus"] = identity
         run.metadata["options"].update(
@@ -303,9 +312,9 @@ def run(args: argparse.Namespace, out) -> int:
             with written(args.report) as report:  # the earlier report stays if this one fails
                 report.write(printable(text))
         except OutputError as error:
-            sys.stderr.write(f"{me}: {error}\n")
+            _say(f"{me}: {error}")
             return EXIT_USAGE
     if args.smoke:
-        sys.stderr.write(f"smoke: the implementation {why} - {'wiring OK' if wired else 'check the wiring'}\n")
+        _say(f"smoke: the implementation {why} - {'wiring OK' if wired else 'check the wiring'}")
         return EXIT_OK if wired else EXIT_INVALID
     return EXIT_OK if all(r.ok for r in runs) else EXIT_INVALID

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2  # done / something is invalid / cannot do it
@@ -16,6 +17,18 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """A time on the command line: a finite number of seconds, more than 0 (`nan`, `inf`,
+    `1e400`, `0` and `-5` are no time anything can be given)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be a finite number of seconds greater than 0")
     return value
 
 

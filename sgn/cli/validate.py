@@ -16,6 +16,7 @@ from ..layers.schema import PROFILES
 from ..layers.stages import LEVEL_CHOICES
 from ..output import REPORTERS, colour
 from ..output.report import ReportError, Tally
+from ..words import printable, visible
 from .exits import EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
 from .streams import standard_input
 
@@ -134,7 +135,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     try:
         settings = validate_settings.resolve(args)
     except ConfigError as error:
-        sys.stderr.write(f"sgn validate: {error}\n")
+        sys.stderr.write(printable(f"sgn validate: {visible(str(error))}\n"))
         return EXIT_USAGE
     if args.show_settings:
         return _show_settings(args, settings, out)

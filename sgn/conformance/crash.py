@@ -9,7 +9,11 @@ errored), whatever it printed before or after. The signatures are data: a runtim
 name, what the crash is called, and a pattern that its report of the crash has and a
 deliberate verdict does not. A report need not start its line (output before it may not
 have ended one), and a carriage return alone ends a line, as a terminal shows progress
-output. An explicit exit (Python's `sys.exit("message")`) is a verdict, not a crash.
+output. A report in colour is the same report: the terminal's escape sequences (colours,
+a window's title) are taken out of each line before it is searched (Python 3.13 paints its
+`File "...", line N` and its `SyntaxError`, Deno its `error:`), whatever the environment
+made the implementation print (`process.colourless` asks it for none). An explicit exit
+(Python's `sys.exit("message")`) is a verdict, not a crash.
 
 The output is scanned as it is read (`CrashScanner`), all of it and in bounded
 memory: a signature is found however much was printed around it (an exception's
@@ -24,6 +28,11 @@ from collections import deque
 from typing import Deque, List, NamedTuple, Optional, Pattern, Tuple
 
 _FATAL_SIGNALS = "Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception"
+# A terminal's escape sequence (ECMA-48): a control sequence (colours: `ESC [ 1;35 m`, or its
+# 8-bit CSI), a string command (a window's title: `ESC ] 0;title BEL`), or ESC and one character.
+_ESCAPES = re.compile(
+    r"\x1b(?:\[[0-?]*[ -/]*[@-~]|[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?|[ -/]*[0-~])?|\x9b[0-?]*[ -/]*[@-~]"
+)
 
 
 class Signature(NamedTuple):
@@ -77,12 +86,23 @@ SIGNATURES = (
         r"^.*:\d+\n.*\n[ \t]*\^+[ \t]*\n(?:.*\n){0,32}?\nNode\.js v\d+",
         "\nNode.js v",
     ),
+    # an error, then its stack: a frame with a place (file:line:column) first, or after
+    # frames without one (`at JSON.parse (<anonymous>)`); no version line need follow
     _signature(
         "Node.js",
         "an uncaught Node.js exception",
-        r"^\w*(?:Error|Exception)\b.*\n[ \t]+at .*:\d+:\d+\)?$",
+        r"^\w*(?:Error|Exception)\b.*\n(?:[ \t]+at .*\n){0,16}?[ \t]+at .*:\d+:\d+\)?$",
         "Error",
         "Exception",
+    ),
+    # Deno: `error: Uncaught Error: boom`, `error: Uncaught (in promise) SyntaxError: ...`
+    _signature("Deno", "an uncaught Deno exception", r"^error: Uncaught\b", "error: Uncaught"),
+    # Bun: the error (`error: boom`, `TypeError: ...`), its place and stack, then the version
+    _signature(
+        "Bun",
+        "an uncaught Bun exception",
+        r"^(?:error|\w*Error)\b.*(?:\n.*){0,32}?\nBun v\d+\.\d+",
+        "\nBun v",
     ),
     _signature("Ruby", "an uncaught Ruby exception", r":in [`'].*': .* \([A-Z]\w*(?:::\w+)*\)$", ":in `", ":in '"),
     _signature(
@@ -162,6 +182,8 @@ class CrashScanner:
         if len(parts) > 1:
             parts[0], self._partial = self._partial + parts[0], ""
             lines = parts[:-1]
+            if "\x1b" in text or "\x9b" in text or "\x1b" in parts[0] or "\x9b" in parts[0]:
+                lines = [_ESCAPES.sub("", line) for line in lines]  # a whole line: no sequence is cut
             self._lines += [line if len(line) <= self.LINE else self._bounded(line) for line in lines]
             self._size += sum(map(len, lines)) + len(lines)
         self._partial = self._bounded(self._partial + parts[-1])

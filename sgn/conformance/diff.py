@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Dict, List
 
+from ..words import visible
+
 Table = Dict[str, Dict[str, dict]]  # implementation -> case id -> {"status", "detail"}
 
 
@@ -78,4 +80,5 @@ def render_text(found: List[dict]) -> str:
     ]
     better = sum(c["new"] == "passed" for c in found)
     worse = sum(c["old"] == "passed" for c in found)
-    return "\n".join(lines) + f"\n{len(found)} changed: {better} now pass, {worse} no longer pass\n"
+    shown = "\n".join(map(visible, lines))  # names and details are the implementations' words
+    return shown + f"\n{len(found)} changed: {better} now pass, {worse} no longer pass\n"

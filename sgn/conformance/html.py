@@ -1,12 +1,17 @@
 """The matrix of several implementations as one self-contained HTML page: no network,
-nothing to install to view it. Each cell's title holds the case's detail."""
+nothing to install to view it. Each cell's title holds the case's detail. Every word of an
+implementation or of the bundle is written by `_shown`: its control characters as their
+escapes (`words.visible`, as the text report), then as HTML text. Should a mistake let
+markup through anyway, the page's Content-Security-Policy is the `sgn report` page's
+(`pictures.page.policy`): nothing fetched, no script or style but its own."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import List, Sequence
 
-from ..words import count
+from ..pictures.page import policy
+from ..words import count, visible
 from .matrix import LEGEND, answer, disagrees, names, rows
 from .outcome import STATUSES
 from .report import totals
@@ -30,6 +35,11 @@ document.getElementById('only').addEventListener('change', function (e) {
 """
 
 
+def _shown(value: object) -> str:
+    """A value of theirs as HTML text: no control character, no markup."""
+    return escape(visible(str(value)))
+
+
 def _row(cells: List[str], tag: str = "td", css: str = "") -> str:
     """A table row; a cell that is already an element (`<td ...>`) is kept as it is."""
     opening = f'<tr class="{css}">' if css else "<tr>"
@@ -45,12 +55,13 @@ def page(runs: Sequence[Run]) -> str:
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy(SCRIPT, STYLE))}">',
         "<title>SGN conformance</title>",
         f"<style>{STYLE}</style></head><body>",
-        f"<h1>SGN conformance: {escape(', '.join(columns))}</h1>",
-        f'<p class="meta">{count(len(table), "case")}, {escape(runs[0].mode)} mode; corpus '
-        f"{escape(str(corpus.get('version') or '?'))} (sha256 {escape(str(corpus.get('sha256', '?')))}); "
-        f"harness sgn {escape(str(meta.get('harness', {}).get('version', '?')))}; {escape(str(meta.get('date', '')))}</p>",
+        f"<h1>SGN conformance: {_shown(', '.join(columns))}</h1>",
+        f'<p class="meta">{count(len(table), "case")}, {_shown(runs[0].mode)} mode; corpus '
+        f"{_shown(corpus.get('version') or '?')} (sha256 {_shown(corpus.get('sha256', '?'))}); "
+        f"harness sgn {_shown(meta.get('harness', {}).get('version', '?'))}; {_shown(meta.get('date', ''))}</p>",
         "<h2>Implementations</h2><table>",
         _row(
             ["implementation", "language", "version", *STATUSES, "accepting all passes", "rejecting all passes"], "th"
@@ -61,9 +72,9 @@ def page(runs: Sequence[Run]) -> str:
         out.append(
             _row(
                 [
-                    escape(name),
-                    escape(str(run.info.get("language") or "unknown")),
-                    escape(str(run.info.get("version") or "unknown")),
+                    _shown(name),
+                    _shown(run.info.get("language") or "unknown"),
+                    _shown(run.info.get("version") or "unknown"),
                     *(f'<td class="num">{counted[s]}</td>' for s in STATUSES),
                     f'<td class="num">{run.baselines["accept_everything"]}</td>',
                     f'<td class="num">{run.baselines["reject_everything"]}</td>',
@@ -76,20 +87,20 @@ def page(runs: Sequence[Run]) -> str:
         f'<p><label><input type="checkbox" id="only" checked> only the {count(split, "case")} where the '
         "implementations disagree with each other or with the corpus</label></p>",
         "<table>",
-        _row(["case", "level", "corpus", *(escape(c) for c in columns)], "th"),
+        _row(["case", "level", "corpus", *(_shown(c) for c in columns)], "th"),
     ]
     for r in table:
         case = r["case"]
         cells = [
-            f'<td title="{escape(case["description"])}">{escape(case["id"])}</td>',
-            escape(case["level"]),
+            f'<td title="{_shown(case["description"])}">{_shown(case["id"])}</td>',
+            _shown(case["level"]),
             "valid" if case["valid"] else "invalid",
         ]
         for o in r["outcomes"]:
             if o is None:
                 cells.append("<td></td>")
                 continue
-            cells.append(f'<td class="{o.status}" title="{escape(o.detail or o.status)}">{escape(answer(o))}</td>')
+            cells.append(f'<td class="{o.status}" title="{_shown(o.detail or o.status)}">{_shown(answer(o))}</td>')
         out.append(_row(cells, css="disagree" if disagrees(r) else "agree hidden"))
     out += ["</table>", f"<script>{SCRIPT}</script>", "</body></html>"]
     return "\n".join(out) + "\n"

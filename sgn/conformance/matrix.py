@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import List, Sequence
 
-from ..words import count
+from ..words import count, visible
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
 from .report import language_and_version, summary, totals
 from .run import Run
@@ -85,6 +85,8 @@ def matrix_summary(runs: Sequence[Run]) -> dict:
 
 
 def _grid(head: List[str], body: List[List[str]]) -> List[str]:
+    """Columns aligned, each cell as it is shown (`visible`: a name may hold any character)."""
+    head, body = [visible(c) for c in head], [[visible(c) for c in row] for row in body]
     widths = [max(len(row[i]) for row in [head] + body) for i in range(len(head))]
     return ["  ".join(text.ljust(w) for text, w in zip(row, widths)).rstrip() for row in [head] + body]
 
@@ -142,7 +144,7 @@ def render_matrix_text(runs: Sequence[Run]) -> str:
         if ok
         else "NOT ALL CONFORM: " + ", ".join(name for name, run in zip(columns, runs) if not run.ok) + " do not"
     )
-    return "\n".join(out) + "\n"
+    return "\n".join(map(visible, out)) + "\n"  # as the report of one (report.render_text)
 
 
 def render_matrix_json(runs: Sequence[Run]) -> str:

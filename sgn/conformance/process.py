@@ -8,7 +8,9 @@ never exits all end at the deadline; what it prints is read in bounded memory
 (MAX_OUTPUT_BYTES). The end of the process, not of its pipes, is its answer: a
 child holding them cannot make the harness wait. What it prints besides its replies
 (standard error; in simple mode standard output too) is scanned for a crash as it is
-read, all of it (`crash.CrashScanner`), though only its tail is kept. POSIX only.
+read, all of it (`crash.CrashScanner`), though only its tail is kept. It runs with colour
+off (`colourless`): what it prints is read by the harness, not shown on a terminal, and a
+runtime's crash report in colour is not the report its signature describes. POSIX only.
 """
 
 from __future__ import annotations
@@ -26,7 +28,21 @@ MAX_OUTPUT_BYTES = 1 << 20  # one reply line (persistent mode); all a case print
 STDERR_TAIL = 4096  # what is kept of standard error, for the report
 _CHUNK = 1 << 16
 _POLL = (0.001, 0.05)  # without a pidfd, how often to look whether the process ended (backing off)
+_LONGEST_WAIT = 3600.0  # one wait of the loop at most (a time-out of 1e300 s is one, and the system takes no such wait)
 _DONE, _ENDED, _LATE = "done", "ended", "late"
+# What asks the runtimes an implementation may be written in for no colour (NO_COLOR is
+# everyone's; Python 3.13 reads PYTHON_COLORS first), and what would force colour on.
+COLOUR_OFF = {"NO_COLOR": "1", "PYTHON_COLORS": "0", "NODE_DISABLE_COLORS": "1"}
+COLOUR_FORCED = ("FORCE_COLOR", "CLICOLOR_FORCE")
+
+
+def colourless(environ: Mapping[str, str]) -> Dict[str, str]:
+    """`environ` asking for no colour: FORCE_COLOR (common in CI) and its like taken out,
+    NO_COLOR and each runtime's own switch put in. An implementation that must have colour
+    says so in its command (`env FORCE_COLOR=1 node impl.js`): the command runs after this."""
+    env = {key: value for key, value in environ.items() if key not in COLOUR_FORCED}
+    env.update(COLOUR_OFF)
+    return env
 
 
 class ImplError(Exception):
@@ -70,6 +86,7 @@ class ImplProcess:
     of standard error is kept; in simple mode it counts against MAX_OUTPUT_BYTES with
     standard output, in persistent mode (a long-lived process may log much) it does not.
     Whatever is not a reply is scanned for a crash's signature (`crash`, `take_stderr`).
+    `env` is its environment (by default this one's), with colour off (`colourless`).
 
     Longer than 250 lines: one process's whole life (start, send, the reply or the crash,
     the time-out, the end) in one place, so that no state of it is shared with another.
@@ -78,7 +95,12 @@ class ImplProcess:
     def __init__(self, argv: List[str], *, lines: bool, env: Optional[Mapping[str, str]] = None):
         self.lines = lines
         self.proc = subprocess.Popen(
-            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, env=env
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            env=colourless(os.environ if env is None else env),
         )
         assert self.proc.stdin is not None and self.proc.stdout is not None  # both are PIPE
         self._streams = {f.fileno(): f for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr) if f}
@@ -224,7 +246,7 @@ class ImplProcess:
                 self._watch(self._stdin, selectors.EVENT_WRITE if self._pending else 0)
             for fd in self._reading:
                 self._watch(fd, selectors.EVENT_READ if self._wants(fd) else 0)
-            events = self._selector.select(remaining if self._pidfd is not None else min(remaining, delay))
+            events = self._selector.select(min(remaining, _LONGEST_WAIT if self._pidfd is not None else delay))
             if not events:
                 delay = min(delay * 2, _POLL[1])
             for key, _ in events:

@@ -1,11 +1,17 @@
-"""A run's report: as text for a person, JSON for a program, JUnit XML for CI."""
+"""A run's report: as text for a person, JSON for a program, JUnit XML for CI.
+
+What an implementation says of itself (its name, language, version), what it prints and
+the bundle's own words (a case's description) are anyone's: the text shows each line's
+control characters as their escapes (`words.visible`, as `sgn validate` shows a file
+name), JSON as its own escapes (ASCII only), JUnit as the shared XML escapes, so that
+nothing of theirs reaches a terminal raw."""
 
 from __future__ import annotations
 
 import json
 from typing import Dict, Iterable, List, Sequence
 
-from ..words import count
+from ..words import count, visible
 from .outcome import CASE_LEVELS, ERRORED, FAILED, PASSED, SKIPPED, STATUSES, STDERR_LINES, UNDECLARED, Outcome
 from .run import Run
 
@@ -107,7 +113,7 @@ def render_text(run: Run) -> str:
             out.append(f"      {o.detail}")
             out += [f"      | {line}" for line in o.stderr.splitlines()[-STDERR_LINES:]]
     out.append("CONFORMS" if run.ok else f"DOES NOT CONFORM: {run.problem}")
-    return "\n".join(out) + "\n"
+    return "\n".join(map(visible, out)) + "\n"  # each a line: a line break of theirs is escaped too
 
 
 def render_json(run: Run) -> str:

@@ -4,6 +4,7 @@ runners side by side (each its own process in persistent mode), stopping early a
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from dataclasses import dataclass, field
@@ -154,7 +155,10 @@ def run_cases(
 ) -> Run:
     """Run every case against an implementation; cases in `skipped` are only reported.
     `invalid_exit` is the exit code of the verdict "invalid" in simple mode; `codes` and
-    `state` (persistent mode only: ValueError otherwise) compare more than the verdict."""
+    `state` (persistent mode only: ValueError otherwise) compare more than the verdict.
+    `timeout` is a finite number of seconds greater than 0 (ValueError otherwise)."""
+    if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
+        raise ValueError(f"the time-out is a finite number of seconds greater than 0, not {timeout!r}")
     if mode == "simple" and (codes or state):
         raise ValueError("--codes and --state need --mode persistent: in simple mode the exit code is the only answer")
     runners = [

@@ -271,7 +271,9 @@ class JsonReporter(Reporter):
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """GitHub's escapes of a workflow command (`%`, CR, LF), then any other control
+    character written as the text report writes it (`visible`): none reaches the log raw."""
+    return visible(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:

@@ -4,8 +4,10 @@ the text and attribute escapes that keep any message well-formed XML, and the fr
 XML 1.0 cannot hold some characters at all, not even as references: the C0 controls but
 tab, newline and carriage return, U+FFFE, U+FFFF and lone surrogates. Each is written as
 its Python escape (`\\x1b`, `\\udcff`), as the text report writes a lone surrogate; `]]>`
-and markup are escaped as usual. A carriage return is written `&#13;`, so that it survives
-the parser's end-of-line handling.
+and markup are escaped as usual. So are DEL and the C1 controls, which XML holds but
+discourages, and a terminal obeys (`\\x9b` is an escape sequence's start): a report printed
+on a terminal sends it nothing but text. A carriage return is written `&#13;`, so that it
+survives the parser's end-of-line handling.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Mapping
 
 HEADER = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 _TEXT = {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"}
 _ATTRIBUTE = dict(_TEXT, **{'"': "&quot;", "\n": "&#10;", "\t": "&#9;"})
 _TEXT_SPECIAL = re.compile("[&<>\r]")
