@@ -92,8 +92,9 @@ STATED = [c for c in CASES if "state" in c]
 
 
 def test_every_valid_rules_case_and_only_they_carry_the_end_state():
-    assert STATED and all(c["level"] == "rules" and c["valid"] for c in STATED)
-    assert len(STATED) == sum(c["level"] == "rules" and c["valid"] for c in CASES)
+    """(but those of an extension: a hand in doubt has no one state to compare)"""
+    assert STATED and all(c["level"] == "rules" and c["valid"] and "extension" not in c for c in STATED)
+    assert len(STATED) == sum(c["level"] == "rules" and c["valid"] and "extension" not in c for c in CASES)
     game = next(c for c in STATED if c["id"] == "rules-random-game-3-players")
     assert game["state"]["players"]["3"]["points"] >= 10 and game["state"]["robber"]
 

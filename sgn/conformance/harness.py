@@ -30,6 +30,7 @@ INFO = {
     "version": __version__,
     "levels": ["syntax", "schema", "semantic", "rules"],
     "profiles": ["strict", "compat"],
+    "extensions": ["hidden"],
 }
 
 

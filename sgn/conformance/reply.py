@@ -29,7 +29,7 @@ MAX_LINE = 2**63 - 1  # a larger line number is kept as this one
 MORE_CODES = "..."
 MAX_STATE_CHARS = 1 << 16  # a reported end state longer than this, as JSON, is not kept
 _DEADLINE_EVERY = 256  # items checked between two looks at the clock (a few milliseconds)
-_DESCRIBED = ("name", "language", "version", "homepage", "levels", "profiles")
+_DESCRIBED = ("name", "language", "version", "homepage", "levels", "profiles", "extensions")
 
 Error = Tuple[str, Optional[int], Optional[str], Optional[int]]  # code, line, pointer, column
 
@@ -144,7 +144,7 @@ class Replies:
 
         self._started = validator(definitions["started"])
         described = definitions["started"]["properties"]["implementation"]["properties"]
-        self._listed = {key: items(described[key]) for key in ("levels", "profiles")}
+        self._listed = {key: items(described[key]) for key in ("levels", "profiles", "extensions")}
         self._reply = validator(definitions["reply"])
         self._others = [validator(definitions[name]) for name in ("skipped", "errored")]
         self._error = items(definitions["result"]["properties"]["errors"])

@@ -59,6 +59,10 @@ class SimpleRunner:
     def run(self, case: dict) -> Outcome:
         if self.broken:
             return Outcome(case, ERRORED, detail=self.broken)
+        if "extension" in case:  # (nothing is declared in simple mode: an extension is opt in)
+            return Outcome(
+                case, UNDECLARED, detail=f"the extension {case['extension']} needs declaring (persistent mode)"
+            )
         deadline = time.monotonic() + self.timeout
         env = dict(
             os.environ, SGN_CASE_ID=case["id"], SGN_LEVEL=case["level"], SGN_PROFILE=case.get("profile", "strict")
@@ -181,6 +185,11 @@ class PersistentRunner:
         profile = case.get("profile", "strict")
         if isinstance(profiles, list) and profile not in profiles:
             return f"profile {profile} is not among the profiles it reads ({', '.join(map(str, profiles))})"
+        extension = case.get("extension")
+        extensions = self.info.get("extensions")
+        if extension is not None and not (isinstance(extensions, list) and extension in extensions):
+            # (opt in, unlike levels and profiles: an extension is read only where said)
+            return f"the extension {extension} (docs/hidden.md) is not among those it reads"
         return ""
 
     def _restart(self) -> None:

@@ -45,6 +45,7 @@ _PASS_THROUGH = (
     "kind",
     "level",
     "profile",
+    "extension",
     "valid",
     "errors",
     "warnings",
