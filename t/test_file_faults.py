@@ -60,8 +60,11 @@ def test_every_command_that_replays_reads_the_lost_roll_log(tmp_path, seed):
         ["report", log, "-o", tmp_path / "p.html"],
     ):
         result = run_cli(*args)
-        assert result.returncode == 1, (args, result.stderr)
         assert b"internal error" not in result.stderr + result.stdout
+        if "hsn" in args and result.returncode == 2:  # the hands in doubt: HSN writes known hands only
+            assert b"hands are in doubt" in result.stderr and result.stderr.count(b"\n") == 1, result.stderr
+            continue
+        assert result.returncode == 1, (args, result.stderr)
 
 
 def run_crashing(args, cwd, tmp):

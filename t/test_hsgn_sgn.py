@@ -205,5 +205,5 @@ def test_detection():
 
 def test_a_trade_with_oneself_is_an_error_at_its_column_and_not_converted():
     messages, found = to_sgn("p2: 8, Tp2(O, B), BD.\np1: 9.")
-    assert messages == [["2", "RD", {"result": 8}], ["1", "RD", {"result": 9}]]
-    assert [(d.code, d.line, d.column) for d in found] == [("trade-same-player", 1, 8), ("no-counterpart", 1, 19)]
+    assert messages == [["2", "RD", {"result": 8}], ["2", "BD", {"cCode": "?"}], ["1", "RD", {"result": 9}]]
+    assert [(d.code, d.line, d.column) for d in found] == [("trade-same-player", 1, 8)]

@@ -51,7 +51,7 @@ def replayed(path, line):
         pieces |= {("city", corner_key(c), name) for c in p.cities}
     if game.robber is not None:
         pieces.add(("robber", tile_key(game.robber), ""))
-    stats = {name: [game.points(name), sum(p.hand.values()), p.knights] for name, p in game.players.items()}
+    stats = {name: [game.points(name), game.card_count(name), p.knights] for name, p in game.players.items()}
     return (pieces, stats, [game.longest_road or "", game.largest_army or ""], tiles(game))
 
 
