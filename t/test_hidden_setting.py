@@ -41,7 +41,7 @@ def test_a_refused_hidden_value_is_still_read_as_hidden():
     assert allowed and refused == allowed
 
 
-@settings(max_examples=scaled(20), deadline=None)
+@settings(max_examples=scaled(6), deadline=None)
 @given(st.integers(0, 10_000), st.sampled_from([3, 4, 5, 6]), st.integers(0, 50))
 def test_a_log_without_hidden_values_is_judged_the_same_either_way(seed, players, pick):
     game = random_game(seed, players)
@@ -60,24 +60,38 @@ def test_the_setting_is_checked():
     assert [d.code for d in sgn.validate_message(["1", "PD", {"cCode": "?"}])] == ["schema-enum"]
 
 
-@pytest.mark.parametrize("output", ["text", "json", "junit", "sarif", "github"])
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_the_command_line_and_configuration_agree(tmp_path, output, jobs):
+@pytest.fixture
+def logs(tmp_path):
     (tmp_path / "view.sgn").write_text("\n".join(_view(3)) + "\n")
     (tmp_path / "full.sgn").write_text("\n".join(json.dumps(m) for m in random_game(3, 4)) + "\n")
-    default = run_cli("validate", "-o", output, "-j", jobs, "view.sgn", "full.sgn", cwd=tmp_path)
-    refused = run_cli("validate", "-o", output, "-j", jobs, "--hidden", "refuse", "view.sgn", "full.sgn", cwd=tmp_path)
+    return tmp_path
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit", "sarif", "github"])
+def test_the_command_line_and_configuration_agree_in_every_output(logs, output):
+    files = ("view.sgn", "full.sgn")
+    default = run_cli("validate", "-o", output, *files, cwd=logs)
+    refused = run_cli("validate", "-o", output, "--hidden", "refuse", *files, cwd=logs)
     assert default.returncode == 0, default.stdout + default.stderr
     assert refused.returncode == 1 and b"hidden-value" in refused.stdout
-    (tmp_path / "sgn.toml").write_text('hidden = "refuse"\n')
-    configured = run_cli("validate", "-o", output, "-j", jobs, "view.sgn", "full.sgn", cwd=tmp_path)
+    (logs / "sgn.toml").write_text('hidden = "refuse"\n')
+    configured = run_cli("validate", "-o", output, *files, cwd=logs)
     assert configured.returncode == 1 and configured.stdout == refused.stdout
-    overridden = run_cli(
-        "validate", "-o", output, "-j", jobs, "--hidden", "allow", "view.sgn", "full.sgn", cwd=tmp_path
-    )
-    assert overridden.returncode == 0 and overridden.stdout == default.stdout
-    stdin = run_cli("validate", "-o", output, "--hidden", "refuse", "-", stdin=(tmp_path / "view.sgn").read_bytes())
-    assert stdin.returncode == 1 and stdin.stdout.count(b"hidden-value") == refused.stdout.count(b"hidden-value")
+
+
+def test_the_command_line_overrides_the_configuration_with_jobs_and_standard_input(logs):
+    files = ("view.sgn", "full.sgn")
+    alone = run_cli("validate", "-o", "json", "--hidden", "refuse", *files, cwd=logs)
+    jobs = run_cli("validate", "-o", "json", "-j", "2", "--hidden", "refuse", *files, cwd=logs)
+    assert jobs.returncode == alone.returncode == 1 and jobs.stdout == alone.stdout
+    (logs / "sgn.toml").write_text('hidden = "refuse"\n')
+    overridden = run_cli("validate", "-j", "2", "--hidden", "allow", *files, cwd=logs)
+    assert overridden.returncode == 0, overridden.stdout
+    stdin = run_cli("validate", "-o", "json", "--hidden", "refuse", "-", stdin=(logs / "view.sgn").read_bytes())
+    assert stdin.returncode == 1
+    assert json.loads(stdin.stdout)["diagnostics"] == [
+        dict(d, file="<stdin>") for d in json.loads(alone.stdout)["diagnostics"] if d["file"] == "view.sgn"
+    ]
 
 
 def test_a_bad_value_in_the_configuration_is_one_line(tmp_path):
