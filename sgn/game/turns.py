@@ -3,7 +3,7 @@ Build Phase of the 5-6 player extension that follows it (docs/rules.md)."""
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Union
 
 from .. import rules
 from ..diagnostic import Problem
@@ -184,7 +184,8 @@ def roll_quietly(g: State, player: str, result: int) -> None:
     roll(g, player, result)
 
 
-def roll(g: State, player: str, result: int) -> List[Problem]:
+def roll(g: State, player: str, result: Union[int, str]) -> List[Problem]:
+    """A roll: its total, or `?`, one not seen (`roll_told`)."""
     if player == g.current and g.rolled:
         problems = [Problem("already-rolled", "/0", f"player {player} rolls twice in one turn")]
     elif player == g.current:
@@ -200,7 +201,7 @@ def roll(g: State, player: str, result: int) -> List[Problem]:
         g.roll_unseen = True  # a 7 or not: the next message tells (`roll_told`)
     elif result == rules.ROBBER_ROLL:
         seven(g)
-    else:
+    elif isinstance(result, int):
         ledger.produce(g, result)
     return problems
 
