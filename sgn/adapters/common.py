@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Mapping, Optional
 
+from .. import board
 from ..diagnostic import Diagnostic, make
 from ..notation.reading import Item, Source
 
@@ -53,10 +54,7 @@ def unknown(where: Source, message: str, pointer: str = "") -> Item:
 
 def tally(letters: Iterable[str]) -> Counts:
     """How many of each resource letter, keys sorted."""
-    out: Counts = {}
-    for r in letters:
-        out[r] = out.get(r, 0) + 1
-    return dict(sorted(out.items()))
+    return dict(sorted(board.tally(letters).items()))
 
 
 def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> list:

@@ -15,6 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ..layers.hidden import CHOICES as HIDDEN_CHOICES
+from ..layers.schema import PROFILES
+from ..layers.stages import LEVEL_CHOICES
+
 CONFIG_NAMES = ("sgn.toml", ".sgn.toml", "pyproject.toml")
 FAIL_ON = ("error", "warning")
 
@@ -64,9 +68,9 @@ def _bool(value: Any) -> bool:
 
 # key in the file (and, with - for _, the option's name) -> the check of its value
 KEYS: Dict[str, Callable[[Any], Any]] = {
-    "level": _choice(("auto", "syntax", "schema", "semantic", "rules")),
-    "profile": _choice(("strict", "compat")),
-    "hidden": _choice(("allow", "refuse")),
+    "level": _choice(LEVEL_CHOICES),
+    "profile": _choice(PROFILES),
+    "hidden": _choice(HIDDEN_CHOICES),
     "select": _codes,
     "ignore": _codes,
     "extend-select": _codes,

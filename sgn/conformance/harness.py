@@ -20,6 +20,7 @@ import sys
 from typing import Any, Callable, Dict, Optional
 
 from ..game.endstate import end_state
+from ..layers.stages import LEVELS
 from ..packaged import VERSION as __version__
 from ..pipeline.engine import FileCheck
 
@@ -28,7 +29,7 @@ INFO = {
     "name": "sgn",
     "language": "python",
     "version": __version__,
-    "levels": ["syntax", "schema", "semantic", "rules"],
+    "levels": list(LEVELS),
     "profiles": ["strict", "compat"],
     "extensions": ["hidden"],
 }

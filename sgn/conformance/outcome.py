@@ -7,13 +7,14 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..corpus.expectations import difference
 from ..game.endstate import difference as state_difference
+from ..layers.stages import LEVELS
 from .reply import Error, Reply, as_dict
 
 PASSED, FAILED, ERRORED, SKIPPED = "passed", "failed", "errored", "skipped"
 UNDECLARED = "undeclared"  # a level or profile the implementation does not declare it checks
 STATUSES = (PASSED, FAILED, ERRORED, SKIPPED, UNDECLARED)
 STDERR_LINES = 5  # of an implementation's standard error, shown in a message or the text report
-CASE_LEVELS = ("syntax", "schema", "semantic", "rules")  # the cases of SGN logs (not of HAN)
+CASE_LEVELS = LEVELS  # the cases of SGN logs (not of HAN)
 
 
 @dataclass

@@ -174,16 +174,6 @@ def pass_turn(g: State, player: str) -> List[Problem]:
     return problems
 
 
-def begin_turn(g: State, player: str) -> List[Problem]:
-    """`player`'s turn begins now, before any roll (a reading of a log after a fault)."""
-    return pass_turn(g, player)
-
-
-def roll_quietly(g: State, player: str, result: int) -> None:
-    """A roll the log does not show, with its effects (a reading after a fault)."""
-    roll(g, player, result)
-
-
 def roll(g: State, player: str, result: Union[int, str]) -> List[Problem]:
     """A roll: its total, or `?`, one not seen (`roll_told`)."""
     if player == g.current and g.rolled:

@@ -17,12 +17,12 @@ from collections import OrderedDict
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..pipeline.replay import line_by_line
+from ..rules import RESOURCE_NAMES
 from . import draw
 from .geometry import bounds
 from .places import corner_key, edge_key, named_by, tile_key
 from .tree import Element, el, text_of
 
-RESOURCE_NAMES = {"B": "brick", "G": "grain", "L": "lumber", "O": "ore", "W": "wool"}
 CARD_NAMES = {
     "KN": "plays a knight",
     "RB": "plays road building",
