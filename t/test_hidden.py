@@ -187,3 +187,16 @@ def test_a_steal_not_seen_is_one_card_of_a_kind_the_victim_held():
     assert sum(most.values()) == sum(held.values()) - 1 or least != most
     for r in RESOURCES:  # each kind the victim held may be the one taken
         assert least[r] == max(0, held[r] - 1) if held[r] else most[r] == 0
+
+
+def test_a_discard_made_late_by_a_hand_in_doubt_is_one_error_in_every_view():
+    """A hand whose count is in doubt (8 or 9 cards) owes the same discard either way: its
+    discard after the robber's move is the fault the full log shows, and nothing more."""
+    import copy
+
+    from sgn.testing.faults import _late_discard
+
+    game, code, line = _late_discard(copy.deepcopy(random_game(39, 6)), 6167)
+    assert errors(game) == [(line, code)]
+    for seat in (None, "1", "6"):
+        assert errors([hide(m, seat) for m in game]) == [(line, code)], seat

@@ -65,6 +65,8 @@ def _unsure_discards_missing(g: State) -> List[Problem]:
         at = d.base(name)
         if not d.where(lambda w: sum(w[at : at + 2 * KINDS : 2]) <= rules.DISCARD_ABOVE):
             least, most = d.totals(name)
+            if least // 2 == most // 2:  # the same discard in every world: still taken late
+                g.discards_late[name] = least // 2
             problems.append(
                 Problem(
                     "discard-missing",

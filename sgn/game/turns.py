@@ -213,12 +213,17 @@ def seven(g: State) -> None:
     g.discards_owed = {}
     for n in g.players:
         least, most = ledger.total_range(g, n)
-        if least == most:
-            if least > rules.DISCARD_ABOVE:
-                g.discards_owed[n] = least // 2
-        elif most > rules.DISCARD_ABOVE:
+        if owes(least) == owes(most):  # (the same in every world: 8 or 9 cards owe 4)
+            if owes(least):
+                g.discards_owed[n] = owes(least)
+        else:
             g.discards_unsure.add(n)
     g.robber_due = "seven"
+
+
+def owes(cards: int) -> int:
+    """The discard a hand of `cards` cards owes after a 7: half, rounded down, above 7."""
+    return cards // 2 if cards > rules.DISCARD_ABOVE else 0
 
 
 BUILDS = {"BS": building.build_settlement, "BC": building.build_city, "BR": building.build_road, "BD": cards.buy_card}
