@@ -65,7 +65,7 @@ UNTOUCHED = {
     "robber_without_seven": "the robber's moves and the rolls are shown",
     "lost_roll": "the turn's moves are shown: a roll missing",
     "late_discard": "a discard missing: how many cards each holds is known in every view (a steal moves "
-    "one card, a draw is paid in sight)",
+    "one card, a draw is paid in sight), but after a Monopoly of cards in doubt, where every count owes one",
     "setup_swapped": "placements are shown",
     "before_own_roll": "the order of moves is shown: a build or trade before the roll",
     "roll_out_of_range": "a roll's number is shown (a schema error)",
@@ -127,10 +127,6 @@ def cases(engine: List[Named], generated: List[Named], seed: int = 0) -> List[Ca
                 faulty, code, line = made
                 out.append(judge(kind_of(mutation), name, faulty, (line, code)))
     return out
-
-
-def share(values: List[bool]) -> float:
-    return sum(values) / len(values) if values else 1.0
 
 
 def where(seat: Optional[str]) -> str:
