@@ -226,6 +226,8 @@ def lose_roll(g: State, player: str) -> None:
             ways = way
         else:
             ways.union(way)
+            if doubts.bound(ways) and g.widened_at is None:  # (bounded as it grows: ten numbers)
+                g.widened_at = g.line
     g.doubt = ways
     settle(g)
 
