@@ -16,7 +16,7 @@ may hide (`?`) is one move more where the position is a partial view (`hidden="a
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Protocol, Sequence, Tuple, cast
+from typing import Any, Iterator, List, Optional, Protocol, Sequence, Tuple, cast
 
 from .. import board, rules
 from ..diagnostic import ERROR, Problem
@@ -342,10 +342,11 @@ def perft(g: State, depth: int, players: Optional[int] = None, hidden: str = "au
     return sum(perft(_child(g, m), depth - 1, players, hidden) for m in found)
 
 
-def divide(g: State, depth: int, players: Optional[int] = None, hidden: str = "auto") -> List[Tuple[Message, int]]:
+def divide(g: State, depth: int, players: Optional[int] = None, hidden: str = "auto") -> Iterator[Tuple[Message, int]]:
     """Each legal move from here with the perft count of `depth - 1` after it (`depth` at
-    least 1): where two generators part, as chess engines' `divide` shows it."""
-    return [(m, perft(_child(g, m), depth - 1, players, hidden)) for m in legal_moves(g, players, hidden)]
+    least 1), one at a time: where two generators part, as chess engines' `divide` shows it."""
+    for m in legal_moves(g, players, hidden):
+        yield m, perft(_child(g, m), depth - 1, players, hidden)
 
 
 __all__ = ["HIDDEN_CHOICES", "divide", "is_partial", "legal_moves", "perft"]
