@@ -116,3 +116,31 @@ def test_sgn_moves_of_a_file_that_cannot_be_read_is_a_value_error(tmp_path):
         sgn.moves(tmp_path / "missing.sgn")
     with pytest.raises(TypeError):
         sgn.moves(42)
+
+
+def test_the_random_bot_of_the_docs_plays_a_valid_game():
+    """docs/api.md's bot in ten lines, run as written: every move it chooses is legal."""
+    import re
+
+    from conftest import CHECKOUT
+
+    text = (CHECKOUT / "docs" / "api.md").read_text(encoding="utf-8")
+    (bot,) = [b for b in re.findall(r"^```python\n(.*?)^```", text, re.M | re.S) if "legal_moves" in b]
+    scope = {"sgn": sgn}
+    exec(compile(bot, "docs/api.md", "exec"), scope)  # (its last line asserts the game valid)
+    assert len(scope["log"]) > 100 and scope["game"].phase == "over"
+
+
+def test_the_perft_table_of_the_docs_holds():
+    """docs/moves.md's counts from the standard map, 4 players, as another engine would
+    reproduce them."""
+    import re
+
+    from conftest import CHECKOUT, CORPUS
+
+    text = (CHECKOUT / "docs" / "moves.md").read_text(encoding="utf-8")
+    depths = [int(n) for n in re.search(r"^\| depth \|(.*)\|$", text, re.M).group(1).split("|")]
+    counts = [int(n.replace(",", "")) for n in re.search(r"^\| perft \|(.*)\|$", text, re.M).group(1).split("|")]
+    start = Game()
+    start.apply(json.loads((CORPUS / "maps" / "standard.sgn").read_text(encoding="utf-8")), 1)
+    assert [perft(start, d, players=4) for d in depths] == counts
