@@ -16,7 +16,7 @@ may hide (`?`) is one move more where the position is a partial view (`hidden="a
 
 from __future__ import annotations
 
-from typing import Any, Iterator, List, Optional, Protocol, Sequence, Tuple, cast
+from typing import Any, Dict, Iterator, List, Optional, Protocol, Sequence, Tuple, cast
 
 from .. import board, rules
 from ..diagnostic import ERROR, Problem
@@ -37,6 +37,13 @@ _CARDS = tuple(c for c in rules.DECK if c in rules.PLAYED_ONCE_PER_TURN)  # KN R
 _PAIRS = forms.year_of_plenty_pairs()
 
 Item = Tuple[str, int, Message]  # (player, kind, message)
+# Where the hands are in doubt, the kinds of move tried on a copy of the game: a discard (its
+# amount may depend on the way the cards lie), the robber (a discard may be owed), and a
+# card played that the player holds in sight of no one (one drawn unseen may be it: `_to_try`).
+# Every other kind is worked out exactly from the bounds: what one holder may pay is
+# `ledger.could_give`, what two may give at once `_could_give_both`; the deck's
+# `unseen_cards.can_draw`.
+_TRIED = frozenset({DISCARD, ROBBER})
 
 
 class Position(Protocol):
@@ -68,7 +75,9 @@ def legal_moves(g: State, players: Optional[int] = None, hidden: str = "auto") -
     if g.phase == OVER:
         return _ordered(_accepted(g, _after_the_end(g, shown)))
     found = _told(g, shown) if g.roll_unseen else _in_turns(g, shown)
-    return _ordered(_accepted(g, found) if partial else found)
+    if partial:
+        found = _tried(g, found)
+    return _ordered(found)
 
 
 def is_partial(g: State) -> bool:
@@ -90,6 +99,43 @@ def _ordered(items: List[Item]) -> List[Message]:
     """By player, then by kind; each kind's moves in the order they were found."""
     items.sort(key=lambda item: (_number(item[0]), item[1]))
     return [message for _, _, message in items]
+
+
+def _to_try(g: State, item: Item) -> bool:
+    """Whether a move found from the bounds of hands in doubt must be tried on a copy."""
+    name, kind, message = item
+    if kind in _TRIED:
+        return True
+    if kind != PLAY:
+        return False
+    p, card = g.players[name], message[2]["cCode"]
+    fresh = card == "VP" or (name != g.current and p in g.buyers)  # (a new card shown, or the next turn's)
+    return not (p.cards[card] > 0 or (fresh and p.new_cards[card] > 0))
+
+
+def _tried(g: State, items: List[Item]) -> List[Item]:
+    """The moves found from the bounds of hands in doubt that `apply` accepts: each tried on a
+    copy where the bounds do not decide (all of them where the next message tells what came
+    before: a roll not seen, a steal that may be owed, a game that may have ended). A card
+    played is tried once for every choice (Year of Plenty's pair, Monopoly's resource): the
+    card drawn unseen that it may be is the same for all, and each choice is listed only
+    where the bounds allow it."""
+    every = g.roll_unseen or g.unseen_end is not None or bool(g.steal_from and not g.steal_needed)
+    verdicts: Dict[Tuple[str, str], bool] = {}
+    kept = []
+    for item in items:
+        if not every and not _to_try(g, item):
+            kept.append(item)
+            continue
+        card = (item[0], item[2][2]["cCode"]) if item[1] == PLAY and not every else None
+        verdict = verdicts.get(card) if card is not None else None
+        if verdict is None:
+            verdict = bool(_accepted(g, [item]))
+            if card is not None:
+                verdicts[card] = verdict
+        if verdict:
+            kept.append(item)
+    return kept
 
 
 def _accepted(g: State, items: List[Item]) -> List[Item]:
@@ -302,9 +348,20 @@ def _bank_trades(g: State, p: Player) -> List[Item]:
         for rate in rates_of(p, r):
             if could_give(g, p.name, {r: rate}):
                 for w in RESOURCES:
-                    if w != r and could_give(g, BANK, {w: 1}):
+                    if w != r and _could_give_both(g, (p.name, {r: rate}), (BANK, {w: 1})):
                         items.append((p.name, BANK_TRADE, forms.with_bank(p.name, {r: rate}, {w: 1})))
     return items
+
+
+def _could_give_both(g: State, *needs: Tuple[str, Dict[str, int]]) -> bool:
+    """Whether each holder may hold what it gives, at once (in one way the cards may lie),
+    changing nothing: `ledger.can_give` without keeping the worlds."""
+    d = g.doubt
+    if d is None:
+        return all(could_give(g, name, need) for name, need in needs)
+    doubted = [(name, need) for name, need in needs if name in d]
+    known = [(name, need) for name, need in needs if name not in d]
+    return all(could_give(g, name, need) for name, need in known) and (not doubted or d.admits(doubted))
 
 
 def _special_builds(g: State, geo: Sites, turn: str, shown: bool) -> List[Item]:
