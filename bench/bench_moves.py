@@ -37,7 +37,7 @@ from sgn.adapters.catanatron import COLORS, RESOURCE, translate  # noqa: E402
 from sgn.adapters.catanatron_board import Translation, cube  # noqa: E402
 from sgn.diagnostic import ERROR  # noqa: E402
 from sgn.game import Game  # noqa: E402
-from sgn.game.moves import perft  # noqa: E402
+from sgn.game.perft import perft  # noqa: E402
 from sgn.game.pieces import best_rate  # noqa: E402
 
 Key = Tuple  # a move as both sides are compared: ("BS", corner), ("ROLL",), ...

@@ -267,7 +267,7 @@ def moves(
     Raises ValueError for an `at` under 1, a `players` outside 1 to 6, an unknown `hidden`
     or `profile`, and for a log that cannot be read at all; TypeError for a source of none
     of the kinds `check` takes, and for an `at` that is no whole number. The same game is
-    `sgn.game.Game.legal_moves()`; perft counts are `sgn.game.moves.perft`.
+    `sgn.game.Game.legal_moves()`; perft counts are `sgn.game.perft.perft`.
     """
     from .game.moves import HIDDEN_CHOICES
     from .layers.schema import PROFILES

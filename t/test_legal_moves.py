@@ -17,7 +17,8 @@ from move_oracle import accepted, candidates
 from sgn.diagnostic import ERROR
 from sgn.game import Game
 from sgn.game.move_forms import is_listed, move_key
-from sgn.game.moves import BANK_TRADE, BUY, CITY, DISCARD, PLAY, ROAD, ROBBER, ROLL, SETTLEMENT, STEAL, perft
+from sgn.game.moves import BANK_TRADE, BUY, CITY, DISCARD, PLAY, ROAD, ROBBER, ROLL, SETTLEMENT, STEAL
+from sgn.game.perft import perft
 from sgn.layers.semantic import SemanticChecker
 from sgn.notation.redact import hide
 from sgn.play import random_game
@@ -323,7 +324,7 @@ def test_perft_counts_the_sequences_of_legal_moves():
     assert perft(start, 0) == 1
     assert perft(start, 1) == len(start.legal_moves()) == 54  # a first settlement: any corner on land
     assert perft(start, 2) == sum(len(child_moves) for child_moves in _children(start))
-    from sgn.game.moves import divide
+    from sgn.game.perft import divide
 
     state = Game()
     for n, message in enumerate(messages[:40], 1):

@@ -9,7 +9,7 @@ import pytest
 import sgn
 from conftest import run_cli
 from sgn.game import Game
-from sgn.game.moves import divide, perft
+from sgn.game.perft import divide, perft
 from sgn.play import random_game
 
 GAME = random_game(11, 4)

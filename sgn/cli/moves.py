@@ -99,7 +99,7 @@ def run_moves(args: argparse.Namespace, out) -> int:
 
 
 def run_perft(args: argparse.Namespace, out) -> int:
-    from ..game.moves import divide, perft
+    from ..game.perft import divide, perft
 
     game, status = _position(args)
     if game is None:

@@ -1,13 +1,14 @@
 """Legal moves: every SGN message that `Game.apply` accepts without an error at a point of a
 game, in a stable order, as python-chess's `board.legal_moves` lists a chess position's;
-and perft, the count of the sequences of legal moves from a position (docs/moves.md).
+perft counts their sequences (`sgn/game/perft.py`, docs/moves.md).
 
 The moves are worked out from the state, as the rules of each concern read it (`turns`,
 `robber`, `building`, `cards`, `trades`, `setup`), never by trying messages on the game,
 which is not changed. Where the log does not show every card (hands in doubt, cards drawn
 unseen, a roll not seen yet: docs/hidden.md), what a player may do depends on the ways the
-cards may lie, and each move found from the bounds of the hands is tried on a copy of the
-game (`Game.clone`): kept if some way allows it, as `apply` judges it.
+cards may lie: what the bounds of the hands decide is worked out from them, and the rest is
+tried on a copy of the game (`Game.clone`, `_tried`): kept if some way allows it, as
+`apply` judges it.
 
 Chance moves are listed as their outcomes: the roll as its 11 totals, a card bought as each
 kind the deck may give, a steal as each resource the victim may hold. An outcome the log
@@ -16,14 +17,14 @@ may hide (`?`) is one move more where the position is a partial view (`hidden="a
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Protocol, Sequence, Tuple, cast
+from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, cast
 
 from .. import board, rules
 from ..diagnostic import ERROR, Problem
 from ..layers.hidden import HIDDEN
 from ..rules import COSTS, PIECES, RESOURCES
 from . import move_forms as forms, placing, turns, unseen_cards
-from .ledger import BANK, could_give
+from .ledger import BANK, could_give, could_give_all
 from .move_forms import Message, Sites, sites
 from .pieces import Player, rates_of
 from .setup import expected_setup_player
@@ -41,7 +42,7 @@ Item = Tuple[str, int, Message]  # (player, kind, message)
 # amount may depend on the way the cards lie), the robber (a discard may be owed), and a
 # card played that the player holds in sight of no one (one drawn unseen may be it: `_to_try`).
 # Every other kind is worked out exactly from the bounds: what one holder may pay is
-# `ledger.could_give`, what two may give at once `_could_give_both`; the deck's
+# `ledger.could_give`, what two may give at once `ledger.could_give_all`; the deck's
 # `unseen_cards.can_draw`.
 _TRIED = frozenset({DISCARD, ROBBER})
 
@@ -348,20 +349,9 @@ def _bank_trades(g: State, p: Player) -> List[Item]:
         for rate in rates_of(p, r):
             if could_give(g, p.name, {r: rate}):
                 for w in RESOURCES:
-                    if w != r and _could_give_both(g, (p.name, {r: rate}), (BANK, {w: 1})):
+                    if w != r and could_give_all(g, [(p.name, {r: rate}), (BANK, {w: 1})]):
                         items.append((p.name, BANK_TRADE, forms.with_bank(p.name, {r: rate}, {w: 1})))
     return items
-
-
-def _could_give_both(g: State, *needs: Tuple[str, Dict[str, int]]) -> bool:
-    """Whether each holder may hold what it gives, at once (in one way the cards may lie),
-    changing nothing: `ledger.can_give` without keeping the worlds."""
-    d = g.doubt
-    if d is None:
-        return all(could_give(g, name, need) for name, need in needs)
-    doubted = [(name, need) for name, need in needs if name in d]
-    known = [(name, need) for name, need in needs if name not in d]
-    return all(could_give(g, name, need) for name, need in known) and (not doubted or d.admits(doubted))
 
 
 def _special_builds(g: State, geo: Sites, turn: str, shown: bool) -> List[Item]:
@@ -379,31 +369,4 @@ def _special_builds(g: State, geo: Sites, turn: str, shown: bool) -> List[Item]:
     return items
 
 
-# -- perft ---------------------------------------------------------------------------------
-
-
-def _child(g: State, message: Message) -> State:
-    child = cast(Position, g).clone()
-    child.apply(message, g.line + 1)
-    return cast(State, child)
-
-
-def perft(g: State, depth: int, players: Optional[int] = None, hidden: str = "auto") -> int:
-    """The number of sequences of `depth` legal moves from here, chance moves included (a
-    sequence that ends early, the game over, is not counted). 1 at depth 0."""
-    if depth <= 0:
-        return 1
-    found = legal_moves(g, players, hidden)
-    if depth == 1:
-        return len(found)
-    return sum(perft(_child(g, m), depth - 1, players, hidden) for m in found)
-
-
-def divide(g: State, depth: int, players: Optional[int] = None, hidden: str = "auto") -> Iterator[Tuple[Message, int]]:
-    """Each legal move from here with the perft count of `depth - 1` after it (`depth` at
-    least 1), one at a time: where two generators part, as chess engines' `divide` shows it."""
-    for m in legal_moves(g, players, hidden):
-        yield m, perft(_child(g, m), depth - 1, players, hidden)
-
-
-__all__ = ["HIDDEN_CHOICES", "divide", "is_partial", "legal_moves", "perft"]
+__all__ = ["HIDDEN_CHOICES", "Position", "is_partial", "legal_moves"]
