@@ -34,7 +34,6 @@ HIDDEN_CHOICES = ("auto", "always", "never")  # when the `?` outcomes of chance 
 ROLLS = tuple(range(2, 13))
 # The kinds of move, in the order each player's are listed (docs/moves.md, "The order").
 ROLL, DISCARD, ROBBER, STEAL, SETTLEMENT, CITY, ROAD, BUY, PLAY, BANK_TRADE = range(10)
-_CARDS = tuple(c for c in rules.DECK if c in rules.PLAYED_ONCE_PER_TURN)  # KN RB YP MO (VP apart)
 _PAIRS = forms.year_of_plenty_pairs()
 
 Item = Tuple[str, int, Message]  # (player, kind, message)
