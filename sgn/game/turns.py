@@ -3,7 +3,7 @@ Build Phase of the 5-6 player extension that follows it (docs/rules.md)."""
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import List, Optional, Union
 
 from .. import rules
 from ..diagnostic import Problem
@@ -184,7 +184,9 @@ def roll_quietly(g: State, player: str, result: int) -> None:
     roll(g, player, result)
 
 
-def roll(g: State, player: str, result: int) -> List[Problem]:
+def roll(g: State, player: str, result: Union[int, str]) -> List[Problem]:
+    """A roll of `result`, or of `?` (HIDDEN: not seen). The annotation holds both, as the
+    compiled build checks it: a hidden roll is a str."""
     if player == g.current and g.rolled:
         problems = [Problem("already-rolled", "/0", f"player {player} rolls twice in one turn")]
     elif player == g.current:
@@ -196,7 +198,7 @@ def roll(g: State, player: str, result: int) -> List[Problem]:
     g.rolled, g.free_roads = True, 0
     if g.discards_late:
         g.discards_late = {}
-    if result == HIDDEN:
+    if result == HIDDEN or not isinstance(result, int):
         g.roll_unseen = True  # a 7 or not: the next message tells (`roll_told`)
     elif result == rules.ROBBER_ROLL:
         seven(g)
