@@ -240,4 +240,54 @@ def replay(
     return state, found
 
 
-__all__ = ["Result", "VERDICTS", "check", "iter_diagnostics", "replay", "validate_message"]
+def moves(
+    source: Source,
+    *,
+    at: Optional[int] = None,
+    players: Optional[int] = None,
+    hidden: str = "auto",
+    profile: str = STRICT,
+    name: Optional[str] = None,
+) -> List[List[Any]]:
+    """The legal moves after line `at` (or the end of the log): every SGN message the rules
+    accept as the next line, as `sgn moves FILE --at LINE` prints them, in the order of
+    docs/moves.md (by player, then by kind: the roll, discards, the robber, steals,
+    settlements, cities, roads, cards bought, cards played, trades with the bank).
+
+    `source` is as for `check`, and is read as `replay` reads it, faults and all: the moves
+    are those of the state its reading leaves (`replay` gives the diagnostics). Chance
+    moves are listed by outcome: the roll as its 11 totals, a card bought as each kind the
+    deck may give, a steal as each resource the victim may hold; trades between players,
+    and trades with the bank of more than one lot, are not listed. `players` is the
+    number to play during the first round of the setup, before the log shows it (default:
+    any the map's rules are for); `hidden` ("auto", "always", "never") says where the `?`
+    outcome of a chance move is listed too: "auto" where the position is a partial view
+    (docs/hidden.md). A log without a map has no moves (`[]`).
+
+    Raises ValueError for an `at` under 1, a `players` outside 1 to 6, an unknown `hidden`
+    or `profile`, and for a log that cannot be read at all; TypeError for a source of none
+    of the kinds `check` takes, and for an `at` that is no whole number. The same game is
+    `sgn.game.Game.legal_moves()`; perft counts are `sgn.game.perft.perft`.
+    """
+    from .game.moves import HIDDEN_CHOICES
+    from .layers.schema import PROFILES
+    from .pipeline.replay import replay as _replay
+
+    if at is not None:
+        _at_least_1(at, "at", "a line number", "sgn.moves")
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 6):
+        raise ValueError(f"sgn.moves: players is a number of players, 1 to 6; got {players!r}")
+    if hidden not in HIDDEN_CHOICES:
+        raise ValueError(f"sgn.moves: hidden is one of {', '.join(HIDDEN_CHOICES)}; got {hidden!r}")
+    if profile not in PROFILES:
+        raise ValueError(f"sgn.moves: profile is one of {', '.join(PROFILES)}; got {profile!r}")
+    found: List[Diagnostic] = []
+    source = _as_source(source, "sgn.moves")
+    state, _ = _replay(source, name=name or describe(source), at=at, profile=profile, report=found.append)
+    if state is None:
+        unread = next((d for d in found if d.is_io), None)
+        raise ValueError(f"sgn.moves: {unread.message if unread is not None else 'the log cannot be read'}")
+    return state["game"].legal_moves(players, hidden)
+
+
+__all__ = ["Result", "VERDICTS", "check", "iter_diagnostics", "moves", "replay", "validate_message"]

@@ -65,6 +65,7 @@ class _Commands:
 _COMMANDS = (
     ("validate",),
     ("example", "replay"),
+    ("moves", "perft"),
     ("generate",),
     ("render",),
     ("conformance", "smoke"),
@@ -86,6 +87,10 @@ def _declare(first: str, commands: Any, parser: argparse.ArgumentParser) -> None
         add_validate_parser(commands)
     elif first == "example":
         _add_here(commands)
+    elif first == "moves":
+        from . import moves
+
+        moves.add_parsers(commands)
     elif first == "generate":
         from . import generate
 

@@ -20,7 +20,7 @@ the log explains what follows, so that one fault gives one error.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Sequence
+from typing import Any, Callable, List, Optional, Sequence
 
 from .. import rules
 from ..diagnostic import Problem
@@ -133,6 +133,20 @@ class Game(State):
             return problems
         except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error
+
+    def legal_moves(self, players: Optional[int] = None, hidden: str = "auto") -> List[list]:
+        """Every message `apply` accepts here without an error, as SGN messages, in a stable
+        order (docs/moves.md): placements, roads and cities; the roll as its 11 totals; the
+        discards, the robber's tiles and the steals; one lot with the bank at each rate the
+        player has; a development card bought (each kind the deck may give) and each card
+        held played, with every choice. Trades between players are not listed. The game is
+        not changed. `players`: the number to play, during the first round of the setup
+        (default: any the map's rules are for); `hidden`: "auto" lists the `?` outcome of a
+        chance move where the position is a partial view (docs/hidden.md), "always" or
+        "never"."""
+        from .moves import legal_moves
+
+        return legal_moves(self, players, hidden)
 
     # -- what the readings after a fault do to a state (sgn/game/readings.py) -------------
     def begin_turn(self, player: str) -> List[Problem]:

@@ -114,6 +114,15 @@ def could_give(g: State, name: str, need: Mapping[str, int]) -> bool:
     return d.admits([(name, need)])
 
 
+def could_give_all(g: State, needs: Sequence[Tuple[str, Mapping[str, int]]]) -> bool:
+    """Whether each holder of `needs` may hold what it names at once (in one world), changing
+    nothing: `can_give` without keeping the worlds (the move generator's question)."""
+    d = g.doubt
+    known = all(could_give(g, name, need) for name, need in needs if d is None or name not in d)
+    doubted = [(name, need) for name, need in needs if d is not None and name in d]
+    return known and (not doubted or (d is not None and d.admits(doubted)))
+
+
 def could_hold(g: State, name: str, count: int) -> bool:
     """Whether a holder may hold `count` cards in all (in some world)."""
     return total_range(g, name)[1] >= count if name != BANK else True

@@ -187,7 +187,7 @@ def roll(g: State, player: str, result: Union[int, str]) -> List[Problem]:
     g.rolled, g.free_roads = True, 0
     if g.discards_late:
         g.discards_late = {}
-    if result == HIDDEN:
+    if result == HIDDEN or not isinstance(result, int):
         g.roll_unseen = True  # a 7 or not: the next message tells (`roll_told`)
     elif result == rules.ROBBER_ROLL:
         seven(g)

@@ -1,0 +1,371 @@
+"""Legal moves: every SGN message that `Game.apply` accepts without an error at a point of a
+game, in a stable order, as python-chess's `board.legal_moves` lists a chess position's;
+perft counts their sequences (`sgn/game/perft.py`, docs/moves.md).
+
+The moves are worked out from the state, as the rules of each concern read it (`turns`,
+`robber`, `building`, `cards`, `trades`, `setup`), never by trying messages on the game,
+which is not changed. Where the log does not show every card (hands in doubt, cards drawn
+unseen, a roll not seen yet: docs/hidden.md), what a player may do depends on the ways the
+cards may lie: what the bounds of the hands decide is worked out from them, and the rest is
+tried on a copy of the game (`Game.clone`, `_tried`): kept if some way allows it, as
+`apply` judges it.
+
+Chance moves are listed as their outcomes: the roll as its 11 totals, a card bought as each
+kind the deck may give, a steal as each resource the victim may hold. An outcome the log
+may hide (`?`) is one move more where the position is a partial view (`hidden="auto"`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, cast
+
+from .. import board, rules
+from ..diagnostic import ERROR, Problem
+from ..layers.hidden import HIDDEN
+from ..rules import COSTS, PIECES, RESOURCES
+from . import move_forms as forms, placing, turns, unseen_cards
+from .ledger import BANK, could_give, could_give_all
+from .move_forms import Message, Sites, sites
+from .pieces import Player, rates_of
+from .setup import expected_setup_player
+from .state import OVER, SETUP, State
+
+HIDDEN_CHOICES = ("auto", "always", "never")  # when the `?` outcomes of chance moves are listed
+ROLLS = tuple(range(2, 13))
+# The kinds of move, in the order each player's are listed (docs/moves.md, "The order").
+ROLL, DISCARD, ROBBER, STEAL, SETTLEMENT, CITY, ROAD, BUY, PLAY, BANK_TRADE = range(10)
+_PAIRS = forms.year_of_plenty_pairs()
+
+Item = Tuple[str, int, Message]  # (player, kind, message)
+# Where the hands are in doubt, the kinds of move tried on a copy of the game: a discard (its
+# amount may depend on the way the cards lie), the robber (a discard may be owed), and a
+# card played that the player holds in sight of no one (one drawn unseen may be it: `_to_try`).
+# Every other kind is worked out exactly from the bounds: what one holder may pay is
+# `ledger.could_give`, what two may give at once `ledger.could_give_all`; the deck's
+# `unseen_cards.can_draw`.
+_TRIED = frozenset({DISCARD, ROBBER})
+
+
+class Position(Protocol):
+    """What the generator asks of a game beyond its state (`sgn.game.core.Game`): a copy to
+    try a move on."""
+
+    def clone(self) -> "Position": ...
+
+    def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]: ...
+
+
+def legal_moves(g: State, players: Optional[int] = None, hidden: str = "auto") -> List[Message]:
+    """Every message `apply` accepts here without an error, in the order of docs/moves.md.
+
+    `players`: during the first round of the setup, where the log has not shown the number
+    of players yet, the number to play (default: any the map's rules are written for).
+    `hidden`: "auto" lists the `?` outcome of a chance move where the position is a partial
+    view (docs/hidden.md), "always" everywhere, "never" nowhere."""
+    if hidden not in HIDDEN_CHOICES:
+        raise ValueError(f"hidden is one of {', '.join(HIDDEN_CHOICES)}, not {hidden!r}")
+    if players is not None and not 1 <= players <= 6:
+        raise ValueError(f"players is a number of players, 1 to 6, not {players!r}")
+    if g.board is None or g.without_map_reported or (g.phase == OVER and g.after_end_reported):
+        return []
+    if g.phase == SETUP:
+        return _ordered(_setup(g, players))
+    partial = is_partial(g)
+    shown = hidden == "always" or (hidden == "auto" and partial)
+    if g.phase == OVER:
+        return _ordered(_accepted(g, _after_the_end(g, shown)))
+    found = _told(g, shown) if g.roll_unseen else _in_turns(g, shown)
+    if partial:
+        found = _tried(g, found)
+    return _ordered(found)
+
+
+def is_partial(g: State) -> bool:
+    """Whether the position is a partial view: hands in doubt, cards drawn unseen, a roll not
+    told yet, a game that may have ended unseen (docs/hidden.md)."""
+    return (
+        g.doubt is not None
+        or g.roll_unseen
+        or g.unseen_end is not None
+        or any(p.unseen_cards or p.unseen_new for p in g.players.values())
+    )
+
+
+def _number(name: str) -> Tuple[int, str]:
+    return (len(name), name)
+
+
+def _ordered(items: List[Item]) -> List[Message]:
+    """By player, then by kind; each kind's moves in the order they were found."""
+    items.sort(key=lambda item: (_number(item[0]), item[1]))
+    return [message for _, _, message in items]
+
+
+def _to_try(g: State, item: Item) -> bool:
+    """Whether a move found from the bounds of hands in doubt must be tried on a copy."""
+    name, kind, message = item
+    if kind in _TRIED:
+        return True
+    if kind != PLAY:
+        return False
+    p, card = g.players[name], message[2]["cCode"]
+    fresh = card == "VP" or (name != g.current and p in g.buyers)  # (a new card shown, or the next turn's)
+    return not (p.cards[card] > 0 or (fresh and p.new_cards[card] > 0))
+
+
+def _tried(g: State, items: List[Item]) -> List[Item]:
+    """The moves found from the bounds of hands in doubt that `apply` accepts: each tried on a
+    copy where the bounds do not decide (all of them where the next message tells what came
+    before: a roll not seen, a steal that may be owed, a game that may have ended). A card
+    played is tried once for every choice (Year of Plenty's pair, Monopoly's resource): the
+    card drawn unseen that it may be is the same for all, and each choice is listed only
+    where the bounds allow it."""
+    every = g.roll_unseen or g.unseen_end is not None or bool(g.steal_from and not g.steal_needed)
+    verdicts: Dict[Tuple[str, str], bool] = {}
+    kept = []
+    for item in items:
+        if not every and not _to_try(g, item):
+            kept.append(item)
+            continue
+        card = (item[0], item[2][2]["cCode"]) if item[1] == PLAY and not every else None
+        verdict = verdicts.get(card) if card is not None else None
+        if verdict is None:
+            verdict = bool(_accepted(g, [item]))
+            if card is not None:
+                verdicts[card] = verdict
+        if verdict:
+            kept.append(item)
+    return kept
+
+
+def _accepted(g: State, items: List[Item]) -> List[Item]:
+    """The moves `apply` accepts without an error, each tried on a copy of the game."""
+    game = cast(Position, g)
+    kept = []
+    for item in items:
+        trial = game.clone()
+        if not any(p.severity == ERROR for p in trial.apply(item[2], g.line + 1)):
+            kept.append(item)
+    return kept
+
+
+# -- the setup ---------------------------------------------------------------------------------
+
+
+def _setup(g: State, players: Optional[int]) -> List[Item]:
+    geo = sites(g.the_map())
+    due = g.setup_road_due
+    if due is not None:
+        owner, c = due
+        edges = [e for e in board.edges_of_corner(c) if e in geo.edges and e not in g.road_at]
+        return [
+            (owner, ROAD, [owner, "BR", {"path": geo.edge(e)}]) for e in sorted(edges, key=geo.edge_rank.__getitem__)
+        ]
+    placers: List[str] = []
+    new = expected_setup_player(g)
+    if g.count is None and new is not None:  # the first round: it goes on, or ends with a second settlement
+        placed = len(g.setup_order)
+        last = str(placed)
+        if int(new) <= min(6, players if players is not None else max(g.variant.player_counts)):
+            placers.append(new)
+        if last in g.setup_order and (placed == players if players is not None else placed in g.variant.player_counts):
+            placers.append(last)
+    elif new is not None:
+        placers.append(new)
+    items: List[Item] = []
+    for name in placers:
+        p = g.players.get(name) or Player(name)
+        for c in geo.corner_listing:
+            if placing.can_settle(g, p, c, False):
+                items.append((name, SETTLEMENT, [name, "BS", {"intersection": geo.corner(c)}]))
+    return items
+
+
+# -- the turns ---------------------------------------------------------------------------------
+
+
+def _in_turns(g: State, shown: bool) -> List[Item]:
+    geo = sites(g.the_map())
+    items: List[Item] = []
+    current = g.current
+    owed = dict(g.discards_late)
+    owed.update(g.discards_owed)
+    for name in sorted(set(owed) | g.discards_unsure, key=_number):
+        items += _discards(g, name, None if name in g.discards_unsure else owed.get(name))
+    if g.robber_due:  # after a 7 or a Knight: the discards, then the robber; nothing else
+        if not g.discards_owed:
+            thief = current or "1"
+            items += [(thief, ROBBER, [thief, "MR", {"tile": list(t)}]) for t in geo.land if t != g.robber]
+        return items
+    if g.steal_from and current is not None:
+        items += _steals(g, current, shown)
+        if g.steal_needed:
+            return items
+    if g.discards_owed or g.discards_unsure:
+        return items
+    following = turns.expected_next(g)
+    if current is None or g.rolled:  # the next turn may begin: its roll, or a card before it
+        items += _rolls(following, shown)
+        items += _plays(g, following, True)
+    if current is None:
+        return items
+    p = g.players.get(current)
+    if p is not None and not g.special_built:
+        if not g.rolled:
+            items += _rolls(current, shown)
+        if g.rolled or g.free_roads > 0:
+            items += _builds(g, geo, p, shown, free=g.free_roads > 0, all_kinds=g.rolled)
+        items += _plays(g, current, False)
+        if g.rolled:
+            items += _bank_trades(g, p)
+    if g.variant.special_build and g.rolled:
+        items += _special_builds(g, geo, current, shown)
+    return items
+
+
+def _told(g: State, shown: bool) -> List[Item]:
+    """After a roll not seen, the next message tells whether it was a 7 (`turns.roll_told`):
+    a discard or the robber's move, of a 7; anything else, of another number."""
+    seven, other = State(), State()
+    g.copy_into(seven)
+    g.copy_into(other)
+    turns.roll_told(seven, True)
+    turns.roll_told(other, False)
+    told = [item for item in _in_turns(seven, shown) if item[1] in (DISCARD, ROBBER)]
+    return told + [item for item in _in_turns(other, shown) if item[1] not in (DISCARD, ROBBER)]
+
+
+def _after_the_end(g: State, shown: bool) -> List[Item]:
+    """What may follow the winning message (docs/rules.md, "The end"): the winner showing
+    Victory Point cards; the robber's move and steal of a winning Knight; the second free
+    road of a winning Road Building. Each is tried on a copy of the game."""
+    name = g.current
+    p = g.players.get(name) if name is not None else None
+    if name is None or p is None:
+        return []
+    items = [item for item in _plays(g, name, False) if item[2][2]["cCode"] == "VP"]
+    if g.robber_due == "knight":
+        items += [(name, ROBBER, [name, "MR", {"tile": list(t)}]) for t in sites(g.the_map()).land]
+    if g.steal_from:
+        items += _steals(g, name, shown)
+    if g.free_roads > 0:
+        items += [(name, ROAD, [name, "BR", {"path": e}]) for e in _road_paths(g, sites(g.the_map()), p)]
+    return items
+
+
+def _rolls(name: str, shown: bool) -> List[Item]:
+    results: List[Any] = list(ROLLS) + ([HIDDEN] if shown else [])
+    return [(name, ROLL, forms.roll(name, n)) for n in results]
+
+
+def _discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
+    """Every multiset of `amount` cards the player may hold; where the hand is in doubt or
+    the amount is (a hand whose count differs between the ways the cards lie), every one
+    within the bounds of the hand, for `_accepted` to try."""
+    least, most = g.hand_range(name)
+    if amount is not None:
+        amounts = [amount]
+    else:
+        low, high = sum(least.values()), sum(most.values())
+        amounts = list(range(max(low // 2, (rules.DISCARD_ABOVE + 1) // 2), high // 2 + 1))
+    held = [most[r] for r in RESOURCES]
+    items: List[Item] = []
+    for n in amounts:
+        for counts in forms.multisets(held, n):
+            given = dict(zip(RESOURCES, counts))
+            items.append((name, DISCARD, forms.with_bank(name, given)))
+    return items
+
+
+def _steals(g: State, thief: str, shown: bool) -> List[Item]:
+    items: List[Item] = []
+    for victim in sorted(g.steal_from or (), key=_number):
+        cards = [r for r in RESOURCES if could_give(g, victim, {r: 1})] + ([HIDDEN] if shown else [])
+        items += [(thief, STEAL, forms.steal(thief, victim, r)) for r in cards]
+    return items
+
+
+def _builds(g: State, geo: Sites, p: Player, shown: bool, free: bool = False, all_kinds: bool = True) -> List[Item]:
+    """A player's settlements, cities and roads where they may stand, and the cards they may
+    buy, with what they may pay (roads free where `free`; with `all_kinds` False, only those)."""
+    name = p.name
+    items: List[Item] = []
+    if all_kinds and len(p.settlements) < PIECES["settlement"] and could_give(g, name, COSTS["settlement"]):
+        ends = sorted((c for c in p.links if c in geo.corners), key=geo.corner_rank.__getitem__)
+        for c in ends:
+            if placing.can_settle(g, p, c, True):
+                items.append((name, SETTLEMENT, [name, "BS", {"intersection": geo.corner(c)}]))
+    if all_kinds and len(p.cities) < PIECES["city"] and could_give(g, name, COSTS["city"]):
+        for c in sorted((c for c in p.settlements if c in geo.corners), key=geo.corner_rank.__getitem__):
+            items.append((name, CITY, [name, "BC", {"intersection": geo.corner(c)}]))
+    if len(p.roads) < PIECES["road"] and (free or could_give(g, name, COSTS["road"])):
+        items += [(name, ROAD, [name, "BR", {"path": e}]) for e in _road_paths(g, geo, p)]
+    if all_kinds and could_give(g, name, COSTS["development card"]):
+        kinds = [c for c in rules.DECK if unseen_cards.can_draw(g, c)]
+        if shown and unseen_cards.can_draw(g, HIDDEN):
+            kinds.append(HIDDEN)
+        items += [(name, BUY, [name, "BD", {"cCode": c}]) for c in kinds]
+    return items
+
+
+def _road_paths(g: State, geo: Sites, p: Player) -> List[list]:
+    """The paths of the edges where a road of `p` may go (touching their roads or buildings,
+    not through another player's building), in the order of their listings."""
+    ends = set(p.links) | p.settlements | p.cities
+    edges = {e for c in ends for e in board.edges_of_corner(c) if e in geo.edges and e not in g.road_at}
+    return [geo.edge(e) for e in sorted(edges, key=geo.edge_rank.__getitem__) if not placing.road_site(g, p, e, "")]
+
+
+def _plays(g: State, name: str, starts_turn: bool) -> List[Item]:
+    """The development cards a player may play or show: bought before this turn (before the
+    turn they start, when `starts_turn`), one a turn; Victory Points any time in their turn."""
+    p = g.players.get(name)
+    if p is None:
+        return []
+    fresh = starts_turn and p in g.buyers  # cards bought since their last turn become playable
+    items: List[Item] = []
+    for card in rules.DECK:
+        held = p.cards[card] + (p.new_cards[card] if fresh or card == "VP" else 0)
+        unseen = p.unseen_cards + (p.unseen_new if fresh or card == "VP" else 0)
+        if not (held or unseen) or (card != "VP" and g.card_played and not starts_turn):
+            continue
+        if card == "YP":
+            for pair in _PAIRS:
+                if could_give(g, BANK, board.tally(pair)):
+                    items.append((name, PLAY, forms.play(name, card, pair)))
+        elif card == "MO":
+            items += [(name, PLAY, forms.play(name, card, (r,))) for r in RESOURCES]
+        else:
+            items.append((name, PLAY, forms.play(name, card)))
+    return items
+
+
+def _bank_trades(g: State, p: Player) -> List[Item]:
+    """One lot with the bank at each rate the player has (docs/moves.md): `rate` cards of one
+    resource for one of another."""
+    items: List[Item] = []
+    for r in RESOURCES:
+        for rate in rates_of(p, r):
+            if could_give(g, p.name, {r: rate}):
+                for w in RESOURCES:
+                    if w != r and could_give_all(g, [(p.name, {r: rate}), (BANK, {w: 1})]):
+                        items.append((p.name, BANK_TRADE, forms.with_bank(p.name, {r: rate}, {w: 1})))
+    return items
+
+
+def _special_builds(g: State, geo: Sites, turn: str, shown: bool) -> List[Item]:
+    """The Special Build Phase after `turn`'s roll (5-6 players): each other player, in turn
+    order from the next, builds and buys with their own cards; each once, in order."""
+    order = turns.special_order(g, turn)
+    last = g.special_built[-1] if g.special_built else None
+    items: List[Item] = []
+    for name in order:
+        if last is not None and name != last and (name in g.special_built or order.index(name) < order.index(last)):
+            continue
+        p = g.players.get(name)
+        if p is not None:
+            items += _builds(g, geo, p, shown)
+    return items
+
+
+__all__ = ["HIDDEN_CHOICES", "Position", "is_partial", "legal_moves"]
