@@ -7,6 +7,8 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic
 from ..game.core import Game
+from ..game.possible import MAX_MESSAGES, Fed, describe, possible_values
+from ..layers.hidden import places
 from ..rules import RESOURCES
 from ..words import count
 from .engine import FileCheck
@@ -35,10 +37,19 @@ def replay(
     assert rules is not None
     last = at if at is not None else sys.maxsize
     kept: List[Any] = [0, None, 0, None]  # line and game of the last state, line and value of the last line
+    fed: Optional[List[Fed]] = []  # the messages applied, to try hidden values on; None: not to
 
     def keep_state(line: int, game: Game, message: Any) -> None:
+        nonlocal fed
         if line <= last:  # (read past `at`, the replay goes on with this game: a copy)
             kept[0], kept[1] = line, (game.clone() if check.line > last else game)
+            if fed is not None:
+                if message is None or len(fed) >= MAX_MESSAGES:  # a reading of a fault, or too many
+                    fed = None
+                elif message[1] == "DM":
+                    fed[:] = [(line, message)]
+                else:
+                    fed.append((line, message))
 
     def keep_line(line: int, message: Any) -> None:
         if line <= last:
@@ -58,6 +69,8 @@ def replay(
     state = game.snapshot()
     state["line"] = min(check.line, last)
     state["message"] = kept[3] if kept[2] == state["line"] else None
+    if fed and not errors and any(places(message) for _, message in fed):
+        state["hidden_values"] = possible_values(fed)
     state["game"] = game  # the live state, for other renderings (HSN)
     return state, errors
 
@@ -126,6 +139,10 @@ def render_state(state: dict) -> str:
     unseen = state.get("unseen")
     if unseen:
         out.append("not seen: " + _unseen(unseen))
+    values = state.get("hidden_values")
+    if values:
+        out.append("hidden values, what each may be:")
+        out.extend("  " + describe(entry) for entry in values)
     return "\n".join(out) + "\n"
 
 
