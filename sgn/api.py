@@ -224,8 +224,9 @@ def replay(
     the state and the diagnostics are those of the whole log's reading). `state` is a dict:
     `line`, `phase`, `turn`, `current`, `robber`, `bank`, `players` (each one's hand, cards,
     pieces and points), the awards, what is owed, and `game`, the live `sgn.game.Game`
-    (to read, or to draw with `sgn.svg.board`). It is None when the log cannot be read at
-    all. Raises TypeError for a source of none of the kinds `check` takes, ValueError for
+    (to read, or to draw with `sgn.svg.board`); with hidden values (docs/hidden.md), what
+    is not seen (`unseen`) and what each may still be (`hidden_values`). It is None when
+    the log cannot be read at all. Raises TypeError for a source of none of the kinds `check` takes, ValueError for
     an `at` under 1 (a line number: the first line is 1, as `--at` counts) and TypeError
     for one that is no whole number.
     """
