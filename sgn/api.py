@@ -284,7 +284,9 @@ def moves(
         raise ValueError(f"sgn.moves: profile is one of {', '.join(PROFILES)}; got {profile!r}")
     found: List[Diagnostic] = []
     source = _as_source(source, "sgn.moves")
-    state, _ = _replay(source, name=name or describe(source), at=at, profile=profile, report=found.append)
+    state, _ = _replay(
+        source, name=name or describe(source), at=at, profile=profile, report=found.append, possible=False
+    )
     if state is None:
         unread = next((d for d in found if d.is_io), None)
         raise ValueError(f"sgn.moves: {unread.message if unread is not None else 'the log cannot be read'}")

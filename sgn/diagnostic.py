@@ -140,3 +140,16 @@ def more_problems(code: str, file: str, line: int) -> Diagnostic:
         line=line,
         hint="fix those listed and check again",
     )
+
+
+def internal_error(error: BaseException, name: str, line: int) -> Diagnostic:
+    """What a file gets when sgn fails on it: the place, and what failed, to be reported."""
+    where = f" at line {line}" if line else ""
+    return make(
+        "internal-error",
+        f"sgn failed while checking this file{where} "
+        f"({type(error).__name__}: {error}); the rest of the file is not checked",
+        file=name,
+        line=line,
+        hint="this is a bug in sgn: please report it with the file (SGN_DEBUG=1 shows the traceback)",
+    )

@@ -75,7 +75,7 @@ def _position(args: argparse.Namespace) -> Tuple[Optional[Any], int]:
 
     source, name = open_input(args.file)
     errors = TextReporter(sys.stderr)
-    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
+    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic, possible=False)
     if state is None:
         return None, EXIT_USAGE
     return state["game"], EXIT_INVALID if found else EXIT_OK

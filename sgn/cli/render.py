@@ -109,7 +109,7 @@ def run_render(args: argparse.Namespace, out) -> int:
         seen.append(d)
         errors.diagnostic(d)
 
-    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=note)
+    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=note, possible=False)
     if state is None:
         return EXIT_USAGE
     line = state["line"]

@@ -40,7 +40,7 @@ from ..diagnostic import Diagnostic, make
 from ..layers.reader import STDIN_NAME, describe
 from ..packaged import SetupError, install_hint
 from ..pipeline import executors as jobs
-from ..pipeline.engine import warm_up
+from ..pipeline.executors import warm_up
 from ..pipeline.result import VALID, Result, Streamed, count
 from .targets import check_address, client, parse_target
 

@@ -1,5 +1,5 @@
 """The report page's data: the moves, and the state after each line as `sgn replay --at LINE`
-gives it (`sgn.pipeline.replay.line_by_line`: one pass, the same replay, recovery after a fault and
+gives it (a visitor of the reading loop, `sgn/pipeline/visitor.py`: one pass, the same replay, recovery after a fault and
 every game of the log included), kept as steps so that the page stays small.
 
 Each piece that is ever on the board is drawn once, keyed by an id (`road:<edge>:<player>`,
@@ -16,7 +16,8 @@ import functools
 from collections import OrderedDict
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
-from ..pipeline.replay import line_by_line
+from ..pipeline.engine import FileCheck
+from ..pipeline.visitor import Visitor
 from ..rules import RESOURCE_NAMES
 from . import draw
 from .geometry import bounds
@@ -107,10 +108,10 @@ _NONE: Tuple[int, ...] = ()
 _PLACING_NONE = frozenset({"RD", "TR", "ST", "BD"})  # the moves that never place or move a piece
 
 
-class _Pass:
+class _Pass(Visitor):
     """What one pass over the log gathers, in bounded memory per line: the move of each line
-    (`on_line`), and the state after each line the replay reads, once it is final
-    (`on_state`): the pieces added and removed (by their ids' first-seen numbers), each
+    (`visit_line`), and the state after each line the replay reads, once it is final
+    (`visit_state`): the pieces added and removed (by their ids' first-seen numbers), each
     player's numbers and the awards (one object a line, shared while nothing changes), the
     map shown. `slots` puts the states beside the moves."""
 
@@ -143,7 +144,7 @@ class _Pass:
         """The last line's object when nothing changed (a line's numbers recur rarely later)."""
         return values[-1] if values[-1] == value else value
 
-    def on_line(self, line: int, message: Any) -> None:
+    def visit_line(self, line: int, message: Any) -> None:
         who, text = label(message)
         self.moves.append((line, self._one(who), self._one(text)))
         self.lines.append(line)
@@ -152,7 +153,7 @@ class _Pass:
         if len(recent) > RECENT:
             recent.popitem(last=False)
 
-    def on_state(self, line: int, game: Any, message: Any) -> None:
+    def visit_state(self, line: int, game: Any, message: Any) -> None:
         self.at.append(line)
         # the pieces change only with the game (a reading chosen, the next game) or with a
         # move that may place or move one: worked out again then only (the game is held, so
@@ -239,7 +240,7 @@ def collect(source, name: str, profile: str = "strict") -> Collected:
     """The page's data and drawings, with the numbers of errors and warnings: one pass over
     the log, the pass that finds its diagnostics."""
     gathered = _Pass()
-    check = line_by_line(source, name=name, profile=profile, on_line=gathered.on_line, on_state=gathered.on_state)
+    check = FileCheck(source, level="rules", profile=profile, name=name, visitor=gathered)
     errors = warnings = 0
     diags = []
     places: Dict[str, Element] = {}

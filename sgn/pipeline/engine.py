@@ -1,19 +1,12 @@
-"""Validation of one file: its lines read, each through the stages of its level
-(`levels.py`), in one loop.
+"""The reading loop: one file's lines read, each through the stages of its level
+(`levels.py`), in one pass, with a visitor told of each line and state (`visitor.py`).
 
-A level names the last layer that runs: `syntax` (bytes, lines, JSON),
-`schema` (the shape of each message), `semantic` (the meaning of each message,
-against the last map of the log), `rules` (the replay of the whole game).
-`auto`, the default, is `rules` for a log whose first message is a map (DM),
-a game from its start, and `semantic` for any other log (a fragment).
-
-Each layer after syntax is a stage: a
-callable that takes one parsed message and returns its diagnostics and the
-message as the next stage should read it. Stages are built anew for each file,
-so that a stateful one (the rules replay) starts fresh. A message stops at the
-first stage that finds an error in it; the next line always goes on. A stage
-may have a `finish(file, last_line)` that reports what the end of the file
-leaves unfinished.
+A level names the last layer that runs: `syntax` (bytes, lines, JSON), `schema` (the shape
+of each message), `semantic` (its meaning, against the log's last map), `rules` (the replay
+of the whole game); `auto` is `rules` for a log that starts with a map, else `semantic`.
+Each layer after syntax is a stage, built anew for each file: a message stops at the first
+stage that finds an error in it, the next line always goes on, and a stage's
+`finish(file, last_line)` reports what the end of the file leaves unfinished.
 """
 
 from __future__ import annotations
@@ -21,9 +14,9 @@ from __future__ import annotations
 import bisect
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
-from ..diagnostic import Diagnostic, SourceTypeError, make
+from ..diagnostic import Diagnostic, SourceTypeError, internal_error
 from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
@@ -36,6 +29,7 @@ from .levels import auto_level, build_stages
 if TYPE_CHECKING:
     from ..layers.fastpath import Context, Memory
     from .policy import Policy
+    from .visitor import Visitor
 
 # Errors after which the reader gives no more lines.
 _STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
@@ -62,15 +56,15 @@ class FileCheck:
         name: Optional[str] = None,
         max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         fast: bool = True,
-        until: Optional[int] = None,
         policy: Optional["Policy"] = None,
         hidden: str = ALLOW,
+        visitor: Optional["Visitor"] = None,
     ):
         self.source = source
         self.policy = policy  # what is reported (select, ignore, --max-errors); None: all
-        # told each line once it is checked: observer(line, its value, None if it is none),
-        # so that a consumer (the report page, a picture) builds what it needs in this pass
-        self.observer: Optional[Callable[[int, Any], None]] = None
+        # told each line and each state as this pass reads them, and where to stop (visitor.py)
+        self.visitor = visitor
+        self.observer = visitor.visit_line if visitor is not None and visitor.tells_lines() else None
         self.text_line = True  # whether the last line the careful path read was text
         self.name = name or describe(source)
         check_options(level, profile, hidden)
@@ -79,7 +73,7 @@ class FileCheck:
         self.fast = fast
         # the last line to check (for a state part-way: `reading_on` says how far past it the
         # replay may read); None: all
-        self.until = until
+        self.until = visitor.until if visitor is not None else None
         self.requested = level
         self.open_value = OpenValue(self.name)  # a JSON value written over several lines
         self.messages = 0
@@ -89,6 +83,8 @@ class FileCheck:
         self.stages: Optional[List[Stage]] = None
         if level != AUTO:
             self._use(level)
+        if visitor is not None:
+            visitor.begin(self)
 
     def _use(self, level: str) -> None:
         from ..game.recovery import Replay
@@ -100,6 +96,8 @@ class FileCheck:
         self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
         self.checks = [s for s in self.stages if s is not self.replay]
         self.semantic = next((s for s in self.stages if isinstance(s, SemanticChecker)), None)
+        if self.replay is not None and self.visitor is not None and self.visitor.tells_states():
+            self.replay.on_state = self.visitor.visit_state
         self.layers = LEVELS[min(LEVELS.index(level), LEVELS.index("semantic"))]
 
     def _careful(self, reader, number: int, raw: bytes) -> Tuple[List[Diagnostic], Any]:
@@ -341,31 +339,6 @@ class FileCheck:
             yield from in_order(tail, held, reader.number, False)
 
 
-def internal_error(error: BaseException, name: str, line: int) -> Diagnostic:
-    """What a file gets when sgn fails on it: the place, and what failed, to be reported."""
-    where = f" at line {line}" if line else ""
-    return make(
-        "internal-error",
-        f"sgn failed while checking this file{where} "
-        f"({type(error).__name__}: {error}); the rest of the file is not checked",
-        file=name,
-        line=line,
-        hint="this is a bug in sgn: please report it with the file (SGN_DEBUG=1 shows the traceback)",
-    )
-
-
-def warm_up() -> None:
-    """Load and build now what checking a file would load on first use (the layers, the
-    compiled schema, the geometry tables), so that worker processes forked after this
-    start with it ready."""
-    from .. import game  # noqa: F401
-    from ..layers import fastpath, places
-
-    if fastpath.COMPILED:
-        fastpath.schema_valid_value(None)
-    places.warm_up()
-
-
 def iter_diagnostics(
     source: Source,
     *,
@@ -384,4 +357,37 @@ def iter_diagnostics(
     )
 
 
-__all__ = ["FileCheck", "internal_error", "iter_diagnostics", "warm_up"]
+class Reading(NamedTuple):
+    """A visit's outcome: the visitor's result (None when the log cannot be read at all),
+    and the errors of the lines it reported."""
+
+    result: Any
+    errors: int
+
+
+def visit(
+    source,
+    visitor: Visitor,
+    *,
+    name: str,
+    level: str = "rules",
+    profile: str = STRICT,
+    report: Callable[[Diagnostic], None] = lambda d: None,
+) -> Reading:
+    """Read the log once at `level`, telling `visitor`, each diagnostic of a line up to its
+    `until` to `report`. A file that cannot be read at all ends the visit (result None)."""
+    check = FileCheck(source, level=level, profile=profile, name=name, visitor=visitor)
+    last = visitor.until
+    errors = 0
+    for found in check:
+        if found.is_io:
+            report(found)
+            return Reading(None, errors + found.is_error)
+        if last is not None and (found.line or 0) > last:
+            continue
+        report(found)
+        errors += found.is_error
+    return Reading(visitor.result(), errors)
+
+
+__all__ = ["FileCheck", "Reading", "iter_diagnostics", "visit"]

@@ -24,7 +24,7 @@ from typing import IO, Any, Callable, Generator, Iterator, List, NamedTuple, Opt
 from ..diagnostic import Diagnostic
 from ..layers.reader import STDIN_NAME, describe
 from ..layers.stages import AUTO
-from .engine import FileCheck, warm_up
+from .engine import FileCheck
 from .policy import Policy
 from .result import UNREADABLE, VALID, Result, Streamed, counting
 
@@ -239,3 +239,15 @@ def _checked_here(paths: Sequence[str], options: Options, index: int) -> Streame
     """A file checked here in its turn: its diagnostics stream as they are found."""
     path = paths[index]
     return check_one(source_of(path), describe(path), options)
+
+
+def warm_up() -> None:
+    """Load and build now what checking a file would load on first use (the layers, the
+    compiled schema, the geometry tables), so that worker processes forked after this
+    start with it ready."""
+    from .. import game  # noqa: F401
+    from ..layers import fastpath, places
+
+    if fastpath.COMPILED:
+        fastpath.schema_valid_value(None)
+    places.warm_up()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple, cast
 
 from ..diagnostic import Diagnostic
 from ..game.core import Game
@@ -11,7 +11,51 @@ from ..game.possible import MAX_MESSAGES, Fed, describe, possible_values
 from ..layers.hidden import places
 from ..rules import RESOURCES
 from ..words import count
-from .engine import FileCheck
+from .engine import visit
+from .visitor import Visitor
+
+
+class StateAt(Visitor):
+    """The state after line `until` (or the end): the game, and the value on that line,
+    with what each hidden value may still be (`possible`: docs/hidden.md)."""
+
+    def __init__(self, until: Optional[int] = None, *, possible: bool = True):
+        self.until = until
+        self.last = until if until is not None else sys.maxsize
+        self.check: Any = None
+        self.line, self.game = 0, cast(Optional[Game], None)  # the line and game of the last state
+        self.value_line, self.value = 0, None  # the line and value of the last line
+        # the messages applied, to try hidden values on; None: not to
+        self.fed: Optional[List[Fed]] = [] if possible else None
+
+    def begin(self, check: Any) -> None:
+        self.check = check
+
+    def visit_state(self, line: int, game: Game, message: Any) -> None:
+        if line > self.last:
+            return
+        # (read past `until`, the replay goes on with this game: a copy)
+        self.line, self.game = line, (game.clone() if self.check.line > self.last else game)
+        fed = self.fed
+        if fed is not None:
+            if message is None or len(fed) >= MAX_MESSAGES:  # a reading of a fault, or too many
+                self.fed = None
+            elif message[1] == "DM":
+                fed[:] = [(line, message)]
+            else:
+                fed.append((line, message))
+
+    def visit_line(self, line: int, value: Any) -> None:
+        if line <= self.last:
+            self.value_line, self.value = line, value
+
+    def result(self) -> dict:
+        game = self.game if self.game is not None else Game()
+        state = game.snapshot()
+        state["line"] = min(self.check.line, self.last)
+        state["message"] = self.value if self.value_line == state["line"] else None
+        state["game"] = game  # the live state, for other renderings (HSN, the moves)
+        return state
 
 
 def replay(
@@ -21,6 +65,7 @@ def replay(
     at: Optional[int] = None,
     profile: str = "strict",
     report: Callable[[Diagnostic], None] = lambda d: None,
+    possible: bool = True,
 ) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 
@@ -30,70 +75,15 @@ def replay(
     `sgn validate` and of the report page. Every diagnostic of those lines is passed to
     `report`. The state is None when the file cannot be read at all. `state["message"]`
     is the value on the state's line (None if that line holds none), so that a picture of
-    it needs no second reading.
+    it needs no second reading. Where the log holds hidden values and is legal up to `at`,
+    `state["hidden_values"]` says what each may still be (unless not `possible`).
     """
-    check = FileCheck(source, level="rules", profile=profile, name=name, until=at)
-    rules = check.replay
-    assert rules is not None
-    last = at if at is not None else sys.maxsize
-    kept: List[Any] = [0, None, 0, None]  # line and game of the last state, line and value of the last line
-    fed: Optional[List[Fed]] = []  # the messages applied, to try hidden values on; None: not to
-
-    def keep_state(line: int, game: Game, message: Any) -> None:
-        nonlocal fed
-        if line <= last:  # (read past `at`, the replay goes on with this game: a copy)
-            kept[0], kept[1] = line, (game.clone() if check.line > last else game)
-            if fed is not None:
-                if message is None or len(fed) >= MAX_MESSAGES:  # a reading of a fault, or too many
-                    fed = None
-                elif message[1] == "DM":
-                    fed[:] = [(line, message)]
-                else:
-                    fed.append((line, message))
-
-    def keep_line(line: int, message: Any) -> None:
-        if line <= last:
-            kept[2], kept[3] = line, message
-
-    rules.on_state, check.observer = keep_state, keep_line
-    errors = 0
-    for found in check:
-        if found.is_io:
-            report(found)
-            return None, errors + found.is_error
-        if (found.line or 0) > last:
-            continue
-        report(found)
-        errors += found.is_error
-    game = kept[1] if kept[1] is not None else Game()
-    state = game.snapshot()
-    state["line"] = min(check.line, last)
-    state["message"] = kept[3] if kept[2] == state["line"] else None
-    if fed and not errors and any(places(message) for _, message in fed):
+    visitor = StateAt(at, possible=possible)
+    state, errors = visit(source, visitor, name=name, profile=profile, report=report)
+    fed = visitor.fed
+    if state is not None and fed and not errors and any(places(message) for _, message in fed):
         state["hidden_values"] = possible_values(fed)
-    state["game"] = game  # the live state, for other renderings (HSN)
     return state, errors
-
-
-def line_by_line(
-    source,
-    *,
-    name: str,
-    profile: str = "strict",
-    on_line: Callable[[int, Any], None],
-    on_state: Callable[[int, Game, Any], None],
-) -> FileCheck:
-    """The check `replay` makes, of the whole log, in one pass: `on_line(line, value)` is
-    called after each line is checked (`value` None if the line holds none), and
-    `on_state(line, game, message)` with the state after each line fed to the replay
-    once it is final (and the message applied, None for a reading of the line), the state `replay(at=line)` gives, at once or, for the lines of a fault, once
-    its reading is chosen (in line order; before or after that line's `on_line`). Iterate
-    it for the diagnostics; `game` is only to be read, then and there."""
-    check = FileCheck(source, level="rules", profile=profile, name=name)
-    rules = check.replay
-    assert rules is not None
-    check.observer, rules.on_state = on_line, on_state
-    return check
 
 
 def _counts(mapping: dict) -> str:
