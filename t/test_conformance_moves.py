@@ -148,3 +148,30 @@ def test_moves_mode_a_reply_out_of_protocol_is_errored(tmp_path):
     assert run.outcomes[0].status == "errored"
     assert "moves or a count" in run.outcomes[0].detail
     assert json.loads(json.dumps(run.outcomes[0].to_dict()))["status"] == "errored"
+
+
+def test_moves_mode_no_item_of_an_answer_breaks_the_comparison():
+    """Whatever an engine answers, each item is a move, or one that is not: never an
+    exception (a list where a number should be is unhashable)."""
+    good = ["1", "RD", {"result": 2}]
+    odd = [
+        ["1", "RD", {"result": [1]}],
+        ["1", "MR", {"tile": [[1]]}],
+        ["1", "BS", {"intersection": [[0]]}],
+        ["1", "BD", {"cCode": {}}],
+        ["1", "TR", [{"player": "1", "resources": {"B": "x"}}, {"player": "B", "resources": {}}]],
+        [1, 2, 3],
+        "x",
+        None,
+    ]
+    for item in odd:
+        problem, compared = moves.compare([good], [good, item])
+        assert problem.startswith("1 not an SGN move: "), item
+        assert compared == 1
+
+
+def test_moves_mode_an_engine_that_never_answers_is_given_up_in_simple_mode():
+    hanging = [PY, str(CHECKOUT / "t" / "impls" / "misbehaving.py"), "hang", "--simple"]
+    run = conformance.run_cases(hanging, FEW[:5], mode="simple", timeout=0.5)
+    assert [o.status for o in run.outcomes] == ["errored"] * 5
+    assert run.outcomes[3].detail.startswith("gave up after 3 requests in a row")

@@ -133,12 +133,14 @@ def _shown(messages: List[Any]) -> str:
     return ", ".join(json.dumps(m, separators=(",", ":")) for m in messages[:SHOWN]) + more
 
 
-def _key(item: Any) -> Optional[tuple]:
-    """A move's key, or None for an item that is no move."""
+def _read(item: Any) -> Optional[Tuple[tuple, str]]:
+    """A move's key and class, or None for an item that is no move (whatever it holds)."""
     try:
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[0], str)):
             return None
-        return move_key(item)
+        key = move_key(item)
+        hash(key)  # (a list where a number should be)
+        return key, move_class(item)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return None
 
@@ -151,14 +153,17 @@ def compare(expected: List[list], got: List[Any], departures: Iterable[str] = ()
     theirs: Dict[tuple, Any] = {}
     twice: List[Any] = []
     unread: List[Any] = []
+    seen = set()
     for item in got:
-        key = _key(item)
-        if key is None:
+        read = _read(item)
+        if read is None:
             unread.append(item)
-        elif key in theirs:
+        elif read[0] in seen:
             twice.append(item)
-        elif move_class(item) not in left_out:
-            theirs[key] = item
+        else:
+            seen.add(read[0])
+            if read[1] not in left_out:
+                theirs[read[0]] = item
     problems = []
     missing = [m for k, m in ours.items() if k not in theirs]
     extra = [m for k, m in theirs.items() if k not in ours]

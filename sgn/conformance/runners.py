@@ -122,11 +122,17 @@ class SimpleRunner:
         try:
             code = process.communicate(position["data"].encode("utf-8"), time.monotonic() + self.timeout)
             said = process.output()
-        except ImplError as error:
+        except TimedOut as error:
+            self.late += 1
+            if self.late >= MAX_TIMEOUTS_IN_A_ROW:
+                self.broken = f"gave up after {self.late} requests in a row with no answer within {self.timeout:g} s"
             return moves.Answer("errored", text=f"{error} within {self.timeout:g} s", stderr=process.stderr_tail)
+        except ImplError as error:
+            return moves.Answer("errored", text=str(error), stderr=process.stderr_tail)
         finally:
             self.current = None
             process.kill()
+        self.late = 0
         if code != 0:
             crash = process.crash()
             why = f"crashed: {crash.what}" if crash is not None else ended_by(code)
