@@ -175,3 +175,22 @@ def test_moves_mode_an_engine_that_never_answers_is_given_up_in_simple_mode():
     run = conformance.run_cases(hanging, FEW[:5], mode="simple", timeout=0.5)
     assert [o.status for o in run.outcomes] == ["errored"] * 5
     assert run.outcomes[3].detail.startswith("gave up after 3 requests in a row")
+
+
+def test_moves_mode_a_long_answer_of_odd_items_is_read_item_by_item(tmp_path):
+    """The items of a reply's moves are read by the comparison, not by the protocol's schema
+    (which checks a megabyte of items slowly): each odd one is a move that is not."""
+    script = tmp_path / "numbers.py"
+    script.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    r = json.loads(line)\n"
+        "    if r['cmd'] == 'stop': break\n"
+        "    out = {'ready': True, 'version': 1, 'implementation': {'name': 'x', 'language': 'python', 'moves': {}}}\n"
+        "    if r['cmd'] == 'moves': out = {'seq': r['seq'], 'moves': [0] * 300000}\n"
+        "    print(json.dumps(out), flush=True)\n",
+        encoding="utf-8",
+    )
+    run = conformance.run_cases([PY, str(script)], FEW[:1], mode="persistent", timeout=60)
+    assert run.outcomes[0].status == "failed"
+    assert "300000 not an SGN move: 0, 0, 0 (and 299997 more)" in run.outcomes[0].detail

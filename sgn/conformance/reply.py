@@ -228,7 +228,8 @@ class Replies:
         """The reply to `moves` number `seq`: ("moves", the list, ""), ("count", n, ""), or
         ("skipped" or "errored", None, why). Its moves are read by `moves.compare`."""
         value = parse_reply(line)
-        problem = self._problem(self._moves, value)
+        listed = isinstance(value, dict) and isinstance(value.get("moves"), list)
+        problem = self._problem(self._moves, dict(value, moves=[]) if listed else value)  # (each move: moves.compare)
         if problem:
             raise ProtocolError(f"bad reply: {problem}")
         if value["seq"] != seq:
