@@ -81,3 +81,9 @@ def test_corpus_perft_command_recounts_and_check_sees_a_stale_table(tmp_path):
     assert b"standard-3p-before-setup: perft(1) is 54, the table says 55" in recounted.stderr
     checked = run_cli("corpus", "check", "--root", root)
     assert checked.returncode == 1 and b"perft.json is out of date" in checked.stderr
+
+
+def test_corpus_perft_without_a_table_says_so(tmp_path):
+    (tmp_path / "src").mkdir()
+    result = run_cli("corpus", "perft", "--root", tmp_path)
+    assert result.returncode == 2 and result.stderr.startswith(b"sgn corpus: no perft table here (")

@@ -80,15 +80,14 @@ def run_corpus(args: argparse.Namespace, out) -> int:
         if args.action == "perft":
             return _recount(root, args.depth, out)
         bundle = corpus_source.build_bundle(root)
-        table = perft.build_table(root, bundle.get("version"))
+        table = perft.build_table(root, bundle.get("version")) if (root / perft.SOURCE).exists() else None
     except corpus.CorpusError as error:
         sys.stderr.write(f"sgn corpus: {error}\n")
         return EXIT_INVALID
     problems = corpus.self_check(bundle["cases"], root)
-    built = (
-        (root / corpus.BUNDLE, corpus_source.dump_bundle(bundle), count(len(bundle["cases"]), "case")),
-        (root / perft.TABLE, perft.dump_table(table), count(len(table["positions"]), "position")),
-    )
+    built = [(root / corpus.BUNDLE, corpus_source.dump_bundle(bundle), count(len(bundle["cases"]), "case"))]
+    if table is not None:  # (a corpus of one's own may have no perft table)
+        built.append((root / perft.TABLE, perft.dump_table(table), count(len(table["positions"]), "position")))
     try:
         for target, text, what in built:
             if args.action == "build":
@@ -117,6 +116,9 @@ def _recount(root: Path, depth: Optional[int], out) -> int:
         out.write(f"{name} perft({at}) = {counted:,}{said}\n")
         out.flush()
 
+    if not (root / perft.TABLE).exists():
+        sys.stderr.write(f"sgn corpus: no perft table here ({describe(root / perft.TABLE)})\n")
+        return EXIT_USAGE
     problems = perft.recount(perft.load_table(root / perft.TABLE), depth, done)
     for problem in problems:
         sys.stderr.write(f"sgn corpus: {problem}\n")
