@@ -83,6 +83,11 @@ def test_corpus_perft_command_recounts_and_check_sees_a_stale_table(tmp_path):
     assert checked.returncode == 1 and b"perft.json is out of date" in checked.stderr
 
 
+def test_corpus_perft_counts_the_installed_table_outside_a_checkout(tmp_path):
+    result = run_cli("corpus", "perft", "--depth", "1", cwd=tmp_path)  # (no sources here: the package's table)
+    assert result.returncode == 0 and b"after-setup-4p perft(1) = 11" in result.stdout
+
+
 def test_corpus_perft_without_a_table_says_so(tmp_path):
     (tmp_path / "src").mkdir()
     result = run_cli("corpus", "perft", "--root", tmp_path)

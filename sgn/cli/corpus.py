@@ -1,12 +1,14 @@
-"""`sgn corpus build|check`: the YAML sources of the test corpus bundled into cases.json,
-and the bundle checked current and sound.
+"""`sgn corpus build|check|perft`: the YAML sources of the test corpus bundled into
+cases.json and perft.json, the bundle checked current and sound, the perft table counted
+again (docs/moves.md).
 
 The sources (test-corpus/src) live in a source checkout only: the installed package
 carries the bundle, not them. So the corpus is found as ruff finds its configuration,
 from where the command runs: `--root DIR` when given, else the test-corpus folder of
 the current folder or the nearest parent that has one with its sources, else the
 package's own when it runs from a checkout (`python -m sgn`, an editable install).
-An installed package run outside a checkout says so in one line, and exits 2.
+An installed package run outside a checkout says so in one line, and exits 2; but
+`perft`, which reads the installed table, counts that one.
 """
 
 from __future__ import annotations
@@ -59,11 +61,17 @@ def find_root(start: Optional[Path] = None) -> Optional[Path]:
 
 
 def run_corpus(args: argparse.Namespace, out) -> int:
-    from .. import corpus
+    from .. import corpus, packaged
     from ..corpus import perft, source as corpus_source
     from .output_file import OutputError, written
 
     root = Path(args.root) if args.root else find_root()
+    if args.action == "perft":  # (the table is installed with the package: no sources needed)
+        try:
+            return _recount(root or packaged.corpus_dir(), args.depth, out)
+        except corpus.CorpusError as error:
+            sys.stderr.write(f"sgn corpus: {error}\n")
+            return EXIT_INVALID
     if root is None:
         sys.stderr.write(
             f"sgn corpus: the corpus sources ({FOLDER}/{corpus.SOURCES}) are not installed with "
@@ -77,8 +85,6 @@ def run_corpus(args: argparse.Namespace, out) -> int:
         )
         return EXIT_USAGE
     try:
-        if args.action == "perft":
-            return _recount(root, args.depth, out)
         bundle = corpus_source.build_bundle(root)
         table = perft.build_table(root, bundle.get("version")) if (root / perft.SOURCE).exists() else None
     except corpus.CorpusError as error:
