@@ -13,9 +13,9 @@ from .report import language_and_version, summary, totals
 from .run import Run
 
 LEGEND = (
-    "each cell is the implementation's answer: valid, invalid, error (no answer), skip "
-    "(skipped), - (a level or profile it does not declare); ! marks an answer that is not "
-    "the corpus's, or a case that failed on its errors or state"
+    "each cell is the implementation's answer: valid, invalid, moves (a rules engine's, --moves), error "
+    "(no answer), skip (skipped), - (a level or profile it does not declare); ! marks an answer that is not "
+    "the corpus's, or a case that failed on its errors or state (a position: on its moves)"
 )
 
 
