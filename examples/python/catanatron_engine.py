@@ -14,7 +14,9 @@ discarded), asks catanatron's `playable_actions`, and says them as SGN messages:
 It declares catanatron's known departures (docs/engines.md, "Its move generator"), so that
 those classes of moves are not compared. A position it cannot build (another map, more than
 four players, a line catanatron refuses) is skipped,
-with the reason.
+with the reason (in simple mode, which has no skip, it exits 3 with the reason on standard
+error: errored). A perft count is not asked of it (skipped): its departures would change
+every count.
 
     sgn conformance --moves --mode persistent --impl "python examples/python/catanatron_engine.py"
 
