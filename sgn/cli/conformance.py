@@ -13,6 +13,13 @@ from ..layers.stages import LEVELS
 from ..words import count, printable, visible
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int, positive_seconds
 
+# the classes of moves a rules engine may declare departures in (sgn/conformance/moves.py, kept
+# in step by t/test_conformance_moves.py: the harness is not imported to build the parser)
+MOVE_CLASSES = (
+    "roll discard robber steal settlement city road buy knight road-building year-of-plenty monopoly "
+    "victory-point bank-trade"
+).split()
+
 
 def _say(message: str) -> None:
     """A message on standard error, each of its lines shown as `sgn validate` shows a file
@@ -97,6 +104,27 @@ def add_parsers(commands) -> None:
             )
             sub.add_argument(
                 "--state", action="store_true", help="persistent mode: also compare the end state of valid rules cases"
+            )
+            sub.add_argument(
+                "--moves",
+                action="store_true",
+                help="score a rules engine: its legal moves at positions of the corpus (the perft table's and "
+                "along its games) against sgn's, position by position (docs/conformance.md, Rules engines)",
+            )
+            sub.add_argument(
+                "--perft",
+                type=positive_int,
+                metavar="D",
+                help="with --moves: ask the perft count at depth D (at most the table's) instead of the moves",
+            )
+            sub.add_argument(
+                "--departure",
+                action="append",
+                default=[],
+                choices=MOVE_CLASSES,
+                metavar="CLASS",
+                help="with --moves: a class of moves the engine is known to generate otherwise, not compared "
+                "(repeatable; " + ", ".join(MOVE_CLASSES) + ")",
             )
             sub.add_argument(
                 "--jobs",
@@ -194,6 +222,30 @@ def _report_over_an_input(args: argparse.Namespace, bundle: Path) -> str:
     return ""
 
 
+def _positions():
+    """A rules engine's positions (`conformance.moves`), and what names them in a report:
+    the perft table's version and its SHA-256."""
+    import hashlib
+
+    from .. import packaged
+    from ..conformance.moves import positions
+    from ..corpus import perft
+
+    text = (packaged.corpus_dir() / perft.TABLE).read_bytes()
+    found = positions(perft.load_table())
+    identity = {"version": perft.load_table().get("version"), "sha256": hashlib.sha256(text).hexdigest()}
+    return found, dict(identity, cases=len(found))
+
+
+def _departures(info: dict, named) -> list:
+    """The departures of a run: the engine's own (its answer to start), then those named."""
+    declared = info.get("moves", {}).get("departures", []) if isinstance(info.get("moves"), dict) else []
+    found = {d["moves"]: d["rule"] for d in declared}
+    for name in named:
+        found.setdefault(name, "named on the command line")
+    return [{"moves": k, "rule": v} for k, v in found.items()]
+
+
 def run(args: argparse.Namespace, out) -> int:
     """`sgn conformance` (one implementation, or several side by side), `sgn smoke`, and
     `sgn conformance diff`."""
@@ -203,9 +255,13 @@ def run(args: argparse.Namespace, out) -> int:
     if getattr(args, "action", None) == "diff":
         return run_diff(args, out)
     me = f"sgn {'smoke' if args.smoke else 'conformance'}"
+    engine = getattr(args, "moves", False)
+    if not engine and (getattr(args, "perft", None) or getattr(args, "departure", [])):
+        _say(f"{me}: --perft and --departure score a rules engine: add --moves")
+        return EXIT_USAGE
     try:
         bundle = bundle_path(Path(args.cases) if args.cases else None)
-        cases, identity = load_bundle(bundle)
+        cases, identity = _positions() if engine else load_bundle(bundle)
         skip = list(getattr(args, "skip", []))
         if getattr(args, "skip_file", None):
             skip += conformance.read_skip_file(args.skip_file)
@@ -240,6 +296,9 @@ def run(args: argparse.Namespace, out) -> int:
             if c["id"] not in chosen_ids
         ]
     codes, state = getattr(args, "codes", False), getattr(args, "state", False)
+    if engine and (codes or state):
+        _say(f"{me}: --codes and --state compare validators' answers, not a rules engine's (--moves)")
+        return EXIT_USAGE
     if args.mode == "simple" and (codes or state):
         sys.stderr.write(
             f"{me}: {'--codes' if codes else '--state'} needs --mode persistent: in simple mode "
@@ -265,6 +324,8 @@ def run(args: argparse.Namespace, out) -> int:
                 invalid_exit=args.invalid_exit,
                 jobs=getattr(args, "jobs", 1),
                 max_fail=getattr(args, "max_fail", None),
+                depth=getattr(args, "perft", None),
+                departures=getattr(args, "departure", []),
             )
         except conformance.CannotStart as error:
             _say(f"{me}: {error}")
@@ -276,6 +337,10 @@ def run(args: argparse.Namespace, out) -> int:
             run=getattr(args, "run_globs", []),
             skip=skip,
         )
+        if engine:
+            run.metadata["options"].update(
+                moves=True, perft=args.perft, departures=_departures(run.info, args.departure)
+            )
         runs.append(run)
     if len(runs) > 1 or args.output == "html":
         from ..conformance import html, matrix

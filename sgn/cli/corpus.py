@@ -1,12 +1,14 @@
-"""`sgn corpus build|check`: the YAML sources of the test corpus bundled into cases.json,
-and the bundle checked current and sound.
+"""`sgn corpus build|check|perft`: the YAML sources of the test corpus bundled into
+cases.json and perft.json, the bundle checked current and sound, the perft table counted
+again (docs/moves.md).
 
 The sources (test-corpus/src) live in a source checkout only: the installed package
 carries the bundle, not them. So the corpus is found as ruff finds its configuration,
 from where the command runs: `--root DIR` when given, else the test-corpus folder of
 the current folder or the nearest parent that has one with its sources, else the
 package's own when it runs from a checkout (`python -m sgn`, an editable install).
-An installed package run outside a checkout says so in one line, and exits 2.
+An installed package run outside a checkout says so in one line, and exits 2; but
+`perft`, which reads the installed table, counts that one.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import Optional
 
 from ..layers.reader import describe
 from ..words import count
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 
 FOLDER = "test-corpus"
 
@@ -27,12 +29,18 @@ def add_parser(commands) -> None:
     corpus = commands.add_parser(
         "corpus",
         help="build or check the test corpus bundle",
-        description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src; "
-        "check: fail when the bundle is stale or the corpus is unsound. The sources are "
-        "in a source checkout: the test-corpus folder of the current folder or a parent "
-        "is used, or the one --root names.",
+        description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src, and "
+        "test-corpus/perft.json from test-corpus/perft.yaml; check: fail when they are stale or the corpus "
+        "is unsound; perft: count every perft count of the table again (docs/moves.md), and fail when one "
+        "differs. The sources are in a source checkout: the test-corpus folder of the current folder or a "
+        "parent is used, or the one --root names.",
     )
-    corpus.add_argument("action", choices=("build", "check"), help="build the bundle, or check it")
+    corpus.add_argument(
+        "action", choices=("build", "check", "perft"), help="build the bundle, check it, or recount the perft table"
+    )
+    corpus.add_argument(
+        "--depth", type=positive_int, metavar="D", help="perft: recount to this depth only (default: every count)"
+    )
     corpus.add_argument(
         "--root", metavar="DIR", help="the test-corpus folder (default: that of the checkout the current folder is in)"
     )
@@ -53,11 +61,17 @@ def find_root(start: Optional[Path] = None) -> Optional[Path]:
 
 
 def run_corpus(args: argparse.Namespace, out) -> int:
-    from .. import corpus
-    from ..corpus import source as corpus_source
+    from .. import corpus, packaged
+    from ..corpus import perft, source as corpus_source
     from .output_file import OutputError, written
 
     root = Path(args.root) if args.root else find_root()
+    if args.action == "perft":  # (the table is installed with the package: no sources needed)
+        try:
+            return _recount(root or packaged.corpus_dir(), args.depth, out)
+        except corpus.CorpusError as error:
+            sys.stderr.write(f"sgn corpus: {error}\n")
+            return EXIT_INVALID
     if root is None:
         sys.stderr.write(
             f"sgn corpus: the corpus sources ({FOLDER}/{corpus.SOURCES}) are not installed with "
@@ -72,25 +86,46 @@ def run_corpus(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     try:
         bundle = corpus_source.build_bundle(root)
+        table = perft.build_table(root, bundle.get("version")) if (root / perft.SOURCE).exists() else None
     except corpus.CorpusError as error:
         sys.stderr.write(f"sgn corpus: {error}\n")
         return EXIT_INVALID
-    text = corpus_source.dump_bundle(bundle)
-    target = root / corpus.BUNDLE
     problems = corpus.self_check(bundle["cases"], root)
+    built = [(root / corpus.BUNDLE, corpus_source.dump_bundle(bundle), count(len(bundle["cases"]), "case"))]
+    if table is not None:  # (a corpus of one's own may have no perft table)
+        built.append((root / perft.TABLE, perft.dump_table(table), count(len(table["positions"]), "position")))
     try:
-        if args.action == "build":
-            with written(str(target)) as bundled:  # the earlier bundle stays if this one fails
-                bundled.write(text)
-            out.write(f"wrote {describe(target)}: {count(len(bundle['cases']), 'case')}\n")
-        elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
-            problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
+        for target, text, what in built:
+            if args.action == "build":
+                with written(str(target)) as bundled:  # the earlier bundle stays if this one fails
+                    bundled.write(text)
+                out.write(f"wrote {describe(target)}: {what}\n")
+            elif not target.exists() or target.read_text(encoding="utf-8", errors="replace") != text:
+                problems.append(f"{describe(target)} is out of date: run `sgn corpus build`")
     except OutputError as error:
         sys.stderr.write(f"sgn corpus: {error}\n")
         return EXIT_USAGE
     except OSError as error:
         sys.stderr.write(f"sgn corpus: cannot {args.action} {describe(target)}: {error.strerror or error}\n")
         return EXIT_USAGE
+    for problem in problems:
+        sys.stderr.write(f"sgn corpus: {problem}\n")
+    return EXIT_OK if not problems else EXIT_INVALID
+
+
+def _recount(root: Path, depth: Optional[int], out) -> int:
+    """`sgn corpus perft`: every count of the committed table again, one line each."""
+    from ..corpus import perft
+
+    def done(name: str, at: int, expected: int, counted: int) -> None:
+        said = "" if counted == expected else f" (the table says {expected:,})"
+        out.write(f"{name} perft({at}) = {counted:,}{said}\n")
+        out.flush()
+
+    if not (root / perft.TABLE).exists():
+        sys.stderr.write(f"sgn corpus: no perft table here ({describe(root / perft.TABLE)})\n")
+        return EXIT_USAGE
+    problems = perft.recount(perft.load_table(root / perft.TABLE), depth, done)
     for problem in problems:
         sys.stderr.write(f"sgn corpus: {problem}\n")
     return EXIT_OK if not problems else EXIT_INVALID

@@ -4,7 +4,8 @@ Persistent mode (the default) speaks the protocol of
 `schema/harness/v1/protocol.json` on standard input and output. With
 `--simple` it checks the one case on standard input (its level and profile from
 the environment variables SGN_LEVEL and SGN_PROFILE) and exits 0 when valid,
-1 when invalid.
+1 when invalid; or, with SGN_REQUEST=moves, prints the legal moves after the log
+prefix on standard input, a message a line (SGN_DEPTH: the perft count instead).
 
 It is also the reference for other implementations' adapters: one function per
 command, and every exception becomes an `errored` reply.
@@ -32,6 +33,7 @@ INFO = {
     "levels": list(LEVELS),
     "profiles": ["strict", "compat"],
     "extensions": ["hidden"],
+    "moves": {"departures": []},  # a rules engine too: sgn moves and sgn perft (docs/moves.md)
 }
 
 
@@ -66,7 +68,28 @@ def cmd_run(request: dict) -> dict:
     return {"seq": request["seq"], **reply}
 
 
-COMMANDS: Dict[str, Callable[[dict], Optional[dict]]] = {"start": cmd_start, "run": cmd_run}
+def moves(data: bytes, players: Optional[int], hidden: str, depth: Optional[int]) -> Dict[str, Any]:
+    """A rules engine's answer (docs/conformance.md, "Rules engines"): the legal messages
+    after the log prefix, or with `depth` the perft count from there."""
+    from ..game import Game
+    from ..game.perft import perft
+
+    game = Game()
+    for line, text in enumerate(data.decode("utf-8").splitlines(), 1):
+        if text.strip():
+            game.apply(json.loads(text), line)
+    if depth:
+        return {"count": perft(game, depth, players, hidden)}
+    return {"moves": game.legal_moves(players, hidden)}
+
+
+def cmd_moves(request: dict) -> dict:
+    position = request["position"]
+    found = moves(base64.b64decode(position["data"]), position.get("players"), position["hidden"], request.get("depth"))
+    return {"seq": request["seq"], **found}
+
+
+COMMANDS: Dict[str, Callable[[dict], Optional[dict]]] = {"start": cmd_start, "run": cmd_run, "moves": cmd_moves}
 
 
 def serve(requests=None, replies=None) -> int:
@@ -95,6 +118,16 @@ def serve(requests=None, replies=None) -> int:
 
 
 def simple() -> int:
+    if os.environ.get("SGN_REQUEST") == "moves":  # a rules engine's request: the answer on standard output
+        players, depth = os.environ.get("SGN_PLAYERS"), os.environ.get("SGN_DEPTH")
+        found = moves(
+            sys.stdin.buffer.read(), int(players) if players else None, os.environ["SGN_HIDDEN"], int(depth or 0)
+        )
+        if "count" in found:
+            sys.stdout.write(f"{found['count']}\n")
+        else:
+            sys.stdout.write("".join(json.dumps(m) + "\n" for m in found["moves"]))
+        return 0
     verdict = check(
         sys.stdin.buffer.read(), os.environ.get("SGN_LEVEL", "rules"), os.environ.get("SGN_PROFILE", "strict")
     )

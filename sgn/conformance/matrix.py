@@ -13,9 +13,9 @@ from .report import language_and_version, summary, totals
 from .run import Run
 
 LEGEND = (
-    "each cell is the implementation's answer: valid, invalid, error (no answer), skip "
-    "(skipped), - (a level or profile it does not declare); ! marks an answer that is not "
-    "the corpus's, or a case that failed on its errors or state"
+    "each cell is the implementation's answer: valid, invalid, moves (a rules engine's, --moves), error "
+    "(no answer), skip (skipped), - (a level or profile it does not declare); ! marks an answer that is not "
+    "the corpus's, or a case that failed on its errors or state (a position: on its moves)"
 )
 
 
@@ -36,6 +36,8 @@ def answer(outcome: Outcome) -> str:
         return "skip"
     if outcome.status == ERRORED:
         return "error"
+    if outcome.case.get("kind") == "moves":  # a rules engine's answer (moves.py): the moves, right or not
+        return "moves"
     return "valid" if outcome.got_valid else "invalid"
 
 
@@ -123,7 +125,7 @@ def render_matrix_text(runs: Sequence[Run]) -> str:
         return [
             r["case"]["id"],
             r["case"]["level"],
-            "valid" if r["case"]["valid"] else "invalid",
+            "moves" if r["case"].get("kind") == "moves" else "valid" if r["case"]["valid"] else "invalid",
             *("" if o is None else cell(o) for o in r["outcomes"]),
         ]
 

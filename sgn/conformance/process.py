@@ -172,6 +172,13 @@ class ImplProcess:
             raise TimedOut("no verdict")
         return self.kill()
 
+    def output(self) -> bytes:
+        """What it wrote to standard output not taken as a line yet (lines mode): all of it,
+        once it ended, for a simple-mode answer that is more than an exit code."""
+        said = bytes(self._out)
+        self._out.clear()
+        return said
+
     def wait(self, deadline: float) -> bool:
         """Whether the process ended before the deadline (reading its output meanwhile)."""
         return self._pump(deadline, lambda: False) == _ENDED

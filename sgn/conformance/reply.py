@@ -30,6 +30,7 @@ MORE_CODES = "..."
 MAX_STATE_CHARS = 1 << 16  # a reported end state longer than this, as JSON, is not kept
 _DEADLINE_EVERY = 256  # items checked between two looks at the clock (a few milliseconds)
 _DESCRIBED = ("name", "language", "version", "homepage", "levels", "profiles", "extensions")
+_DEPARTURES = 32  # a rules engine's departures kept (there are 14 classes of moves)
 
 Error = Tuple[str, Optional[int], Optional[str], Optional[int]]  # code, line, pointer, column
 
@@ -146,6 +147,7 @@ class Replies:
         described = definitions["started"]["properties"]["implementation"]["properties"]
         self._listed = {key: items(described[key]) for key in ("levels", "profiles", "extensions")}
         self._reply = validator(definitions["reply"])
+        self._moves = validator(definitions["moves_reply"])
         self._others = [validator(definitions[name]) for name in ("skipped", "errored")]
         self._error = items(definitions["result"]["properties"]["errors"])
 
@@ -170,11 +172,15 @@ class Replies:
         problem = self._check_started(value, deadline)
         if problem:
             raise ProtocolError(f"bad answer to start: {problem}")
-        return {
+        described: Dict[str, Any] = {
             key: cut(v) if isinstance(v, str) else list(dict.fromkeys(v))
             for key, v in value["implementation"].items()
             if key in _DESCRIBED
         }
+        if "moves" in value["implementation"]:  # a rules engine (moves.py): its departures, each cut
+            listed = value["implementation"]["moves"].get("departures", [])[:_DEPARTURES]
+            described["moves"] = {"departures": [{"moves": d["moves"], "rule": cut(d["rule"])} for d in listed]}
+        return described
 
     def _check_started(self, value: Any, deadline: float) -> Optional[str]:
         described = value.get("implementation") if isinstance(value, dict) else None
@@ -217,6 +223,24 @@ class Replies:
             state,
             state_problem,
         )
+
+    def moves(self, line: bytes, seq: int) -> Tuple[str, Any, str]:
+        """The reply to `moves` number `seq`: ("moves", the list, ""), ("count", n, ""), or
+        ("skipped" or "errored", None, why). Its moves are read by `moves.compare`."""
+        value = parse_reply(line)
+        listed = isinstance(value, dict) and isinstance(value.get("moves"), list)
+        problem = self._problem(self._moves, dict(value, moves=[]) if listed else value)  # (each move: moves.compare)
+        if problem:
+            raise ProtocolError(f"bad reply: {problem}")
+        if value["seq"] != seq:
+            raise ProtocolError(cut(f"answered seq {value['seq']}, expected {seq} (out of order)"))
+        if value.get("skipped"):
+            return "skipped", None, _text(value, "reason", "skipped by the implementation")
+        if value.get("errored"):
+            return "errored", None, _text(value, "message", "errored")
+        if ("moves" in value) == ("count" in value):
+            raise ProtocolError("bad reply: a reply to moves gives moves or a count, one of them")
+        return ("moves", value["moves"], "") if "moves" in value else ("count", value["count"], "")
 
     def _check_run(self, value: Any, deadline: float) -> Optional[str]:
         """The rest of the reply first, with no errors or warnings: a skipped or errored reply

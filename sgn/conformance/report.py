@@ -81,10 +81,19 @@ def render_text(run: Run) -> str:
     ]
     base = run.baselines
     out += [
-        f"baselines on the same cases: accepting everything passes {base['accept_everything']}, "
+        f"baselines on the same positions: answering every move passes {base['accept_everything']}, "
+        f"answering none passes {base['reject_everything']}"
+        if run.moves
+        else f"baselines on the same cases: accepting everything passes {base['accept_everything']}, "
         f"rejecting everything passes {base['reject_everything']}",
         "",
     ]
+    departures = run.metadata.get("options", {}).get("departures") or []
+    if departures:
+        out[-1:] = [
+            "departures declared, not compared: " + "; ".join(f"{d['moves']} ({d['rule']})" for d in departures),
+            "",
+        ]
     corpus = run.metadata.get("corpus", {})
     if corpus:
         out[-1:] = [

@@ -28,6 +28,7 @@ class Run:
     not_run: int = 0  # cases left when --max-fail stopped the run
     max_fail: Optional[int] = None
     metadata: Dict[str, Any] = field(default_factory=dict)  # the corpus, the harness, the date, the options
+    moves: bool = False  # a rules engine's positions (moves.py), not validation cases
 
     @property
     def baselines(self) -> Dict[str, int]:
@@ -36,6 +37,8 @@ class Run:
         With --codes rejecting passes nothing; with --state accepting passes no case that
         carries an end state."""
         run = [o.case for o in self.outcomes if o.status not in (SKIPPED, UNDECLARED)]
+        if self.moves:  # (every move of every position is never right; no move is where there is none)
+            return {"accept_everything": 0, "reject_everything": sum(not c["expected"] for c in run)}
         valid = sum(bool(c["valid"]) and not (self.state and "state" in c) for c in run)
         invalid = sum(not c["valid"] for c in run)
         return {"accept_everything": valid, "reject_everything": 0 if self.codes else invalid}
@@ -152,17 +155,24 @@ def run_cases(
     invalid_exit: int = 1,
     jobs: int = 1,
     max_fail: Optional[int] = None,
+    depth: Optional[int] = None,
+    departures: Sequence[str] = (),
 ) -> Run:
     """Run every case against an implementation; cases in `skipped` are only reported.
     `invalid_exit` is the exit code of the verdict "invalid" in simple mode; `codes` and
     `state` (persistent mode only: ValueError otherwise) compare more than the verdict.
-    `timeout` is a finite number of seconds greater than 0 (ValueError otherwise)."""
+    `timeout` is a finite number of seconds greater than 0 (ValueError otherwise). Cases of
+    kind `moves` (`moves.positions`) ask a rules engine its moves, or with `depth` a perft
+    count, the classes of moves in `departures` left out of the comparison."""
     if not (isinstance(timeout, (int, float)) and math.isfinite(timeout) and timeout > 0):
         raise ValueError(f"the time-out is a finite number of seconds greater than 0, not {timeout!r}")
     if mode == "simple" and (codes or state):
         raise ValueError("--codes and --state need --mode persistent: in simple mode the exit code is the only answer")
     runners = [
-        RUNNERS[mode](impl, timeout, invalid_exit=invalid_exit, codes=codes, state=state) for _ in range(max(1, jobs))
+        RUNNERS[mode](
+            impl, timeout, invalid_exit=invalid_exit, codes=codes, state=state, depth=depth, departures=departures
+        )
+        for _ in range(max(1, jobs))
     ]
     began, started = time.monotonic(), time.time()
     shared = _Shared(cases, max_fail, progress)
@@ -204,6 +214,7 @@ def run_cases(
         len(cases) - len(shared.outcomes),
         max_fail,
         _metadata(runners[0].info, mode, codes, state, started),
+        any(c.get("kind") == "moves" for c in cases),
     )
 
 

@@ -10,6 +10,7 @@ import time
 from typing import Any, Dict, Optional
 
 from .. import corpus
+from . import moves
 from .crash import Signature
 from .outcome import ERRORED, SKIPPED, STDERR_LINES, UNDECLARED, Outcome, judge, with_stderr
 from .process import ImplError, ImplProcess, TimedOut, ended_by
@@ -32,10 +33,11 @@ class SimpleRunner:
     """One process per case: the file on stdin, the verdict in the exit code. It gives up
     on an implementation that gives no verdict in time on MAX_TIMEOUTS_IN_A_ROW cases."""
 
-    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1, **_):
+    def __init__(self, impl, timeout: float, *, invalid_exit: int = 1, depth=None, departures=(), **_):
         self.argv = command(impl)
         self.timeout = timeout
         self.invalid_exit = invalid_exit
+        self.depth, self.departures = depth, list(departures)  # (a rules engine's positions: moves.py)
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
         self.late = 0  # cases in a row with no verdict in time
         self.broken: Optional[str] = None
@@ -59,6 +61,8 @@ class SimpleRunner:
     def run(self, case: dict) -> Outcome:
         if self.broken:
             return Outcome(case, ERRORED, detail=self.broken)
+        if case.get("kind") == moves.TAG:
+            return moves.judge(self.ask, case, self.departures, self.depth)
         if "extension" in case:  # (nothing is declared in simple mode: an extension is opt in)
             return Outcome(
                 case, UNDECLARED, detail=f"the extension {case['extension']} needs declaring (persistent mode)"
@@ -101,6 +105,57 @@ class SimpleRunner:
             return Outcome(case, ERRORED, detail=f"exit code {code} {tail}".strip())
         return judge(case, code == 0)
 
+    def ask(self, position: dict, depth: Optional[int]) -> moves.Answer:
+        """One request of a rules engine: the prefix on standard input, the request in the
+        environment (SGN_REQUEST=moves, SGN_PLAYERS, SGN_HIDDEN, SGN_DEPTH), the answer on
+        standard output (a move a line, or the count) with the exit code 0."""
+        if self.broken:
+            return moves.Answer("errored", text=self.broken)
+        env = dict(os.environ, SGN_REQUEST="moves", SGN_CASE_ID=position["id"], SGN_HIDDEN=position["hidden"])
+        env.update({"SGN_PLAYERS": str(position["players"])} if position["players"] else {})
+        env.update({"SGN_DEPTH": str(depth)} if depth else {})
+        try:
+            process = ImplProcess(self.argv, lines=True, env=env)
+        except OSError as error:
+            raise CannotStart(f"cannot run {self.argv[0]}: {error.strerror or error}") from None
+        self.current = process
+        try:
+            code = process.communicate(position["data"].encode("utf-8"), time.monotonic() + self.timeout)
+            said = process.output()
+        except TimedOut as error:
+            self.late += 1
+            if self.late >= MAX_TIMEOUTS_IN_A_ROW:
+                self.broken = f"gave up after {self.late} requests in a row with no answer within {self.timeout:g} s"
+            return moves.Answer("errored", text=f"{error} within {self.timeout:g} s", stderr=process.stderr_tail)
+        except ImplError as error:
+            return moves.Answer("errored", text=str(error), stderr=process.stderr_tail)
+        finally:
+            self.current = None
+            process.kill()
+        self.late = 0
+        if code != 0:
+            crash = process.crash()
+            why = f"crashed: {crash.what}" if crash is not None else ended_by(code)
+            return moves.Answer("errored", text=why, stderr=process.stderr_tail)
+        return _answer(said, depth)
+
+
+def _answer(said: bytes, depth: Optional[int]) -> moves.Answer:
+    """A rules engine's answer in simple mode: the count, or one JSON move a line."""
+    text = said.decode("utf-8", "replace")
+    if depth:
+        if not text.strip().isdigit():
+            return moves.Answer("errored", text=f"not a count: {text.strip()[:80]!r}")
+        return moves.Answer("count", count=int(text.strip()))
+    found = []
+    for line in text.splitlines():
+        if line.strip():
+            try:
+                found.append(json.loads(line))
+            except ValueError:
+                return moves.Answer("errored", text=f"not a JSON move a line: {line[:80]!r}")
+    return moves.Answer("moves", moves=found)
+
 
 # -- persistent mode -------------------------------------------------------------------------------
 
@@ -119,10 +174,11 @@ class PersistentRunner:
     is kept of it (`reply`) before the next is read, and a failure's exception is
     gone before the process is restarted: it would hold the parsed reply."""
 
-    def __init__(self, impl, timeout: float, *, codes: bool = False, state: bool = False, **_):
+    def __init__(self, impl, timeout: float, *, codes=False, state=False, depth=None, departures=(), **_):
         self.argv = command(impl)
         self.timeout = timeout
         self.compare = dict(codes=codes, state=state)
+        self.depth, self.departures = depth, list(departures)  # (a rules engine's positions: moves.py)
         self.process: Optional[ImplProcess] = None
         self.info: Dict[str, Any] = {"name": " ".join(self.argv), "language": "?"}
         self.seq = 0
@@ -211,6 +267,12 @@ class PersistentRunner:
             self.start()
         if self.process is None:
             return Outcome(case, ERRORED, detail=self.broken or "not running")
+        if case.get("kind") == moves.TAG:
+            if not isinstance(self.info.get("moves"), dict):
+                return Outcome(
+                    case, UNDECLARED, detail="it does not declare moves (a rules engine) in its answer to start"
+                )
+            return moves.judge(self.ask, case, moves.departures_of(self.info, self.departures), self.depth)
         undeclared = self._undeclared(case)
         if undeclared:
             return Outcome(case, UNDECLARED, detail=undeclared)
@@ -234,6 +296,31 @@ class PersistentRunner:
         if reply.kind == "errored":
             return with_stderr(Outcome(case, ERRORED, detail=reply.text), stderr)
         return with_stderr(judge(case, bool(reply.valid), reply=reply, **self.compare), stderr)
+
+    def ask(self, position: dict, depth: Optional[int]) -> moves.Answer:
+        """One `moves` request (schema/harness/v1/protocol.json), its reply read as `run`'s is."""
+        if self.process is None and self.broken is None:
+            self.start()
+        if self.process is None:
+            return moves.Answer("errored", text=self.broken or "not running")
+        self.seq += 1
+        data = base64.b64encode(position["data"].encode("utf-8")).decode()
+        request = {"cmd": "moves", "seq": self.seq, "position": dict(position, data=data)}
+        request.update({"depth": depth} if depth else {})
+        deadline = time.monotonic() + self.timeout
+        try:
+            self.process.send(_line(request), deadline)
+            kind, said, why = self.replies.moves(self.process.receive(deadline), self.seq)
+            failure = None
+        except (ProtocolError, ImplError) as error:
+            failure = self._explain(error)
+        stderr, crash = self.process.take_stderr()
+        if failure is not None:
+            self._restart()
+            return moves.Answer("errored", text=failure + _shows(crash), stderr=stderr)
+        if kind == "count":
+            return moves.Answer(kind, count=said)
+        return moves.Answer(kind, moves=said, text=why, stderr=stderr if kind == "errored" else "")
 
 
 RUNNERS = {"simple": SimpleRunner, "persistent": PersistentRunner}
