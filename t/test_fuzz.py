@@ -20,11 +20,10 @@ from hypothesis import given, strategies as st
 import interpreted
 import sgn
 from fuzzing import GAME, SEEDS, json_like_bytes, mutated_files, objects_in, written
-from sgn import board
+from sgn import board, play
 from sgn.layers import fastpath, semantic
 from sgn.layers.jsonline import MAX_DEPTH
 from sgn.layers.stages import LEVEL_CHOICES, LEVELS
-from sgn.testing import play
 
 PURE = interpreted.load()
 levels = st.sampled_from(LEVEL_CHOICES)

@@ -1,4 +1,4 @@
-"""`sgn generate`: whole legal games, each ending with a winner (`sgn.testing.play`), written to
+"""`sgn generate`: whole legal games, each ending with a winner (`sgn.play`), written to
 standard output, to one file, or to a folder of one file per game.
 
 Where `-o` writes (`target`): '-' is standard output; an existing folder, or a path
@@ -109,7 +109,7 @@ def stale_games(folder: Path, games: int) -> List[Path]:
 
 
 def _one_game(task) -> str:
-    from ..testing.play import game_seed, random_game
+    from ..play import game_seed, random_game
 
     seed, index, players = task
     return "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in random_game(game_seed(seed, index), players))

@@ -1,3 +1,3 @@
-"""For testing SGN software: a random player that plays whole legal games (`play`), faults put
-into a game at a known line (`faults`), and the Hypothesis strategies (`strategies`, public as
-`sgn.strategies`)."""
+"""For testing SGN software: faults put into a game at a known line (`faults`) and a game's
+first fault (`as_it_stands`). The random player is `sgn.play`, the Hypothesis strategies
+`sgn.strategies`."""
