@@ -18,8 +18,8 @@ from jsonschema import Draft4Validator
 from conftest import CHECKOUT, CORPUS, run_cli
 from sgn import conformance, corpus, packaged
 from sgn.conformance import reply as impl_reply
-from sgn.conformance.harness import check, serve
 from sgn.conformance.process import MAX_OUTPUT_BYTES, TimedOut
+from sgn.harness import check, serve
 
 PY = sys.executable
 CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]  # SGN logs only
@@ -1003,7 +1003,7 @@ def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path):
         tmp_path,
         "syntax-only.py",
         (
-            "import sys\nfrom sgn.conformance.harness import check\n"
+            "import sys\nfrom sgn.harness import check\n"
             "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"
         ),
     )
@@ -1028,7 +1028,7 @@ def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path):
         tmp_path,
         "syntax-only.py",
         (
-            "import sys\nfrom sgn.conformance.harness import check\n"
+            "import sys\nfrom sgn.harness import check\n"
             "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"
         ),
     )

@@ -9,7 +9,7 @@ from hypothesis import given, strategies as st
 
 from conftest import CHECKOUT, CORPUS
 from sgn import conformance, corpus, strategies as sgs
-from sgn.conformance.harness import check as sgn_check
+from sgn.harness import check as sgn_check
 
 SCRIPT = CHECKOUT / "examples" / "python" / "sgn_jsonschema.py"
 IMPL = [sys.executable, str(SCRIPT)]

@@ -13,8 +13,8 @@ import json
 import os
 import sys
 
-from sgn.conformance.harness import moves
 from sgn.game.move_forms import move_key
+from sgn.harness import moves
 
 fault = sys.argv[1]
 

@@ -11,7 +11,7 @@ another order, tiles of each intersection reversed: the same state), chatty
 
 import sys
 
-from sgn.conformance import harness
+from sgn import harness
 
 twist = sys.argv[1]
 
