@@ -28,7 +28,7 @@ from .ledger import BANK, could_give, could_give_all
 from .move_forms import Message, Sites, sites
 from .pieces import Player, rates_of
 from .setup import expected_setup_player
-from .state import OVER, SETUP, State
+from .state import AMOUNT_IN_DOUBT, OVER, SETUP, State
 
 HIDDEN_CHOICES = ("auto", "always", "never")  # when the `?` outcomes of chance moves are listed
 ROLLS = tuple(range(2, 13))
@@ -191,7 +191,8 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
     owed = dict(g.discards_late)
     owed.update(g.discards_owed)
     for name in sorted(set(owed) | g.discards_unsure, key=_number):
-        items += _discards(g, name, None if name in g.discards_unsure else owed.get(name))
+        amount = owed.get(name)
+        items += _discards(g, name, None if name in g.discards_unsure or amount == AMOUNT_IN_DOUBT else amount)
     if g.robber_due:  # after a 7 or a Knight: the discards, then the robber; nothing else
         if not g.discards_owed:
             thief = current or "1"

@@ -12,7 +12,7 @@ from ..rules import show_cost
 from . import ledger
 from .doubt import KINDS
 from .pieces import cards
-from .state import State
+from .state import AMOUNT_IN_DOUBT, State
 
 
 def owed(g: State) -> List[Problem]:
@@ -65,8 +65,8 @@ def _unsure_discards_missing(g: State) -> List[Problem]:
         at = d.base(name)
         if not d.where(lambda w: sum(w[at : at + 2 * KINDS : 2]) <= rules.DISCARD_ABOVE):
             least, most = d.totals(name)
-            if least // 2 == most // 2:  # the same discard in every world: still taken late
-                g.discards_late[name] = least // 2
+            # still taken late: the same discard in every world, or half the hand in those kept
+            g.discards_late[name] = least // 2 if least // 2 == most // 2 else AMOUNT_IN_DOUBT
             problems.append(
                 Problem(
                     "discard-missing",
@@ -88,7 +88,7 @@ def discard(g: State, player: str, value) -> List[Problem]:
     g.player(name)
     problems = []
     owed = g.discards_owed.get(name, g.discards_late.get(name))
-    if name in g.discards_unsure:
+    if name in g.discards_unsure or owed == AMOUNT_IN_DOUBT:
         problems += _unsure_amount(g, name, amount)
     elif owed is None:
         problems.append(

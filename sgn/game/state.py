@@ -14,6 +14,7 @@ from .doubt import Doubt
 from .pieces import Board, Income, Player
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
+AMOUNT_IN_DOUBT = -1  # a late discard of half a hand in doubt (`State.discards_late`)
 _POINTS_VP, _POINTS_LONGEST, _POINTS_ARMY = (rules.POINTS[k] for k in ("VP", "longest road", "largest army"))
 
 
@@ -38,7 +39,9 @@ class State:
         self.rolled = False
         self.turn = 0
         self.discards_owed: Dict[str, int] = {}
-        self.discards_late: Dict[str, int] = {}  # owed when the robber moved (reported then), still accepted
+        # owed when the robber moved (reported then), still accepted; AMOUNT_IN_DOUBT: half of a
+        # hand in doubt, whichever it was
+        self.discards_late: Dict[str, int] = {}
         self.discards_unsure: Set[str] = set()  # may owe a discard, by how many cards they hold in doubt
         self.doubt: Optional[Doubt] = None  # the hands not known for sure (sgn/game/doubt.py)
         self.widened_at: Optional[int] = None  # the line where the doubt grew past its bound
