@@ -192,6 +192,13 @@ def _converted(args: argparse.Namespace, source: str, text, out) -> int:
             f"sgn convert: left out {left_out} {unit}{'s' * (left_out != 1)} with no "
             f"{NAMES[args.to]} form (the warnings above); the rest is converted\n"
         )
+    if source in ENGINES:
+        from ..game.profiles import FOR_ENGINE
+
+        sys.stderr.write(
+            f"sgn convert: games from {source} need --rules {FOR_ENGINE[source]} "
+            "(its departures from the rulebook, docs/engines.md)\n"
+        )
     return EXIT_INVALID if errors else EXIT_OK
 
 

@@ -15,6 +15,7 @@ from ..layers.schema import PROFILES, STRICT
 from ..output.report import TextReporter
 from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from .settings import add_rules_option
 from .streams import open_input
 
 PNG_MISSING = (
@@ -63,6 +64,7 @@ def add_render_parser(commands) -> None:
         "--size", type=_size, default=600, metavar="PX", help=f"width in pixels (default 600, at most {MAX_SIZE})"
     )
     render.add_argument("--profile", choices=PROFILES, default=STRICT)
+    add_rules_option(render, "standard")
     render.set_defaults(run=run_render)
 
 
@@ -109,7 +111,7 @@ def run_render(args: argparse.Namespace, out) -> int:
         seen.append(d)
         errors.diagnostic(d)
 
-    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=note)
+    state, found = replay(source, name=name, at=args.at, profile=args.profile, rules=args.rules, report=note)
     if state is None:
         return EXIT_USAGE
     line = state["line"]

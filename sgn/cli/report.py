@@ -8,6 +8,7 @@ import sys
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .settings import add_rules_option
 from .streams import open_input
 
 
@@ -33,6 +34,7 @@ def add_report_parser(commands) -> None:
         help="strict: the schema as written (default); compat: also read the published SGN text's "
         "legacy encodings, with a warning each",
     )
+    add_rules_option(report, "standard")
     report.set_defaults(run=run_report)
 
 
@@ -46,7 +48,7 @@ def run_report(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
     try:
-        collected = collect(source, name, args.profile)  # the log read whole before the page is opened
+        collected = collect(source, name, args.profile, args.rules)  # the log read whole before the page is opened
     except ReportError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE

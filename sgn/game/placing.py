@@ -10,6 +10,7 @@ from ..diagnostic import Problem
 from ..rules import PIECES
 from ..words import count
 from .pieces import Income, Player, show_corner, trail_from
+from .profiles import ROAD_THROUGH_BUILDING
 from .state import State
 
 
@@ -62,11 +63,12 @@ def road_site(g: State, p: Player, e: Edge, pointer: str, setup_corner: Optional
                 )
             ]
         return []
+    through = g.departs(ROAD_THROUGH_BUILDING)
     for end in e:
         owner = g.building_at.get(end, (None,))[0]
         if owner == p.name:
             return []
-        if owner is None and any(other in p.roads for other in board.edges_of_corner(end) if other != e):
+        if (owner is None or through) and any(other in p.roads for other in board.edges_of_corner(end) if other != e):
             return []
     return [
         Problem(

@@ -235,11 +235,13 @@ class _Pass:
         return add, drop, stats, awards, maps
 
 
-def collect(source, name: str, profile: str = "strict") -> Collected:
+def collect(source, name: str, profile: str = "strict", rules: str = "standard") -> Collected:
     """The page's data and drawings, with the numbers of errors and warnings: one pass over
-    the log, the pass that finds its diagnostics."""
+    the log, the pass that finds its diagnostics (under the rule profile `rules`)."""
     gathered = _Pass()
-    check = line_by_line(source, name=name, profile=profile, on_line=gathered.on_line, on_state=gathered.on_state)
+    check = line_by_line(
+        source, name=name, profile=profile, on_line=gathered.on_line, on_state=gathered.on_state, rules=rules
+    )
     errors = warnings = 0
     diags = []
     places: Dict[str, Element] = {}

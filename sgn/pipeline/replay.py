@@ -19,6 +19,7 @@ def replay(
     at: Optional[int] = None,
     profile: str = "strict",
     report: Callable[[Diagnostic], None] = lambda d: None,
+    rules: str = "standard",
 ) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 
@@ -30,9 +31,9 @@ def replay(
     is the value on the state's line (None if that line holds none), so that a picture of
     it needs no second reading.
     """
-    check = FileCheck(source, level="rules", profile=profile, name=name, until=at)
-    rules = check.replay
-    assert rules is not None
+    check = FileCheck(source, level="rules", profile=profile, name=name, until=at, rules=rules)
+    replayed = check.replay
+    assert replayed is not None
     last = at if at is not None else sys.maxsize
     kept: List[Any] = [0, None, 0, None]  # line and game of the last state, line and value of the last line
 
@@ -44,7 +45,7 @@ def replay(
         if line <= last:
             kept[2], kept[3] = line, message
 
-    rules.on_state, check.observer = keep_state, keep_line
+    replayed.on_state, check.observer = keep_state, keep_line
     errors = 0
     for found in check:
         if found.is_io:
@@ -54,7 +55,7 @@ def replay(
             continue
         report(found)
         errors += found.is_error
-    game = kept[1] if kept[1] is not None else Game()
+    game = kept[1] if kept[1] is not None else Game(rules)
     state = game.snapshot()
     state["line"] = min(check.line, last)
     state["message"] = kept[3] if kept[2] == state["line"] else None
@@ -69,6 +70,7 @@ def line_by_line(
     profile: str = "strict",
     on_line: Callable[[int, Any], None],
     on_state: Callable[[int, Game, Any], None],
+    rules: str = "standard",
 ) -> FileCheck:
     """The check `replay` makes, of the whole log, in one pass: `on_line(line, value)` is
     called after each line is checked (`value` None if the line holds none), and
@@ -76,10 +78,10 @@ def line_by_line(
     once it is final (and the message applied, None for a reading of the line), the state `replay(at=line)` gives, at once or, for the lines of a fault, once
     its reading is chosen (in line order; before or after that line's `on_line`). Iterate
     it for the diagnostics; `game` is only to be read, then and there."""
-    check = FileCheck(source, level="rules", profile=profile, name=name)
-    rules = check.replay
-    assert rules is not None
-    check.observer, rules.on_state = on_line, on_state
+    check = FileCheck(source, level="rules", profile=profile, name=name, rules=rules)
+    replayed = check.replay
+    assert replayed is not None
+    check.observer, replayed.on_state = on_line, on_state
     return check
 
 
@@ -96,6 +98,7 @@ def render_state(state: dict) -> str:
     )
     out = [
         f"after line {state['line']}: {state['phase']}, turn {state['turn']}, {turn}; rules of the {state['variant']}"
+        + (f", as {state['rules']} plays them" if state.get("rules", "standard") != "standard" else "")
     ]
     if state["ended_at_line"]:
         out.append(f"the game ended at line {state['ended_at_line']}")
