@@ -233,6 +233,11 @@ def run_replay(args: argparse.Namespace, out) -> int:
             return EXIT_USAGE
     else:
         state.pop("game")
+        from .players import known_names
+
+        names = known_names(args.file, "replay")
+        if names:
+            state["names"] = names  # (the engine's, kept beside the log: docs/format.md)
         out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))
     return EXIT_INVALID if found else EXIT_OK
 

@@ -8,7 +8,7 @@ from typing import Any, Callable, List, Optional, Tuple
 from ..diagnostic import Diagnostic
 from ..game.core import Game
 from ..rules import RESOURCES
-from ..words import count
+from ..words import count, player_label
 from .engine import FileCheck
 
 
@@ -119,7 +119,7 @@ def render_state(state: dict) -> str:
         out.append("owed: " + "; ".join(pending))
     for name, p in state["players"].items():
         out.append(
-            f"player {name}: {_range(p['points'])} points; hand "
+            f"player {player_label(name, state.get('names'))}: {_range(p['points'])} points; hand "
             + _hand(p["hand"])
             + f"; cards {_counts(p['cards'])}; knights {p['knights_played']}; "
             f"{count(len(p['settlements']), 'settlement')}, {count(len(p['cities']), 'city')}, "
