@@ -78,13 +78,21 @@ def test_replay_and_render_show_the_names(converted):
     assert "player 1: " in sgn_cli("replay", "--rules", "catanatron", str(log)).stdout
 
 
+def test_the_report_shows_the_names(converted):
+    log, _ = converted
+    page = sgn_cli("report", "--rules", "catanatron", str(log), "-o", "-")
+    assert all(f"<td>{n} ({c}) " in page.stdout for n, c in COLOURS.items())
+    (log.parent / "game.sgn.players.json").unlink()
+    assert "<td>1 <span" in sgn_cli("report", "--rules", "catanatron", str(log), "-o", "-").stdout
+
+
 @pytest.mark.parametrize(
     "text", ["{", "[]", '{"format": "sgn-players 1", "players": {"7": "X"}}', '{"players": {"1": "X"}}', "x" * 70000]
 )
 def test_a_file_beside_the_log_that_is_not_names_is_passed_over_with_a_warning(converted, text):
     log, _ = converted
     (log.parent / "game.sgn.players.json").write_text(text, encoding="utf-8")
-    for command in (["replay"], ["render", "-o", "-"]):
+    for command in (["replay"], ["render", "-o", "-"], ["report", "-o", "-"]):
         result = sgn_cli(*command, "--rules", "catanatron", str(log))
         assert result.returncode == 0 and "Traceback" not in result.stderr, (command, result.stderr)
         assert "warning:" in result.stderr and "passed over" in result.stderr

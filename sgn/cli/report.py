@@ -52,13 +52,16 @@ def run_report(args: argparse.Namespace, out) -> int:
     except ReportError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
+    from .players import known_names
+
+    names = known_names(args.file, "report")
     if args.output == "-":
-        for part in page_parts(collected):
+        for part in page_parts(collected, names):
             out.write(part)
     else:
         try:
             with written(args.output) as page:  # the earlier page stays if this one fails
-                for part in page_parts(collected):
+                for part in page_parts(collected, names):
                     page.write(part)
         except OutputError as error:
             sys.stderr.write(f"sgn report: {error}\n")
