@@ -19,6 +19,7 @@ SHORT_BANK_PAYS_NOBODY = "short-bank-pays-nobody"
 UNLIMITED_BANK = "unlimited-bank"
 SPECIAL_BUILD_ANY_ORDER = "special-build-any-order"
 ROAD_THROUGH_BUILDING = "road-through-building"
+LONGEST_ROAD_AS_CATANATRON = "longest-road-as-catanatron"
 
 DEPARTURES: Mapping[str, str] = {
     PLAY_WHEN_BOUGHT: "a development card may be played on the turn it was bought",
@@ -30,12 +31,15 @@ DEPARTURES: Mapping[str, str] = {
         "in the Special Building Phase players build in any order, the player whose turn ended too"
     ),
     ROAD_THROUGH_BUILDING: "a road may continue from a corner where another player has built",
+    LONGEST_ROAD_AS_CATANATRON: "the longest road counted and awarded as catanatron does (sgn/game/catanatron_road.py)",
 }
 
 STANDARD, CATANATRON, JSETTLERS = "standard", "catanatron", "jsettlers"
 PROFILES: Mapping[str, FrozenSet[str]] = {
     STANDARD: frozenset(),
-    CATANATRON: frozenset({PLAY_WHEN_BOUGHT, SHORT_BANK_PAYS_NOBODY, ROAD_THROUGH_BUILDING}),
+    CATANATRON: frozenset(
+        {PLAY_WHEN_BOUGHT, SHORT_BANK_PAYS_NOBODY, ROAD_THROUGH_BUILDING, LONGEST_ROAD_AS_CATANATRON}
+    ),
     JSETTLERS: frozenset({UNLIMITED_BANK, SPECIAL_BUILD_ANY_ORDER}),
 }
 CHOICES: Tuple[str, ...] = tuple(PROFILES)

@@ -11,7 +11,7 @@ from .. import board, rules
 from ..board import Corner, Edge, Tile
 from ..rules import RESOURCES
 from .doubt import Doubt
-from .pieces import Board, Income, Player
+from .pieces import Board, Income, Player, RoadBook
 from .profiles import DEFAULT, bank_stock, departures
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
@@ -66,6 +66,7 @@ class State:
         # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
+        self.road_book: Optional[RoadBook] = None  # catanatron's count of the longest road, under its rules
 
     def copy_into(self, other: "State") -> None:
         """Make `other` (a fresh state) a copy of this one that changes apart from it (the
@@ -96,7 +97,7 @@ class State:
             number: {key: Income(i.tile, i.resource, players[i.owner.name], i.cards) for key, i in entries.items()}
             for number, entries in self.income.items()
         }
-        other.line = self.line
+        other.line, other.road_book = self.line, self.road_book.copy() if self.road_book is not None else None
 
     def public_key(self) -> tuple:
         """All of the state but the cards in hand and the bank's: two states alike in it
