@@ -19,6 +19,7 @@ from .layers.schema import STRICT
 from .layers.stages import DEFAULT_LEVEL, validate_message as _validate_message
 from .pipeline import engine as _validate
 from .pipeline.executors import Options, check_one
+from .pipeline.policy import RuleChoice
 from .pipeline.result import INVALID as INVALID, UNREADABLE as UNREADABLE, VALID as VALID, VERDICTS, Result, kept
 
 
@@ -30,6 +31,7 @@ def check(
     name: Optional[str] = None,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     hidden: str = "allow",
+    rules: str = "standard",
 ) -> Result[List[Diagnostic]]:
     """Check one SGN log and return its verdict, counts, level and diagnostics (a `Result`).
 
@@ -42,10 +44,11 @@ def check(
     - an iterable of messages (each a list or tuple, as `json.loads` gives them, e.g.
       `sgn.check(random_game(3, 4))`) or of lines (str or bytes), or both mixed.
 
-    `level`, `profile`, `name`, `max_line_bytes` and `hidden` are those of `iter_diagnostics`.
+    `level`, `profile`, `name`, `max_line_bytes`, `hidden` and `rules` are those of
+    `iter_diagnostics`.
 
     Never raises for bad content, nor for a file that cannot be read (its verdict is
-    "unreadable"); raises ValueError for an unknown level or profile, a `max_line_bytes`
+    "unreadable"); raises ValueError for an unknown level, profile or rules, a `max_line_bytes`
     under 1, or a file object that is closed or not open for reading, and TypeError for a
     source of none of those kinds (or a `max_line_bytes` that is no whole number). Holds
     every diagnostic in memory: to stream a log of any size in bounded memory, use
@@ -53,7 +56,7 @@ def check(
     """
     _at_least_1(max_line_bytes, "max_line_bytes", "a number of bytes", "sgn.check")
     source = _as_source(source, "sgn.check")
-    return kept(check_one(source, name, Options(level, profile, max_line_bytes, None, hidden)))
+    return kept(check_one(source, name, Options(level, profile, max_line_bytes, None, hidden, RuleChoice(rules))))
 
 
 def _at_least_1(value: Any, what: str, meaning: str, caller: str) -> None:
@@ -130,6 +133,7 @@ def iter_diagnostics(
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     fast: bool = True,
     hidden: str = "allow",
+    rules: str = "standard",
 ) -> Iterator[Diagnostic]:
     """Every problem in an SGN log, in file order, streamed in bounded memory.
 
@@ -143,7 +147,9 @@ def iter_diagnostics(
     `fast=False` takes the careful path for every line (the diagnostics are the same; it
     exists to prove that). `hidden` is "allow" (a card or roll the log does not show,
     written `?`, is judged as docs/hidden.md says) or "refuse" (each is a `hidden-value`
-    error).
+    error). `rules` is the rule profile the game is replayed under: "standard" (the
+    rulebook), or an engine's, "catanatron" or "jsettlers", each a set of departures from
+    it (docs/engines.md, "Rule profiles").
     """
     _at_least_1(max_line_bytes, "max_line_bytes", "a number of bytes", "sgn.iter_diagnostics")
     return _validate.iter_diagnostics(
@@ -154,6 +160,7 @@ def iter_diagnostics(
         max_line_bytes=max_line_bytes,
         fast=fast,
         hidden=hidden,
+        rules=rules,
     )
 
 
@@ -214,7 +221,12 @@ def _as_json(value: Any, pointer: str, depth: int) -> Any:
 
 
 def replay(
-    source: Source, *, at: Optional[int] = None, profile: str = STRICT, name: Optional[str] = None
+    source: Source,
+    *,
+    at: Optional[int] = None,
+    profile: str = STRICT,
+    name: Optional[str] = None,
+    rules: str = "standard",
 ) -> Tuple[Optional[Dict[str, Any]], List[Diagnostic]]:
     """The game's state after line `at` (or the end) and the diagnostics up to it, as
     `sgn replay FILE --at LINE` gives them: `(state, diagnostics)`.
@@ -226,9 +238,10 @@ def replay(
     pieces and points), the awards, what is owed, and `game`, the live `sgn.game.Game`
     (to read, or to draw with `sgn.svg.board`); with hidden values (docs/hidden.md), what
     is not seen (`unseen`) and what each may still be (`hidden_values`). It is None when
-    the log cannot be read at all. Raises TypeError for a source of none of the kinds `check` takes, ValueError for
-    an `at` under 1 (a line number: the first line is 1, as `--at` counts) and TypeError
-    for one that is no whole number.
+    the log cannot be read at all. `rules` is the rule profile, as for `iter_diagnostics`.
+    Raises TypeError for a source of none of the kinds `check` takes, ValueError for an
+    `at` under 1 (a line number: the first line is 1, as `--at` counts) or unknown `rules`,
+    and TypeError for an `at` that is no whole number.
     """
     from .pipeline.replay import replay as _replay
 
@@ -237,7 +250,7 @@ def replay(
 
     found: List[Diagnostic] = []
     source = _as_source(source, "sgn.replay")
-    state, _ = _replay(source, name=name or describe(source), at=at, profile=profile, report=found.append)
+    state, _ = _replay(source, name=name or describe(source), at=at, profile=profile, report=found.append, rules=rules)
     return state, found
 
 
@@ -249,6 +262,7 @@ def moves(
     hidden: str = "auto",
     profile: str = STRICT,
     name: Optional[str] = None,
+    rules: str = "standard",
 ) -> List[List[Any]]:
     """The legal moves after line `at` (or the end of the log): every SGN message the rules
     accept as the next line, as `sgn moves FILE --at LINE` prints them, in the order of
@@ -263,7 +277,8 @@ def moves(
     number to play during the first round of the setup, before the log shows it (default:
     any the map's rules are for); `hidden` ("auto", "always", "never") says where the `?`
     outcome of a chance move is listed too: "auto" where the position is a partial view
-    (docs/hidden.md). A log without a map has no moves (`[]`).
+    (docs/hidden.md). A log without a map has no moves (`[]`). `rules` is the rule profile
+    the game follows (as for `iter_diagnostics`): the moves are those its rules accept.
 
     Raises ValueError for an `at` under 1, a `players` outside 1 to 6, an unknown `hidden`
     or `profile`, and for a log that cannot be read at all; TypeError for a source of none
@@ -285,7 +300,13 @@ def moves(
     found: List[Diagnostic] = []
     source = _as_source(source, "sgn.moves")
     state, _ = _replay(
-        source, name=name or describe(source), at=at, profile=profile, report=found.append, possible=False
+        source,
+        name=name or describe(source),
+        at=at,
+        profile=profile,
+        report=found.append,
+        rules=rules,
+        possible=False,
     )
     if state is None:
         unread = next((d for d in found if d.is_io), None)

@@ -40,3 +40,10 @@ def visible(text: str) -> str:
     the terminal but its own colours. Whatever reaches a terminal from outside goes through
     here: an implementation's words and output under `sgn conformance` too."""
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def player_label(name: str, names=None) -> str:
+    """A player as the pictures and `sgn replay` name them: its number, and the name an
+    engine gave it where one is known (`1 (RED)`; docs/format.md, "Players' names")."""
+    given = names.get(name) if names else None
+    return f"{name} ({visible(given)})" if given else str(name)

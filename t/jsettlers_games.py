@@ -63,14 +63,12 @@ class Differences(NamedTuple):
     end: List[str]  # points, awards, the deck at the end
 
 
-UNLIMITED = 10**6
-
-
-def differences(lines: List[str], game: Converted, unlimited_bank: bool = True) -> Differences:
+def differences(lines: List[str], game: Converted, rules: str = "jsettlers") -> Differences:
     """Where the replay of the converted game and JSettlers' own log disagree. JSettlers'
-    bank has no limit (docs/engines.md): replayed so, unless told otherwise."""
+    bank has no limit (docs/engines.md): replayed so, under JSettlers' rule profile, unless
+    told otherwise."""
     names = seats(lines)
-    replay, done = Game(), 0
+    replay, done = Game(rules), 0
     hands, end = [], []
     longest: Optional[int] = None
     army: Optional[int] = None
@@ -79,8 +77,6 @@ def differences(lines: List[str], game: Converted, unlimited_bank: bool = True) 
     for number, text in enumerate(lines, 1):
         while done < len(game.messages) and game.lines[done] <= number:
             replay.apply(game.messages[done], done + 1)
-            if unlimited_bank and game.messages[done][1] == "DM":
-                replay.bank.update(dict.fromkeys(replay.bank, UNLIMITED))
             done += 1
         entry = log.entry(number, text)
         if not isinstance(entry, log.Entry):

@@ -149,9 +149,22 @@ def test_the_command_line_converts_a_game_file_and_detects_it(tmp_path):
         result = subprocess.run(
             [sys.executable, "-m", "sgn", "convert", str(path), "--to", "sgn", *args], capture_output=True
         )
-        assert result.returncode == 0 and result.stderr == b"", result.stderr
+        assert result.returncode == 0 and said(result.stderr), result.stderr
         lines = result.stdout.decode().splitlines()
         assert [json.loads(line) for line in lines] == _canonical(games.messages(data))
+
+
+# What `sgn convert` says of every catanatron game (docs/engines.md, "Rule profiles").
+NOTE = (
+    "sgn convert: games from catanatron need --rules catanatron (its departures from the rulebook, docs/engines.md)\n"
+)
+
+
+def said(stderr):
+    """What `sgn convert` says of an engine's game that converts without a word: the rules
+    its games need, and its players' names (docs/format.md, "Players' names")."""
+    lines = stderr.decode().splitlines(keepends=True)
+    return len(lines) == 2 and lines[0] == NOTE and lines[1].startswith("sgn convert: players: 1 = ")
 
 
 def _canonical(messages):

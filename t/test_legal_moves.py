@@ -77,10 +77,10 @@ def listed_keys(state, **options):
     return {move_key(m) for m in state.legal_moves(**options)}
 
 
-def assert_listed_at_every_line(messages, hidden="auto"):
+def assert_listed_at_every_line(messages, hidden="auto", rules="standard"):
     """Every move of a game that applies without an error is listed at its line; up to the
     first that does not (a recorded engine game may break a rule)."""
-    state = Game()
+    state = Game(rules)
     for n, message in enumerate(messages, 1):
         listed = is_listed(message, before_setup=not state.setup_order)
         found = listed_keys(state, hidden=hidden) if listed else set()
@@ -176,6 +176,20 @@ def test_every_move_of_a_recorded_engine_game_is_listed_at_its_line(part):
     assert len(games) == 300 + 40 + 10 + 70
     for name, messages in games[part::PARTS]:
         assert_listed_at_every_line(messages)
+
+
+def test_under_an_engines_rules_every_move_of_its_games_is_listed():
+    """Under its own rule profile (sgn/game/profiles.py) an engine's game breaks no rule: its
+    moves are listed at every line to its end, the cards played the turn they were bought,
+    the roads through another's building and the Special Building Phase out of order too."""
+    games = _engine_games()
+    departing = [g for g in games if sgn.check(g[1], level="rules").errors]  # (under the rulebook)
+    chosen = departing[300:302] + [g for g in departing if g[0].startswith("jsettlers-6p")][:3]
+    chosen += [g for g in departing if g[0].endswith(".json") and g[0][-8:-5] > "300"][:2]  # (3.3.0)
+    for name, messages in chosen:
+        rules = "jsettlers" if name.endswith(".soclog") else "catanatron"
+        assert_listed_at_every_line(messages, rules=rules)
+        assert not sgn.check(messages, level="rules", rules=rules).errors, name
 
 
 def test_a_line_a_rules_error_flags_is_not_listed():

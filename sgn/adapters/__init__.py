@@ -19,7 +19,7 @@ replay finds in them.
 
 from __future__ import annotations
 
-from typing import Iterator, List, Optional
+from typing import Dict, Iterator, List, Optional
 
 from .jsettlers_log import HEADER as JSETTLERS_HEADER  # (re alone: light)
 
@@ -68,6 +68,16 @@ def engine_of(lines: List[Optional[str]]) -> Optional[str]:
     if start.startswith("{") and start[1:].lstrip().startswith('"tiles"'):
         return "catanatron"
     return None
+
+
+def player_names(source: str, lines: List[Optional[str]]) -> Dict[str, str]:
+    """SGN's player -> the engine's name for it (catanatron's colour, JSettlers' nickname),
+    as `sgn convert` keeps them (docs/format.md, "Players' names")."""
+    if source == "catanatron":
+        from .catanatron import player_names as names_of
+    else:
+        from .jsettlers import player_names as names_of
+    return names_of(lines)
 
 
 def refusal(source: str, text) -> str:

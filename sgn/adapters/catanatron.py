@@ -364,3 +364,14 @@ def end_state(data) -> Dict[str, dict]:
             "largest army": state[key + "HAS_ARMY"],
         }
     return out
+
+
+def player_names(lines: Lines) -> Dict[str, str]:
+    """SGN's player -> catanatron's colour (`colors`, in play order: docs/format.md,
+    "Players' names"); {} for a record that cannot be read (its conversion says why)."""
+    text = "\n".join(line or "" for line in lines)
+    try:
+        data = json.loads(text, parse_int=_number(int), parse_float=_number(float))
+        return {name: color for color, name in _Converter(data, "").names.items()}
+    except (ValueError, RecursionError, Unreadable, LookupError, TypeError, AttributeError):
+        return {}

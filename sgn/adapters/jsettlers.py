@@ -325,3 +325,19 @@ def read(lines: Lines, name: str, **_) -> Iterator[Item]:
     # messages come in the order of their lines already; the warnings gathered at the end
     # (a message class not known, once per class) go to their first line
     yield from sorted(_Converter(name, lines).convert(), key=lambda item: item[0].line)
+
+
+def player_names(lines: Lines) -> Dict[str, str]:
+    """SGN's player -> the nickname JSettlers gave its seat (`SOCSitDown`), for those it
+    names (docs/format.md, "Players' names"); {} for a log that names none."""
+    good = [e for e in log.entries(lines) if isinstance(e, log.Entry)]
+    converter = _Converter("", lines)
+    converter.seat_names(good)
+    nicknames: Dict[int, str] = {}
+    for e in good:
+        if e.audience == "all" and e.kind == "SitDown":
+            fields = log.fields(e.text)
+            seat, nickname = log.number(fields.get("playerNumber")), fields.get("nickname")
+            if seat is not None and nickname:
+                nicknames[seat] = nickname
+    return {player: nicknames[seat] for seat, player in converter.names.items() if seat in nicknames}

@@ -17,6 +17,7 @@ from ..layers.schema import PROFILES, STRICT
 from ..packaged import VERSION as __version__
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int as _positive_int
 from .output_file import OutputError
+from .settings import add_rules_option
 from .streams import ClosedOutput, StandardOutput, open_input
 
 
@@ -161,6 +162,7 @@ def _add_here(commands: Any) -> None:
         help="with -o hsn: the bracketed version (000, default) or the earlier one (002)",
     )
     replay.add_argument("--profile", choices=PROFILES, default=STRICT)
+    add_rules_option(replay, "standard")
     replay.set_defaults(run=run_replay)
 
 
@@ -215,7 +217,9 @@ def run_replay(args: argparse.Namespace, out) -> int:
 
     source, name = open_input(args.file)
     errors = TextReporter(sys.stderr)
-    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic)
+    state, found = replay(
+        source, name=name, at=args.at, profile=args.profile, rules=args.rules, report=errors.diagnostic
+    )
     if state is None:
         return EXIT_USAGE
     if args.output == "hsn":
@@ -229,6 +233,11 @@ def run_replay(args: argparse.Namespace, out) -> int:
             return EXIT_USAGE
     else:
         state.pop("game")
+        from .players import known_names
+
+        names = known_names(args.file, "replay")
+        if names:
+            state["names"] = names  # (the engine's, kept beside the log: docs/format.md)
         out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))
     return EXIT_INVALID if found else EXIT_OK
 

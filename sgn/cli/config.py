@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ..game.profiles import CHOICES as RULES_CHOICES
 from ..layers.hidden import CHOICES as HIDDEN_CHOICES
 from ..layers.schema import PROFILES
 from ..layers.stages import LEVEL_CHOICES
@@ -60,6 +61,19 @@ def _per_file(value: Any) -> Dict[str, List[str]]:
     return {str(k): _codes(v) for k, v in value.items()}
 
 
+def _per_file_rules(value: Any) -> Dict[str, str]:
+    if not isinstance(value, dict):
+        raise ValueError("must be a table of glob = rules")
+    check = _choice(RULES_CHOICES)
+    out = {}
+    for glob, name in value.items():
+        try:
+            out[str(glob)] = check(name)
+        except ValueError as error:
+            raise ValueError(f"{str(glob)!r} {error}") from None
+    return out
+
+
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError("must be true or false")
@@ -71,6 +85,8 @@ KEYS: Dict[str, Callable[[Any], Any]] = {
     "level": _choice(LEVEL_CHOICES),
     "profile": _choice(PROFILES),
     "hidden": _choice(HIDDEN_CHOICES),
+    "rules": _choice(RULES_CHOICES),
+    "per-file-rules": _per_file_rules,
     "select": _codes,
     "ignore": _codes,
     "extend-select": _codes,
@@ -229,6 +245,15 @@ def resolve(
 def split_codes(text: str) -> List[str]:
     """`--select a,b --select c` as ruff reads it: commas and repeats."""
     return [c.strip() for c in text.split(",") if c.strip()]
+
+
+def per_file_rules_option(text: str) -> Tuple[str, str]:
+    """`--per-file-rules 'GLOB:RULES'`."""
+    glob, sep, name = text.rpartition(":")
+    if not sep or not glob:
+        raise ValueError("expected GLOB:RULES")
+    _choice(RULES_CHOICES)(name)
+    return glob, name
 
 
 def per_file_option(text: str) -> Tuple[str, List[str]]:

@@ -192,7 +192,43 @@ def _converted(args: argparse.Namespace, source: str, text, out) -> int:
             f"sgn convert: left out {left_out} {unit}{'s' * (left_out != 1)} with no "
             f"{NAMES[args.to]} form (the warnings above); the rest is converted\n"
         )
+    if source in ENGINES:
+        from ..game.profiles import FOR_ENGINE
+
+        sys.stderr.write(
+            f"sgn convert: games from {source} need --rules {FOR_ENGINE[source]} "
+            "(its departures from the rulebook, docs/engines.md)\n"
+        )
+        _keep_names(args, source, text)
     return EXIT_INVALID if errors else EXIT_OK
+
+
+def _keep_names(args: argparse.Namespace, source: str, text) -> None:
+    """The engine's names of the players: said on standard error, and kept beside the log
+    written (`--output-file LOG`: LOG.players.json; docs/format.md, "Players' names")."""
+    from ..adapters import player_names
+    from ..game.profiles import FOR_ENGINE
+    from . import players
+
+    names = player_names(source, text.lines)
+    if not names:
+        return
+    what = "colours" if source == "catanatron" else "nicknames"
+    said = f"sgn convert: players: {players.mapping(names)} ({source}'s {what}, in play order)"
+    if args.output_file is None or args.output_file == "-":
+        sys.stderr.write(printable(said + "\n"))
+        return
+    from .output_file import OutputError, refuse_inputs, written
+
+    path = players.beside(args.output_file)
+    try:
+        refuse_inputs(path, [args.file])
+        with written(path) as kept:
+            kept.write(players.document(names, source, FOR_ENGINE[source]))
+    except OutputError as error:
+        sys.stderr.write(printable(f"{said}\nsgn convert: the names are not kept: {error}\n"))
+        return
+    sys.stderr.write(printable(f"{said}; kept in {path}\n"))
 
 
 def _refusal(source: str, target: str, text) -> str:

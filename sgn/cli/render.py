@@ -15,6 +15,7 @@ from ..layers.schema import PROFILES, STRICT
 from ..output.report import TextReporter
 from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from .settings import add_rules_option
 from .streams import open_input
 
 PNG_MISSING = (
@@ -63,6 +64,7 @@ def add_render_parser(commands) -> None:
         "--size", type=_size, default=600, metavar="PX", help=f"width in pixels (default 600, at most {MAX_SIZE})"
     )
     render.add_argument("--profile", choices=PROFILES, default=STRICT)
+    add_rules_option(render, "standard")
     render.set_defaults(run=run_render)
 
 
@@ -109,7 +111,9 @@ def run_render(args: argparse.Namespace, out) -> int:
         seen.append(d)
         errors.diagnostic(d)
 
-    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=note, possible=False)
+    state, found = replay(
+        source, name=name, at=args.at, profile=args.profile, rules=args.rules, report=note, possible=False
+    )
     if state is None:
         return EXIT_USAGE
     line = state["line"]
@@ -117,8 +121,11 @@ def run_render(args: argparse.Namespace, out) -> int:
     if args.highlight == "auto":
         here = [d for d in seen if d.line == line and not d.is_io]
         mark = highlight_of(here, state["message"]) if here else None
+    from .players import known_names
+
     svg = board(
         state["game"],
+        names=known_names(args.file, "render"),
         highlight=mark[0] if mark else None,
         caption=mark[1] if mark else None,
         size=args.size,

@@ -8,6 +8,7 @@ import sys
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .settings import add_rules_option
 from .streams import open_input
 
 
@@ -33,6 +34,7 @@ def add_report_parser(commands) -> None:
         help="strict: the schema as written (default); compat: also read the published SGN text's "
         "legacy encodings, with a warning each",
     )
+    add_rules_option(report, "standard")
     report.set_defaults(run=run_report)
 
 
@@ -46,17 +48,20 @@ def run_report(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
     try:
-        collected = collect(source, name, args.profile)  # the log read whole before the page is opened
+        collected = collect(source, name, args.profile, args.rules)  # the log read whole before the page is opened
     except ReportError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
+    from .players import known_names
+
+    names = known_names(args.file, "report")
     if args.output == "-":
-        for part in page_parts(collected):
+        for part in page_parts(collected, names):
             out.write(part)
     else:
         try:
             with written(args.output) as page:  # the earlier page stays if this one fails
-                for part in page_parts(collected):
+                for part in page_parts(collected, names):
                     page.write(part)
         except OutputError as error:
             sys.stderr.write(f"sgn report: {error}\n")

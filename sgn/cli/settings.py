@@ -8,9 +8,10 @@ from __future__ import annotations
 import argparse
 from typing import Any, Dict, List, Optional
 
+from ..game.profiles import CHOICES
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES
 from ..pipeline.files import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
-from ..pipeline.policy import Policy, check_selectors
+from ..pipeline.policy import Policy, RuleChoice, check_selectors
 from . import config
 
 # What is in force when neither the file nor the command line says otherwise.
@@ -18,6 +19,7 @@ DEFAULTS: Dict[str, Any] = {
     "level": "auto",
     "profile": "strict",
     "hidden": "allow",
+    "rules": "standard",
     "output-format": "text",
     "max-line-bytes": DEFAULT_MAX_LINE_BYTES,
     "select": ["ALL"],
@@ -32,6 +34,7 @@ _FROM_OPTIONS = {
     "level": "level",
     "profile": "profile",
     "hidden": "hidden",
+    "rules": "rules",
     "output": "output-format",
     "max_line_bytes": "max-line-bytes",
     "max_errors": "max-errors",
@@ -66,6 +69,26 @@ class _PerFile(argparse.Action):
         setattr(namespace, self.dest, got)
 
 
+def add_rules_option(parser: argparse.ArgumentParser, default: Optional[str] = None) -> None:
+    """`--rules`: the rule profile a game is replayed under (sgn/game/profiles.py)."""
+    parser.add_argument(
+        "--rules",
+        choices=CHOICES,
+        default=default,
+        help="the rules a game is replayed under: standard (the rulebook, default), or an engine's own, "
+        "catanatron or jsettlers, each a set of departures from the rulebook (docs/engines.md)",
+    )
+
+
+class _PerFileRules(argparse.Action):
+    def __call__(self, parser, namespace, values, option_string=None):
+        try:
+            glob, name = config.per_file_rules_option(values)
+        except ValueError as error:
+            parser.error(f"{option_string} {values!r}: {error}")
+        setattr(namespace, self.dest, dict(getattr(namespace, self.dest) or {}, **{glob: name}))
+
+
 def add_options(validate: argparse.ArgumentParser) -> None:
     group = validate.add_argument_group(
         "settings (also in sgn.toml or pyproject.toml [tool.sgn]; docs/configuration.md)"
@@ -88,6 +111,13 @@ def add_options(validate: argparse.ArgumentParser) -> None:
         default=None,
         metavar="GLOB:CODES",
         help="ignore codes in the files matching GLOB (repeatable)",
+    )
+    group.add_argument(
+        "--per-file-rules",
+        action=_PerFileRules,
+        default=None,
+        metavar="GLOB:RULES",
+        help="replay the files matching GLOB under these rules (repeatable; the first that matches wins)",
     )
     group.add_argument(
         "--fail-on",
@@ -132,6 +162,8 @@ def resolve(args: argparse.Namespace) -> config.Settings:
     given = {key: getattr(args, dest, None) for dest, key in _FROM_OPTIONS.items()}
     if getattr(args, "per_file_ignores", None):
         given["per-file-ignores"] = args.per_file_ignores
+    if getattr(args, "per_file_rules", None):
+        given["per-file-rules"] = args.per_file_rules
     settings = config.resolve(DEFAULTS, given, config=args.config, isolated=args.isolated)
     problems = _selector_problems(settings)
     if problems:
@@ -211,6 +243,14 @@ def policy(settings: config.Settings) -> Policy:
         max_errors=settings.get("max-errors"),
         base=base,
     )
+
+
+def rule_choice(settings: config.Settings) -> RuleChoice:
+    """The rule profile of each file of the run (`rules`, `per-file-rules`), its patterns
+    matched as the per-file ignores are."""
+    per_file = tuple((settings.get("per-file-rules") or {}).items())
+    base = str(settings.file.parent) if settings.file is not None else None
+    return RuleChoice(settings.get("rules") or "standard", per_file, base)
 
 
 def include(settings: config.Settings) -> List[str]:

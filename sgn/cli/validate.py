@@ -18,6 +18,7 @@ from ..output import REPORTERS, colour
 from ..output.report import ReportError, Tally
 from ..words import printable, visible
 from .exits import EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
+from .settings import add_rules_option
 from .streams import standard_input
 
 
@@ -59,6 +60,7 @@ def add_validate_parser(commands) -> None:
         "as docs/hidden.md says; refuse: each is an error (hidden-value), for logs that "
         "must show every card",
     )
+    add_rules_option(validate)
     validate.add_argument(
         "-o",
         "--output",
@@ -240,7 +242,12 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
     tally = Tally(fail_on_warnings=fail_on_warnings)
     reporter.start()
     options = jobs.Options(
-        args.level, args.profile, args.max_line_bytes, validate_settings.policy(settings), args.hidden
+        args.level,
+        args.profile,
+        args.max_line_bytes,
+        validate_settings.policy(settings),
+        args.hidden,
+        validate_settings.rule_choice(settings),
     )
     executor: jobs.Executor = (
         runner

@@ -11,6 +11,7 @@ from ..rules import COSTS, PIECES
 from ..words import count
 from . import ledger, placing, unseen_cards
 from .pieces import Player
+from .profiles import PLAY_WHEN_BOUGHT
 from .state import State
 
 
@@ -53,7 +54,7 @@ def play(g: State, p: Player, value) -> List[Problem]:
         return reveal_point(g, p, value)
     problems = []
     taken = _take(g, p, card)
-    if taken == "new":
+    if taken == "new" and not g.departs(PLAY_WHEN_BOUGHT):
         problems.append(
             Problem(
                 "card-bought-this-turn",

@@ -27,6 +27,7 @@ from ..diagnostic import Problem
 from . import cards, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
 from .pieces import Board, Edge, Income, Player
+from .profiles import bank_stock
 from .state import OVER, SETUP, TURNS, State
 
 Message = Sequence[Any]  # a message [player, aCode, value], as the replay reads it
@@ -48,7 +49,7 @@ class Game(State):
     def clone(self) -> "Game":
         """A copy of the state that changes apart from this one, for trying several readings
         of a log after a fault (`sgn/game/recovery.py`)."""
-        other = Game()
+        other = Game(self.rules)
         self.copy_into(other)
         return other
 
@@ -188,7 +189,7 @@ class Game(State):
         # on one of two deserts, as the players like (docs/rules.md): unknown until it is placed or moves
         self.robber = self.board.desert if len(self.board.deserts) == 1 else None
         self.variant = rules.variant_for(self.board.land)
-        self.bank = dict.fromkeys(rules.RESOURCES, self.variant.bank)
+        self.bank = dict.fromkeys(rules.RESOURCES, bank_stock(self.departures, self.variant.bank))
         self.deck = dict(self.variant.deck)
         return []
 

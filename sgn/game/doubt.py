@@ -327,10 +327,10 @@ def point(w: World, at: int) -> Optional[Dict[str, int]]:
     return {r: w[at + 2 * i] for i, r in enumerate(RESOURCES)}
 
 
-def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]]) -> None:
+def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], rest_to_one: bool = True) -> None:
     """A roll's production where the bank is in doubt: each resource paid as the bank of
-    each world allows (all owed if it can; what is left to a single player owed; else
-    nothing); where a world knows the bank only within a range that may or may not pay,
+    each world allows (all owed if it can; what is left to a single player owed, unless
+    not `rest_to_one`; else nothing); where a world knows the bank only within a range that may or may not pay,
     each player owed may have got their cards, or not. Every owner is a holder."""
     bank = doubt.base("B")
     plan = [
@@ -348,7 +348,7 @@ def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]]) -> None:
                     x[at] += n
                     x[at + 1] += n
             elif hi < total and lo == hi:  # short, and known to be
-                if len(owed) == 1:
+                if len(owed) == 1 and rest_to_one:
                     at, _ = owed[0]
                     x[at] += lo
                     x[at + 1] += lo

@@ -15,6 +15,7 @@ from ..rules import RESOURCES, show_cost, show_hand
 from . import doubt as doubts
 from .doubt import Doubt, World
 from .pieces import Income, Player
+from .profiles import SHORT_BANK_PAYS_NOBODY
 from .state import State
 
 BANK = "B"
@@ -230,7 +231,7 @@ def lose_roll(g: State, player: str) -> None:
         if number == rules.ROBBER_ROLL:
             continue
         way = before.copy()
-        doubts.produce(way, _wants(_paying(g, number)))
+        doubts.produce(way, _wants(_paying(g, number)), not g.departs(SHORT_BANK_PAYS_NOBODY))
         if ways is None:
             ways = way
         else:
@@ -299,7 +300,7 @@ def produce(g: State, number: int) -> None:
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr) and income.resource == r:
                 owed[income.owner] = owed.get(income.owner, 0) + income.cards
-        if len(owed) == 1:  # one player owed: they get what is left
+        if len(owed) == 1 and not g.departs(SHORT_BANK_PAYS_NOBODY):  # one player owed: they get what is left
             for p in owed:
                 p.hand[r] += bank[r]
             bank[r] = 0
@@ -317,7 +318,7 @@ def _produce_in_doubt(g: State, paying: list) -> None:
     assert d is not None
     if BANK in d:
         involve(g, [name for owed in wants.values() for name, _ in owed])
-        doubts.produce(d, wants)
+        doubts.produce(d, wants, not g.departs(SHORT_BANK_PAYS_NOBODY))
         settle(g)
         return
     gains: Dict[str, Dict[str, int]] = {}
@@ -326,7 +327,7 @@ def _produce_in_doubt(g: State, paying: list) -> None:
         total, left = sum(owed.values()), g.bank[r]
         if total <= left:
             paid = owed
-        elif len(owed) == 1:
+        elif len(owed) == 1 and not g.departs(SHORT_BANK_PAYS_NOBODY):
             paid = {name: left for name in owed}
         else:
             paid = {}

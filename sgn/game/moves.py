@@ -27,6 +27,7 @@ from . import move_forms as forms, placing, turns, unseen_cards
 from .ledger import BANK, could_give, could_give_all
 from .move_forms import Message, Sites, sites
 from .pieces import Player, rates_of
+from .profiles import PLAY_WHEN_BOUGHT, SPECIAL_BUILD_ANY_ORDER
 from .setup import expected_setup_player
 from .state import AMOUNT_IN_DOUBT, OVER, SETUP, State
 
@@ -109,7 +110,9 @@ def _to_try(g: State, item: Item) -> bool:
     if kind != PLAY:
         return False
     p, card = g.players[name], message[2]["cCode"]
-    fresh = card == "VP" or (name != g.current and p in g.buyers)  # (a new card shown, or the next turn's)
+    fresh = (
+        card == "VP" or (name != g.current and p in g.buyers) or g.departs(PLAY_WHEN_BOUGHT)
+    )  # (a new card shown, the next turn's, or one an engine lets be played at once)
     return not (p.cards[card] > 0 or (fresh and p.new_cards[card] > 0))
 
 
@@ -323,7 +326,8 @@ def _plays(g: State, name: str, starts_turn: bool) -> List[Item]:
     p = g.players.get(name)
     if p is None:
         return []
-    fresh = starts_turn and p in g.buyers  # cards bought since their last turn become playable
+    # cards bought since their last turn become playable (at once, where the profile says so)
+    fresh = (starts_turn and p in g.buyers) or (not starts_turn and g.departs(PLAY_WHEN_BOUGHT))
     items: List[Item] = []
     for card in rules.DECK:
         held = p.cards[card] + (p.new_cards[card] if fresh or card == "VP" else 0)
@@ -360,8 +364,16 @@ def _special_builds(g: State, geo: Sites, turn: str, shown: bool) -> List[Item]:
     order = turns.special_order(g, turn)
     last = g.special_built[-1] if g.special_built else None
     items: List[Item] = []
+    any_order = g.departs(SPECIAL_BUILD_ANY_ORDER)
+    if any_order and g.special_built:
+        order = order + [turn]  # (the player whose turn ended too, once the phase has begun)
     for name in order:
-        if last is not None and name != last and (name in g.special_built or order.index(name) < order.index(last)):
+        if (
+            not any_order
+            and last is not None
+            and name != last
+            and (name in g.special_built or order.index(name) < order.index(last))
+        ):
             continue
         p = g.players.get(name)
         if p is not None:

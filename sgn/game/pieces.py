@@ -248,3 +248,20 @@ def bank_rate_problems(p: Player, resources: Mapping[str, int]) -> List[Problem]
             "lots at different rates may be mixed",
         )
     ]
+
+
+class RoadBook:
+    """catanatron's bookkeeping of the roads, for its rule profile (sgn/game/catanatron_road.py):
+    each player's connected parts, its best counts, the holder and its count."""
+
+    def __init__(self) -> None:
+        self.parts: Dict[str, List[Set[Corner]]] = {}
+        self.lengths: Dict[str, int] = {}  # in the order the players first built a road
+        self.holder: Optional[str] = None
+        self.length = 0
+
+    def copy(self) -> "RoadBook":
+        other = RoadBook()
+        other.parts = {name: [set(part) for part in parts] for name, parts in self.parts.items()}
+        other.lengths, other.holder, other.length = dict(self.lengths), self.holder, self.length
+        return other

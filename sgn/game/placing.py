@@ -9,8 +9,10 @@ from ..board import Corner, Edge
 from ..diagnostic import Problem
 from ..rules import PIECES
 from ..words import count
+from . import catanatron_road
 from .pieces import Income, Player, show_corner, trail_from
-from .state import State
+from .profiles import LONGEST_ROAD_AS_CATANATRON, ROAD_THROUGH_BUILDING
+from .state import SETUP, State
 
 
 def pieces_left(g: State, p: Player, kind: str, placed: int, pointer: str) -> List[Problem]:
@@ -62,11 +64,12 @@ def road_site(g: State, p: Player, e: Edge, pointer: str, setup_corner: Optional
                 )
             ]
         return []
+    through = g.departs(ROAD_THROUGH_BUILDING)
     for end in e:
         owner = g.building_at.get(end, (None,))[0]
         if owner == p.name:
             return []
-        if owner is None and any(other in p.roads for other in board.edges_of_corner(end) if other != e):
+        if (owner is None or through) and any(other in p.roads for other in board.edges_of_corner(end) if other != e):
             return []
     return [
         Problem(
@@ -179,6 +182,8 @@ def place_settlement(g: State, p: Player, c: Corner) -> None:
     p.count_buildings()
     p.harbors |= g.the_map().harbor_at.get(c, set())
     set_building(g, c, p.name, "settlement")
+    if g.departs(LONGEST_ROAD_AS_CATANATRON):
+        return catanatron_road.settled(g, p.name, c, g.phase == SETUP)
     touched = {g.road_at[e] for e in board.edges_of_corner(c) if g.road_at.get(e, p.name) != p.name}
     if touched:
         update_longest_road(g, touched)
@@ -187,7 +192,9 @@ def place_settlement(g: State, p: Player, c: Corner) -> None:
 def place_road(g: State, p: Player, e: Edge) -> None:
     new = p.add_road(e)
     g.road_at[e] = p.name
-    if new:
+    if new and g.departs(LONGEST_ROAD_AS_CATANATRON):
+        catanatron_road.built_road(g, p.name, e)
+    elif new:
         length = -1 if p.trail_stale else longest_with_road(g, p, e)
         if length < 0:
             update_longest_road(g, [p.name])

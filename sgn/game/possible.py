@@ -117,14 +117,15 @@ def _games(fed: Sequence[Fed]) -> Iterator[Sequence[Fed]]:
     yield fed[start:]
 
 
-def possible_values(fed: Sequence[Fed], budget: int = BUDGET) -> List[Dict[str, Any]]:
+def possible_values(fed: Sequence[Fed], budget: int = BUDGET, rules: str = "standard") -> List[Dict[str, Any]]:
     """For each hidden value of a log legal so far (`fed`: its messages as the replay
     applied them, in order), the values still possible: `{"line", "action", "possible"}`,
     `possible` a list (a roll's totals, a card's kinds) or a dict (each resource the cards
-    not shown may be, with the most of it), None where the budget ran out first."""
+    not shown may be, with the most of it), None where the budget ran out first. `rules`:
+    the rule profile the log is judged by."""
     trier, found = _Trier(budget), []
     for game_fed in _games(fed):
-        game = Game()
+        game = Game(rules)
         for i, (line, message) in enumerate(game_fed):
             if places(message):
                 values = trier.values(game, line, message, game_fed[i + 1 :]) if trier.left else None

@@ -34,6 +34,7 @@ from typing import Any, Callable, List, Optional, Tuple
 from ..diagnostic import Diagnostic, Problem, make
 from .core import OVER, Game, Message, Reading
 from .fork import HORIZON, Branch, Fork, merge_alike
+from .profiles import DEFAULT
 from .readings import action_of, carry_first, gap_readings, is_error, readings
 
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
@@ -57,8 +58,9 @@ class Replay:
     decided, its messages are fed again), whose parts that stand alone are apart: the
     readings (`readings`) and the fork with its branches (`fork`)."""
 
-    def __init__(self) -> None:
-        self.game = Game()
+    def __init__(self, rules: str = DEFAULT) -> None:
+        self.rules = rules  # the rule profile each game of the log follows (sgn/game/profiles.py)
+        self.game = Game(rules)
         self.file = "<input>"
         self._base = self.game.clone()  # the state at the last checkpoint
         self._since: List[Tuple[Message, int]] = []  # the messages applied since, without a fault
@@ -365,7 +367,7 @@ class Replay:
         """A map after the end of a game starts the next one."""
         if self.variants and self.game_count == len(self.starts):
             self.variants[-1] = self.game.variant.name
-        self.game = Game()
+        self.game = Game(self.rules)
         self._checkpoint()
 
     def _checkpoint(self) -> None:

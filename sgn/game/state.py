@@ -11,7 +11,8 @@ from .. import board, rules
 from ..board import Corner, Edge, Tile
 from ..rules import RESOURCES
 from .doubt import Doubt
-from .pieces import Board, Income, Player
+from .pieces import Board, Income, Player, RoadBook
+from .profiles import DEFAULT, bank_stock, departures
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
 AMOUNT_IN_DOUBT = -1  # a late discard of half a hand in doubt (`State.discards_late`)
@@ -24,7 +25,9 @@ class State:
     by the functions of the concerns (setup, turns, robber, building, cards, trades), with
     the bookkeeping they share in `ledger` (cards and the bank) and `placing` (pieces)."""
 
-    def __init__(self) -> None:
+    def __init__(self, profile: str = DEFAULT) -> None:
+        # the rule profile (sgn/game/profiles.py): the rulebook, or an engine's; and what the rules read of it
+        self.rules, self.departures = profile, departures(profile)
         self.board: Optional[Board] = None
         self.players: Dict[str, Player] = {}
         self.count: Optional[int] = None  # number of players, once the setup shows it
@@ -66,11 +69,13 @@ class State:
         # number -> (tile, corner) -> (resource, owner, cards) for each building on a producing tile
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
+        self.road_book: Optional[RoadBook] = None  # catanatron's count of the longest road, under its rules
 
     def copy_into(self, other: "State") -> None:
         """Make `other` (a fresh state) a copy of this one that changes apart from it (the
         board is shared: it never changes), for trying several readings of a log."""
-        other.board, other.variant = self.board, self.variant
+        other.board, other.variant, other.departures = self.board, self.variant, self.departures
+        other.rules = self.rules
         players = {name: p.clone() for name, p in self.players.items()}
         other.players = players
         other.count, other.bank, other.deck, other.robber = self.count, dict(self.bank), dict(self.deck), self.robber
@@ -95,7 +100,7 @@ class State:
             number: {key: Income(i.tile, i.resource, players[i.owner.name], i.cards) for key, i in entries.items()}
             for number, entries in self.income.items()
         }
-        other.line = self.line
+        other.line, other.road_book = self.line, self.road_book.copy() if self.road_book is not None else None
 
     def public_key(self) -> tuple:
         """All of the state but the cards in hand and the bank's: two states alike in it
@@ -145,6 +150,9 @@ class State:
             frozenset(self.road_at.items()),
             players,
         )
+
+    def departs(self, flag: str) -> bool:  # (whether the rules followed take the departure: sgn/game/profiles.py)
+        return flag in self.departures
 
     def the_map(self) -> Board:
         """The map, once defined (the replay checks nothing else before it)."""
@@ -200,7 +208,8 @@ class State:
         def known(name: str) -> Dict[str, object]:
             """Each resource's count, or [least, most] where the hand is in doubt."""
             least, most = self.hand_range(name)
-            return {r: least[r] if least[r] == most[r] else [least[r], most[r]] for r in RESOURCES}
+            x = bank_stock(self.departures, 0) if name == "B" else 0  # (the more of an unlimited bank)
+            return {r: least[r] - x if least[r] == most[r] else [least[r] - x, most[r] - x] for r in RESOURCES}
 
         def points(name: str) -> object:
             p = self.players[name]
@@ -209,6 +218,7 @@ class State:
 
         state: Dict[str, object] = {
             "variant": self.variant.name,
+            "rules": self.rules,
             "phase": self.phase,
             "turn": self.turn,
             "current": self.current,

@@ -11,6 +11,7 @@ from ..layers.hidden import HIDDEN
 from ..layers.semantic import is_discard
 from . import building, cards, ledger, robber, trades
 from .pieces import tile_from_json
+from .profiles import SPECIAL_BUILD_ANY_ORDER
 from .state import OVER, SETUP, State
 
 # What another player may do in the Special Build Phase (5-6 players).
@@ -75,7 +76,8 @@ def special_build(g: State, player: str, action: str, value, discard: bool) -> O
         problems = []
         last = g.special_built[-1] if g.special_built else None
         if (
-            last is not None
+            not g.departs(SPECIAL_BUILD_ANY_ORDER)
+            and last is not None
             and player != last
             and (player in g.special_built or order.index(player) < order.index(last))
         ):
@@ -113,6 +115,9 @@ def special_build(g: State, player: str, action: str, value, discard: bool) -> O
             "in one's own turn",
         )
         cards.play(g, g.player(player), value)
+    elif action in _SPECIAL_BUILDS and player == turn and g.departs(SPECIAL_BUILD_ANY_ORDER):
+        g.special_built.append(player)  # (JSettlers: the player whose turn ended asks to build in the phase)
+        return BUILDS[action](g, g.player(player), value)
     elif action in _SPECIAL_BUILDS and player == turn:
         problem = Problem(
             "special-build-turn-player",

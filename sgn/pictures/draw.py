@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from .. import board as geo
 from ..board import Tile
-from ..words import count
+from ..words import count, player_label
 from . import style
 from .geometry import bounds, center, corner_point, is_corner, is_edge, is_tile
 from .places import Place, corner_key, edge_key, tile_key
@@ -107,8 +107,9 @@ def pieces_layer(parent: Element, players: Dict[str, object], robber_at: Optiona
         robber(parent, robber_at)
 
 
-def legend_rows(game: Any) -> List[Tuple[str, str]]:
-    """One line per player: (player, text), in the players' order."""
+def legend_rows(game: Any, names: Optional[Dict[str, str]] = None) -> List[Tuple[str, str]]:
+    """One line per player: (player, text), in the players' order; `names`: the engine's
+    name of each player, where the log came with them (docs/format.md, "Players' names")."""
     rows = []
     for key, p in sorted(game.players.items(), key=lambda item: str(item[0])):
         name = str(key)
@@ -118,7 +119,7 @@ def legend_rows(game: Any) -> List[Tuple[str, str]]:
             if holder == key
         ]
         text = (
-            f"player {name}: {count(game.points(key), 'point')}, {count(game.card_count(key), 'card')} "
+            f"player {player_label(name, names)}: {count(game.points(key), 'point')}, {count(game.card_count(key), 'card')} "
             f"in hand, {count(p.knights, 'knight')}" + (", " + " and ".join(awards) if awards else "")
         )
         rows.append((name, text))
@@ -151,12 +152,14 @@ def board(
     size: Optional[int] = 600,
     legend: bool = True,
     coordinates: Union[bool, str] = False,
+    names: Optional[Dict[str, str]] = None,
 ) -> str:
     """The SVG text of the board of `game` (a `sgn.game.Game`), python-chess's `svg.board`
     for Settlers: `highlight` marks a place (`sgn.pictures.places.place`), `caption` is
     written under the board, `size` is the width in pixels (None: scale freely).
     `coordinates=True` (or "tiles") writes each tile's `q,r` on it; "corners" also names
-    every intersection of a land tile by its three tiles."""
+    every intersection of a land tile by its three tiles. `names` labels the players in
+    the legend (`1 (RED)`), where the log came with their names."""
     if coordinates not in COORDINATES:
         raise ValueError(f"coordinates: one of {', '.join(map(repr, COORDINATES))}, not {coordinates!r}")
     body: List[Element] = []
@@ -185,7 +188,7 @@ def board(
     y = y1 + margin
     if legend and game.board is not None:
         rows = el("g", {"class": "legend", "font-family": "sans-serif", "font-size": 14})
-        for name, text in legend_rows(game):
+        for name, text in legend_rows(game, names):
             y += LEGEND_ROW
             row = el("g", {"class": "legend-row", "data-player": name}, parent=rows)
             el(

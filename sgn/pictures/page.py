@@ -20,8 +20,9 @@ import hashlib
 import json
 import re
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, NamedTuple, Sequence
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence
 
+from ..words import player_label
 from . import style
 from .steps import LAYERS, Collected, ReportError, collect, label
 from .tree import SVG_NS, Element, el, svg, text_of
@@ -242,9 +243,10 @@ def page(collected: Collected) -> str:
     return "".join(page_parts(collected))
 
 
-def page_parts(collected: Collected) -> Iterator[str]:
+def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> Iterator[str]:
     """The HTML text of the page, in parts, as it is written: a long log's page is never
-    all in memory twice."""
+    all in memory twice. `names`: the engine's names of the players, shown beside their
+    numbers (docs/format.md, "Players' names")."""
     from markupsafe import Markup
 
     data, moves = collected.data, collected.moves
@@ -308,7 +310,7 @@ def page_parts(collected: Collected) -> Iterator[str]:
         count=len(moves),
         diags=data["diags"],
         errors=errors,
-        players=[{"name": p, "css": _css(p)} for p in players],
+        players=[{"name": p, "label": player_label(p, names), "css": _css(p)} for p in players],
         policy=policy(script, css),
         css=Markup(css),
         script=Markup(script),

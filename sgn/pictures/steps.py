@@ -236,11 +236,11 @@ class _Pass(Visitor):
         return add, drop, stats, awards, maps
 
 
-def collect(source, name: str, profile: str = "strict") -> Collected:
+def collect(source, name: str, profile: str = "strict", rules: str = "standard") -> Collected:
     """The page's data and drawings, with the numbers of errors and warnings: one pass over
-    the log, the pass that finds its diagnostics."""
+    the log, the pass that finds its diagnostics (under the rule profile `rules`)."""
     gathered = _Pass()
-    check = FileCheck(source, level="rules", profile=profile, name=name, visitor=gathered)
+    check = FileCheck(source, level="rules", profile=profile, name=name, visitor=gathered, rules=rules)
     errors = warnings = 0
     diags = []
     places: Dict[str, Element] = {}

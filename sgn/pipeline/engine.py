@@ -17,6 +17,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
 
 from ..diagnostic import Diagnostic, SourceTypeError, internal_error
+from ..game.profiles import DEFAULT as DEFAULT_RULES, departures
 from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
@@ -59,6 +60,7 @@ class FileCheck:
         policy: Optional["Policy"] = None,
         hidden: str = ALLOW,
         visitor: Optional["Visitor"] = None,
+        rules: str = DEFAULT_RULES,
     ):
         self.source = source
         self.policy = policy  # what is reported (select, ignore, --max-errors); None: all
@@ -68,7 +70,8 @@ class FileCheck:
         self.text_line = True  # whether the last line the careful path read was text
         self.name = name or describe(source)
         check_options(level, profile, hidden)
-        self.level, self.profile, self.hidden = level, profile, hidden
+        departures(rules)  # (a ValueError naming the profiles for another)
+        self.level, self.profile, self.hidden, self.rules = level, profile, hidden, rules
         self.max_line_bytes = max_line_bytes
         self.fast = fast
         # the last line to check (for a state part-way: `reading_on` says how far past it the
@@ -91,7 +94,7 @@ class FileCheck:
         from ..layers.semantic import SemanticChecker
 
         self.level = level
-        self.stages = build_stages(level, self.profile, self.hidden)
+        self.stages = build_stages(level, self.profile, self.hidden, self.rules)
         # the stateless layers, whose verdict on a line can be remembered, and the replay
         self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
         self.checks = [s for s in self.stages if s is not self.replay]
@@ -348,11 +351,19 @@ def iter_diagnostics(
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     fast: bool = True,
     hidden: str = ALLOW,
+    rules: str = DEFAULT_RULES,
 ) -> Iterator[Diagnostic]:
     """`sgn.iter_diagnostics` (documented in sgn/api.py, which the compiled build keeps readable)."""
     return iter(
         FileCheck(
-            source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, fast=fast, hidden=hidden
+            source,
+            level=level,
+            profile=profile,
+            name=name,
+            max_line_bytes=max_line_bytes,
+            fast=fast,
+            hidden=hidden,
+            rules=rules,
         )
     )
 
@@ -373,10 +384,11 @@ def visit(
     level: str = "rules",
     profile: str = STRICT,
     report: Callable[[Diagnostic], None] = lambda d: None,
+    rules: str = DEFAULT_RULES,
 ) -> Reading:
     """Read the log once at `level`, telling `visitor`, each diagnostic of a line up to its
     `until` to `report`. A file that cannot be read at all ends the visit (result None)."""
-    check = FileCheck(source, level=level, profile=profile, name=name, visitor=visitor)
+    check = FileCheck(source, level=level, profile=profile, name=name, visitor=visitor, rules=rules)
     last = visitor.until
     errors = 0
     for found in check:

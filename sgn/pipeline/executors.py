@@ -25,7 +25,7 @@ from ..diagnostic import Diagnostic
 from ..layers.reader import STDIN_NAME, describe
 from ..layers.stages import AUTO
 from .engine import FileCheck
-from .policy import Policy
+from .policy import Policy, RuleChoice
 from .result import UNREADABLE, VALID, Result, Streamed, counting
 
 INLINE = 32  # diagnostics of a file sent back with its result, at most (more: a spool)
@@ -43,6 +43,7 @@ class Options(NamedTuple):
     max_line_bytes: int
     policy: Optional[Policy] = None  # None: every diagnostic, no limit
     hidden: str = "allow"  # "refuse": a hidden value (?) is an error (sgn/layers/hidden.py)
+    rules: RuleChoice = RuleChoice()  # the rule profile of each file (sgn/game/profiles.py)
 
 
 class Executor(Protocol):
@@ -72,9 +73,17 @@ def check_one(source: Any, name: Optional[str], options: Options) -> Streamed:
     """One file's check, as a `Result` whose diagnostics stream (what the run's policy,
     sgn/pipeline/policy.py, reports of it): what every executor runs on a file, so that
     the report is the same with any of them."""
-    level, profile, max_line_bytes, policy, hidden = options
+    level, profile, max_line_bytes, policy, hidden, rules = options
+    name = name or describe(source)
     check = FileCheck(
-        source, level=level, profile=profile, name=name, max_line_bytes=max_line_bytes, policy=policy, hidden=hidden
+        source,
+        level=level,
+        profile=profile,
+        name=name,
+        max_line_bytes=max_line_bytes,
+        policy=policy,
+        hidden=hidden,
+        rules=rules.of(name),
     )
     result: Streamed = Result(VALID, check.name, None)
     result.diagnostics = _completing(result, check)

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any, List
 
+from ..game.profiles import DEFAULT, departures
 from ..layers.hidden import ALLOW
 from ..layers.stages import LEVELS, MESSAGE_STAGES, Stage, check_options
 
 
-def _rules_stage(profile: str, hidden: str) -> Stage:
+def _rules_stage(profile: str, hidden: str, rules: str) -> Stage:
     from ..game.recovery import Replay
 
-    return Replay()
+    return Replay(rules)
 
 
 def auto_level(first_message: Any) -> str:
@@ -21,9 +22,13 @@ def auto_level(first_message: Any) -> str:
     return "rules" if starts_game else "semantic"
 
 
-def build_stages(level: str, profile: str, hidden: str = ALLOW) -> List[Stage]:
+def build_stages(level: str, profile: str, hidden: str = ALLOW, rules: str = DEFAULT) -> List[Stage]:
     """The stages that run at `level` (not `auto`), fresh for one file: the layers of one
-    message, then the rules replay."""
+    message, then the rules replay, under the rule profile `rules`."""
     check_options(level, profile, hidden)
+    departures(rules)  # (a ValueError naming the profiles for another)
     layers = LEVELS[1 : LEVELS.index(level) + 1]
-    return [(_rules_stage if layer == "rules" else MESSAGE_STAGES[layer])(profile, hidden) for layer in layers]
+    return [
+        _rules_stage(profile, hidden, rules) if layer == "rules" else MESSAGE_STAGES[layer](profile, hidden)
+        for layer in layers
+    ]

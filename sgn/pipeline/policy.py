@@ -55,7 +55,7 @@ class Policy(NamedTuple):
 
     def per_file_of(self, path: str) -> List[Tuple[str, Tuple[str, ...]]]:
         """The per-file patterns that match the file `path`, each with the codes it ignores."""
-        return [(glob, codes) for glob, codes in self.per_file if _path_matches(path, glob, self.base)]
+        return [(glob, codes) for glob, codes in self.per_file if path_matches(path, glob, self.base)]
 
     def reports_nothing(self, names: Optional[Iterable[str]] = None) -> bool:
         """Whether no code of the data is left to report, so that every file would pass,
@@ -161,7 +161,7 @@ def _matches(code: str, patterns: Iterable[str]) -> bool:
     return any(p == ALL or fnmatch.fnmatchcase(code, p) for p in patterns)
 
 
-def _path_matches(path: str, pattern: str, base: Optional[str]) -> bool:
+def path_matches(path: str, pattern: str, base: Optional[str]) -> bool:
     """A file matches a per-file pattern by its path relative to the configuration's folder
     (or as given), or by its name alone, as ruff matches them."""
     candidates = [path, os.path.basename(path)]
@@ -171,6 +171,20 @@ def _path_matches(path: str, pattern: str, base: Optional[str]) -> bool:
         except ValueError:  # another drive (Windows)
             pass
     return any(fnmatch.fnmatch(c.replace(os.sep, "/"), pattern) for c in candidates)
+
+
+class RuleChoice(NamedTuple):
+    """The rule profile each file of a run is replayed under (`rules`, `per-file-rules`,
+    sgn/game/profiles.py): the first per-file pattern that matches a file, as the per-file
+    ignores match it, or the run's. Picklable, so that workers choose the same."""
+
+    default: str = "standard"
+    per_file: Tuple[Tuple[str, str], ...] = ()
+    base: Optional[str] = None
+
+    def of(self, path: str) -> str:
+        """The profile of the file `path`."""
+        return next((name for glob, name in self.per_file if path_matches(path, glob, self.base)), self.default)
 
 
 def unknown_selector(selector: str) -> Optional[str]:

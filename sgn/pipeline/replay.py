@@ -10,7 +10,7 @@ from ..game.core import Game
 from ..game.possible import MAX_MESSAGES, Fed, describe, possible_values
 from ..layers.hidden import places
 from ..rules import RESOURCES
-from ..words import count
+from ..words import count, player_label
 from .engine import visit
 from .visitor import Visitor
 
@@ -19,8 +19,8 @@ class StateAt(Visitor):
     """The state after line `until` (or the end): the game, and the value on that line,
     with what each hidden value may still be (`possible`: docs/hidden.md)."""
 
-    def __init__(self, until: Optional[int] = None, *, possible: bool = True):
-        self.until = until
+    def __init__(self, until: Optional[int] = None, *, possible: bool = True, rules: str = "standard"):
+        self.until, self.rules = until, rules
         self.last = until if until is not None else sys.maxsize
         self.check: Any = None
         self.line, self.game = 0, cast(Optional[Game], None)  # the line and game of the last state
@@ -50,7 +50,7 @@ class StateAt(Visitor):
             self.value_line, self.value = line, value
 
     def result(self) -> dict:
-        game = self.game if self.game is not None else Game()
+        game = self.game if self.game is not None else Game(self.rules)
         state = game.snapshot()
         state["line"] = min(self.check.line, self.last)
         state["message"] = self.value if self.value_line == state["line"] else None
@@ -66,6 +66,7 @@ def replay(
     profile: str = "strict",
     report: Callable[[Diagnostic], None] = lambda d: None,
     possible: bool = True,
+    rules: str = "standard",
 ) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 
@@ -75,14 +76,14 @@ def replay(
     `sgn validate` and of the report page. Every diagnostic of those lines is passed to
     `report`. The state is None when the file cannot be read at all. `state["message"]`
     is the value on the state's line (None if that line holds none), so that a picture of
-    it needs no second reading. Where the log holds hidden values and is legal up to `at`,
+    it needs no second reading. `rules` is the rule profile (sgn/game/profiles.py). Where the log holds hidden values and is legal up to `at`,
     `state["hidden_values"]` says what each may still be (unless not `possible`).
     """
-    visitor = StateAt(at, possible=possible)
-    state, errors = visit(source, visitor, name=name, profile=profile, report=report)
+    visitor = StateAt(at, possible=possible, rules=rules)
+    state, errors = visit(source, visitor, name=name, profile=profile, report=report, rules=rules)
     fed = visitor.fed
     if state is not None and fed and not errors and any(places(message) for _, message in fed):
-        state["hidden_values"] = possible_values(fed)
+        state["hidden_values"] = possible_values(fed, rules=rules)
     return state, errors
 
 
@@ -99,6 +100,7 @@ def render_state(state: dict) -> str:
     )
     out = [
         f"after line {state['line']}: {state['phase']}, turn {state['turn']}, {turn}; rules of the {state['variant']}"
+        + (f", as {state['rules']} plays them" if state.get("rules", "standard") != "standard" else "")
     ]
     if state["ended_at_line"]:
         out.append(f"the game ended at line {state['ended_at_line']}")
@@ -119,7 +121,7 @@ def render_state(state: dict) -> str:
         out.append("owed: " + "; ".join(pending))
     for name, p in state["players"].items():
         out.append(
-            f"player {name}: {_range(p['points'])} points; hand "
+            f"player {player_label(name, state.get('names'))}: {_range(p['points'])} points; hand "
             + _hand(p["hand"])
             + f"; cards {_counts(p['cards'])}; knights {p['knights_played']}; "
             f"{count(len(p['settlements']), 'settlement')}, {count(len(p['cities']), 'city')}, "

@@ -1,0 +1,111 @@
+"""Players' names (docs/format.md, "Players' names"): `sgn convert` keeps each engine's
+names for the players and says the mapping; they are kept beside the log, which stays a
+v1.0 log; `sgn replay`, `render` and `report` show them."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import catanatron_games  # noqa: E402
+import jsettlers_games  # noqa: E402
+
+NAME, DATA = catanatron_games.recorded(catanatron_games.RELEASED)[0]
+COLOURS = {str(i + 1): c for i, c in enumerate(DATA["colors"])}
+
+
+def sgn_cli(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "sgn", *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+@pytest.fixture()
+def converted(tmp_path):
+    """A catanatron game converted with --output-file: the log and its players' names."""
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(DATA), encoding="utf-8")
+    result = sgn_cli("convert", str(game), "--to", "sgn", "--output-file", str(tmp_path / "game.sgn"))
+    assert result.returncode == 0, result.stderr
+    return tmp_path / "game.sgn", result.stderr
+
+
+def test_convert_says_the_mapping_of_catanatrons_colours():
+    game = Path(__file__).resolve().parent / "data"  # (any folder: the game goes on standard input)
+    result = subprocess.run(
+        [sys.executable, "-m", "sgn", "convert", "-", "--to", "sgn"],
+        input=json.dumps(DATA),
+        capture_output=True,
+        text=True,
+        cwd=game,
+    )
+    shown = ", ".join(f"{n} = {c}" for n, c in COLOURS.items())
+    assert f"sgn convert: players: {shown} (catanatron's colours, in play order)\n" in result.stderr
+
+
+def test_convert_keeps_the_names_beside_the_log_which_stays_a_v1_log(converted):
+    log, said = converted
+    kept = json.loads((log.parent / "game.sgn.players.json").read_text(encoding="utf-8"))
+    assert kept == {"format": "sgn-players 1", "engine": "catanatron", "rules": "catanatron", "players": COLOURS}
+    assert f"kept in {log}.players.json" in said
+    assert sgn_cli("validate", "--isolated", "--level", "semantic", str(log)).returncode == 0
+    assert sgn_cli("validate", "--isolated", "--rules", "catanatron", str(log)).returncode == 0
+
+
+def test_jsettlers_nicknames_by_seat():
+    from sgn.adapters import player_names
+
+    for name, lines in jsettlers_games.recorded("6p")[:3]:
+        seats = jsettlers_games.seats(lines)
+        nicknames = {}
+        for line in lines:
+            if line.startswith("all:SOCSitDown:"):
+                fields = dict(f.split("=", 1) for f in line.split(":", 2)[2].split("|") if "=" in f)
+                nicknames[int(fields["playerNumber"])] = fields["nickname"]
+        assert player_names("jsettlers", lines) == {seats[s]: nicknames[s] for s in seats}, name
+
+
+def test_replay_and_render_show_the_names(converted):
+    log, _ = converted
+    replay = sgn_cli("replay", "--rules", "catanatron", str(log))
+    assert all(f"player {n} ({c}): " in replay.stdout for n, c in COLOURS.items()), replay.stdout
+    state = json.loads(sgn_cli("replay", "--rules", "catanatron", "-o", "json", str(log)).stdout)
+    assert state["names"] == COLOURS
+    render = sgn_cli("render", "--rules", "catanatron", str(log), "-o", "-")
+    assert all(f"player {n} ({c}): " in render.stdout for n, c in COLOURS.items())
+    (log.parent / "game.sgn.players.json").unlink()
+    assert "player 1: " in sgn_cli("replay", "--rules", "catanatron", str(log)).stdout
+
+
+def test_the_report_shows_the_names(converted):
+    log, _ = converted
+    page = sgn_cli("report", "--rules", "catanatron", str(log), "-o", "-")
+    assert all(f"<td>{n} ({c}) " in page.stdout for n, c in COLOURS.items())
+    (log.parent / "game.sgn.players.json").unlink()
+    assert "<td>1 <span" in sgn_cli("report", "--rules", "catanatron", str(log), "-o", "-").stdout
+
+
+@pytest.mark.parametrize(
+    "text", ["{", "[]", '{"format": "sgn-players 1", "players": {"7": "X"}}', '{"players": {"1": "X"}}', "x" * 70000]
+)
+def test_a_file_beside_the_log_that_is_not_names_is_passed_over_with_a_warning(converted, text):
+    log, _ = converted
+    (log.parent / "game.sgn.players.json").write_text(text, encoding="utf-8")
+    for command in (["replay"], ["render", "-o", "-"], ["report", "-o", "-"]):
+        result = sgn_cli(*command, "--rules", "catanatron", str(log))
+        assert result.returncode == 0 and "Traceback" not in result.stderr, (command, result.stderr)
+        assert "warning:" in result.stderr and "passed over" in result.stderr
+        assert "ORANGE" not in result.stdout and "RED)" not in result.stdout
+
+
+def test_the_names_are_never_written_over_the_input(tmp_path):
+    """A game whose name is that of the file of names the output would have: refused, the
+    input as it was."""
+    game = tmp_path / "g.sgn.players.json"
+    game.write_text(json.dumps(DATA), encoding="utf-8")
+    before = game.read_bytes()
+    result = sgn_cli(
+        "convert", str(game), "--from", "catanatron", "--to", "sgn", "--output-file", str(tmp_path / "g.sgn")
+    )
+    assert game.read_bytes() == before and "the names are not kept" in result.stderr, result.stderr

@@ -1,0 +1,234 @@
+"""Rule profiles (`--rules standard|catanatron|jsettlers`, sgn/game/profiles.py): an engine's
+games replay under its own profile to the engine's own end with no error, a profile
+removes only the diagnostics of its departures, and a rule outside it is still checked
+(docs/engines.md, "Rule profiles")."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+import sgn
+from sgn.game import Game
+from sgn.game.profiles import CHOICES, PROFILES
+from sgn.testing import faults
+from sgn.testing.play import random_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import catanatron_games  # noqa: E402
+import jsettlers_games  # noqa: E402
+from conftest import scaled  # noqa: E402
+
+CATANATRON = [
+    (name, catanatron_games.messages(data), data)
+    for path in (catanatron_games.RELEASED, catanatron_games.LATER)
+    for name, data in catanatron_games.recorded(path)
+]
+JSETTLERS = [(name, lines) for kind in ("4p", "6p") for name, lines in jsettlers_games.recorded(kind)]
+
+
+def errors(messages, rules="standard"):
+    lines = [json.dumps(m, separators=(",", ":")) for m in messages]
+    return [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules", rules=rules) if d.is_error]
+
+
+def diagnostics(messages, rules="standard"):
+    return [tuple(d)[:6] for d in sgn.check(messages, level="rules", rules=rules).diagnostics]
+
+
+def replayed(messages, rules):
+    game = Game(rules)
+    for n, message in enumerate(messages, 1):
+        game.apply(message, n)
+    return game
+
+
+# -- each engine's games under its own profile ----------------------------------------------
+
+
+def test_jsettlers_games_are_valid_under_jsettlers_rules_and_end_where_jsettlers_ended():
+    """All 70, the games whose bank ran short and the Special Building Phases out of order
+    included: no error, every hand JSettlers sends after a roll, its points, awards and deck."""
+    short = 0
+    for name, lines in JSETTLERS:
+        game = jsettlers_games.converted(name, lines)
+        assert errors(game.messages, "jsettlers") == [], name
+        found = jsettlers_games.differences(lines, game, "jsettlers")
+        assert found.hands == [] and found.end == [], (name, found.hands[:3], found.end)
+        short += jsettlers_games.first_short_roll(game) is not None
+    assert short >= 5  # (the bank games are among them)
+
+
+def test_catanatron_games_are_valid_under_catanatron_rules():
+    """All 50 recorded games and the 300 of the benchmark's stream, those whose bank ran
+    short and whose longest road catanatron counts otherwise included: no error."""
+    import test_engine_faults
+
+    games = [(name, messages) for name, messages, _ in CATANATRON]
+    games += [(f"stream:{i}", g) for i, g in enumerate(test_engine_faults.GAMES)]
+    assert len(games) == 350
+    for name, messages in games:
+        assert errors(messages, "catanatron") == [], name
+
+
+def test_under_catanatron_rules_the_replay_ends_where_catanatron_ended():
+    """Every hand, the bank, each player's cards, Knights and points, and the holders of the
+    longest road and the largest army, as catanatron's own end, in all 50 games; the hands
+    and the bank those of the test's own imitation of catanatron's production (where the
+    rulebook's longest road did not end the game earlier)."""
+    longest = 0
+    for name, messages, data in CATANATRON:
+        replay = replayed(messages, "catanatron")
+        assert catanatron_games.end_differences(data, replay) == [], name
+        imitated, _ = catanatron_games.replay_as_catanatron(messages)
+        if catanatron_games.end_differences(data, imitated):  # (its longest road ended the game before)
+            longest += 1
+            continue
+        ours, theirs = replay.snapshot(), imitated.snapshot()
+        assert ours["bank"] == theirs["bank"], name
+        assert {n: p["hand"] for n, p in ours["players"].items()} == {
+            n: p["hand"] for n, p in theirs["players"].items()
+        }, name
+    assert longest >= 4  # (the games whose longest road the rulebook counts otherwise)
+
+
+def test_under_standard_rules_the_engine_games_give_their_departures_as_before():
+    """The default is the rulebook: the departures are still reported."""
+    codes = {code for _, messages, _ in CATANATRON[:5] for _, code in errors(messages)}
+    assert "card-bought-this-turn" in codes
+    assert errors(CATANATRON[0][1]) == errors(CATANATRON[0][1], "standard")
+    sbp = next(g for name, lines in JSETTLERS for g in [jsettlers_games.converted(name, lines)] if errors(g.messages))
+    assert errors(sbp.messages) != []
+
+
+# -- a departure is not a blanket ------------------------------------------------------------
+
+
+def test_a_rule_outside_the_profile_is_still_checked():
+    """catanatron's card played the turn it was bought is an error under JSettlers' rules;
+    JSettlers' Special Building Phase out of order under catanatron's; catanatron 3.3's road
+    through another player's building under JSettlers'."""
+    released = next(m for name, m, data in CATANATRON if "actions" in data)
+    assert "card-bought-this-turn" in {code for _, code in errors(released, "jsettlers")}
+    later = [m for name, m, data in CATANATRON if "action_records" in data]
+    assert any("road-not-connected" in {code for _, code in errors(m, "jsettlers")} for m in later)
+    six = [jsettlers_games.converted(name, lines).messages for name, lines in JSETTLERS if "6p" in name]
+    sbp = {"special-build-order", "special-build-turn-player"}
+    assert any(sbp & {code for _, code in errors(m, "catanatron")} for m in six)
+
+
+# Codes a profile may take away: its departures' own, and for a bank other than the
+# rulebook's, those of the counts of cards (a hand the other bank paid, or did not).
+_COUNTS = {"cannot-afford", "not-held", "discard-not-owed", "discard-wrong-amount", "discard-missing", "bank-empty"}
+REMOVED = {
+    "standard": set(),
+    "catanatron": {"card-bought-this-turn", "road-not-connected", "after-game-end", "log-ends-unfinished"} | _COUNTS,
+    "jsettlers": {"special-build-order", "special-build-turn-player"} | _COUNTS,
+}
+
+
+@settings(max_examples=scaled(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    players=st.sampled_from([3, 4, 5, 6]),
+    mutation=st.sampled_from(faults.GAME_MUTATIONS),
+    pick=st.integers(0, 100),
+    rules=st.sampled_from(CHOICES),
+)
+def test_a_profile_removes_only_its_departures_diagnostics(seed, players, mutation, pick, rules):
+    """A rulebook game with one fault put in (sgn.testing.faults): under any profile it gives
+    the diagnostics it gives under `standard`, but for those of the profile's departures,
+    which may go; no other is removed, and none is added. (Games whose bank runs short,
+    where a profile's bank pays otherwise and the state differs, are left out.)"""
+    game = random_game(seed, players)
+    plain = replayed(game, "standard").snapshot()
+    other = replayed(game, rules).snapshot()
+    plain.pop("rules"), other.pop("rules")
+    assume(plain == other)
+    made = mutation(game, pick)
+    assume(made is not None)
+    mutant = made[0]
+    standard, profiled = diagnostics(mutant), diagnostics(mutant, rules)
+    removed = set(standard) - set(profiled)
+    assert set(profiled) <= set(standard), (rules, set(profiled) - set(standard))
+    assert {d[0] for d in removed} <= REMOVED[rules], (rules, removed)
+    if made[1] not in REMOVED[rules]:
+        assert profiled == standard
+
+
+def test_the_profiles_are_data_and_standard_departs_from_nothing():
+    assert PROFILES["standard"] == frozenset() and set(CHOICES) == {"standard", "catanatron", "jsettlers"}
+    with pytest.raises(ValueError, match="standard, catanatron, jsettlers"):
+        sgn.check([], rules="house")
+
+
+# -- the command line and the configuration ---------------------------------------------------
+
+
+def sgn_cli(*args, cwd=None, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "sgn", *args], capture_output=True, cwd=cwd, input=stdin, text=True, timeout=300
+    )
+
+
+@pytest.fixture(scope="module")
+def catanatron_log(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("rules")
+    path = folder / "cat.sgn"
+    path.write_text("".join(json.dumps(m) + "\n" for m in CATANATRON[1][1]), encoding="utf-8")
+    assert errors(CATANATRON[1][1]) and not errors(CATANATRON[1][1], "catanatron")
+    return path
+
+
+def test_rules_on_the_command_line(catanatron_log):
+    assert sgn_cli("validate", "--isolated", str(catanatron_log)).returncode == 1
+    assert sgn_cli("validate", "--isolated", "--rules", "catanatron", str(catanatron_log)).returncode == 0
+    for command in (["replay"], ["render", "-o", "-"], ["report", "-o", "-"]):
+        assert sgn_cli(*command, "--rules", "catanatron", str(catanatron_log)).returncode == 0, command
+        assert sgn_cli(*command, str(catanatron_log)).returncode == 1, command
+
+
+def test_unknown_rules_are_a_usage_error_listing_the_choices(catanatron_log, tmp_path):
+    for args in (["--rules", "house"], ["--per-file-rules", "*.sgn:house"], ["--per-file-rules", "house"]):
+        result = sgn_cli("validate", "--isolated", *args, str(catanatron_log))
+        assert result.returncode == 2 and "Traceback" not in result.stderr, (args, result.stderr)
+    said = sgn_cli("validate", "--rules", "house", str(catanatron_log)).stderr
+    assert "house" in said and all(f"'{name}'" in said for name in CHOICES), said
+    for text in ('rules = "house"\n', '[per-file-rules]\n"*.sgn" = "house"\n', "per-file-rules = 3\n"):
+        (tmp_path / "sgn.toml").write_text(text, encoding="utf-8")
+        result = sgn_cli("validate", str(catanatron_log), cwd=tmp_path)
+        assert result.returncode == 2 and "sgn.toml" in result.stderr and "Traceback" not in result.stderr, text
+
+
+def test_rules_in_the_configuration_and_per_file(catanatron_log, tmp_path):
+    other = tmp_path / "plain.sgn"
+    other.write_text(catanatron_log.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "cat.sgn").write_text(catanatron_log.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / "sgn.toml").write_text('rules = "catanatron"\n', encoding="utf-8")
+    assert sgn_cli("validate", "cat.sgn", "plain.sgn", cwd=tmp_path).returncode == 0
+    shown = sgn_cli("validate", "--show-settings", cwd=tmp_path).stdout
+    assert 'rules = "catanatron"' in shown
+    (tmp_path / "sgn.toml").write_text('[per-file-rules]\n"cat*.sgn" = "catanatron"\n', encoding="utf-8")
+    result = sgn_cli("validate", "-o", "json", "cat.sgn", "plain.sgn", cwd=tmp_path)
+    files = {f["file"]: f["verdict"] for f in json.loads(result.stdout)["files"]}
+    assert files == {"cat.sgn": "valid", "plain.sgn": "invalid"}, files
+    jobs = sgn_cli("validate", "-j", "2", "-o", "json", "cat.sgn", "plain.sgn", cwd=tmp_path)
+    assert {f["file"]: f["verdict"] for f in json.loads(jobs.stdout)["files"]} == files
+    given = sgn_cli("validate", "--isolated", "--per-file-rules", "plain*:catanatron", "plain.sgn", cwd=tmp_path)
+    assert given.returncode == 0, given.stdout
+
+
+def test_convert_names_the_rules_its_games_need(tmp_path):
+    name, _, data = CATANATRON[0]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = sgn_cli("convert", str(path), "--to", "sgn")
+    assert result.returncode == 0
+    assert "games from catanatron need --rules catanatron" in result.stderr
+    name, lines = JSETTLERS[0]
+    path = tmp_path / "game.soclog"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert "need --rules jsettlers" in sgn_cli("convert", str(path), "--to", "sgn").stderr
