@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 import sgn
 from sgn.game import Game
 from sgn.game.profiles import CHOICES, PROFILES
+from sgn.play import random_game
 from sgn.testing import faults
-from sgn.testing.play import random_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catanatron_games  # noqa: E402
