@@ -42,9 +42,7 @@ class State:
         self.rolled = False
         self.turn = 0
         self.discards_owed: Dict[str, int] = {}
-        # owed when the robber moved (reported then), still accepted; AMOUNT_IN_DOUBT: half of a
-        # hand in doubt, whichever it was
-        self.discards_late: Dict[str, int] = {}
+        self.discards_late: Dict[str, int] = {}  # owed when the robber moved, still taken (AMOUNT_IN_DOUBT)
         self.discards_unsure: Set[str] = set()  # may owe a discard, by how many cards they hold in doubt
         self.doubt: Optional[Doubt] = None  # the hands not known for sure (sgn/game/doubt.py)
         self.widened_at: Optional[int] = None  # the line where the doubt grew past its bound
