@@ -1,12 +1,8 @@
-"""The reading loop: one file's lines read, each through the stages of its level
-(`levels.py`), in one pass, with a visitor told of each line and state (`visitor.py`).
-
-A level names the last layer that runs: `syntax` (bytes, lines, JSON), `schema` (the shape
-of each message), `semantic` (its meaning, against the log's last map), `rules` (the replay
-of the whole game); `auto` is `rules` for a log that starts with a map, else `semantic`.
-Each layer after syntax is a stage, built anew for each file: a message stops at the first
-stage that finds an error in it, the next line always goes on, and a stage's
-`finish(file, last_line)` reports what the end of the file leaves unfinished.
+"""The reading loop: one file's lines, each through the stages of its level (`levels.py`:
+`syntax`, `schema`, `semantic`, `rules`; `auto` is `rules` for a log that starts with a map),
+in one pass, with a visitor told of each line and state (`visitor.py`). Stages are built
+anew for each file: a message stops at the first stage that finds an error in it, the next
+line always goes on, and a stage's `finish(file, last_line)` says what the end leaves undone.
 """
 
 from __future__ import annotations
@@ -369,8 +365,7 @@ def iter_diagnostics(
 
 
 class Reading(NamedTuple):
-    """A visit's outcome: the visitor's result (None when the log cannot be read at all),
-    and the errors of the lines it reported."""
+    """A visit's outcome: the visitor's result (None: the log cannot be read), and its errors."""
 
     result: Any
     errors: int
