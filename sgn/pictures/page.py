@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, NamedTuple, Sequence
 
+from ..rules import RESOURCE_NAMES, RESOURCES
 from . import style
 from .steps import LAYERS, Collected, ReportError, collect, label
 from .tree import SVG_NS, Element, el, svg, text_of
@@ -309,6 +310,7 @@ def page_parts(collected: Collected) -> Iterator[str]:
         diags=data["diags"],
         errors=errors,
         players=[{"name": p, "css": _css(p)} for p in players],
+        resources=[{"code": r, "name": RESOURCE_NAMES[r]} for r in RESOURCES],
         policy=policy(script, css),
         css=Markup(css),
         script=Markup(script),
