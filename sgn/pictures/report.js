@@ -44,7 +44,7 @@
     });
   }
   function leftIn(deck) {                      // the kinds a card drawn unseen may be
-    return KINDS.filter(function (k, n) { return deck[n] > 0; }).map(function (k) { return KIND_NAMES[k]; });
+    return KINDS.filter(function (k, n) { return deck[n] > 0; });
   }
   function devText(cards, deck) {               // "Knight 2, Monopoly 1 (new), ? 1 (one of ...)"
     if (!cards) return "";
