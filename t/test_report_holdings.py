@@ -157,3 +157,35 @@ def test_each_roll_says_who_received_what(tmp_path):
 def test_the_bundled_game_with_faults_shows_the_replays_holdings():
     """After a fault the replay reads on, and the page's holdings are its reading."""
     check_holdings(CORPUS / "games" / "faulty-cards-played-when-bought.sgn", every=5)
+
+
+# a string that would be markup, marked so that it is found only where it was written raw (a
+# `'` is not one: the data's JSON holds it as it is, in a <script> block where it is text;
+# a `&` alone neither: its escape begins with it)
+UNSAFE = st.tuples(st.text(max_size=6), st.sampled_from('<>"'), st.text(max_size=6)).map(lambda t: "sgnX" + "".join(t))
+
+
+@settings(max_examples=scaled(20), deadline=None)
+@given(st.lists(UNSAFE, min_size=1, max_size=3))
+def test_no_string_of_a_trade_steal_or_draw_reaches_the_page_raw(strings):
+    """Whatever a log writes as a resource, a player or a card, the page escapes it (the
+    labels with their cards, the data, the rolls' income)."""
+    import tempfile
+    from pathlib import Path
+
+    base = (CORPUS / "games" / "game.sgn").read_text(encoding="utf-8").splitlines()
+    extra = []
+    for s in strings:
+        extra += [
+            ["1", "TR", [{"player": "1", "resources": {s: -1, "W": 1}}, {"player": s, "resources": {s: 1}}]],
+            ["1", "TR", [{"player": "1", "resources": {s: -2}}, {"player": "B", "resources": {s: 2}}]],
+            ["1", "ST", [{"player": "1", "resources": {s: 1}}, {"player": s, "resources": {s: -1}}]],
+            ["1", "BD", {"cCode": s}],
+        ]
+    lines = base[:12] + [json.dumps(m) for m in extra] + base[12:]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "x.sgn"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        html = page.report_html(str(path), "x.sgn")
+    for s in strings:
+        assert s not in html
