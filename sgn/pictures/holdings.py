@@ -11,7 +11,8 @@ computed again here). A card not shown is `?` (docs/hidden.md).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from operator import itemgetter
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..rules import CARD_NAMES, DECK, RESOURCE_NAMES, RESOURCES
 
@@ -20,30 +21,33 @@ Hand = Tuple[Count, ...]  # one count per resource, in the order of RESOURCES
 # a player's development cards: held (playable) per kind, bought this turn per kind, and
 # those drawn unseen (held, bought this turn), in the order of DECK
 Cards = Tuple[Tuple[int, ...], Tuple[int, ...], int, int]
-KINDS = tuple(DECK)
+
+
+_BY_RESOURCE = itemgetter(*RESOURCES)
+_BY_KIND = itemgetter(*DECK)
 
 
 def hand_of(game: Any, name: str) -> Hand:
     """Each resource a holder (a player or "B", the bank) holds: a count, or (least, most)."""
+    doubt = game.doubt
+    if doubt is None or name not in doubt:  # known: the counts themselves (the common case)
+        return _BY_RESOURCE(game.bank if name == "B" else game.players[name].hand)
     least, most = game.hand_range(name)
     return tuple(least[r] if least[r] == most[r] else (least[r], most[r]) for r in RESOURCES)
 
 
 def cards_of(player: Any) -> Cards:
-    return (
-        tuple(player.cards[c] for c in KINDS),
-        tuple(player.new_cards[c] for c in KINDS),
-        player.unseen_cards,
-        player.unseen_new,
-    )
+    return (_BY_KIND(player.cards), _BY_KIND(player.new_cards), player.unseen_cards, player.unseen_new)
 
 
-def holding(game: Any, players: Sequence[str]) -> Tuple[Any, ...]:
+def holding(game: Any, players: Sequence[str], one: Callable[[Any], Any] = lambda value: value) -> Tuple[Any, ...]:
     """(hands, cards, bank, deck) after a line: a hand and cards per player (None for one
-    not in this game), the bank's resources and the deck's cards left, per kind."""
-    hands = tuple(hand_of(game, p) if p in game.players else None for p in players)
-    cards = tuple(cards_of(game.players[p]) if p in game.players else None for p in players)
-    return (hands, cards, hand_of(game, "B"), tuple(game.deck[c] for c in KINDS))
+    not in this game), the bank's resources and the deck's cards left, per kind. `one`
+    makes equal parts one object (a long log's lines repeat them: a hand, a player's cards)."""
+    inside = game.players
+    hands = tuple(one(hand_of(game, p)) if p in inside else None for p in players)
+    cards = one(tuple(one(cards_of(inside[p])) if p in inside else None for p in players))
+    return (hands, cards, one(hand_of(game, "B")), one(_BY_KIND(game.deck)))
 
 
 def _cards(resources: Any, sign: int) -> str:
@@ -106,13 +110,6 @@ def _span(count: Any) -> Tuple[int, int]:
     return (count[0], count[1]) if isinstance(count, (list, tuple)) else (count, count)
 
 
-def as_json(value: Any) -> Any:
-    """Tuples as lists, recursively (what the page's data holds)."""
-    if isinstance(value, tuple):
-        return [as_json(v) for v in value]
-    return value
-
-
 def columns(holdings: List[Tuple[Any, ...]]) -> Dict[str, List[Any]]:
     """The holdings of each line as four columns, each value null where it is the line
     before's (the script fills them in): a line writes only what it changed."""
@@ -120,6 +117,6 @@ def columns(holdings: List[Tuple[Any, ...]]) -> Dict[str, List[Any]]:
     previous: Tuple[Any, ...] = (None, None, None, None)
     for row in holdings:
         for key, value, old in zip(out, row, previous):
-            out[key].append(None if value == old and old is not None else as_json(value))
+            out[key].append(None if value == old and old is not None else value)  # (tuples: JSON arrays)
         previous = row
     return out

@@ -19,6 +19,7 @@ import base64
 import hashlib
 import json
 import re
+import secrets
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, NamedTuple
 
@@ -51,6 +52,22 @@ def script_json(value: Any) -> str:
     no `<`, `>` or `&`, so that no `</script>` or `<!--` in a string can end or bend it."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def script_json_parts(data: Dict[str, Any], batch: int = 4096) -> Iterator[str]:
+    """`script_json(data)` in parts: each long list a batch of its items at a time, so that
+    the data of a long log is never one string (nor its escaped copies) in memory."""
+    yield "{"
+    for n, (key, value) in enumerate(data.items()):
+        yield ("," if n else "") + script_json(key) + ":"
+        if isinstance(value, list) and len(value) > batch:
+            yield "["
+            for start in range(0, len(value), batch):
+                yield ("," if start else "") + script_json(value[start : start + batch])[1:-1]
+            yield "]"
+        else:
+            yield script_json(value)
+    yield "}"
 
 
 def raw_text(text: str, what: str) -> str:
@@ -166,7 +183,8 @@ def page_parts(collected: Collected) -> Iterator[str]:
         "the style",
     )
     script = raw_text((HERE / "report.js").read_text(encoding="utf-8"), "report.js")
-    return _template().generate(
+    marker = f"\x00{secrets.token_hex(16)}\x00"  # where the data goes: no log can foresee it
+    parts = _template().generate(
         name=data["name"],
         summary=summary,
         moves=items(),
@@ -178,11 +196,19 @@ def page_parts(collected: Collected) -> Iterator[str]:
         policy=policy(script, css),
         css=Markup(css),
         script=Markup(script),
-        data=Markup(script_json(data)),
+        data=Markup(marker),
         board=Markup(text_of(_board(collected))),
         charts=Markup(charts),
         store=Markup(store),
     )
+    for part in parts:  # the data written in parts too, where the template holds its place
+        if marker in part:
+            before, after = part.split(marker)
+            yield before
+            yield from script_json_parts(data)
+            yield after
+        else:
+            yield part
 
 
 def _outcome(winners: List[Any]) -> str:

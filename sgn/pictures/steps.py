@@ -192,7 +192,7 @@ class _Pass:
             )
         )
         self.awards.append(self._same(self.awards, (game.longest_road or "", game.largest_army or "", game.turn)))
-        self.holds.append(self._same(self.holds, holdings.holding(game, players)))
+        self.holds.append(self._same(self.holds, holdings.holding(game, players, self._one)))
         self.map.append(self.maps.number(game.board))
 
     def _changed(self, game: Any) -> None:
@@ -341,7 +341,8 @@ def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
     for i in sorted(gathered.rolls):  # who received what: the hands before the roll and after
         line, who, text = moves[i - 1]
         if gathered.rolls[i] != 7 and holds[i - 1][0] and holds[i][0]:
-            moves[i - 1] = (line, who, f"{text}: {holdings.received(holds[i - 1][0], holds[i][0], players)}")
+            said = f"{text}: {holdings.received(holds[i - 1][0], holds[i][0], players)}"
+            moves[i - 1] = (line, who, gathered._one(said))
     pieces = []
     for k in order:
         node = el("g", {"data-piece": renumber[gathered.number[k]]})
