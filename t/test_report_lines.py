@@ -17,7 +17,7 @@ from sgn.notation.redact import redact
 from sgn.pictures import page
 from sgn.pictures.places import corner_key, tile_key
 from sgn.pipeline.replay import replay
-from sgn.rules import RESOURCES
+from sgn.rules import CARD_NAMES, RESOURCES
 from test_report_page import messages_of, replayed_pieces, shown
 
 VALID = CORPUS / "games" / "random-3p.sgn"
@@ -142,6 +142,9 @@ def test_the_last_move_is_marked_on_the_board(browser, tmp_path_factory):
                 assert [k for k, _ in found] == ["road"], line
             elif action in ("RD", "TR", "BD"):
                 assert found == [], line
+            if action == "BD":  # the card drawn, held and new this turn
+                dev = tab.locator(f'#hands tr[data-player="{who}"] .dev').inner_text()
+                assert f"{CARD_NAMES[value['cCode']]} 1 (new)" in dev, (line, dev)
             kinds.setdefault(action, []).append(line)
             if action == "BC":
                 tab.locator("#board").screenshot(path=str(artefact("report/last-move-city.png")))
