@@ -5,8 +5,19 @@ installed one (SGN_EXPECT_BROWSER=1), it fails instead."""
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
+
+ARTEFACTS = Path(__file__).resolve().parent.parent / "build" / "test-artefacts"
+
+
+def artefact(name):
+    """Where a test keeps what it saw (a screenshot) for a reader of its run: under
+    $SGN_TEST_ARTEFACTS, else build/test-artefacts of the checkout (CONTRIBUTING.md)."""
+    path = Path(os.environ.get("SGN_TEST_ARTEFACTS") or ARTEFACTS) / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def _no_browser(reason):
@@ -34,10 +45,11 @@ def browser():
         chromium.close()
 
 
-def open_page(browser, tmp_path_factory, html, name):
+def open_page(browser, tmp_path_factory, html, name, fragment=""):
     """A tab showing `html` from a file. It notes the script's errors (`errors`), the console
     (`console`), every request that left the page (`requests`: the page's own file, and any
-    other, which is refused) and every one its Content-Security-Policy stopped (`blocked`)."""
+    other, which is refused) and every one its Content-Security-Policy stopped (`blocked`).
+    A `fragment` (`#line=40`) is the address's."""
     path = tmp_path_factory.mktemp("pages") / name
     path.write_text(html, encoding="utf-8")
     tab = browser.new_page(viewport={"width": 1300, "height": 850})
@@ -51,7 +63,7 @@ def open_page(browser, tmp_path_factory, html, name):
     tab.on("requestfailed", lambda request: request.failure == "csp" and blocked.append(request.url))
     tab.on("pageerror", lambda error: errors.append(str(error)))
     tab.on("console", lambda message: console.append(message.text))
-    tab.goto(path.as_uri())
+    tab.goto(path.as_uri() + fragment)
     tab.errors, tab.requests, tab.blocked, tab.console = errors, requests, blocked, console
     tab.url_of_file = path.as_uri()
     return tab

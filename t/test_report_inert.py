@@ -88,6 +88,9 @@ def hostile_lines():
                 ["1", "PD", {"cCode": s, "rCodes": [s]}],
                 ["1", "MR", {"tile": [0, s]}],
                 ["1", "BS", {"intersection": s}],
+                ["1", "TR", [{"player": "1", "resources": {s: -1, "W": 1}}, {"player": s, "resources": {s: 1}}]],
+                ["1", "ST", [{"player": "1", "resources": {s: 1}}, {"player": "2", "resources": {s: -1}}]],
+                ["1", "BD", {"cCode": s}],
             )
         ]
     return lines[:10] + extra + [json.dumps(INJECTIONS)] + lines[10:]

@@ -19,11 +19,14 @@ import base64
 import hashlib
 import json
 import re
+import secrets
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional
 
+from ..rules import RESOURCE_NAMES, RESOURCES
 from ..words import player_label
 from . import style
+from .charts import bands, chart
 from .steps import LAYERS, Collected, ReportError, collect, label
 from .tree import SVG_NS, Element, el, svg, text_of
 
@@ -40,144 +43,6 @@ class Report(NamedTuple):
     messages: int
 
 
-def chart(
-    kind: str,
-    title: str,
-    series: Dict[str, List[int]],
-    count: int,
-    turns: Sequence[int] = (),
-    winners: Sequence[str] = (),
-) -> Element:
-    """A small line chart of one number per player over the moves, with a cursor, a legend
-    (each player's colour; a winner's line drawn thicker and said), and the turns under it."""
-    w, h, left, top, bottom = 360.0, 166.0, 28.0, 34.0, 30.0
-    top_value = max([10] + [v for s in series.values() for v in s])
-    step = (w - left - 6) / max(count - 1, 1)
-
-    def y(v: int) -> str:
-        return f"{top + (h - top - bottom) * (1 - v / top_value):.1f}"
-
-    root = svg(
-        {
-            "class": "chart",
-            "id": f"chart-{kind}",
-            "viewBox": f"0 0 {w:.0f} {h:.0f}",
-            "data-x0": left,
-            "data-step": f"{step:.4f}",
-        }
-    )
-    el(
-        "text",
-        {"x": left, "y": 12, "font-size": 11, "font-family": "sans-serif", "font-weight": "bold"},
-        title,
-        parent=root,
-    )
-    legend = el("g", {"class": "chart-legend", "font-size": 10, "font-family": "sans-serif"}, parent=root)
-    x = left
-    for name in series:
-        won = name in winners
-        item = el("g", {"class": "key" + (" winner" if won else ""), "data-player": name}, parent=legend)
-        el(
-            "rect",
-            {
-                "x": f"{x:.1f}",
-                "y": 18,
-                "width": 10,
-                "height": 10,
-                "fill": style.player_color(name),
-                "stroke": style.PIECE_EDGE,
-            },
-            parent=item,
-        )
-        words = f"player {name}" + (" (won)" if won else "")
-        el("text", {"x": f"{x + 13:.1f}", "y": 27, "font-weight": "bold" if won else None}, words, parent=item)
-        x += 20 + 5.6 * len(words)
-    el("line", {"x1": left, "y1": y(0), "x2": w - 6, "y2": y(0), "stroke": "#999"}, parent=root)
-    for value in (top_value, 0):
-        el(
-            "text",
-            {
-                "x": left - 4,
-                "y": f"{float(y(value)) + 4:.1f}",
-                "font-size": 10,
-                "text-anchor": "end",
-                "font-family": "sans-serif",
-            },
-            value,
-            parent=root,
-        )
-    axis = el(
-        "g",
-        {"class": "turn-axis", "font-size": 9, "font-family": "sans-serif", "text-anchor": "middle", "fill": "#555"},
-        parent=root,
-    )
-    ends = [turns[i - 1] for i in range(1, len(turns)) if turns[i] < turns[i - 1]]  # a game's last turn
-    every = _tick_every(sum(ends) + (turns[-1] if turns else 0))
-    for i in range(1, len(turns)):
-        tx = f"{left + i * step:.1f}"
-        if turns[i] < turns[i - 1]:  # the next game of the log begins
-            el(
-                "line",
-                {
-                    "class": "game-start",
-                    "x1": tx,
-                    "x2": tx,
-                    "y1": top,
-                    "y2": y(0),
-                    "stroke": "#999",
-                    "stroke-dasharray": "3 3",
-                },
-                parent=axis,
-            )
-        elif turns[i] != turns[i - 1] and turns[i] % every == 0:
-            el("line", {"x1": tx, "x2": tx, "y1": y(0), "y2": f"{float(y(0)) + 4:.1f}", "stroke": "#999"}, parent=axis)
-            el("text", {"class": "tick", "x": tx, "y": f"{float(y(0)) + 13:.1f}"}, turns[i], parent=axis)
-    el("text", {"x": w - 6, "y": h - 3, "text-anchor": "end"}, "turn", parent=axis)
-    for name, values in series.items():
-        d = [f"M{left:.1f},{y(values[0] if values else 0)}"]
-        for i in range(1, len(values)):  # steps: a point where the value changes
-            if values[i] != values[i - 1]:
-                d.append(f"H{left + i * step:.1f}V{y(values[i])}")
-        d.append(f"H{left + (len(values) - 1) * step:.1f}")
-        path = "".join(d)
-        thick = 1.5 if name in winners else 1.0
-        el("path", {"d": path, "fill": "none", "stroke": style.PIECE_EDGE, "stroke-width": 3 * thick}, parent=root)
-        el(
-            "path",
-            {
-                "class": "series",
-                "data-player": name,
-                "d": path,
-                "fill": "none",
-                "stroke": style.player_color(name),
-                "stroke-width": 1.6 * thick,
-            },
-            parent=root,
-        )
-    el(
-        "line",
-        {
-            "class": "cursor",
-            "x1": left,
-            "x2": left,
-            "y1": top,
-            "y2": y(0),
-            "stroke": style.HIGHLIGHT,
-            "stroke-width": 1.5,
-        },
-        parent=root,
-    )
-    return root
-
-
-def _tick_every(last: int) -> int:
-    """The turns between two ticks: at most 8 ticks, on round numbers."""
-    for every in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
-        if last <= 8 * every:
-            return every
-    return max(1, last // 8)
-
-
 def _css(name: str) -> str:
     """A player's class name: the name when it is letters and digits, else `-`."""
     return name if name.isalnum() and name.isascii() else "-"
@@ -188,6 +53,22 @@ def script_json(value: Any) -> str:
     no `<`, `>` or `&`, so that no `</script>` or `<!--` in a string can end or bend it."""
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def script_json_parts(data: Dict[str, Any], batch: int = 4096) -> Iterator[str]:
+    """`script_json(data)` in parts: each long list a batch of its items at a time, so that
+    the data of a long log is never one string (nor its escaped copies) in memory."""
+    yield "{"
+    for n, (key, value) in enumerate(data.items()):
+        yield ("," if n else "") + script_json(key) + ":"
+        if isinstance(value, list) and len(value) > batch:
+            yield "["
+            for start in range(0, len(value), batch):
+                yield ("," if start else "") + script_json(value[start : start + batch])[1:-1]
+            yield "]"
+        else:
+            yield script_json(value)
+    yield "}"
 
 
 def raw_text(text: str, what: str) -> str:
@@ -253,18 +134,19 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
     players = data["players"]
     stats = data["stats"]
     winners = [w for w in data["winners"] if w]
+    counts = {"points": 0, "cards": 1}
     charts = "".join(
         text_of(
-            chart(
+            draw_chart(
                 kind,
                 title,
-                {p: [s[j][k] if j < len(s) and s[j] else 0 for s in stats] for j, p in enumerate(players)},
+                {p: [s[j][counts[kind]] if j < len(s) and s[j] else 0 for s in stats] for j, p in enumerate(players)},
                 len(stats),
                 data["turns"],
                 winners,
             )
         )
-        for k, (kind, title) in enumerate((("points", "points"), ("cards", "cards in hand")))
+        for draw_chart, kind, title in ((chart, "points", "points"), (bands, "cards", "cards in hand"))
     )
     flagged: Dict[int, List[dict]] = {}
     for d in data["diags"]:
@@ -303,7 +185,8 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
         "the style",
     )
     script = raw_text((HERE / "report.js").read_text(encoding="utf-8"), "report.js")
-    return _template().generate(
+    marker = f"\x00{secrets.token_hex(16)}\x00"  # where the data goes: no log can foresee it
+    parts = _template().generate(
         name=data["name"],
         summary=summary,
         moves=items(),
@@ -311,14 +194,23 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
         diags=data["diags"],
         errors=errors,
         players=[{"name": p, "label": player_label(p, names), "css": _css(p)} for p in players],
+        resources=[{"code": r, "name": RESOURCE_NAMES[r]} for r in RESOURCES],
         policy=policy(script, css),
         css=Markup(css),
         script=Markup(script),
-        data=Markup(script_json(data)),
+        data=Markup(marker),
         board=Markup(text_of(_board(collected))),
         charts=Markup(charts),
         store=Markup(store),
     )
+    for part in parts:  # the data written in parts too, where the template holds its place
+        if marker in part:
+            before, after = part.split(marker)
+            yield before
+            yield from script_json_parts(data)
+            yield after
+        else:
+            yield part
 
 
 def _outcome(winners: List[Any]) -> str:

@@ -26,6 +26,66 @@
   var rows = {};
   document.querySelectorAll("#legend tr[data-player]").forEach(function (tr) { rows[tr.dataset.player] = tr; });
   var current = -1;
+  var handRows = {};
+  document.querySelectorAll("#hands tr[data-player]").forEach(function (tr) { handRows[tr.dataset.player] = tr; });
+  // the holdings (hands, development cards, bank, deck): null where a line changed nothing
+  ["hands", "cards", "bank", "deck"].forEach(function (key) {
+    var column = data[key];
+    for (var k = 1; k < column.length; k++) if (column[k] === null) column[k] = column[k - 1];
+  });
+  var KINDS = ["KN", "VP", "RB", "YP", "MO"];
+  var KIND_NAMES = {KN: "Knight", VP: "Victory Point", RB: "Road Building", YP: "Year of Plenty", MO: "Monopoly"};
+  function amount(c) { return Array.isArray(c) ? c[0] + "\u2013" + c[1] : String(c); }   // a range where in doubt
+  function fillHand(tr, hand) {
+    tr.querySelectorAll("td.r").forEach(function (td, r) {
+      var c = hand ? hand[r] : "";
+      text(td, hand ? amount(c) : "");
+      td.classList.toggle("doubt", Array.isArray(c));
+    });
+  }
+  function leftIn(deck) {                      // the kinds a card drawn unseen may be
+    return KINDS.filter(function (k, n) { return deck[n] > 0; });
+  }
+  function devText(cards, deck) {               // "Knight 2, Monopoly 1 (new), ? 1 (one of ...)"
+    if (!cards) return "";
+    var said = [];
+    KINDS.forEach(function (k, n) {
+      var held = cards[0][n], fresh = cards[1][n];
+      if (held) said.push(KIND_NAMES[k] + " " + held);
+      if (fresh) said.push(KIND_NAMES[k] + " " + fresh + " (new)");
+    });
+    if (cards[2]) said.push("? " + cards[2] + " (one of " + leftIn(deck).join(", ") + ")");
+    if (cards[3]) said.push("? " + cards[3] + " (new; one of " + leftIn(deck).join(", ") + ")");
+    return said.length ? said.join(", ") : "none";
+  }
+  function showHoldings(i) {
+    var deck = data.deck[i] || [];
+    data.players.forEach(function (p, j) {
+      var tr = handRows[p], hands = data.hands[i] || [], cards = data.cards[i] || [];
+      fillHand(tr, hands[j] || null);
+      text(tr.querySelector(".dev"), devText(cards[j] || null, deck));
+    });
+    fillHand($("bank"), data.bank[i] && data.bank[i].length ? data.bank[i] : null);
+    var left = deck.reduce(function (a, b) { return a + b; }, 0);
+    text($("deck"), deck.length ? "deck: " + left + " left (" + KINDS.map(function (k, n) {
+      return k + " " + deck[n]; }).join(", ") + ")" : "");
+  }
+  var marked = [];                             // the pieces the move shown placed (python-chess's lastmove)
+  function markLast(i) {
+    marked.forEach(function (node) { node.classList.remove("last"); });
+    marked = i > 0 ? data.add[i].map(function (p) { return drawn[p]; }) : [];
+    marked.forEach(function (node) { node.classList.add("last"); });
+  }
+  // #line=N: the page opens at line N (the last move at or before it); stepping writes it
+  function indexOfLine(line) {
+    var i = 0;
+    while (i < count && data.lines[i + 1] <= line) i++;
+    return i;
+  }
+  function asked() {
+    var found = /^#line=(\d+)$/.exec(window.location.hash);
+    return found ? indexOfLine(+found[1]) : null;
+  }
 
   // The pieces on the board go from the index shown to the one asked for a step at a time:
   // forwards, what each line adds and removes; backwards, the reverse. A key frame every
@@ -121,9 +181,14 @@
         cursor.setAttribute("x1", x);
         cursor.setAttribute("x2", x);
       });
+      showHoldings(i);
+      markLast(i);
       slider.value = i;
       text($("where"), "line " + data.lines[i] + " (" + i + " of " + count + ")" + gameAt(data.lines[i]));
       document.body.dataset.line = data.lines[i];
+      if (current >= 0 && window.location.hash !== "#line=" + data.lines[i]) {
+        try { history.replaceState(null, "", "#line=" + data.lines[i]); } catch (e) { /* a page that cannot */ }
+      }
       current = i;
     }
     // the diagnostics of this move: all of them, or the one chosen
@@ -168,5 +233,10 @@
     e.preventDefault();
     show(to);
   });
-  show(count);
+  window.addEventListener("hashchange", function () {
+    var i = asked();
+    if (i !== null) show(i);
+  });
+  var opening = asked();
+  show(opening === null ? count : opening);
 })();

@@ -19,7 +19,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 from ..pipeline.engine import FileCheck
 from ..pipeline.visitor import Visitor
 from ..rules import RESOURCE_NAMES
-from . import draw
+from . import draw, holdings
 from .geometry import bounds
 from .places import corner_key, edge_key, named_by, tile_key
 from .tree import Element, el, text_of
@@ -124,6 +124,8 @@ class _Pass(Visitor):
         self.drop: List[Tuple[int, ...]] = []
         self.stats: List[Tuple[Any, ...]] = [()]
         self.awards: List[Tuple[str, str, int]] = [("", "", 0)]  # longest road, largest army, turn
+        self.holds: List[Tuple[Any, ...]] = [((), (), (), ())]  # hands, cards, bank, deck (holdings.py)
+        self.rolls: Dict[int, Any] = {}  # the moves (indices) that are rolls: their results
         self.map: List[int] = []
         self.players: List[str] = []
         self.drawn: Dict[str, Tuple[Any, ...]] = {}  # piece id -> how to draw it
@@ -146,7 +148,10 @@ class _Pass(Visitor):
 
     def visit_line(self, line: int, message: Any) -> None:
         who, text = label(message)
-        self.moves.append((line, self._one(who), self._one(text)))
+        cards = holdings.moved(message)
+        self.moves.append((line, self._one(who), self._one(f"{text}: {cards}" if cards else text)))
+        if type(message) is list and len(message) == 3 and message[1] == "RD":
+            self.rolls[len(self.moves)] = message[2].get("result") if isinstance(message[2], dict) else None
         self.lines.append(line)
         recent = self.recent
         recent[line] = message
@@ -188,6 +193,7 @@ class _Pass(Visitor):
             )
         )
         self.awards.append(self._same(self.awards, (game.longest_road or "", game.largest_army or "", game.turn)))
+        self.holds.append(self._same(self.holds, holdings.holding(game, players, self._one)))
         self.map.append(self.maps.number(game.board))
 
     def _changed(self, game: Any) -> None:
@@ -200,13 +206,13 @@ class _Pass(Visitor):
         self.drop.append(tuple(sorted(self.number[k] for k in self._on - on)) or _NONE)
         self._on = on
 
-    def slots(self) -> Tuple[List[Tuple[int, ...]], List[Tuple[int, ...]], List[Any], List[Any], List[int]]:
-        """(add, drop, stats, awards, map) of each move, line 0 first: the states of the lines
+    def slots(self) -> Tuple[List[Tuple[int, ...]], List[Tuple[int, ...]], List[Any], List[Any], List[int], List[Any]]:
+        """(add, drop, stats, awards, map, holdings) of each move, line 0 first: the states of the lines
         up to a move's line and after the move before, together (a line the replay did not
         read changes nothing)."""
         add: List[Tuple[int, ...]] = [_NONE]
         drop: List[Tuple[int, ...]] = [_NONE]
-        stats, awards, maps = [self.stats[0]], [self.awards[0]], [-1]
+        stats, awards, maps, holds = [self.stats[0]], [self.awards[0]], [-1], [self.holds[0]]
         at, k, last = self.at, 0, len(self.at)
         on: Set[int] = set()
         for index, line in enumerate(self.lines[1:], 1):
@@ -219,6 +225,7 @@ class _Pass(Visitor):
                 stats.append(stats[-1])
                 awards.append(awards[-1])
                 maps.append(maps[-1])
+                holds.append(holds[-1])
                 continue
             if k - first == 1:
                 add.append(self.add[first])
@@ -233,7 +240,8 @@ class _Pass(Visitor):
             stats.append(self.stats[k])  # (stats and awards begin with line 0's)
             awards.append(self.awards[k])
             maps.append(self.map[k - 1])
-        return add, drop, stats, awards, maps
+            holds.append(self.holds[k])
+        return add, drop, stats, awards, maps, holds
 
 
 def collect(source, name: str, profile: str = "strict", rules: str = "standard") -> Collected:
@@ -317,7 +325,7 @@ def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
     def ids(step: Tuple[int, ...]) -> List[int]:
         return sorted(renumber[n] for n in step) if step else none
 
-    add, drop, stats, awards, maps = gathered.slots()
+    add, drop, stats, awards, maps, holds = gathered.slots()
     data: Dict[str, Any] = {
         "players": gathered.players,
         "lines": gathered.lines,
@@ -328,7 +336,14 @@ def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
         "awards": [a[:2] for a in awards],
         "turns": [a[2] for a in awards],
         "map": maps,
+        **holdings.columns(holds),
     }
+    players, moves = gathered.players, gathered.moves
+    for i in sorted(gathered.rolls):  # who received what: the hands before the roll and after
+        line, who, text = moves[i - 1]
+        if gathered.rolls[i] != 7 and holds[i - 1][0] and holds[i][0]:
+            said = f"{text}: {holdings.received(holds[i - 1][0], holds[i][0], players)}"
+            moves[i - 1] = (line, who, gathered._one(said))
     pieces = []
     for k in order:
         node = el("g", {"data-piece": renumber[gathered.number[k]]})
