@@ -8,12 +8,12 @@ import json
 import re
 
 from hypothesis import HealthCheck, given, settings, strategies as st
-from sgn.testing.play import random_game
 
 from conftest import CORPUS, scaled
 from sgn.notation.redact import redact
 from sgn.pictures import holdings, page
 from sgn.pipeline.replay import replay
+from sgn.play import random_game
 from sgn.rules import DECK, RESOURCE_NAMES, RESOURCES
 from test_report_page import data_of
 
