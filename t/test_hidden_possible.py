@@ -98,3 +98,16 @@ def test_sgn_replay_prints_what_each_hidden_value_may_be():
     assert "hidden values, what each may be:" in text
     for i in _hidden_lines(log):
         assert f"  line {i + 1}, " in text
+
+
+def test_the_report_page_says_what_each_hidden_move_may_have_been_as_sgn_replay_does():
+    from sgn.game.possible import told
+    from sgn.pictures.steps import collect
+
+    log = _partial_logs(11, 4, 100, 3, False)
+    state, _ = sgn.replay(_lines(log))
+    collected = collect(_lines(log), "log")
+    texts = {line: text for line, _, text in collected.moves}
+    assert state["hidden_values"]
+    for entry in state["hidden_values"]:
+        assert f"(may have been: {told(entry)})" in texts[entry["line"]]

@@ -137,21 +137,48 @@ def possible_values(fed: Sequence[Fed], budget: int = BUDGET, rules: str = "stan
     return found
 
 
+class Kept:
+    """The messages of a log's last game as the replay applied them (`add`, from a visitor's
+    `visit_state`), to work out its hidden values once read (`values`): none once a fault's
+    reading or more than MAX_MESSAGES make them of no use (until the next game)."""
+
+    def __init__(self) -> None:
+        self.messages: Optional[List[Fed]] = []
+        self.hidden = False
+
+    def add(self, line: int, message: Optional[Message]) -> None:
+        if message is not None and message[1] == "DM":
+            self.messages, self.hidden = [(line, message)], False
+        elif self.messages is not None:
+            if message is None or len(self.messages) >= MAX_MESSAGES:
+                self.messages = None
+            else:
+                self.messages.append((line, message))
+                self.hidden = self.hidden or bool(places(message))
+
+    def values(self, rules: str = "standard") -> List[Dict[str, Any]]:
+        """`possible_values` of the game kept (call only where the log is legal so far)."""
+        return possible_values(self.messages, rules=rules) if self.messages and self.hidden else []
+
+
+def told(entry: Dict[str, Any]) -> str:
+    """What a hidden value may have been, in words: "grain or ore"."""
+    possible = entry["possible"]
+    if possible is None:
+        return "not worked out (the work allowed was spent)"
+    if not possible:
+        return "nothing possible (the log is not legal here)"
+    if isinstance(possible, list):
+        return " or ".join(str(v) for v in possible)
+    if entry.get("cards", 1) == 1:
+        return " or ".join(possible)
+    return f"{entry['cards']} cards, " + ", ".join(f"up to {n} {r}" for r, n in possible.items())
+
+
 def describe(entry: Dict[str, Any]) -> str:
     """One hidden value's possibilities, in words: "line 40, a steal: grain or ore"."""
     what = {"RD": "a roll", "BD": "a card drawn", "ST": "a steal"}.get(entry["action"], "cards given")
-    possible = entry["possible"]
-    if possible is None:
-        told = "not worked out (the work allowed was spent)"
-    elif not possible:
-        told = "nothing possible (the log is not legal here)"
-    elif isinstance(possible, list):
-        told = " or ".join(str(v) for v in possible)
-    elif entry.get("cards", 1) == 1:
-        told = " or ".join(possible)
-    else:
-        told = f"{entry['cards']} cards, " + ", ".join(f"up to {n} {r}" for r, n in possible.items())
-    return f"line {entry['line']}, {what}: {told}"
+    return f"line {entry['line']}, {what}: {told(entry)}"
 
 
-__all__ = ["BUDGET", "MAX_MESSAGES", "describe", "possible_values"]
+__all__ = ["BUDGET", "MAX_MESSAGES", "Kept", "describe", "possible_values", "told"]

@@ -16,6 +16,8 @@ import functools
 from collections import OrderedDict
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
+from ..game.possible import Kept, told
+from ..layers.hidden import places
 from ..pipeline.engine import FileCheck
 from ..pipeline.visitor import Visitor
 from ..rules import RESOURCE_NAMES
@@ -126,6 +128,8 @@ class _Pass(Visitor):
         self.awards: List[Tuple[str, str, int]] = [("", "", 0)]  # longest road, largest army, turn
         self.holds: List[Tuple[Any, ...]] = [((), (), (), ())]  # hands, cards, bank, deck (holdings.py)
         self.rolls: Dict[int, Any] = {}  # the moves (indices) that are rolls: their results
+        self.kept = Kept()  # the last game's messages, for what its hidden values may be
+        self.hidden: Dict[int, int] = {}  # the line of a move with a hidden value -> its index
         self.map: List[int] = []
         self.players: List[str] = []
         self.drawn: Dict[str, Tuple[Any, ...]] = {}  # piece id -> how to draw it
@@ -152,6 +156,8 @@ class _Pass(Visitor):
         self.moves.append((line, self._one(who), self._one(f"{text}: {cards}" if cards else text)))
         if type(message) is list and len(message) == 3 and message[1] == "RD":
             self.rolls[len(self.moves)] = message[2].get("result") if isinstance(message[2], dict) else None
+        if places(message):
+            self.hidden[line] = len(self.moves) - 1
         self.lines.append(line)
         recent = self.recent
         recent[line] = message
@@ -160,6 +166,7 @@ class _Pass(Visitor):
 
     def visit_state(self, line: int, game: Any, message: Any) -> None:
         self.at.append(line)
+        self.kept.add(line, message)
         # the pieces change only with the game (a reading chosen, the next game) or with a
         # move that may place or move one: worked out again then only (the game is held, so
         # that it is never mistaken for another one made where it was)
@@ -275,6 +282,13 @@ def collect(source, name: str, profile: str = "strict", rules: str = "standard")
                 "place": key,
             }
         )
+    if not errors:  # what each hidden value may have been, by the whole log (docs/hidden.md)
+        moves = gathered.moves
+        for entry in gathered.kept.values(rules):
+            i = gathered.hidden.get(entry["line"])
+            if i is not None:
+                line, who, text = moves[i]
+                moves[i] = (line, who, f"{text} (may have been: {told(entry)})")
     data, pieces = _steps(gathered)
     data.update(
         name=name,

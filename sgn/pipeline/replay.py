@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, List, Optional, Tuple, cast
+from typing import Any, Callable, Optional, Tuple, cast
 
 from ..diagnostic import Diagnostic
 from ..game.core import Game
-from ..game.possible import MAX_MESSAGES, Fed, describe, possible_values
-from ..layers.hidden import places
+from ..game.possible import Kept, describe
 from ..rules import RESOURCES
 from ..words import count, player_label
 from .engine import visit
@@ -25,8 +24,7 @@ class StateAt(Visitor):
         self.check: Any = None
         self.line, self.game = 0, cast(Optional[Game], None)  # the line and game of the last state
         self.value_line, self.value = 0, None  # the line and value of the last line
-        # the messages applied, to try hidden values on; None: not to
-        self.fed: Optional[List[Fed]] = [] if possible else None
+        self.kept = Kept() if possible else None  # the messages applied, to try hidden values on
 
     def begin(self, check: Any) -> None:
         self.check = check
@@ -36,14 +34,8 @@ class StateAt(Visitor):
             return
         # (read past `until`, the replay goes on with this game: a copy)
         self.line, self.game = line, (game.clone() if self.check.line > self.last else game)
-        fed = self.fed
-        if fed is not None:
-            if message is None or len(fed) >= MAX_MESSAGES:  # a reading of a fault, or too many
-                self.fed = None
-            elif message[1] == "DM":
-                fed[:] = [(line, message)]
-            else:
-                fed.append((line, message))
+        if self.kept is not None:
+            self.kept.add(line, message)
 
     def visit_line(self, line: int, value: Any) -> None:
         if line <= self.last:
@@ -81,9 +73,9 @@ def replay(
     """
     visitor = StateAt(at, possible=possible, rules=rules)
     state, errors = visit(source, visitor, name=name, profile=profile, report=report, rules=rules)
-    fed = visitor.fed
-    if state is not None and fed and not errors and any(places(message) for _, message in fed):
-        state["hidden_values"] = possible_values(fed, rules=rules)
+    values = visitor.kept.values(rules) if state is not None and visitor.kept is not None and not errors else []
+    if values:
+        state["hidden_values"] = values
     return state, errors
 
 
