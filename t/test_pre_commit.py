@@ -122,5 +122,5 @@ def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_pat
     assert status == 0 and re.search(r"^sgn validate\.+Passed$", out, re.M), out
     status, out = try_repo("valid.sgn", "invalid.sgn", "notes.txt")
     assert status == 1 and re.search(r"^sgn validate\.+Failed$", out, re.M), out
-    assert "invalid.sgn:1: /2/result: 13 is greater than the maximum 12 [schema-maximum]" in out
+    assert "invalid.sgn:1:21: /2/result: 13 is greater than the maximum 12 [schema-maximum]" in out
     assert not re.search(r"^(valid\.sgn|notes\.txt):\d", out, re.M), out

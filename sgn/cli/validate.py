@@ -68,6 +68,12 @@ def add_validate_parser(commands) -> None:
         help="output format (default: text); jsonl: one diagnostic a line; "
         "junit, sarif: for CI test reports and code scanning",
     )
+    validate.add_argument(
+        "--statistics",
+        action="store_true",
+        help="print how many diagnostics of each code were found, instead of the diagnostics "
+        "(text, or json with -o json); the exit status is unchanged",
+    )
     validate.add_argument("-q", "--quiet", action="store_true", help="print errors only: no warnings, no summary")
     validate.add_argument(
         "--color",
@@ -235,7 +241,7 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
 
     color = colour.wanted(args.color, out, os.environ)
     fail_on_warnings = settings.get("fail-on") == "warning"
-    reporter = REPORTERS[args.output](out, quiet=args.quiet, color=color, fail_on_warnings=fail_on_warnings)
+    reporter = _reporter(args, out, color, fail_on_warnings)
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally(fail_on_warnings=fail_on_warnings)
     reporter.start()
@@ -263,3 +269,12 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
         progress.clear()
     reporter.finish(tally)
     return tally.exit_code
+
+
+def _reporter(args: argparse.Namespace, out, color: bool, fail_on_warnings: bool):
+    """The reporter of `-o`, or the count per code of `--statistics`."""
+    if getattr(args, "statistics", False):
+        from ..output.statistics import StatisticsReporter
+
+        return StatisticsReporter(out, as_json=args.output in ("json", "jsonl"), fail_on_warnings=fail_on_warnings)
+    return REPORTERS[args.output](out, quiet=args.quiet, color=color, fail_on_warnings=fail_on_warnings)

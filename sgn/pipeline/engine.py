@@ -24,6 +24,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, SourceTypeError, make
+from ..layers.columns import KeptLines
 from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
@@ -86,6 +87,7 @@ class FileCheck:
         # per game of the log (a stream may hold several, each from its map): errors, warnings
         self._per_game: List[List[int]] = []
         self.line = 0  # the last line checked
+        self.kept = KeptLines()  # the lines with a diagnostic, for its columns and excerpt
         self.stages: Optional[List[Stage]] = None
         if level != AUTO:
             self._use(level)
@@ -178,10 +180,17 @@ class FileCheck:
         `capped` too): the counts of each game are of what is reported, past the cap too."""
         from .policy import capped
 
-        found = self._guarded()
+        found = self._placed()
         if self.policy is not None:
             found = self.policy.apply(self.name, found)
         return capped(self._counted(found))
+
+    def _placed(self) -> Iterator[Diagnostic]:
+        """Each diagnostic with the columns of its pointer's value and the excerpt of its line
+        (sgn/layers/columns.py), from the lines the loop kept (`self.kept`)."""
+        placed = self.kept.placed
+        for found in self._guarded():
+            yield placed(found)
 
     def _guarded(self) -> Iterator[Diagnostic]:
         """Whatever fails inside the check is this file's `internal-error`, never an
@@ -279,6 +288,8 @@ class FileCheck:
                         observer(number, message)
                     # (nothing to do while the replay is undecided and this line found nothing)
                     undecided = replay.undecided
+                    if found or undecided:
+                        self.kept.keep(number, raw)
                     if found or (held and not undecided):
                         self.messages = messages  # counted so far, should the reader stop here
                         yield from in_order(found, held, number, undecided)
@@ -311,6 +322,8 @@ class FileCheck:
             if observer is not None and (value is not None or self.text_line):
                 observer(number, value)
             undecided = replay is not None and replay.undecided
+            if found or undecided:
+                self.kept.keep(number, raw)
             if found or (held and not undecided):
                 self.messages = messages  # counted so far, should the reader stop here
                 yield from in_order(found, held, number, undecided)
