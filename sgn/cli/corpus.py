@@ -28,11 +28,20 @@ def add_parser(commands) -> None:
         "corpus",
         help="build or check the test corpus bundle",
         description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src; "
-        "check: fail when the bundle is stale or the corpus is unsound. The sources are "
+        "check: fail when the bundle is stale or the corpus is unsound; show ID: a case's input "
+        "and what it expects (from the bundle, installed with the package). The sources are "
         "in a source checkout: the test-corpus folder of the current folder or a parent "
         "is used, or the one --root names.",
     )
-    corpus.add_argument("action", choices=("build", "check"), help="build the bundle, or check it")
+    corpus.add_argument(
+        "action",
+        choices=("build", "check", "show"),
+        help="build the bundle, check it, or show one case (its input and what it expects)",
+    )
+    corpus.add_argument("case", nargs="?", metavar="ID", help="show: the id of the case")
+    corpus.add_argument(
+        "--input", action="store_true", help="show: only the case's input, byte for byte (to pipe into sgn validate -)"
+    )
     corpus.add_argument(
         "--root", metavar="DIR", help="the test-corpus folder (default: that of the checkout the current folder is in)"
     )
@@ -57,6 +66,11 @@ def run_corpus(args: argparse.Namespace, out) -> int:
     from ..corpus import source as corpus_source
     from .output_file import OutputError, written
 
+    if args.action == "show":
+        return show(args, out)
+    if args.case is not None or args.input:
+        sys.stderr.write("sgn corpus: a case id and --input go with `show` only\n")
+        return EXIT_USAGE
     root = Path(args.root) if args.root else find_root()
     if root is None:
         sys.stderr.write(
@@ -94,3 +108,59 @@ def run_corpus(args: argparse.Namespace, out) -> int:
     for problem in problems:
         sys.stderr.write(f"sgn corpus: {problem}\n")
     return EXIT_OK if not problems else EXIT_INVALID
+
+
+def show(args: argparse.Namespace, out) -> int:
+    """`sgn corpus show ID`: the case as the bundle has it (the checkout's, else the
+    package's): what it is, what it expects, and its input, each control character written
+    as its escape; `--input`: the input alone, byte for byte."""
+    import difflib
+
+    from .. import corpus
+    from ..corpus.cases import case_bytes
+    from ..words import printable, visible
+
+    if not args.case:
+        sys.stderr.write("sgn corpus: show needs the id of a case (sgn corpus show ID)\n")
+        return EXIT_USAGE
+    root = Path(args.root) if args.root else find_root()
+    try:
+        cases = corpus.load_cases(root / corpus.BUNDLE if root is not None else None)
+    except corpus.CorpusError as error:
+        sys.stderr.write(f"sgn corpus: {error}\n")
+        return EXIT_USAGE
+    by_id = {case["id"]: case for case in cases}
+    case = by_id.get(args.case)
+    if case is None:
+        near = difflib.get_close_matches(args.case, list(by_id), n=1)
+        maybe = f" (did you mean {near[0]}?)" if near else ""
+        sys.stderr.write(printable(f"sgn corpus: no case {visible(args.case)!r} in the corpus{maybe}\n"))
+        return EXIT_USAGE
+    data = case_bytes(case)
+    if args.input:
+        binary = getattr(out, "buffer", None)
+        if binary is not None:
+            out.flush()
+            binary.write(data)
+        else:
+            out.write(data.decode("utf-8", "surrogateescape"))
+        return EXIT_OK
+    lines = [f"{key}: {case[key]}" for key in ("id", "description", "kind", "level", "profile") if key in case]
+    lines.append(f"valid: {'yes' if case['valid'] else 'no'}")
+    for key in ("errors", "warnings"):
+        if case.get(key):
+            lines.append(f"{key}: " + "; ".join(_expected(e) for e in case[key]))
+    lines += [f"{key}: {case[key]}" for key in ("spec", "comment") if key in case]
+    text = data.decode("utf-8", "replace")
+    lines.append(f"input ({count(len(data), 'byte')}; `--input` writes it as it is):")
+    lines += ["    " + line for line in text.splitlines()] or ["    (empty)"]
+    out.write(printable("\n".join(visible(line) for line in lines) + "\n"))
+    return EXIT_OK
+
+
+def _expected(error) -> str:
+    """One expected diagnostic as the corpus writes it: its code, line and pointer."""
+    if not isinstance(error, dict):
+        return str(error)
+    where = "".join(f" {key} {error[key]}" for key in ("line", "pointer") if error.get(key) not in (None, ""))
+    return f"{error.get('code')}{(' at' + where) if where else ''}"
