@@ -163,6 +163,8 @@ def test_statistics_count_each_code_the_most_frequent_first_and_keep_the_exit_st
     ]
     code, text = validate(tmp_path, "--statistics", "-o", "json")
     assert code == 1 and json.loads(text)[0]["count"] == 3
+    result = run_cli("validate", "--statistics", "-o", "parquet", "--output-file", tmp_path / "t.parquet", "-")
+    assert result.returncode == 2 and result.stderr.count(b"\n") == 1 and b"--statistics" in result.stderr
 
 
 # the properties: the verdict, the (code, line) and the columns are the same in every format

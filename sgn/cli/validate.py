@@ -156,6 +156,9 @@ def run_validate(args: argparse.Namespace, out) -> int:
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
         return EXIT_USAGE
+    if args.statistics and args.output == "parquet":
+        sys.stderr.write("sgn validate: --statistics prints a table of text or JSON, not -o parquet\n")
+        return EXIT_USAGE
     binary = args.output == "parquet"
     if binary and args.output_file is None and not isinstance(out, (io.RawIOBase, io.BufferedIOBase)):
         sys.stderr.write("sgn validate: -o parquet writes a binary table: name its file with --output-file FILE\n")
@@ -273,7 +276,7 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
 
 def _reporter(args: argparse.Namespace, out, color: bool, fail_on_warnings: bool):
     """The reporter of `-o`, or the count per code of `--statistics`."""
-    if getattr(args, "statistics", False):
+    if args.statistics:
         from ..output.statistics import StatisticsReporter
 
         return StatisticsReporter(out, as_json=args.output in ("json", "jsonl"), fail_on_warnings=fail_on_warnings)
