@@ -17,7 +17,7 @@ from .layers.jsonline import MAX_DEPTH as _MAX_DEPTH
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
 from .layers.stages import DEFAULT_LEVEL, validate_message as _validate_message
-from .pipeline import engine as _validate
+from .pipeline.engine import FileCheck
 from .pipeline.executors import Options, check_one
 from .pipeline.policy import RuleChoice
 from .pipeline.result import INVALID as INVALID, UNREADABLE as UNREADABLE, VALID as VALID, VERDICTS, Result, kept
@@ -152,15 +152,17 @@ def iter_diagnostics(
     it (docs/engines.md, "Rule profiles").
     """
     _at_least_1(max_line_bytes, "max_line_bytes", "a number of bytes", "sgn.iter_diagnostics")
-    return _validate.iter_diagnostics(
-        _as_source(source, "sgn.iter_diagnostics"),
-        level=level,
-        profile=profile,
-        name=name,
-        max_line_bytes=max_line_bytes,
-        fast=fast,
-        hidden=hidden,
-        rules=rules,
+    return iter(
+        FileCheck(
+            _as_source(source, "sgn.iter_diagnostics"),
+            level=level,
+            profile=profile,
+            name=name,
+            max_line_bytes=max_line_bytes,
+            fast=fast,
+            hidden=hidden,
+            rules=rules,
+        )
     )
 
 

@@ -6,7 +6,7 @@ what it finds as `Diagnostic` records; reports only render them.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, NamedTuple, Optional
+from typing import Any, Dict, Iterable, NamedTuple, Optional, Tuple
 
 from .codes import CODES, IO_LAYER
 
@@ -56,9 +56,14 @@ class Diagnostic(NamedTuple):
 
     `line` is 1-based (0 when the problem concerns the whole file), `pointer`
     is an RFC 6901 JSON pointer into the message ("" for the whole line),
-    `column` a 1-based character column when the problem is below JSON level.
+    `column` the 1-based character column of the value the pointer names (or of the fault
+    below JSON level), `end_column` one past that value's end (both placed by
+    `sgn.layers.columns.place`; None where the line holds no value on the pointer's way).
     `occurrences` is 1, or how many alike it stands for when it closes a list cut short
     ("... and 9,999,900 more like these"): the counts of a check count each of them.
+    `source` is the excerpt of the line the text report prints under the diagnostic
+    (text, its first column, whether the line goes on), kept from the file as it is read;
+    it is not part of `to_dict`.
     """
 
     code: str
@@ -71,6 +76,8 @@ class Diagnostic(NamedTuple):
     hint: Optional[str] = None
     column: Optional[int] = None
     occurrences: int = 1
+    end_column: Optional[int] = None
+    source: Optional[Tuple[str, int, bool]] = None
 
     @property
     def is_error(self) -> bool:
@@ -85,7 +92,8 @@ class Diagnostic(NamedTuple):
     def to_dict(self) -> Dict[str, Any]:
         """A JSON-ready mapping; optional fields are omitted when unset."""
         data = self._asdict()
-        for key in ("hint", "column"):
+        del data["source"]
+        for key in ("hint", "column", "end_column"):
             if data[key] is None:
                 del data[key]
         if data["occurrences"] == 1:

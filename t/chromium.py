@@ -32,7 +32,7 @@ def browser():
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _no_browser("playwright not installed: pip install playwright (the system's chromium is used)")
+        _no_browser("playwright not installed (the extra 'test-browser'; the system's chromium is used)")
     executable = shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
         _no_browser("chromium not found: apt-get install chromium")

@@ -187,7 +187,7 @@ def test_converting_a_file_never_imports_catanatron(tmp_path):
 
 
 def test_a_live_game_converts_as_its_json_does_and_nothing_is_patched():
-    engine = pytest.importorskip("catanatron", reason="catanatron is not installed (the test extra installs it)")
+    engine = pytest.importorskip("catanatron", reason="catanatron is not installed (the extra 'test-engines')")
     import catanatron.models.board as board_module
     import catanatron.state as state_module
     from catanatron.json import GameEncoder
@@ -204,7 +204,7 @@ def test_a_live_game_converts_as_its_json_does_and_nothing_is_patched():
 
 def test_the_benchmark_translates_with_the_adapter():
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    pytest.importorskip("catanatron", reason="catanatron is not installed (the test extra installs it)")
+    pytest.importorskip("catanatron", reason="catanatron is not installed (the extra 'test-engines')")
     import engine_games
 
     assert engine_games.translate is catanatron.translate is catanatron.to_sgn

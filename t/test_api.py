@@ -208,7 +208,7 @@ def test_the_public_functions_are_those_of_validate():
     from sgn.layers import stages
     from sgn.pipeline import engine
 
-    assert list(sgn.iter_diagnostics([INVALID])) == list(engine.iter_diagnostics([INVALID]))
+    assert list(sgn.iter_diagnostics([INVALID])) == list(engine.FileCheck([INVALID]))
     assert sgn.validate_message(["1", "RD", {"result": 13}], file="f", line=3) == stages.validate_message(
         ["1", "RD", {"result": 13}], file="f", line=3
     )

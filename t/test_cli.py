@@ -15,11 +15,14 @@ GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
 
 
-def test_text_output_is_one_line_per_diagnostic_like_a_compiler(write):
+def test_text_output_is_a_line_per_diagnostic_like_a_compiler_then_its_source_with_a_caret(write):
     path = write(GOOD + BAD)
     result = run_cli("validate", path)
     lines = result.stdout.decode().splitlines()
-    assert lines[0] == f"{path}:2: /2/result: 13 is greater than the maximum 12 [schema-maximum]"
+    assert lines[0] == f"{path}:2:21: /2/result: 13 is greater than the maximum 12 [schema-maximum]"
+    assert lines[1:4] == ["  |", '2 | ["1","RD",{"result":13}]', "  |" + " " * 21 + "^^"]
+    concise = run_cli("validate", "-o", "concise", path).stdout.decode().splitlines()
+    assert concise[0] == lines[0] and concise[1].endswith(lines[-1][-40:]) and len(concise) == 2
     assert lines[-1].endswith(
         "INVALID (semantic, a fragment: no map at its start, no game replayed): 2 messages, 1 error, 0 warnings"
     )
@@ -73,11 +76,13 @@ def test_json_output_when_valid_and_empty_list(write):
 def test_github_output(write):
     path = write(GOOD + BAD)
     out = run_cli("validate", "-o", "github", path).stdout.decode()
-    assert out == f"::error file={path},line=2,title=schema-maximum::/2/result: 13 is greater than the maximum 12\n"
+    assert (
+        out == f"::error file={path},line=2,col=21,title=schema-maximum::/2/result: 13 is greater than the maximum 12\n"
+    )
 
 
 def test_quiet_prints_errors_only(write):
-    result = run_cli("validate", "-q", write(GOOD + "\n" + BAD))
+    result = run_cli("validate", "-q", "-o", "concise", write(GOOD + "\n" + BAD))
     assert result.stdout.decode().count("\n") == 1 and "schema-maximum" in result.stdout.decode()
 
 
@@ -103,7 +108,7 @@ def test_many_files_keep_going_and_unreadable_ones_exit_2(write, tmp_path):
     assert result.returncode == 2
     assert "no such file [file-not-found]" in out
     # the folder is walked for logs; the two it holds are checked once, where first named
-    assert "is-a-directory" not in out and out.count(f"{bad}:1: /2/result") == 1
+    assert "is-a-directory" not in out and out.count(f"{bad}:1:21: /2/result") == 1
     assert "3 files:" in out
 
 

@@ -106,3 +106,14 @@ def test_a_copy_without_shtab_says_how_to_get_it(monkeypatch, capsys):
         capsys.readouterr().err
         == "sgn completion: needs shtab, which this copy of sgn lacks: pip install 'shtab>=1.9'\n"
     )
+
+
+def test_codes_complete_for_select_ignore_and_sgn_codes(tmp_path):
+    path = script("bash", tmp_path)
+    assert bash_completions(path, "sgn", "validate", "--select", "trade-ra") == ["trade-rate"]
+    assert bash_completions(path, "sgn", "validate", "--ignore", "blank-l") == ["blank-line"]
+    assert bash_completions(path, "sgn", "validate", "--select", "blank-line,trade-ra") == ["blank-line,trade-rate"]
+    assert bash_completions(path, "sgn", "codes", "card-bought") == ["card-bought-this-turn"]
+    assert "ALL" in bash_completions(path, "sgn", "validate", "--extend-select", "")
+    for shell in ("zsh", "fish"):
+        assert "card-bought-this-turn" in script(shell, tmp_path).read_text()

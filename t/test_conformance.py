@@ -1032,7 +1032,17 @@ def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path):
             "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"
         ),
     )
-    for impl, exit_code in ((wrong, 0), ("true", 1)):
+    crashing = _script(tmp_path, "crashing.py", "raise SystemExit('no such option --level')\n")
+    half = _script(
+        tmp_path,
+        "half.py",
+        (
+            "import sys\nfrom sgn.conformance.harness import check\ndata = sys.stdin.buffer.read()\n"
+            "if len(data) % 2: raise RuntimeError('odd')\n"
+            "sys.exit(0 if check(data, 'syntax', 'strict')['valid'] else 1)\n"
+        ),
+    )
+    for impl, exit_code in ((wrong, 0), ("true", 1), (crashing, 1), (half, 1)):
         result = run_cli("smoke", "--impl", impl, "-o", "junit")
         assert result.returncode == exit_code, result.stderr
         root = ET.fromstring(result.stdout)

@@ -72,3 +72,31 @@ def test_check_in_the_checkout_and_below_it_passes_whichever_sgn_runs():
     for folder in (CHECKOUT / "docs",):
         result = run_cli("corpus", "check", cwd=folder)
         assert result.returncode == 0, result.stderr.decode()
+
+
+def test_corpus_show_prints_a_case_its_expectation_and_its_input():
+    result = run_cli("corpus", "show", "syntax-duplicate-key-nested")
+    text = result.stdout.decode()
+    assert result.returncode == 0 and "valid: no" in text
+    assert "errors: json-duplicate-key at line 1 pointer /2/0/resources/L" in text
+    assert '    ["1","TR",[{"player":"1","resources":{"L":-2,"W":1,"L":-1}}' in text
+
+
+def test_corpus_show_input_is_the_case_byte_for_byte_for_every_case():
+    from sgn.corpus import load_cases
+    from sgn.corpus.cases import case_bytes
+
+    cases = load_cases()
+    for case in (cases[0], next(c for c in cases if c.get("input_encoding") == "base64"), cases[-1]):
+        result = run_cli("corpus", "show", case["id"], "--input")
+        assert result.returncode == 0 and result.stdout == case_bytes(case), case["id"]
+
+
+def test_corpus_show_of_an_unknown_case_is_one_line_exit_2():
+    result = run_cli("corpus", "show", "syntax-duplicate-key-nestd")
+    assert result.returncode == 2 and result.stdout == b""
+    assert result.stderr.decode().splitlines() == [
+        "sgn corpus: no case 'syntax-duplicate-key-nestd' in the corpus (did you mean syntax-duplicate-key-nested?)"
+    ]
+    assert run_cli("corpus", "show").returncode == 2
+    assert run_cli("corpus", "check", "some-id").returncode == 2

@@ -141,7 +141,9 @@ def test_standard_input_is_read_here_in_its_place(tmp_path, cluster, monkeypatch
     (tmp_path / "a.sgn").write_text(BAD)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO((BAD * 2).encode())))
     out = io.StringIO()
-    code = main(["validate", "--dask", cluster, str(tmp_path / "a.sgn"), "-", str(tmp_path / "a.sgn")], out=out)
+    code = main(
+        ["validate", "-o", "concise", "--dask", cluster, str(tmp_path / "a.sgn"), "-", str(tmp_path / "a.sgn")], out=out
+    )
     lines = out.getvalue().splitlines()
     assert code == 1 and [line.split(":")[0] for line in lines[:4]] == [
         str(tmp_path / "a.sgn"),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("catanatron", reason="catanatron is not installed (the test extra installs it)")
+pytest.importorskip("catanatron", reason="catanatron is not installed (the extra 'test-engines')")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import engine_games  # noqa: E402
 from sgn.game import OVER, Game  # noqa: E402

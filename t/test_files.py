@@ -279,7 +279,7 @@ def test_hard_links_are_checked_once_under_their_first_name(tmp_path, monkeypatc
         "b.sgn",
         dot + "d.sgn",
     ]
-    done = _cli("validate", "--isolated", ".", cwd=tmp_path)
+    done = _cli("validate", "--isolated", "-o", "concise", ".", cwd=tmp_path)
     assert done.returncode == 1, done.stderr
     verdicts = [line.split(": ")[:2] for line in done.stdout.decode().splitlines() if ":1:" not in line]
     assert [(name, verdict.split()[0]) for name, verdict in verdicts] == [
@@ -596,10 +596,10 @@ def test_a_glob_never_reads_standard_input_or_a_url_for_a_file_it_matches(tmp_pa
     assert (done.returncode, done.stderr) == (1, b""), done.stderr
     assert done.stdout.decode().splitlines()[-1] == os.path.join(".", "simplecache::ok.sgn") + INVALID_ROLL
     (colon / "x::y.sgn").write_text("x\n")
-    done = _cli("validate", "--isolated", "-j", jobs, "-q", "*.sgn", cwd=colon)
+    done = _cli("validate", "--isolated", "-j", jobs, "-q", "-o", "concise", "*.sgn", cwd=colon)
     assert (done.returncode, done.stderr) == (1, b""), done.stderr
     names = [line.split(":1:")[0] for line in done.stdout.decode().splitlines()]
     assert names == [os.path.join(".", "simplecache::ok.sgn"), os.path.join(".", "x::y.sgn")]
     # named as the walk of the folder names them
-    walked = _cli("validate", "--isolated", "-j", jobs, "-q", ".", cwd=colon)
+    walked = _cli("validate", "--isolated", "-j", jobs, "-q", "-o", "concise", ".", cwd=colon)
     assert walked.stdout == done.stdout

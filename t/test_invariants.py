@@ -13,6 +13,7 @@ The Dask executor is crossed with the same options in t/test_dask.py's cluster t
 
 import fnmatch
 import gzip
+import importlib.util
 import io
 import json
 import os
@@ -31,7 +32,9 @@ from sgn.pipeline.policy import Policy
 from sgn.play import random_game
 from test_file_faults import CRASH_LINE, last_roll_lost_then
 
-FORMATS = ["text", "json", "jsonl", "github", "junit", "sarif", "parquet"]
+# -o parquet where pyarrow is (the extra 'parquet'; test_parquet_is_among_the_formats says when it is not)
+PYARROW = importlib.util.find_spec("pyarrow") is not None
+FORMATS = ["text", "json", "jsonl", "github", "junit", "sarif"] + (["parquet"] if PYARROW else [])
 THREE = '["1","RD",{"result":13}]\n["1","RD",{"result":14}]\n["1","XX",{}]\n'
 
 
@@ -113,6 +116,12 @@ files_of = st.lists(st.integers(0, 100), min_size=1, max_size=4)
 
 def chosen(pool_names, picks):
     return [pool_names[i % len(pool_names)] for i in picks]
+
+
+def test_parquet_is_among_the_formats():
+    """Without pyarrow the invariant below holds for every output but -o parquet, and says so here."""
+    pytest.importorskip("pyarrow", reason="pyarrow is not installed (the extra 'parquet'): -o parquet is not compared")
+    assert "parquet" in FORMATS
 
 
 @settings(max_examples=scaled(40), suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -138,7 +138,20 @@ def test_many_diagnostics_with_jobs_in_bounded_memory(tmp_path, spools):
     with open(tmp_path / "out.txt", "wb") as out:
         env = dict(os.environ, PYTHONPATH=PACKAGE_ROOT, TMPDIR=str(spools))
         result = subprocess.run(
-            [sys.executable, "-c", script, "validate", "-q", "-j", "2", "small.sgn", "many.sgn", "small.sgn"],
+            [
+                sys.executable,
+                "-c",
+                script,
+                "validate",
+                "-q",
+                "-o",
+                "concise",
+                "-j",
+                "2",
+                "small.sgn",
+                "many.sgn",
+                "small.sgn",
+            ],
             cwd=tmp_path,
             env=env,
             stdout=out,

@@ -2,6 +2,7 @@
 location, hint and limit."""
 
 import json
+import re
 
 import pytest
 
@@ -67,7 +68,13 @@ def test_text_output_puts_the_column_in_the_location_and_the_hint_below(tmp_path
     lines = result.stdout.decode().splitlines()
     assert lines[0].startswith(f"{path}:1:23: invalid JSON:")
     hinted = [i for i, text in enumerate(lines) if text.startswith("    hint: ")]
-    assert hinted and all(lines[i - 1].startswith(f"{path}:") for i in hinted)
+    gutter = re.compile(r"^ *\d* \|")  # the line of the log under its diagnostic, and its carets
+    assert hinted and all(
+        lines[i - 4].startswith(f"{path}:") and all(gutter.match(text) for text in lines[i - 3 : i]) for i in hinted
+    )
+    concise = run_cli("validate", "-o", "concise", "--level", "semantic", path).stdout.decode().splitlines()
+    hinted = [i for i, text in enumerate(concise) if text.startswith("    hint: ")]
+    assert hinted and all(concise[i - 1].startswith(f"{path}:") for i in hinted)
 
 
 def test_max_errors_stops_a_file_and_says_so(tmp_path):

@@ -50,7 +50,7 @@ def _aliases(path):
             ["validate", "--isolated", "-o", "parquet", "{log}", "--output-file", "{out}"],
             marks=pytest.mark.skipif(
                 importlib.util.find_spec("pyarrow") is None,
-                reason="pyarrow is not installed (the test extra installs it): -o parquet stops first to say so",
+                reason="pyarrow is not installed (the extra 'parquet'): -o parquet stops first to say so",
             ),
         ),
         ["validate", "--isolated", "-j", "2", "{log}", "{log}", "{log}", "--output-file", "{out}"],

@@ -107,7 +107,7 @@ def test_junit_a_case_per_file_a_failure_per_invalid_file_an_error_per_unreadabl
         }
     bad = cases[1].find("failure")
     assert bad.get("message") == "INVALID: 1 error, 1 warning"
-    assert bad.text == validate("bad.sgn")[1].rsplit("\n", 2)[0] + "\n"  # the text report's lines
+    assert bad.text == validate("-o", "concise", "bad.sgn")[1].rsplit("\n", 2)[0] + "\n"  # the concise report's lines
 
 
 def test_junit_lists_the_same_file_twice_as_two_cases_and_warnings_do_not_fail(files):
@@ -279,7 +279,7 @@ def test_sarif_result_fields(files):
     assert bad["level"] == "error" and bad["message"]["text"] == "/2/result: 13 is greater than the maximum 12"
     assert bad["locations"][0]["physicalLocation"] == {
         "artifactLocation": {"uri": "bad.sgn"},
-        "region": {"startLine": 2},
+        "region": {"startLine": 2, "startColumn": 21, "endColumn": 23},
     }
     assert bad["locations"][0]["logicalLocations"] == [{"fullyQualifiedName": "/2/result"}]
     assert bad["properties"] == {"layer": "schema", "pointer": "/2/result"}
@@ -347,7 +347,7 @@ def test_colour_paints_by_the_palette_and_adds_nothing_else(files):
     assert (code, ANSI.sub("", painted)) == validate("--color", "never", *files)
     p, reset = colour.PALETTE, colour.RESET
     assert (
-        f"{p['location']}bad.sgn:2:{reset} /2/result: 13 is greater than the maximum 12 [{p['error']}schema-maximum{reset}]"
+        f"{p['location']}bad.sgn:2:21:{reset} /2/result: 13 is greater than the maximum 12 [{p['error']}schema-maximum{reset}]"
         in painted
     )
     assert f"{p['warning']}warning:{reset} blank line skipped [{p['warning']}blank-line{reset}]" in painted
@@ -393,9 +393,9 @@ def test_auto_colour_on_a_real_terminal(files):
 
 
 def test_text_output_shows_control_characters_as_escapes_one_line_a_diagnostic(files):
-    code, text = validate("-q", HOSTILE_NAME)
+    code, text = validate("-q", "-o", "concise", HOSTILE_NAME)
     assert code == 1 and text.count("\n") == 2 and "\x1b" not in text and "\x07" not in text
-    assert text.startswith('a"<&]]>\\x1b[2J\\n\\t.sgn:1: /2/\\x07]]>\\x00"<&x\\r\\n\\ud800\uffff: ')
+    assert text.startswith('a"<&]]>\\x1b[2J\\n\\t.sgn:1:62: /2/\\x07]]>\\x00"<&x\\r\\n\\ud800\uffff: ')
 
 
 # --stdin-filename
@@ -410,7 +410,7 @@ def test_stdin_filename_names_standard_input():
 def test_stdin_filename_among_files(files):
     result = run_cli("validate", "--stdin-filename", "piped.sgn", "-", Path.cwd() / "good.sgn", stdin=BAD.encode())
     lines = result.stdout.decode().splitlines()
-    assert lines[0].startswith("piped.sgn:1: /2/result") and lines[1].startswith("piped.sgn: INVALID")
+    assert lines[0].startswith("piped.sgn:1:21: /2/result") and "piped.sgn: INVALID" in lines[-3]
 
 
 def test_stdin_filename_must_name_something():

@@ -20,7 +20,7 @@ def test_max_errors_counts_only_what_is_reported(write):
     """The reproducer: two ignored errors used to exhaust --max-errors 2 and hide line 3."""
     result = run_cli("validate", "--isolated", "--ignore", "schema-maximum", "--max-errors", "2", write(THREE))
     assert result.returncode == 1, result.stdout
-    assert b":3: " in result.stdout and b"unknown-action" in result.stdout
+    assert b":3:6: " in result.stdout and b"unknown-action" in result.stdout
     assert b"max-errors-reached" not in result.stdout  # only one selected error: no limit reached
 
 

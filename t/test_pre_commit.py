@@ -14,7 +14,8 @@ from sgn.packaged import example_games
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HOOKS = os.path.join(ROOT, ".pre-commit-hooks.yaml")
-# the log extensions the hook takes (README, "pre-commit"): .sgn, .jsonl, .ndjson, each plain or gzip
+# the log extensions the hook takes (docs/configuration.md, "The pre-commit hook"): .sgn, .jsonl,
+# .ndjson, each plain or gzip
 LOGS = ["a.sgn", "a.sgn.gz", "a.jsonl", "a.jsonl.gz", "a.ndjson", "a.ndjson.gz", "dir/b.sgn.gz"]
 NOT_LOGS = ["a.json", "a.txt", "a.gz", "a.sgn.bak", "sgn", "a.sgn.gz.txt", "a.sgnx"]
 GIT_IDENTITY = ["-c", "user.name=sgn tests", "-c", "user.email=tests@sgn.invalid", "-c", "commit.gpgsign=false"]
@@ -26,6 +27,25 @@ def _hook() -> dict:
         hooks = yaml.safe_load(file)
     assert [h["id"] for h in hooks] == ["sgn-validate"]
     return hooks[0]
+
+
+# a section named beside its file: docs/configuration.md, "The pre-commit hook" (quoted or not)
+SECTION_REFERENCE = re.compile(r"`?((?:docs/)?[\w.-]+\.md)`?,? \"([^\"]+)\"")
+
+
+@pytest.mark.parametrize("name", [".pre-commit-hooks.yaml", "CONTRIBUTING.md", "README.md", "docs/commands.md"])
+def test_the_hook_s_documentation_is_where_its_references_say(name):
+    """Every section named with its file (the hooks file's pointer to its documentation
+    among them) is a heading of that file."""
+    with open(os.path.join(ROOT, name), encoding="utf-8") as file:
+        text = file.read()
+    found = SECTION_REFERENCE.findall(text.replace("\n# ", " ").replace("\n", " "))
+    if name == ".pre-commit-hooks.yaml":
+        assert ("docs/configuration.md", "The pre-commit hook") in found
+    for doc, section in found:
+        with open(os.path.join(ROOT, doc), encoding="utf-8") as file:
+            headings = [line.lstrip("#").strip() for line in file if line.startswith("#")]
+        assert section in headings, (name, doc, section)
 
 
 def test_the_hook_runs_sgn_validate_on_the_log_files():
@@ -122,5 +142,5 @@ def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_pat
     assert status == 0 and re.search(r"^sgn validate\.+Passed$", out, re.M), out
     status, out = try_repo("valid.sgn", "invalid.sgn", "notes.txt")
     assert status == 1 and re.search(r"^sgn validate\.+Failed$", out, re.M), out
-    assert "invalid.sgn:1: /2/result: 13 is greater than the maximum 12 [schema-maximum]" in out
+    assert "invalid.sgn:1:21: /2/result: 13 is greater than the maximum 12 [schema-maximum]" in out
     assert not re.search(r"^(valid\.sgn|notes\.txt):\d", out, re.M), out

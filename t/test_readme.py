@@ -9,7 +9,7 @@ import sys
 from conftest import CHECKOUT
 
 README = (CHECKOUT / "README.md").read_text(encoding="utf-8")
-SHOWN = re.compile(r"^\w[\w.-]*\.sgn(:\d+)?: ")  # a comment that shows the output
+SHOWN = re.compile(r"^\w[\w.-]*\.sgn(:\d+){0,2}: ")  # a comment that shows the output
 
 
 def commands():

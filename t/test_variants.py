@@ -58,7 +58,7 @@ def test_replay_says_which_rules_it_followed():
 
 # -- the Special Build Phase ---------------------------------------------------------------------
 
-from sgn.pipeline.engine import iter_diagnostics  # noqa: E402
+from sgn import iter_diagnostics  # noqa: E402
 from sgn.play import random_game  # noqa: E402
 from sgn.testing.faults import _special_builds as special_builds  # noqa: E402
 

@@ -5,7 +5,9 @@ Completion is part of the command line, so shtab (small, pure Python, no depende
 is a dependency of the package, not an extra; a copy of sgn without it (installed by
 hand, say) says how to get it. Arguments that name files or folders complete as paths:
 they are found by their metavar (FILE, DIR, OUT.svg, ...), so a new one needs no
-marking here.
+marking here; arguments that name diagnostic codes (CODES, GLOB:CODES, CODE: `--select`,
+`--ignore`, `sgn codes CODE`) complete as the codes of the table (`sgn.codes.CODES`) and
+ALL, in bash and zsh after a comma too, the list written into the script.
 """
 
 from __future__ import annotations
@@ -41,15 +43,42 @@ def _path_kind(action: argparse.Action) -> str:
     return "directory" if "DIR" in words else ""
 
 
+def codes_completion() -> dict:
+    """shtab's completion of a list of codes, for each shell: the words of the table."""
+    from ..codes import CODES
+
+    words = " ".join(["ALL", *sorted(CODES)])
+    bash = (
+        "\n_sgn_codes() {\n"
+        '  local head="" word="$1"\n'
+        '  case "$word" in *,*) head="${word%,*},"; word="${word##*,}";; esac\n'
+        f'  compgen -P "$head" -W "{words}" -- "$word"\n'
+        "}\n"
+    )
+    return {
+        "bash": "_sgn_codes",
+        "zsh": f"_values -s , code {words}",
+        "fish": f"(printf '%s\\n' {words})",
+        "preamble": {"bash": bash},
+    }
+
+
+def _codes_kind(action: argparse.Action) -> bool:
+    """Whether an argument names diagnostic codes, by its metavar: CODES, CODE, GLOB:CODES."""
+    return str(action.metavar or "").split(":")[-1] in ("CODES", "CODE")
+
+
 def _mark_paths(parser: argparse.ArgumentParser, shtab) -> None:
-    """Tell shtab which arguments of the parser and its subcommands name paths."""
+    """Tell shtab which arguments of the parser and its subcommands name paths or codes."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 _mark_paths(sub, shtab)
             continue
         kind = _path_kind(action)
-        if kind:
+        if _codes_kind(action) and not action.option_strings == ["--per-file-ignores"]:
+            action.complete = codes_completion()  # type: ignore[attr-defined]
+        elif kind:
             action.complete = shtab.FILE if kind == "file" else shtab.DIRECTORY  # type: ignore[attr-defined]
 
 

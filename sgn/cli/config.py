@@ -95,7 +95,7 @@ KEYS: Dict[str, Callable[[Any], Any]] = {
     "fail-on": _choice(FAIL_ON),
     "max-line-bytes": _positive,
     "max-errors": _positive,
-    "output-format": _choice(("text", "json", "jsonl", "github", "junit", "sarif", "parquet")),
+    "output-format": _choice(("text", "concise", "json", "jsonl", "github", "junit", "sarif", "parquet")),
     "include": _globs,
     "extend-include": _globs,
     "exclude": _globs,

@@ -32,11 +32,18 @@ def add_parser(commands) -> None:
         description="build: write test-corpus/cases.json from the YAML sources in test-corpus/src, and "
         "test-corpus/perft.json from test-corpus/perft.yaml; check: fail when they are stale or the corpus "
         "is unsound; perft: count every perft count of the table again (docs/moves.md), and fail when one "
-        "differs. The sources are in a source checkout: the test-corpus folder of the current folder or a "
-        "parent is used, or the one --root names.",
+        "differs; show ID: a case's input and what it expects (from the bundle, installed with the "
+        "package). The sources are in a source checkout: the test-corpus folder of the current folder or "
+        "a parent is used, or the one --root names.",
     )
     corpus.add_argument(
-        "action", choices=("build", "check", "perft"), help="build the bundle, check it, or recount the perft table"
+        "action",
+        choices=("build", "check", "perft", "show"),
+        help="build the bundle, check it, recount the perft table, or show one case (its input and what it expects)",
+    )
+    corpus.add_argument("case", nargs="?", metavar="ID", help="show: the id of the case")
+    corpus.add_argument(
+        "--input", action="store_true", help="show: only the case's input, byte for byte (to pipe into sgn validate -)"
     )
     corpus.add_argument(
         "--depth", type=positive_int, metavar="D", help="perft: recount to this depth only (default: every count)"
@@ -65,6 +72,11 @@ def run_corpus(args: argparse.Namespace, out) -> int:
     from ..corpus import perft, source as corpus_source
     from .output_file import OutputError, written
 
+    if args.action == "show":
+        return show(args, out)
+    if args.case is not None or args.input:
+        sys.stderr.write("sgn corpus: a case id and --input go with `show` only\n")
+        return EXIT_USAGE
     root = Path(args.root) if args.root else find_root()
     if args.action == "perft":  # (the table is installed with the package: no sources needed)
         try:
@@ -129,3 +141,59 @@ def _recount(root: Path, depth: Optional[int], out) -> int:
     for problem in problems:
         sys.stderr.write(f"sgn corpus: {problem}\n")
     return EXIT_OK if not problems else EXIT_INVALID
+
+
+def show(args: argparse.Namespace, out) -> int:
+    """`sgn corpus show ID`: the case as the bundle has it (the checkout's, else the
+    package's): what it is, what it expects, and its input, each control character written
+    as its escape; `--input`: the input alone, byte for byte."""
+    import difflib
+
+    from .. import corpus
+    from ..corpus.cases import case_bytes
+    from ..words import printable, visible
+
+    if not args.case:
+        sys.stderr.write("sgn corpus: show needs the id of a case (sgn corpus show ID)\n")
+        return EXIT_USAGE
+    root = Path(args.root) if args.root else find_root()
+    try:
+        cases = corpus.load_cases(root / corpus.BUNDLE if root is not None else None)
+    except corpus.CorpusError as error:
+        sys.stderr.write(f"sgn corpus: {error}\n")
+        return EXIT_USAGE
+    by_id = {case["id"]: case for case in cases}
+    case = by_id.get(args.case)
+    if case is None:
+        near = difflib.get_close_matches(args.case, list(by_id), n=1)
+        maybe = f" (did you mean {near[0]}?)" if near else ""
+        sys.stderr.write(printable(f"sgn corpus: no case {visible(args.case)!r} in the corpus{maybe}\n"))
+        return EXIT_USAGE
+    data = case_bytes(case)
+    if args.input:
+        binary = getattr(out, "buffer", None)
+        if binary is not None:
+            out.flush()
+            binary.write(data)
+        else:
+            out.write(data.decode("utf-8", "surrogateescape"))
+        return EXIT_OK
+    lines = [f"{key}: {case[key]}" for key in ("id", "description", "kind", "level", "profile") if key in case]
+    lines.append(f"valid: {'yes' if case['valid'] else 'no'}")
+    for key in ("errors", "warnings"):
+        if case.get(key):
+            lines.append(f"{key}: " + "; ".join(_expected(e) for e in case[key]))
+    lines += [f"{key}: {case[key]}" for key in ("spec", "comment") if key in case]
+    text = data.decode("utf-8", "replace")
+    lines.append(f"input ({count(len(data), 'byte')}; `--input` writes it as it is):")
+    lines += ["    " + line for line in text.splitlines()] or ["    (empty)"]
+    out.write(printable("\n".join(visible(line) for line in lines) + "\n"))
+    return EXIT_OK
+
+
+def _expected(error) -> str:
+    """One expected diagnostic as the corpus writes it: its code, line and pointer."""
+    if not isinstance(error, dict):
+        return str(error)
+    where = "".join(f" {key} {error[key]}" for key in ("line", "pointer") if error.get(key) not in (None, ""))
+    return f"{error.get('code')}{(' at' + where) if where else ''}"

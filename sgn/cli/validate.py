@@ -70,6 +70,12 @@ def add_validate_parser(commands) -> None:
         help="output format (default: text); jsonl: one diagnostic a line; "
         "junit, sarif: for CI test reports and code scanning",
     )
+    validate.add_argument(
+        "--statistics",
+        action="store_true",
+        help="print how many diagnostics of each code were found, instead of the diagnostics "
+        "(text, or json with -o json); the exit status is unchanged",
+    )
     validate.add_argument("-q", "--quiet", action="store_true", help="print errors only: no warnings, no summary")
     validate.add_argument(
         "--color",
@@ -151,6 +157,9 @@ def run_validate(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
+        return EXIT_USAGE
+    if args.statistics and args.output == "parquet":
+        sys.stderr.write("sgn validate: --statistics prints a table of text or JSON, not -o parquet\n")
         return EXIT_USAGE
     binary = args.output == "parquet"
     if binary and args.output_file is None and not isinstance(out, (io.RawIOBase, io.BufferedIOBase)):
@@ -237,7 +246,7 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
 
     color = colour.wanted(args.color, out, os.environ)
     fail_on_warnings = settings.get("fail-on") == "warning"
-    reporter = REPORTERS[args.output](out, quiet=args.quiet, color=color, fail_on_warnings=fail_on_warnings)
+    reporter = _reporter(args, out, color, fail_on_warnings)
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally(fail_on_warnings=fail_on_warnings)
     reporter.start()
@@ -270,3 +279,12 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
         progress.clear()
     reporter.finish(tally)
     return tally.exit_code
+
+
+def _reporter(args: argparse.Namespace, out, color: bool, fail_on_warnings: bool):
+    """The reporter of `-o`, or the count per code of `--statistics`."""
+    if args.statistics:
+        from ..output.statistics import StatisticsReporter
+
+        return StatisticsReporter(out, as_json=args.output in ("json", "jsonl"), fail_on_warnings=fail_on_warnings)
+    return REPORTERS[args.output](out, quiet=args.quiet, color=color, fail_on_warnings=fail_on_warnings)

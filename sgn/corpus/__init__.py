@@ -255,11 +255,9 @@ def check_case(case: dict) -> List:
 
         text = read_input(io.BytesIO(case_bytes(case)), "<input>")
         return [d for _, found in in_line_order(text.found, parse(case["kind"], text.lines, text.name)) for d in found]
-    from ..pipeline.engine import iter_diagnostics
+    from ..pipeline.engine import FileCheck
 
-    return list(
-        iter_diagnostics(io.BytesIO(case_bytes(case)), level=case["level"], profile=case.get("profile", "strict"))
-    )
+    return list(FileCheck(io.BytesIO(case_bytes(case)), level=case["level"], profile=case.get("profile", "strict")))
 
 
 def compare(case: dict, diagnostics: Iterable) -> List[str]:

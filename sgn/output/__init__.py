@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Dict, Type
 
 from .junit import JunitReporter
-from .report import GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
+from .report import ConciseReporter, GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
 from .sarif import SarifReporter
 
 REPORTERS: Dict[str, Type[Reporter]] = {
     "text": TextReporter,
+    "concise": ConciseReporter,
     "json": JsonReporter,
     "jsonl": JsonLinesReporter,
     "github": GithubReporter,

@@ -17,6 +17,7 @@ from ..packaged import VERSION
 from ..pipeline.result import VALID, Streamed, fail_on_warnings
 from ..words import count, printable, visible
 from .colour import Painter
+from .source import source_lines
 
 
 def shown_verdict(f: Streamed) -> str:
@@ -172,18 +173,29 @@ def text_lines(d: Diagnostic, paint: Painter = _PLAIN) -> str:
 
 
 class TextReporter(Reporter):
-    """One line per diagnostic, like a compiler, `file:line:column:` first (so that editors
-    jump to it), and its hint, if it has one, on the next line:
+    """Each diagnostic like a compiler's, `file:line:column:` first (so that editors jump to
+    it), then its line with carets under the value its pointer names (sgn/output/source.py),
+    and its hint, if it has one, as ruff shows them:
 
         game.sgn:12:20: /2/result: 13 is greater than the maximum of 12 [schema-maximum]
+           |
+        12 | [0,"R",{"result":13}]
+           |                   ^^
             hint: a roll of two dice is 2 to 12
 
     then a summary: of each game of a log of several, of each file when there are several,
     and of the whole run.
     """
 
+    concise = False  # `-o concise`: the line and the hint, without the source
+
     def diagnostic(self, d: Diagnostic) -> None:
-        self.out.write(text_lines(d, self.paint))
+        if self.concise or d.source is None:
+            self.out.write(text_lines(d, self.paint))
+            return
+        first, _, hint = text_lines(d, self.paint).partition("\n")
+        role = d.severity if d.severity in (ERROR, WARNING, INFO) else ERROR
+        self.out.write(first + "\n" + source_lines(d, self.paint, role) + hint + "\n")
 
     def _verdict(self, verdict: str) -> str:
         return self.paint(verdict, "valid" if verdict == "valid" else "error")
@@ -278,6 +290,12 @@ def _escape_data(text: str) -> str:
 
 def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class ConciseReporter(TextReporter):
+    """`-o concise`: one line per diagnostic (and its hint), no source, then the summary."""
+
+    concise = True
 
 
 class JsonLinesReporter(Reporter):

@@ -89,7 +89,10 @@ def artifact_uri(file: str) -> str:
 def result(d: Diagnostic) -> Dict[str, Any]:
     location: Dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(d.file)}}
     if d.line:
-        location["region"] = {"startLine": d.line, **({"startColumn": d.column} if d.column else {})}
+        region = {"startLine": d.line, **({"startColumn": d.column} if d.column else {})}
+        if d.column and d.end_column:
+            region["endColumn"] = d.end_column
+        location["region"] = region
     where: Dict[str, Any] = {"physicalLocation": location}
     if d.pointer:
         where["logicalLocations"] = [{"fullyQualifiedName": d.pointer}]

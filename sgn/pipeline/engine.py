@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NamedTupl
 
 from ..diagnostic import Diagnostic, SourceTypeError, internal_error
 from ..game.profiles import DEFAULT as DEFAULT_RULES, departures
+from ..layers.columns import KeptLines
 from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
@@ -79,6 +80,7 @@ class FileCheck:
         # per game of the log (a stream may hold several, each from its map): errors, warnings
         self._per_game: List[List[int]] = []
         self.line = 0  # the last line checked
+        self.kept = KeptLines()  # the lines with a diagnostic, for its columns and excerpt
         self.stages: Optional[List[Stage]] = None
         if level != AUTO:
             self._use(level)
@@ -175,10 +177,17 @@ class FileCheck:
         `capped` too): the counts of each game are of what is reported, past the cap too."""
         from .policy import capped
 
-        found = self._guarded()
+        found = self._placed()
         if self.policy is not None:
             found = self.policy.apply(self.name, found)
         return capped(self._counted(found))
+
+    def _placed(self) -> Iterator[Diagnostic]:
+        """Each diagnostic with the columns of its pointer's value and the excerpt of its line
+        (sgn/layers/columns.py), from the lines the loop kept (`self.kept`)."""
+        placed = self.kept.placed
+        for found in self._guarded():
+            yield placed(found)
 
     def _guarded(self) -> Iterator[Diagnostic]:
         """Whatever fails inside the check is this file's `internal-error`, never an
@@ -276,6 +285,8 @@ class FileCheck:
                         observer(number, message)
                     # (nothing to do while the replay is undecided and this line found nothing)
                     undecided = replay.undecided
+                    if found or undecided:
+                        self.kept.keep(number, raw)
                     if found or (held and not undecided):
                         self.messages = messages  # counted so far, should the reader stop here
                         yield from in_order(found, held, number, undecided)
@@ -308,6 +319,8 @@ class FileCheck:
             if observer is not None and (value is not None or self.text_line):
                 observer(number, value)
             undecided = replay is not None and replay.undecided
+            if found or undecided:
+                self.kept.keep(number, raw)
             if found or (held and not undecided):
                 self.messages = messages  # counted so far, should the reader stop here
                 yield from in_order(found, held, number, undecided)
@@ -336,32 +349,6 @@ class FileCheck:
                     tail += finish(name, reader.number)
         if tail or held:
             yield from in_order(tail, held, reader.number, False)
-
-
-def iter_diagnostics(
-    source: Source,
-    *,
-    level: str = DEFAULT_LEVEL,
-    profile: str = STRICT,
-    name: Optional[str] = None,
-    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
-    fast: bool = True,
-    hidden: str = ALLOW,
-    rules: str = DEFAULT_RULES,
-) -> Iterator[Diagnostic]:
-    """`sgn.iter_diagnostics` (documented in sgn/api.py, which the compiled build keeps readable)."""
-    return iter(
-        FileCheck(
-            source,
-            level=level,
-            profile=profile,
-            name=name,
-            max_line_bytes=max_line_bytes,
-            fast=fast,
-            hidden=hidden,
-            rules=rules,
-        )
-    )
 
 
 class Reading(NamedTuple):
@@ -397,4 +384,4 @@ def visit(
     return Reading(visitor.result(), errors)
 
 
-__all__ = ["FileCheck", "Reading", "iter_diagnostics", "visit"]
+__all__ = ["FileCheck", "Reading", "visit"]
