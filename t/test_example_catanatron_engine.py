@@ -11,7 +11,7 @@ from conftest import CHECKOUT
 from sgn import conformance
 from sgn.conformance import moves
 
-pytest.importorskip("catanatron")
+pytest.importorskip("catanatron", reason="catanatron is not installed (the extra 'test-engines')")
 
 ENGINE = [sys.executable, str(CHECKOUT / "examples" / "python" / "catanatron_engine.py")]
 BY_ID = {c["id"]: c for c in moves.positions()}
