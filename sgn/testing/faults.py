@@ -61,7 +61,12 @@ def _drop_map(game: List[list], pick: int):
 
 
 def _after_the_end(game: List[list], pick: int):
-    return game + [game[-1]], "after-game-end", len(game) + 1
+    """The last move again; a roll where the game was won with Road Building's first road,
+    whose second road may still follow (as the card's play)."""
+    last = game[-1]
+    if last[1] == "BR" and game[-2][1] == "PD" and game[-2][2].get("cCode") == "RB":
+        last = [last[0], "RD", {"result": 8}]
+    return game + [last], "after-game-end", len(game) + 1
 
 
 def _roll_twice(game: List[list], pick: int):
