@@ -241,6 +241,7 @@ class FileCheck:
         # line order. Each entry: (line, order found, diagnostic).
         held: List[Tuple[int, int, Diagnostic]] = []
         observer = self.observer
+        item: Any = None
         for item in reader:
             if isinstance(item, Diagnostic):
                 if (item.line or 0) > until:
@@ -336,6 +337,8 @@ class FileCheck:
         # the end: a fault still undecided, what the file's end and each stage's end bring, and
         # what was held, all in line order
         tail: List[Diagnostic] = []
+        if isinstance(item, tuple):  # the last line read: what the end reports is placed on it
+            self.kept.keep(*item)
         if replay is not None and replay.undecided:  # decided with what the log has left
             tail += replay.settle(name)
         if stopped:
