@@ -337,8 +337,8 @@ class FileCheck:
         # the end: a fault still undecided, what the file's end and each stage's end bring, and
         # what was held, all in line order
         tail: List[Diagnostic] = []
-        if isinstance(item, tuple):  # the last line read: what the end reports is placed on it
-            self.kept.keep(*item)
+        if item is not None and not isinstance(item, Diagnostic):
+            self.kept.keep(*item)  # the last line read: what the end reports is placed on it
         if replay is not None and replay.undecided:  # decided with what the log has left
             tail += replay.settle(name)
         if stopped:
