@@ -135,7 +135,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     error writes nothing, and an output that is an input is refused before it is opened."""
     from .. import cluster
     from ..packaged import SetupError
-    from ..pipeline import files
+    from ..pipeline import files, remote
     from . import settings as validate_settings
     from .config import ConfigError
     from .output_file import OutputError, refuse_inputs, refuse_standard_output, written
@@ -184,7 +184,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
             from ..output.parquet import require
 
             require()
-        paths = cluster.expand(paths)  # URLs' globs too, before the output is judged
+        paths = remote.expand(paths)  # URLs' globs too, before the output is judged
         stdin_name = describe(args.stdin_filename)
         nothing = validate_settings.nothing_left_in(settings, [stdin_name if p == "-" else describe(p) for p in paths])
         if nothing:
