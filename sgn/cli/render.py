@@ -95,8 +95,8 @@ def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
 
 
 def run_render(args: argparse.Namespace, out) -> int:
-    from ..pictures.draw import board
     from ..pipeline.replay import replay
+    from ..svg import board
     from .output_file import OutputError, written
 
     try:

@@ -55,7 +55,7 @@ class Game(State):
 
     def _repr_svg_(self) -> str:
         """The board as a picture, as Jupyter shows it (`sgn.svg.board`)."""
-        from ..pictures.draw import board
+        from ..svg import board
 
         return board(self)
 
