@@ -18,15 +18,15 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..game.possible import Kept, told
 from ..layers.hidden import places
+from ..pictures.geometry import bounds
+from ..pictures.places import corner_key, edge_key, named_by, tile_key
+from ..pictures.shapes import RADIUS, building, mark, road, robber
+from ..pictures.tree import Element, el, text_of
 from ..pipeline.engine import FileCheck
 from ..pipeline.visitor import Visitor
 from ..rules import RESOURCE_NAMES
 from ..svg import board_layer
 from . import holdings
-from .geometry import bounds
-from .places import corner_key, edge_key, named_by, tile_key
-from .shapes import RADIUS, building, mark, road, robber
-from .tree import Element, el, text_of
 
 CARD_NAMES = {
     "KN": "plays a knight",
@@ -41,7 +41,7 @@ _edge_key = functools.lru_cache(maxsize=4096)(edge_key)
 _corner_key = functools.lru_cache(maxsize=4096)(corner_key)
 
 
-class ReportError(Exception):
+class PageError(Exception):
     """The log cannot be read at all."""
 
 
@@ -262,7 +262,7 @@ def collect(source, name: str, profile: str = "strict", rules: str = "standard")
     lines = gathered.lines
     for d in check:
         if d.is_io:
-            raise ReportError(d.message)
+            raise PageError(d.message)
         errors += d.occurrences if d.is_error else 0
         warnings += 0 if d.is_error else d.occurrences
         message = gathered.recent.get(d.line) if d.line else None
