@@ -13,7 +13,7 @@ whatever a log names (a player, a terrain, a harbor) is escaped.
 Every drawn thing carries a class and the place it stands on (`data-tile`, `data-corner`,
 `data-edge`, `data-player`), so that a test, a script or the report page can find it.
 
-The game and its board are those of `sgn.game` (`Game`, `sgn.game.pieces.Board`), read by
+The game and its board are those of `sgn.game` (`Game`, `sgn.game.pieces.Map`), read by
 their attributes and typed `Any` here: the drawing sits in a layer below the game's.
 """
 
