@@ -14,8 +14,8 @@ from ..page import policy
 from ..words import count, visible
 from .matrix import LEGEND, answer, disagrees, names, rows
 from .outcome import STATUSES
-from .report import totals
 from .run import Run
+from .scorecard import totals
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
