@@ -12,7 +12,7 @@ from typing import Any, List, Optional
 from ..diagnostic import Diagnostic
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
-from ..output.report import TextReporter
+from ..output.reporters import TextReporter
 from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from .settings import add_rules_option

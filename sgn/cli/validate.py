@@ -15,7 +15,7 @@ from ..layers.reader import DEFAULT_MAX_LINE_BYTES, STDIN_NAME, describe
 from ..layers.schema import PROFILES
 from ..layers.stages import LEVEL_CHOICES
 from ..output import REPORTERS, colour
-from ..output.report import ReportError, Tally
+from ..output.reporters import ReportError, Tally
 from ..words import printable, visible
 from .exits import EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
 from .settings import add_rules_option
@@ -240,7 +240,7 @@ def _show_settings(args: argparse.Namespace, settings, out) -> int:
 
 def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out) -> int:
     """Check the files and report them on `out`; the exit status."""
-    from ..output.report import Progress
+    from ..output.reporters import Progress
     from ..pipeline import executors as jobs
     from . import settings as validate_settings
 
