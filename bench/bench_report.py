@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sgn.packaged import example_games  # noqa: E402
-from sgn.pictures.page import report_html  # noqa: E402
+from sgn.page import report_html  # noqa: E402
 
 LONG = ROOT / "test-corpus" / "logs" / "random-6p-whole-deck.sgn"
 ENGINE = ROOT / "t" / "data" / "catanatron-games.sgn.gz"

@@ -115,7 +115,7 @@ def test_the_centre_hex_and_its_corners():
         e for e in log.entries(layout) if isinstance(e, log.Entry) and e.kind == "BoardLayout" and e.audience == "all"
     )
     lists = log.int_lists(entry.text)
-    b = places.Board(1, lists["hexLayout"], lists["numberLayout"], -1, None, numbers_indexed=True)
+    b = places.JSettlersBoard(1, lists["hexLayout"], lists["numberLayout"], -1, None, numbers_indexed=True)
     assert b.tile(0x77) == (0, 0) and b.tile(0x17) == (0, -3) and b.tile(0xDD) == (3, 0)
     assert b.corner(0x78) == board.corner((0, 0), "N")  # the node above hex 0x77
     assert b.corner(0x87) == board.corner((0, 0), "S")

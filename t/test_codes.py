@@ -8,8 +8,8 @@ import pytest
 from conftest import CHECKOUT, CORPUS, run_cli
 from sgn import corpus
 from sgn.codes import CODES, LAYERS
-from sgn.codes.docs import NOT_IN_CORPUS, codes_markdown, example_cases
-from sgn.codes.explain import LAYER_DOCS
+from sgn.corpus.codes_doc import NOT_IN_CORPUS, codes_markdown, example_cases
+from sgn.corpus.explain import LAYER_DOCS
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 

@@ -421,7 +421,7 @@ def _matrix_page(hostile):
 
 
 def test_the_html_page_has_the_report_page_s_policy_for_its_own_script_and_style(hostile):
-    from sgn.pictures.page import policy
+    from sgn.page import policy
 
     parts = _Parts()
     parts.feed(_matrix_page(hostile))

@@ -10,8 +10,8 @@ import pytest
 from conftest import CORPUS, run_cli
 from sgn import corpus, packaged
 from sgn.codes import CODES
-from sgn.codes.docs import NOT_IN_CORPUS
 from sgn.corpus import coverage as cc
+from sgn.corpus.codes_doc import NOT_IN_CORPUS
 
 CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
 COVERAGE = cc.load(CORPUS)

@@ -2,6 +2,7 @@
 used by the metadata, every install instruction and every error message that advises one."""
 
 import configparser
+import fnmatch
 import importlib.metadata
 import os
 import pathlib
@@ -100,3 +101,25 @@ def test_a_build_ships_no_leftover_of_an_earlier_build(tmp_path):
     assert done.returncode == 0, done.stderr
     assert not stale.exists() and not compiled.exists()
     assert (build_lib / "sgn" / "game" / "core.py").is_file() and (build_lib / "sgn" / "api.py").is_file()
+
+
+def test_setup_cfg_ships_every_package_and_its_data():
+    """A package moved or added (as `sgn/page/` was, its templates from `sgn/pictures/`) is in
+    the wheel: setup.cfg lists every sub-package of `sgn/`, and every file in them that is not
+    Python matches a pattern of its package's `package_data`."""
+    config = configparser.ConfigParser()
+    config.read(ROOT / "setup.cfg", encoding="utf-8")
+    listed = set(config["options"]["packages"].split())
+    data = {
+        package: [p.strip() for p in patterns.split(",") if p.strip()]
+        for package, patterns in config["options.package_data"].items()
+    }
+    for init in sorted((ROOT / "sgn").rglob("__init__.py")):
+        folder = init.parent
+        package = ".".join(folder.relative_to(ROOT).parts)
+        assert package in listed, f"{package} is not in setup.cfg's packages: the wheel would lack it"
+        for path in sorted(folder.iterdir()):
+            if path.is_file() and path.suffix not in (".py", ".pyc"):
+                assert any(fnmatch.fnmatch(path.name, p) for p in data.get(package, [])), (
+                    f"{path.relative_to(ROOT)} matches no package_data of {package} in setup.cfg"
+                )

@@ -102,7 +102,7 @@ def test_sgn_replay_prints_what_each_hidden_value_may_be():
 
 def test_the_report_page_says_what_each_hidden_move_may_have_been_as_sgn_replay_does():
     from sgn.game.possible import told
-    from sgn.pictures.steps import collect
+    from sgn.page.steps import collect
 
     log = _partial_logs(11, 4, 100, 3, False)
     state, _ = sgn.replay(_lines(log))

@@ -351,7 +351,8 @@ def test_the_message_names_the_url_and_other_outputs_are_written(logs):
 def test_a_url_that_reads_no_local_file_is_never_the_output(logs, monkeypatch, chains):
     """fsspec's own reading of a chain is private (fsspec.core._un_chain): without it, the
     last part of the chain is read with fsspec's public helpers, to the same end."""
-    from sgn.cli.output_file import local_target, refuse_inputs
+    from sgn.cli.output_file import refuse_inputs
+    from sgn.pipeline.remote import local_target
 
     if chains != "fsspec's":
         import fsspec.core

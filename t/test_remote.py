@@ -268,7 +268,7 @@ class _Dropping(io.BytesIO):
 
 
 def test_a_connection_dropped_while_reading_is_a_read_error(monkeypatch):
-    from sgn.cluster import remote
+    from sgn.pipeline import remote
 
     opened = type("Opened", (), {"__exit__": lambda self, *a: None})()
     monkeypatch.setattr(remote.RemoteFile, "open_binary", lambda self: remote._Guarded(opened, _Dropping()))

@@ -9,8 +9,8 @@ import pytest
 
 from chromium import open_page
 from conftest import CORPUS
+from sgn import page
 from sgn.cli import main
-from sgn.pictures import page
 from sgn.pictures.places import corner_key, edge_key, tile_key
 from sgn.pipeline.replay import replay
 from test_report_page import data_of, store_of

@@ -1,4 +1,4 @@
-"""The report page shows the game, not counts (sgn/pictures/holdings.py, steps.py): at every
+"""The report page shows the game, not counts (sgn/page/holdings.py, steps.py): at every
 line, each player's hand per resource (a range where it is in doubt), their development
 cards (those drawn unseen as `?`), the bank and the deck are what `sgn replay --at LINE`
 prints; each trade, steal, discard and draw names its cards; each roll says who received
@@ -10,8 +10,9 @@ import re
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from conftest import CORPUS, scaled
+from sgn import page
 from sgn.notation.redact import redact
-from sgn.pictures import holdings, page
+from sgn.page import holdings
 from sgn.pipeline.replay import replay
 from sgn.play import random_game
 from sgn.rules import DECK, RESOURCE_NAMES, RESOURCES

@@ -15,8 +15,9 @@ from hypothesis import given, settings, strategies as st
 import sgn.svg
 from chromium import open_page
 from conftest import CORPUS, run_cli
+from sgn import page
 from sgn.game import Game
-from sgn.pictures import page, tree
+from sgn.pictures import tree
 from sgn.play import random_game
 
 BASE = CORPUS / "games" / "game.sgn"
@@ -161,7 +162,7 @@ def test_the_page_of_a_hostile_log_is_inert_and_its_script_intact(hostile):
             ("script", {"id": "sgn-data", "type": "application/json"}),
             ("script", {}),
         ]
-        assert raw["script", None] == (page.HERE / "report.js").read_text(encoding="utf-8")
+        assert raw["script", None] == (page.HERE / "page.js").read_text(encoding="utf-8")
         blob = raw["script", "sgn-data"]
         assert blob.isascii() and not set("<>&") & set(blob)  # nothing that could end or bend it
         data = json.loads(blob)

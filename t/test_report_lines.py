@@ -13,8 +13,8 @@ import pytest
 
 from chromium import artefact, open_page
 from conftest import CORPUS
+from sgn import page
 from sgn.notation.redact import redact
-from sgn.pictures import page
 from sgn.pictures.places import corner_key, tile_key
 from sgn.pipeline.replay import replay
 from sgn.rules import CARD_NAMES, RESOURCES

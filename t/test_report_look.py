@@ -10,7 +10,7 @@ import pytest
 
 from chromium import open_page
 from conftest import CORPUS
-from sgn.pictures import page
+from sgn import page
 from sgn.pipeline.replay import replay
 
 VALID = CORPUS / "games" / "random-3p.sgn"  # player 3 wins, no error

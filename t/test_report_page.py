@@ -1,4 +1,4 @@
-"""`sgn report`: the game as one self-contained HTML page (sgn/pictures/page.py, report.js).
+"""`sgn report`: the game as one self-contained HTML page (sgn/page/__init__.py, page.js).
 
 The structure is checked without a browser (the SVG parses as XML, one entry per message,
 nothing fetched from the network, the steps replay to the replay's pieces); then the page
@@ -19,7 +19,8 @@ from hypothesis import example, given, strategies as st
 
 from chromium import open_page
 from conftest import CORPUS, any_message, run_cli
-from sgn.pictures import page, style
+from sgn import page
+from sgn.pictures import style
 from sgn.pictures.places import corner_key, edge_key, named_by, tile_key
 from sgn.pipeline.replay import replay
 

@@ -99,7 +99,7 @@ def is_node(node: int) -> bool:
     return (x + y) % 2 == 1
 
 
-class Board:
+class JSettlersBoard:
     """One classic board of a JSettlers game: its tiles as SGN's, and its places."""
 
     def __init__(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..notation.reading import Source
 from . import jsettlers_log as log
 from .common import Unreadable
-from .jsettlers_board import Board
+from .jsettlers_board import JSettlersBoard
 from .jsettlers_writer import Writer
 
 PIECE = {0: "BR", 1: "BS", 2: "BC"}
@@ -27,7 +27,7 @@ class Pieces(Writer):
         if robber is None:
             raise Unreadable(f"the robber's hex robberHex={log.cut(f['robberHex'])!r} is no number", "robberHex")
         self._board(
-            Board(
+            JSettlersBoard(
                 1,
                 lists["hexLayout"],
                 lists["numberLayout"],
@@ -50,7 +50,7 @@ class Pieces(Writer):
         if robber is None:
             raise Unreadable(f"the robber's hex RH={log.cut(f['RH'])!r} is no number", "RH")
         self._board(
-            Board(
+            JSettlersBoard(
                 encoding,
                 lists["HL"],
                 lists["NL"],
@@ -61,7 +61,7 @@ class Pieces(Writer):
             where,
         )
 
-    def _board(self, laid: Board, where: Source) -> None:
+    def _board(self, laid: JSettlersBoard, where: Source) -> None:
         if self.board is not None:
             if laid.map() != self.board.map():
                 raise Unreadable(
@@ -74,7 +74,7 @@ class Pieces(Writer):
             first = min(self.names.values(), key=int)
             self.emit(where, [first, "MR", {"tile": list(laid.robber)}])
 
-    def _need_board(self) -> Board:
+    def _need_board(self) -> JSettlersBoard:
         if self.board is None:
             raise Unreadable("a move before the board is laid out (SOCBoardLayout)", "game")
         return self.board

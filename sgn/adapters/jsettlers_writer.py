@@ -11,7 +11,7 @@ from typing import Dict, List, Optional
 from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
 from .common import Unreadable, problem
-from .jsettlers_board import Board
+from .jsettlers_board import JSettlersBoard
 
 
 class Writer:
@@ -25,7 +25,7 @@ class Writer:
         self.out: List[Item] = []
         self.written: List[int] = []  # where in `out` each message is, in order (diagnostics between)
         self.names: Dict[int, str] = {}
-        self.board: Optional[Board] = None
+        self.board: Optional[JSettlersBoard] = None
         self.current: Optional[int] = None
         self.rolled = False  # a roll was read: the setup is over
         self.robbery: Optional[List] = None  # [perp seat, Source, an unknown result seen]

@@ -212,7 +212,7 @@ def run_example(args: argparse.Namespace, out) -> int:
 def run_replay(args: argparse.Namespace, out) -> int:
     import json
 
-    from ..output.report import TextReporter
+    from ..output.reporters import TextReporter
     from ..pipeline.replay import render_state, replay
 
     source, name = open_input(args.file)

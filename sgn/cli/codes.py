@@ -1,5 +1,5 @@
 """`sgn codes [CODE] [-o text|json|markdown]`: the diagnostic codes, listed or explained one
-at a time (`sgn.codes.explain`), as `ruff rule` explains a rule."""
+at a time (`sgn.corpus.explain`), as `ruff rule` explains a rule."""
 
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ def add_parser(commands) -> None:
 
 
 def run_codes(args: argparse.Namespace, out) -> int:
-    from ..codes import CODES, docs as codes_doc, explain as codes_explain
-    from ..corpus import CorpusError, load_cases
+    from ..codes import CODES
+    from ..corpus import CorpusError, codes_doc, explain as codes_explain, load_cases
 
     if args.code is not None and args.code not in CODES:
         near = codes_explain.close_matches(args.code)

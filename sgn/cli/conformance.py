@@ -366,7 +366,7 @@ def run(args: argparse.Namespace, out) -> int:
             report.update(ok=wired, problem="" if wired else why, score=score, wiring={"ok": wired, "detail": why})
             text = json.dumps(report, indent=1) + "\n"
         elif args.output == "junit":
-            from ..conformance.report import render_smoke_junit
+            from ..conformance.scorecard import render_smoke_junit
 
             text = render_smoke_junit(runs[0], wired, why)
     out.write(text)

@@ -70,7 +70,7 @@ def add_parsers(commands) -> None:
 def _position(args: argparse.Namespace) -> Tuple[Optional[Any], int]:
     """The game after the line asked for (None when the log cannot be read), and its status
     so far: the log's problems go to standard error, as `sgn replay` reports them."""
-    from ..output.report import TextReporter
+    from ..output.reporters import TextReporter
     from ..pipeline.replay import replay
 
     source, name = open_input(args.file)

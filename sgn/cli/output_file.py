@@ -43,35 +43,6 @@ def _real(path: str) -> Optional[str]:
         return None
 
 
-def local_target(url: str) -> Optional[str]:
-    """The local file a URL reads, as fsspec resolves it: the path of the `file` or `local`
-    protocol (or any other of the local file system's), be it the URL itself or the end of
-    its `::` chain (`simplecache::g.sgn`, `zip://g.sgn::games.zip`: games.zip). None when it
-    reads no local file (`s3://`, `https://`, `memory://`), or fsspec cannot read it here."""
-    try:
-        import fsspec
-        from fsspec.core import split_protocol
-        from fsspec.implementations.local import LocalFileSystem
-    except ImportError:  # without fsspec, no URL is read at all
-        return None
-    try:
-        from fsspec.core import _un_chain  # fsspec's own reading of a chain, as fsspec.open does
-
-        path, protocol, _ = _un_chain(url, {})[-1]
-    except Exception:  # (private, and it instantiates nothing: an older fsspec may lack it)
-        last = url.split("::")[-1]
-        protocol, path = split_protocol(last)
-        protocol = protocol or "file"
-        path = None
-    try:
-        found = fsspec.get_filesystem_class(protocol)
-    except Exception:  # an unknown protocol, or its package missing: nothing read
-        return None
-    if not issubclass(found, LocalFileSystem):
-        return None
-    return path if path is not None else found._strip_protocol(url.split("::")[-1])
-
-
 def _stdin_identity() -> Optional[Tuple[int, int]]:
     try:
         found = os.fstat(sys.stdin.fileno()) if sys.stdin is not None else None
@@ -124,6 +95,7 @@ def _local(inputs: Iterable[str], urls: bool) -> Iterable[Tuple[str, str]]:
     """Each input as named, with the local path it reads; standard input ('-') and URLs
     that read no local file left out (a URL is read as a URL only with `urls`)."""
     from ..pipeline.files import is_url
+    from ..pipeline.remote import local_target
 
     for name in inputs:
         if name == "-":

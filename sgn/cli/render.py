@@ -12,7 +12,7 @@ from typing import Any, List, Optional
 from ..diagnostic import Diagnostic
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
-from ..output.report import TextReporter
+from ..output.reporters import TextReporter
 from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from .settings import add_rules_option
@@ -95,8 +95,8 @@ def highlight_of(found: List[Diagnostic], message: Any) -> Optional[tuple]:
 
 
 def run_render(args: argparse.Namespace, out) -> int:
-    from ..pictures.draw import board
     from ..pipeline.replay import replay
+    from ..svg import board
     from .output_file import OutputError, written
 
     try:

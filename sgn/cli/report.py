@@ -39,7 +39,7 @@ def add_report_parser(commands) -> None:
 
 
 def run_report(args: argparse.Namespace, out) -> int:
-    from ..pictures.page import ReportError, collect, page_parts
+    from ..page import PageError, collect, page_parts
     from .output_file import OutputError, written
 
     try:
@@ -49,7 +49,7 @@ def run_report(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     try:
         collected = collect(source, name, args.profile, args.rules)  # the log read whole before the page is opened
-    except ReportError as error:
+    except PageError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
     from .players import known_names

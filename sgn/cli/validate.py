@@ -15,7 +15,7 @@ from ..layers.reader import DEFAULT_MAX_LINE_BYTES, STDIN_NAME, describe
 from ..layers.schema import PROFILES
 from ..layers.stages import LEVEL_CHOICES
 from ..output import REPORTERS, colour
-from ..output.report import ReportError, Tally
+from ..output.reporters import ReportError, Tally
 from ..words import printable, visible
 from .exits import EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
 from .settings import add_rules_option
@@ -135,7 +135,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
     error writes nothing, and an output that is an input is refused before it is opened."""
     from .. import cluster
     from ..packaged import SetupError
-    from ..pipeline import files
+    from ..pipeline import files, remote
     from . import settings as validate_settings
     from .config import ConfigError
     from .output_file import OutputError, refuse_inputs, refuse_standard_output, written
@@ -184,7 +184,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
             from ..output.parquet import require
 
             require()
-        paths = cluster.expand(paths)  # URLs' globs too, before the output is judged
+        paths = remote.expand(paths)  # URLs' globs too, before the output is judged
         stdin_name = describe(args.stdin_filename)
         nothing = validate_settings.nothing_left_in(settings, [stdin_name if p == "-" else describe(p) for p in paths])
         if nothing:
@@ -240,7 +240,7 @@ def _show_settings(args: argparse.Namespace, settings, out) -> int:
 
 def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out) -> int:
     """Check the files and report them on `out`; the exit status."""
-    from ..output.report import Progress
+    from ..output.reporters import Progress
     from ..pipeline import executors as jobs
     from . import settings as validate_settings
 

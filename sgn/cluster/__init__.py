@@ -1,26 +1,14 @@
-"""Archives that outgrow one machine: logs read through fsspec (`remote`), checked on a Dask
-cluster (`dask_run`), results written as a Parquet table (`parquet`). Each piece needs its own
-optional extra, imported only when it is asked for: `sgn validate` on local files needs none.
+"""Dask: the files of a run checked on a cluster (`dask_run.DaskRunner`, an `Executor`), what
+`--dask` names (`targets`). Dask is an optional extra, imported only when `--dask` asks for it.
+The remote files it may read are the pipeline's (`sgn/pipeline/remote.py`), as the Parquet
+table is an output's (`sgn/output/parquet.py`).
 """
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence
+from typing import Any, Optional
 
 from ..layers.reader import STDIN_NAME
-from ..pipeline.files import is_url
-
-
-def expand(paths: Sequence[str]) -> List[str]:
-    """Before `sgn validate` reports: the files to check, URLs expanded (their globs), and the
-    extras the URLs need found (SetupError when one is missing): what must be
-    known of the inputs before the output is judged (sgn/cli/output_file.py) and opened. The
-    cluster is reached or started after (`connect`)."""
-    from . import remote
-
-    if any(is_url(path) for path in paths):
-        return remote.expand(paths)
-    return list(paths)
 
 
 def connect(dask: Optional[str], *, stdin: Any = None, stdin_name: str = STDIN_NAME) -> Any:

@@ -41,6 +41,8 @@ from ..layers.reader import STDIN_NAME, describe
 from ..packaged import SetupError, install_hint
 from ..pipeline import executors as jobs
 from ..pipeline.executors import warm_up
+from ..pipeline.files import is_url
+from ..pipeline.remote import source_of
 from ..pipeline.result import VALID, Result, Streamed, count
 from .targets import check_address, client, parse_target
 
@@ -72,14 +74,12 @@ Shipped = jobs.Packed
 def located(path: str) -> Where:
     """A file as named here, and where a worker opens it: a local path made absolute (the
     workers have another working folder; on other machines, a shared disk must hold it)."""
-    from ..pipeline.files import is_url
-
     return path, (path if is_url(path) else os.path.abspath(path))
 
 
 def check_one(file: Where, options: jobs.Options, spools: Optional[str]) -> Shipped:
     """On a worker: check one file and keep its diagnostics for the way back (see above)."""
-    result = jobs.check_one(jobs.source_of(file[1]), describe(file[0]), options)
+    result = jobs.check_one(source_of(file[1]), describe(file[0]), options)
     return jobs.pack(result, INLINE, None if spools is None else lambda: _new_spool(spools))
 
 
@@ -91,7 +91,7 @@ def _new_spool(spools: str) -> str:
 
 def check_part(file: Where, options: jobs.Options, start: int, stop: int) -> List[tuple]:
     """On a worker: the diagnostics `start` to `stop` of a file, checked again."""
-    found = jobs.check_one(jobs.source_of(file[1]), describe(file[0]), options).diagnostics
+    found = jobs.check_one(source_of(file[1]), describe(file[0]), options).diagnostics
     try:
         return [tuple(diagnostic) for diagnostic in islice(found, start, stop)]
     finally:

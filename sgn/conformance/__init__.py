@@ -12,7 +12,7 @@ is restarted, so that the run always finishes in bounded time.
 One module per concern: `selection` (which cases), `runners` (the two modes),
 `process` (time-outs, output limits, process groups), `reply` (reading
 replies into the little kept of them), `crash` (a crash is not a verdict),
-`outcome` (judging a case), `run` (a whole run), `report` (its renderings).
+`outcome` (judging a case), `run` (a whole run), `scorecard` (its renderings: text, JSON, JUnit).
 `docs/conformance.md` gives the worst-case time of a run.
 
 A case passes when the verdict (valid or not) is the corpus's; with
@@ -30,7 +30,7 @@ _FROM = {
     name: module
     for module, names in {
         "outcome": "CASE_LEVELS ERRORED FAILED PASSED SKIPPED STATUSES UNDECLARED Outcome",
-        "report": "RENDERERS render_json render_junit render_text summary tally",
+        "scorecard": "RENDERERS render_json render_junit render_text summary tally",
         "run": "Run run_cases",
         "runners": "RUNNERS CannotStart PersistentRunner SimpleRunner",
         "selection": "command read_skip_file select smoke_cases",

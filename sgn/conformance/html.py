@@ -3,19 +3,19 @@ nothing to install to view it. Each cell's title holds the case's detail. Every 
 implementation or of the bundle is written by `_shown`: its control characters as their
 escapes (`words.visible`, as the text report), then as HTML text. Should a mistake let
 markup through anyway, the page's Content-Security-Policy is the `sgn report` page's
-(`pictures.page.policy`): nothing fetched, no script or style but its own."""
+(`sgn.page.policy`): nothing fetched, no script or style but its own."""
 
 from __future__ import annotations
 
 from html import escape
 from typing import List, Sequence
 
-from ..pictures.page import policy
+from ..page import policy
 from ..words import count, visible
 from .matrix import LEGEND, answer, disagrees, names, rows
 from .outcome import STATUSES
-from .report import totals
 from .run import Run
+from .scorecard import totals
 
 STYLE = """
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }

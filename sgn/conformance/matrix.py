@@ -9,8 +9,8 @@ from typing import List, Sequence
 
 from ..words import count, visible
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, STATUSES, UNDECLARED, Outcome
-from .report import language_and_version, summary, totals
 from .run import Run
+from .scorecard import language_and_version, summary, totals
 
 LEGEND = (
     "each cell is the implementation's answer: valid, invalid, moves (a rules engine's, --moves), error "
@@ -155,7 +155,7 @@ def render_matrix_json(runs: Sequence[Run]) -> str:
 
 def render_matrix_junit(runs: Sequence[Run]) -> str:
     from ..output import xml as junit
-    from .report import junit_suites
+    from .scorecard import junit_suites
 
     suites = [s for name, run in zip(names(runs), runs) for s in junit_suites(run, f"{name}: ")]
     return junit.HEADER + '<testsuites name="sgn conformance">\n' + "".join(suites) + "</testsuites>\n"

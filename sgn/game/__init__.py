@@ -5,12 +5,12 @@
 
 from typing import TYPE_CHECKING, Any, List
 
-from .core import OVER, SETUP, TURNS, Board, Income, MessageError, Player
+from .core import OVER, SETUP, TURNS, Income, Map, MessageError, Player
 
 if TYPE_CHECKING:
     from .core import Game
 
-__all__ = ["Board", "Game", "Income", "MessageError", "OVER", "Player", "SETUP", "TURNS"]
+__all__ = ["Map", "Game", "Income", "MessageError", "OVER", "Player", "SETUP", "TURNS"]
 
 
 def __getattr__(name: str) -> Any:

@@ -26,7 +26,7 @@ from .. import rules
 from ..diagnostic import Problem
 from . import cards, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
-from .pieces import Board, Edge, Income, Player
+from .pieces import Edge, Income, Map, Player
 from .profiles import bank_stock
 from .state import OVER, SETUP, TURNS, State
 
@@ -55,7 +55,7 @@ class Game(State):
 
     def _repr_svg_(self) -> str:
         """The board as a picture, as Jupyter shows it (`sgn.svg.board`)."""
-        from ..pictures.draw import board
+        from ..svg import board
 
         return board(self)
 
@@ -185,7 +185,7 @@ class Game(State):
     def _define_map(self, value) -> List[Problem]:
         if self.board is not None:
             return [Problem("map-redefined", "/1", "the map is defined once, at the start of the game")]
-        self.board = Board.from_value(value)
+        self.board = Map.from_value(value)
         # on one of two deserts, as the players like (docs/rules.md): unknown until it is placed or moves
         self.robber = self.board.desert if len(self.board.deserts) == 1 else None
         self.variant = rules.variant_for(self.board.land)
@@ -198,4 +198,4 @@ class Game(State):
 # just before the fault, and the rules it breaks on the faulty line.
 Reading = Callable[[Game], List[Problem]]
 
-__all__ = ["Board", "Game", "Income", "Message", "MessageError", "OVER", "Player", "Reading", "SETUP", "TURNS"]
+__all__ = ["Map", "Game", "Income", "Message", "MessageError", "OVER", "Player", "Reading", "SETUP", "TURNS"]

@@ -13,7 +13,7 @@ from .. import board, rules
 from ..board import Corner, Edge, Tile
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES
-from .pieces import Board, corner_from_json, edge_from_json
+from .pieces import Map, corner_from_json, edge_from_json
 
 Message = List[Any]
 
@@ -26,7 +26,7 @@ class Sites:
 
     __slots__ = ("corners", "edges", "land", "corner_listing", "edge_listing", "corner_rank", "edge_rank")
 
-    def __init__(self, the_map: Board) -> None:
+    def __init__(self, the_map: Map) -> None:
         kinds = the_map.kinds
         land = [t for t, k in kinds.items() if k != board.SEA]
         self.land: List[Tile] = sorted(land)
@@ -58,10 +58,10 @@ class Sites:
         return [[list(t) for t in end] for end in self.edge_listing[e]]
 
 
-_SITES: Dict[int, Tuple[Board, Sites]] = {}  # by the map's id (a map never changes), a few kept
+_SITES: Dict[int, Tuple[Map, Sites]] = {}  # by the map's id (a map never changes), a few kept
 
 
-def sites(the_map: Board) -> Sites:
+def sites(the_map: Map) -> Sites:
     """The places of a map, worked out once for it (the copies of a game share their map)."""
     found = _SITES.get(id(the_map))
     if found is not None and found[0] is the_map:

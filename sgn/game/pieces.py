@@ -35,7 +35,7 @@ def show_corner(c: Corner) -> str:
     return "[" + ",".join(f"[{q},{r}]" for q, r in board.canonical_corner(c)) + "]"
 
 
-class Board:
+class Map:
     """The map as the replay needs it: kinds, numbers, harbors, and lookups worked out once."""
 
     __slots__ = ("kinds", "numbers", "harbor_at", "desert", "deserts", "land", "harbors", "yields")
@@ -61,7 +61,7 @@ class Board:
         }
 
     @classmethod
-    def from_value(cls, value: dict) -> "Board":
+    def from_value(cls, value: dict) -> "Map":
         kinds: Dict[Tile, str] = {}
         numbers: Dict[Tile, int] = {}
         for t in value["tiles"]:

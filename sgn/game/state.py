@@ -11,7 +11,7 @@ from .. import board, rules
 from ..board import Corner, Edge, Tile
 from ..rules import RESOURCES
 from .doubt import Doubt
-from .pieces import Board, Income, Player, RoadBook
+from .pieces import Income, Map, Player, RoadBook
 from .profiles import DEFAULT, bank_stock, departures
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
@@ -28,7 +28,7 @@ class State:
     def __init__(self, profile: str = DEFAULT) -> None:
         # the rule profile (sgn/game/profiles.py): the rulebook, or an engine's; and what the rules read of it
         self.rules, self.departures = profile, departures(profile)
-        self.board: Optional[Board] = None
+        self.board: Optional[Map] = None
         self.players: Dict[str, Player] = {}
         self.count: Optional[int] = None  # number of players, once the setup shows it
         self.variant: rules.Variant = rules.BASE_GAME  # chosen by the map (game._define_map)
@@ -152,7 +152,7 @@ class State:
     def departs(self, flag: str) -> bool:  # (whether the rules followed take the departure: sgn/game/profiles.py)
         return flag in self.departures
 
-    def the_map(self) -> Board:
+    def the_map(self) -> Map:
         """The map, once defined (the replay checks nothing else before it)."""
         assert self.board is not None
         return self.board

@@ -93,7 +93,7 @@ def _open(source: Source, limit: int):
             raise OSError(errno.EINVAL, f"the system refuses this name ({error})") from None
         return maybe_gunzip(handle), handle
     opener = getattr(source, "open_binary", None)
-    if opener is not None:  # a remote file (sgn/cluster/remote.py), opened here as a path is
+    if opener is not None:  # a remote file (sgn/pipeline/remote.py), opened here as a path is
         handle = opener()
         return maybe_gunzip(handle), handle
     if hasattr(source, "readline"):

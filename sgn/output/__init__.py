@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Dict, Type
 
 from .junit import JunitReporter
-from .report import ConciseReporter, GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
+from .reporters import ConciseReporter, GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
 from .sarif import SarifReporter
 
 REPORTERS: Dict[str, Type[Reporter]] = {

@@ -19,7 +19,7 @@ from typing import IO, Iterator
 from ..pipeline.result import UNREADABLE, Streamed
 from ..words import count
 from . import xml as junit
-from .report import Reporter, ReportError, Tally, shown_verdict, text_lines
+from .reporters import Reporter, ReportError, Tally, shown_verdict, text_lines
 
 _IN_MEMORY = 1 << 20  # bytes of each temporary file kept in memory before it goes to disk
 SUITE = "sgn validate"

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, Dict, List
 from ..diagnostic import Diagnostic
 from ..packaged import SetupError, install_hint
 from ..words import printable
-from .report import Reporter, Tally
+from .reporters import Reporter, Tally
 
 ROW_GROUP = 65_536
 # (column, Arrow type): the table's schema, in order

@@ -19,7 +19,7 @@ from ..codes import CODES, LAYER_ABOUT
 from ..diagnostic import ERROR, WARNING, Diagnostic
 from ..packaged import VERSION as __version__
 from ..words import printable
-from .report import Reporter, Tally, one_line
+from .reporters import Reporter, Tally, one_line
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 LEVELS = {ERROR: "error", WARNING: "warning"}  # and info is a note

@@ -10,7 +10,7 @@ from typing import Dict, List, TextIO, Tuple
 
 from ..codes import CODES
 from ..diagnostic import Diagnostic
-from .report import Reporter, Tally
+from .reporters import Reporter, Tally
 
 
 def counted(counts: Dict[str, int]) -> List[Tuple[int, str]]:

@@ -1,3 +1,4 @@
-"""Pictures of a game: the board at any line as SVG (`sgn.svg.board`, `sgn render`) and a
-game as one self-contained HTML page (`sgn report`). Geometry, colours, drawing, the place
-a diagnostic names, and the page are each their own module."""
+"""Drawing, below the game and the pipeline: SVG built as an ElementTree (`tree`), the
+geometry of the picture (`geometry`), colours (`style`), the shape of each thing (`shapes`) and
+the place a diagnostic names (`places`). `sgn.svg` lays them out as a board; the report page
+(`sgn.page`, above the pipeline) draws with them too."""

@@ -1,7 +1,7 @@
 """One drawn thing each, in SVG (`tree.py`'s elements): a hex and its number token, a harbor,
 a road, a building, the robber, and the highlight of a place a diagnostic names. Each
 carries its class and the place it stands on (`data-tile`, `data-corner`, `data-edge`,
-`data-player`). `draw.py` lays them out as a board.
+`data-player`). `sgn/svg.py` lays them out as a board.
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from ..layers.reader import STDIN_NAME, describe
 from ..layers.stages import AUTO
 from .engine import FileCheck
 from .policy import Policy, RuleChoice
+from .remote import source_of
 from .result import UNREADABLE, VALID, Result, Streamed, counting
 
 INLINE = 32  # diagnostics of a file sent back with its result, at most (more: a spool)
@@ -59,14 +60,6 @@ class Executor(Protocol):
 
 class JobsError(Exception):
     """The spools of `--jobs` cannot be made, written or read (a full disk, say)."""
-
-
-def source_of(path: str) -> Any:
-    """What the reader opens for a name: the path itself, or a URL read through fsspec."""
-    from ..cluster.remote import RemoteFile
-    from .files import is_url
-
-    return RemoteFile(path) if is_url(path) else path
 
 
 def check_one(source: Any, name: Optional[str], options: Options) -> Streamed:

@@ -65,7 +65,7 @@ _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*(://|::)")
 
 def is_url(name: str) -> bool:
     """Whether a name on the command line is a URL (`s3://...`, `zip://...::...`,
-    `simplecache::...`), read through fsspec (`sgn/cluster/remote.py`): by its pattern only."""
+    `simplecache::...`), read through fsspec (`remote.py`): by its pattern only. The one place that asks."""
     return bool(_URL.match(name))
 
 

@@ -5,7 +5,7 @@ the game once final, says where reading may stop, and gives its `result()`.
 
 `sgn validate` reads with none; `replay --at` and `render` with `StateAt`, `moves` and
 `perft` with `StateAt` too (the moves are the state's), the report page with its pass
-(`sgn/pictures/steps.py`). A new capability that reads a log is a new visitor, not a new
+(`sgn/page/steps.py`). A new capability that reads a log is a new visitor, not a new
 loop: `engine.visit(source, visitor)` reads with one.
 """
 

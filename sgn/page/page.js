@@ -1,4 +1,4 @@
-// The SGN game report: steps through the moves of the data that sgn/pictures/page.py writes.
+// The SGN game report: steps through the moves of the data that sgn/page/__init__.py writes.
 // Nothing is drawn here and no markup is made from text: the maps, pieces and highlights are
 // SVG drawn in Python, kept in <template id="sgn-store">; a step moves those nodes in and out
 // (the pieces at a line are rebuilt from the steps: ids added and removed at each line).

@@ -4,10 +4,10 @@ The page shows the move list, the board at the selected move, each player's poin
 cards, the diagnostics beside their moves (each marking the place it names), and two charts.
 `steps.py` gathers the data: the state after each line is the one `sgn replay --at LINE`
 prints, for every game of the log. Python draws everything once (SVG as an ElementTree);
-`report.js` only moves those drawings in and out at each step, building no markup.
+`page.js` only moves those drawings in and out at each step, building no markup.
 
 Whatever a log, a file name or a diagnostic holds is inert on the page by construction:
-the page is a Jinja template that escapes every value (`report.html`), the SVG's serializer
+the page is a Jinja template that escapes every value (`page.html`), the SVG's serializer
 escapes every attribute, the data is JSON with `<`, `>` and `&` written as \\u escapes, and
 a Content-Security-Policy lets only the page's own script and style run, fetch nothing, and
 refuses markup made from strings.
@@ -23,15 +23,15 @@ import secrets
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional
 
+from ..pictures import style
+from ..pictures.tree import SVG_NS, Element, el, svg, text_of
 from ..rules import RESOURCE_NAMES, RESOURCES
 from ..words import player_label
-from . import style
 from .charts import bands, chart
-from .steps import LAYERS, Collected, ReportError, collect, label
-from .tree import SVG_NS, Element, el, svg, text_of
+from .steps import LAYERS, Collected, PageError, collect, label
 
 HERE = Path(__file__).parent
-__all__ = ["LAYERS", "Report", "ReportError", "build", "chart", "collect", "label", "page", "page_parts", "report_html"]
+__all__ = ["LAYERS", "Report", "PageError", "build", "chart", "collect", "label", "page", "page_parts", "report_html"]
 # what would end or confuse a <script> or <style> element (its text is not escaped)
 _RAW_TEXT_ENDS = re.compile(r"</?(script|style)|<!--", re.I)
 
@@ -100,7 +100,7 @@ def _template():
     environment = Environment(
         loader=FileSystemLoader(str(HERE)), autoescape=True, undefined=StrictUndefined, keep_trailing_newline=True
     )
-    return environment.get_template("report.html")
+    return environment.get_template("page.html")
 
 
 def _board(collected: Collected) -> Element:
@@ -180,11 +180,11 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
         + _outcome(data["winners"])
     )
     css = raw_text(
-        (HERE / "report.css").read_text(encoding="utf-8")
+        (HERE / "page.css").read_text(encoding="utf-8")
         + "".join(f".p{_css(p)}{{--c:{style.player_color(p)}}}" for p in sorted(set(style.PLAYERS) | set(players))),
         "the style",
     )
-    script = raw_text((HERE / "report.js").read_text(encoding="utf-8"), "report.js")
+    script = raw_text((HERE / "page.js").read_text(encoding="utf-8"), "page.js")
     marker = f"\x00{secrets.token_hex(16)}\x00"  # where the data goes: no log can foresee it
     parts = _template().generate(
         name=data["name"],

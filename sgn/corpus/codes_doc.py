@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from typing import Dict, List, Optional
 
-from ..corpus import NOTATIONS
-from . import CODES, LAYER_ABOUT, LAYERS
+from ..codes import CODES, LAYER_ABOUT, LAYERS
+from .cases import NOTATIONS
 
 # Codes that no corpus case can show, and why.
 NOT_IN_CORPUS: Dict[str, str] = {

@@ -18,13 +18,15 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..game.possible import Kept, told
 from ..layers.hidden import places
+from ..pictures.geometry import bounds
+from ..pictures.places import corner_key, edge_key, named_by, tile_key
+from ..pictures.shapes import RADIUS, building, mark, road, robber
+from ..pictures.tree import Element, el, text_of
 from ..pipeline.engine import FileCheck
 from ..pipeline.visitor import Visitor
 from ..rules import RESOURCE_NAMES
-from . import draw, holdings
-from .geometry import bounds
-from .places import corner_key, edge_key, named_by, tile_key
-from .tree import Element, el, text_of
+from ..svg import board_layer
+from . import holdings
 
 CARD_NAMES = {
     "KN": "plays a knight",
@@ -39,7 +41,7 @@ _edge_key = functools.lru_cache(maxsize=4096)(edge_key)
 _corner_key = functools.lru_cache(maxsize=4096)(corner_key)
 
 
-class ReportError(Exception):
+class PageError(Exception):
     """The log cannot be read at all."""
 
 
@@ -95,13 +97,11 @@ def _pieces(game) -> Dict[str, Tuple[Any, ...]]:
     """Every piece on the board: id -> how to draw it (drawn once, when it first appears)."""
     out: Dict[str, Tuple[Any, ...]] = {}
     for name, p in game.players.items():
-        out.update({f"road:{_edge_key(e)}:{name}": (draw.road, e, name) for e in p.roads})
-        out.update(
-            {f"settlement:{_corner_key(c)}:{name}": (draw.building, c, name, "settlement") for c in p.settlements}
-        )
-        out.update({f"city:{_corner_key(c)}:{name}": (draw.building, c, name, "city") for c in p.cities})
+        out.update({f"road:{_edge_key(e)}:{name}": (road, e, name) for e in p.roads})
+        out.update({f"settlement:{_corner_key(c)}:{name}": (building, c, name, "settlement") for c in p.settlements})
+        out.update({f"city:{_corner_key(c)}:{name}": (building, c, name, "city") for c in p.cities})
     if game.robber is not None:
-        out[f"robber:{tile_key(game.robber)}"] = (draw.robber, game.robber)
+        out[f"robber:{tile_key(game.robber)}"] = (robber, game.robber)
     return out
 
 
@@ -262,7 +262,7 @@ def collect(source, name: str, profile: str = "strict", rules: str = "standard")
     lines = gathered.lines
     for d in check:
         if d.is_io:
-            raise ReportError(d.message)
+            raise PageError(d.message)
         errors += d.occurrences if d.is_error else 0
         warnings += 0 if d.is_error else d.occurrences
         message = gathered.recent.get(d.line) if d.line else None
@@ -270,7 +270,7 @@ def collect(source, name: str, profile: str = "strict", rules: str = "standard")
         key = _key(where)
         if where is not None and key not in places:
             places[key] = el("g", {"data-place": key})
-            draw.mark(places[key], where)
+            mark(places[key], where)
         diags.append(
             {
                 "line": d.line or 0,
@@ -314,13 +314,13 @@ class _Maps:
             return -1
         if self._last[0] is not board:  # (a map is shared by the copies of a game)
             node = el("g")
-            draw.board_layer(node, board)
+            board_layer(node, board)
             key = text_of(node)
             if key not in self._numbers:
                 self._numbers[key] = len(self.nodes)
                 node.set("data-map", str(len(self.nodes)))
                 self.nodes.append(text_of(node))
-                x0, y0, x1, y1 = bounds(board.kinds, draw.RADIUS)
+                x0, y0, x1, y1 = bounds(board.kinds, RADIUS)
                 m = 10.0
                 self.views.append(f"{x0 - m:.1f} {y0 - m:.1f} {x1 - x0 + 2 * m:.1f} {y1 - y0 + 2 * m:.1f}")
             self._last = (board, self._numbers[key])

@@ -1,4 +1,4 @@
-"""A run's report: as text for a person, JSON for a program, JUnit XML for CI.
+"""A run's scorecard: as text for a person, JSON for a program, JUnit XML for CI.
 
 What an implementation says of itself (its name, language, version), what it prints and
 the bundle's own words (a case's description) are anyone's: the text shows each line's

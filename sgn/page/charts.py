@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Dict, List, Sequence
 
-from . import style
-from .tree import Element, el, svg
+from ..pictures import style
+from ..pictures.tree import Element, el, svg
 
 WIDTH, LEFT, RIGHT = 360.0, 28.0, 6.0
 BAND = 26.0  # the height of one player's band

@@ -15,9 +15,14 @@ import io
 from typing import Any, Callable, Iterable, List, Optional, Set
 
 from ..packaged import SetupError, install_hint
-from ..pipeline.files import is_url
+from .files import FOLDER, identity, is_url, kind, once, warn_skipped
 
 _GLOB_CHARS = set("*?[")
+
+
+def source_of(path: str) -> Any:
+    """What the reader opens for a name: the path itself, or a URL read through fsspec."""
+    return RemoteFile(path) if is_url(path) else path
 
 
 class RemoteError(SetupError):
@@ -97,8 +102,6 @@ def _regular(paths: List[str], url: Callable[[str], str]) -> List[str]:
     on, a dangling symlink could not be; each is passed over with a warning, under its URL.
     A file matched under several names (symlinks, hard links) is kept once, known by
     (st_dev, st_ino), under its own name rather than a symlink's, the first in sorted order."""
-    from ..pipeline.files import FOLDER, identity, kind, once, warn_skipped
-
     found = []
     for path in paths:
         what = kind(path)
@@ -109,6 +112,35 @@ def _regular(paths: List[str], url: Callable[[str], str]) -> List[str]:
             continue
         found.append((path, identity(path)))
     return sorted(path for path, _ in once(found))
+
+
+def local_target(url: str) -> Optional[str]:
+    """The local file a URL reads, as fsspec resolves it: the path of the `file` or `local`
+    protocol (or any other of the local file system's), be it the URL itself or the end of
+    its `::` chain (`simplecache::g.sgn`, `zip://g.sgn::games.zip`: games.zip). None when it
+    reads no local file (`s3://`, `https://`, `memory://`), or fsspec cannot read it here."""
+    try:
+        import fsspec
+        from fsspec.core import split_protocol
+        from fsspec.implementations.local import LocalFileSystem
+    except ImportError:  # without fsspec, no URL is read at all
+        return None
+    try:
+        from fsspec.core import _un_chain  # fsspec's own reading of a chain, as fsspec.open does
+
+        path, protocol, _ = _un_chain(url, {})[-1]
+    except Exception:  # (private, and it instantiates nothing: an older fsspec may lack it)
+        last = url.split("::")[-1]
+        protocol, path = split_protocol(last)
+        protocol = protocol or "file"
+        path = None
+    try:
+        found = fsspec.get_filesystem_class(protocol)
+    except Exception:  # an unknown protocol, or its package missing: nothing read
+        return None
+    if not issubclass(found, LocalFileSystem):
+        return None
+    return path if path is not None else found._strip_protocol(url.split("::")[-1])
 
 
 class RemoteFile:

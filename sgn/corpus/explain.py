@@ -12,8 +12,8 @@ from __future__ import annotations
 import difflib
 from typing import Any, Dict, List, Optional
 
-from . import CODES, LAYER_ABOUT
-from .docs import NOT_IN_CORPUS, example_cases, shown_case
+from ..codes import CODES, LAYER_ABOUT
+from .codes_doc import NOT_IN_CORPUS, example_cases, shown_case
 
 # Where each layer's checks and their decisions are written down in sgn's source repository
 # (not installed: `sgn codes CODE` says what the layer checks itself, from LAYER_ABOUT).
@@ -34,7 +34,7 @@ def close_matches(name: str) -> List[str]:
 
 def explain(name: str, cases: List[dict], examples: Optional[Dict[str, dict]] = None) -> Dict[str, Any]:
     """Everything known about one code, as JSON-ready data."""
-    from ..corpus import check_case
+    from . import check_case
 
     code = CODES[name]
     examples = example_cases(cases) if examples is None else examples
