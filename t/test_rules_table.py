@@ -3,6 +3,7 @@ rulebook is written once, in `sgn.rules`, and what checks or lists a move reads 
 so that changing the number changes the game checked. Each test changes a number and sees
 each reader follow it."""
 
+import ast
 import gzip
 import json
 from pathlib import Path
@@ -14,6 +15,7 @@ from sgn.api import validate_message
 from sgn.game import Game
 
 RECORDED = Path(__file__).resolve().parent / "data" / "catanatron-games.sgn.gz"
+PACKAGE = Path(rules.__file__).resolve().parent
 
 
 def _before_a_year_of_plenty() -> Game:
@@ -45,3 +47,34 @@ def test_the_year_of_plenty_takes_the_number_of_cards_the_rules_table_says(takes
     # the legal moves of a position where one is played
     plays = [m for m in _before_a_year_of_plenty().legal_moves() if m[1] == "PD" and m[2]["cCode"] == "YP"]
     assert plays and {len(m[2]["rCodes"]) for m in plays} == {takes}
+
+
+def _module_level(path: Path):
+    """(name, value node) of each module-level assignment and definition of a module."""
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign):
+            yield from ((t.id, node.value) for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None:
+            yield node.target.id, node.value
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            yield node.name, node
+
+
+def test_a_table_of_the_rules_and_the_tally_are_written_once():
+    """No module spells a table of `sgn.rules` again (the resources, their names, the costs,
+    ...: it imports it), and counting is `board.tally`, not a tally of its own."""
+    tables = {name: value for name, value in vars(rules).items() if name.isupper() and isinstance(value, (tuple, dict))}
+    copies, tallies = [], []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE.parent)
+        for name, node in _module_level(path):
+            if name.lstrip("_") == "tally" and where != Path("sgn/board.py"):
+                tallies.append(f"{where}: {name}")
+            if where == Path("sgn/rules.py") or isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                continue
+            try:
+                value = ast.literal_eval(node)
+            except ValueError:
+                continue  # (not a literal: an import or a computed value)
+            copies += [f"{where}: {name} is rules.{table}" for table, known in tables.items() if value == known]
+    assert copies == [] and tallies == []

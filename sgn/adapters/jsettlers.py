@@ -38,8 +38,8 @@ the converted game shows it to `sgn validate` as it happened (docs/engines.md).
 
 The converter's shape is every converter's (`sgn/adapters/writer.py`): `HANDLERS` names
 the function of each message class (those of the board and the pieces are in
-`jsettlers_pieces.PIECES`), which reads the message into the game under conversion
-(`jsettlers_state.Conversion`) and writes SGN to its `Writer`.
+`jsettlers_pieces.PIECE_HANDLERS`), which reads the message into the game under
+conversion (`jsettlers_state.Conversion`) and writes SGN to its `Writer`.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from ..diagnostic import make
 from ..layers.hidden import HIDDEN
 from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
-from .jsettlers_pieces import PIECES, coord
+from .jsettlers_pieces import PIECE_HANDLERS, coord
 from .jsettlers_state import Conversion
 from .writer import Unreadable, between, steal, with_bank
 
@@ -303,7 +303,7 @@ def accept_offer(c: Conversion, e: log.Entry, f, where: Source) -> None:
 Handler = Callable[[Conversion, log.Entry, Dict[str, str], Source], None]
 # The function of each message class the converter reads (the others: PASSED_OVER, or unknown).
 HANDLERS: Dict[str, Handler] = {
-    **PIECES,
+    **PIECE_HANDLERS,
     "Turn": turn,
     "DiceResult": dice_result,
     "Discard": discard,

@@ -1,8 +1,9 @@
 """The board and the pieces of a JSettlers game (`sgn/adapters/jsettlers.py`): the layout
 as SGN's map (`DM`), each road, settlement and city placed, and each build undone, in
 SGN's places (`sgn/adapters/jsettlers_board.py`). Ships and the pirate, of the sea board,
-have no SGN form: they are refused. `PIECES` is their part of the converter's table of
-handlers, each a function of the conversion, the entry, its fields and where it stands.
+have no SGN form: they are refused. `PIECE_HANDLERS` is their part of the converter's
+table of handlers, each a function of the conversion, the entry, its fields and where it
+stands.
 """
 
 from __future__ import annotations
@@ -106,7 +107,7 @@ def move_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
     raise Unreadable("a ship moved: ships are of the sea board, which SGN has no form for", "pieceType")
 
 
-PIECES = {
+PIECE_HANDLERS = {
     "BoardLayout": board_layout,
     "BoardLayout2": board_layout2,
     "PutPiece": put_piece,
