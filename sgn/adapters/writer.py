@@ -55,10 +55,6 @@ def unreadable(where: Source, error: Unreadable) -> Item:
     return where, None, [problem(where, "engine-input", str(error), error.pointer)]
 
 
-def unknown(where: Source, message: str, pointer: str = "") -> Item:
-    return where, None, [problem(where, "engine-unknown", message, pointer)]
-
-
 class Writer:
     """The SGN messages of one record written so far, in order, with the diagnostics between
     them: each an `Item`. A handler writes what its entry says (`write`), reports what stops
