@@ -242,7 +242,6 @@ def coast_edges(land: FrozenSet[Tile]) -> FrozenSet[Edge]:
 
 # -- the known boards --------------------------------------------------------------
 
-LAND_KINDS = ("FO", "P", "F", "H", "M", "D")  # tCodes of land tiles
 SEA = "S"
 PRODUCING = {"FO": "L", "P": "W", "F": "G", "H": "B", "M": "O"}  # tCode -> the resource it yields
 HARBOR_RESOURCE = {"HR": None, "HRB": "B", "HRG": "G", "HRL": "L", "HRO": "O", "HRW": "W"}

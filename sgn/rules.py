@@ -1,8 +1,10 @@
 """The rules, as data: costs, supplies, the deck, limits, and the numbers that differ
 between the base game (3-4 players) and the 5-6 player extension (`VARIANTS`).
 
-The replay (`sgn/game/core.py`) reads these tables; changing a number here changes
-the game it checks.
+The replay (`sgn/game/`), its legal moves and the semantic checks of one message
+(`sgn/layers/semantic.py`) read these tables; changing a number here changes the game
+they check (t/test_rules_table.py). The schema (`schema/v1.0`) is the format's, not
+the rules': it allows one or two resources in `rCodes`, whatever the numbers here.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from hypothesis import strategies as st
 
-from sgn.adapters import catanatron, catanatron_board as places
+from sgn.adapters import catanatron, catanatron_actions as handlers, catanatron_board as places
 
 # -- values ---------------------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ def _value(kind: str, colors):
         "CONFIRM_TRADE": st.tuples(
             st.lists(mostly(st.integers(0, 3), ODD), min_size=10, max_size=10), st.sampled_from(colors) | ODD
         ).map(lambda t: t[0] + [t[1]]),
-        "BUY_DEVELOPMENT_CARD": _named(catanatron.CARD),
+        "BUY_DEVELOPMENT_CARD": _named(handlers.CARD),
         "PLAY_YEAR_OF_PLENTY": st.lists(resource, max_size=3),
         "PLAY_MONOPOLY": resource,
     }
@@ -136,7 +136,7 @@ def catanatron_records(draw) -> CatanatronRecord:
     tiles, nodes = draw(_board())
     colors = draw(mostly(st.lists(st.sampled_from(catanatron.COLORS), min_size=1, max_size=4, unique=True), ODD))
     named = colors if isinstance(colors, list) and colors else ["RED"]
-    kinds = sorted(catanatron.HANDLED | catanatron.SILENT) + ["FLY"]
+    kinds = sorted(set(handlers.HANDLERS) | handlers.SILENT) + ["FLY"]
     actions = []
     for _ in range(draw(st.integers(0, 12))):
         kind = draw(mostly(st.sampled_from(kinds), ODD))

@@ -53,7 +53,7 @@ def converted(name: str, lines: List[str]) -> Converted:
 
 def seats(lines: List[str]) -> Dict[int, str]:
     """JSettlers' seat -> SGN's player, as the converter numbers them."""
-    converter = jsettlers._Converter("", lines)
+    converter = jsettlers.Conversion("", lines)
     converter.seat_names([e for e in log.entries(lines) if isinstance(e, log.Entry)])
     return converter.names
 

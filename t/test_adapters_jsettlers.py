@@ -18,7 +18,7 @@ import pytest
 import sgn
 from sgn import board
 from sgn.adapters import jsettlers_board as places, jsettlers_log as log
-from sgn.adapters.common import Unreadable
+from sgn.adapters.writer import Unreadable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jsettlers_games as games  # noqa: E402

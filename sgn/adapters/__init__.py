@@ -9,7 +9,9 @@ bridge from "my engine's game" to a verdict and a picture:
 Each engine has its module (`catanatron`, `jsettlers`), which reads the engine's own
 record of a game and yields SGN messages as the readers of `sgn.notation.convert` do (an
 `Item` each: where it was read, the message, what was found), so the writers of
-`sgn convert` write them in SGN, HAN or HSGN like any other input.
+`sgn convert` write them in SGN, HAN or HSGN like any other input. Both have one shape:
+a table of handlers, one function per kind of entry of the record, writing to one
+`Writer` (`writer.py`; docs/architecture.md, "The converters").
 
 This module stays light (the command line imports it to build its options): the
 converters are imported when one runs. docs/engines.md says how to record, convert,

@@ -25,47 +25,30 @@ only place that imports catanatron, which stays an optional extra
 Players are 1..N in play order (`colors`); what has no SGN form is left out without
 a word (`END_TURN`: SGN infers a turn's end; trade offers, acceptances, refusals and
 cancellations: SGN records the trade made, `CONFIRM_TRADE`); anything else unknown is
-an `engine-unknown` warning (`sgn/adapters/common.py`). docs/engines.md has the
+an `engine-unknown` warning (`sgn/adapters/writer.py`). docs/engines.md has the
 departures from the rulebook that the replay finds in catanatron's games.
+
+The converter's shape is every converter's (`sgn/adapters/writer.py`): this module reads
+the JSON and its log of actions, and hands each action to the function
+`catanatron_actions.HANDLERS` names for its type, which writes SGN to the game under
+conversion (`catanatron_actions.Conversion`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Dict, Iterator, List, Optional, Tuple
+from typing import Dict, Iterator, List, Tuple
 
 from ..diagnostic import make
 from ..layers.jsonline import MAX_NUMBER_CHARS
 from ..notation.reading import Item, Lines, Source
-from .catanatron_board import RESOURCE, Translation, a_list, cube, field, integer, named, shown
-from .common import Unreadable, between, steal, tally, unknown, unreadable, with_bank
+from .catanatron_actions import HANDLERS, SILENT, Conversion
+from .catanatron_board import RESOURCE, a_list, field, named, shown
+from .writer import Unreadable, unreadable
 
-FREQDECK = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")  # the order of catanatron's counts
-CARD = {"KNIGHT": "KN", "VICTORY_POINT": "VP", "ROAD_BUILDING": "RB", "YEAR_OF_PLENTY": "YP", "MONOPOLY": "MO"}
 COLORS = ("RED", "BLUE", "WHITE", "ORANGE")  # catanatron's four colours, in its own order
-# Actions with no SGN form: a turn's end, and the talk around a domestic trade.
-SILENT = frozenset({"END_TURN", "OFFER_TRADE", "ACCEPT_TRADE", "REJECT_TRADE", "CANCEL_TRADE"})
-# Actions converted, each by the method of its name in lower case (`_Converter._roll`, ...).
-HANDLED = frozenset(
-    {
-        "BUILD_SETTLEMENT",
-        "BUILD_CITY",
-        "BUILD_ROAD",
-        "ROLL",
-        "DISCARD",
-        "DISCARD_RESOURCE",
-        "MOVE_ROBBER",
-        "MARITIME_TRADE",
-        "CONFIRM_TRADE",
-        "BUY_DEVELOPMENT_CARD",
-        "PLAY_KNIGHT_CARD",
-        "PLAY_ROAD_BUILDING",
-        "PLAY_YEAR_OF_PLENTY",
-        "PLAY_MONOPOLY",
-    }
-)
 
-# -- the actions -----------------------------------------------------------------------------
+# -- the log of actions ----------------------------------------------------------------------
 
 
 def _records(data: dict) -> Tuple[str, list]:
@@ -85,157 +68,51 @@ def _record(key: str, i: int, record) -> Tuple[str, list, object]:
     return where, a_list(record, where, "an action", 3), None
 
 
-def _resources(values, pointer: str, what: str) -> List[str]:
-    return [
-        named(v, RESOURCE, f"{pointer}/{i}", what) for i, v in enumerate(a_list(values, pointer, what)) if v is not None
-    ]
-
-
-def _freqdeck(values, pointer: str) -> Dict[str, int]:
-    counts = [integer(n, f"{pointer}/{i}", "a count of cards") for i, n in enumerate(values)]
-    return {RESOURCE[r]: n for r, n in zip(FREQDECK, counts) if n}
-
-
-class _Converter:
-    def __init__(self, data: dict, name: str) -> None:
-        self.where = Source(name, 1)
-        self.places = Translation(data)
-        colors = a_list(field(data, "colors", ""), "/colors", "`colors`")
-        if (
-            not colors
-            or len(colors) > 6
-            or not all(isinstance(c, str) for c in colors)
-            or len(set(colors)) != len(colors)
-        ):
-            raise Unreadable(f"`colors` is {shown(colors)}, not 1 to 6 different colour names", "/colors")
-        self.names = {color: str(i + 1) for i, color in enumerate(colors)}
-        self.discard: Optional[Tuple[str, List[str], str]] = None  # (player, cards, pointer): 1 card a record
-
-    def messages(self, data: dict) -> Iterator[Item]:
-        yield self.where, ["B", "DM", self.places.map], []
+def _messages(c: Conversion, data: dict) -> List[Item]:
+    """The map, then each action of the log by the handler of its type."""
+    c.write(["B", "DM", c.places.map])
+    try:
+        key, records = _records(data)
+    except Unreadable as error:
+        c.writer.unreadable(c.where, error)
+        return c.writer.out
+    for i, record in enumerate(records):
+        pointer = f"/{key}/{i}"
         try:
-            key, records = _records(data)
+            pointer, action, result = _record(key, i, record)
+            color, kind, value = action
+            player = named(color, c.names, pointer + "/0", "the acting colour")
+            if not isinstance(kind, str):
+                raise Unreadable(f"an action type is {shown(kind)}, not a name", pointer + "/1")
+            if kind != "DISCARD_RESOURCE" or (c.discard and c.discard[0] != player):
+                c.flush()
+            if kind in SILENT:
+                continue
+            handler = HANDLERS.get(kind)
+            if handler is None:
+                c.writer.report(
+                    c.where,
+                    "engine-unknown",
+                    f"an action of type {shown(kind)}, which the converter does not know: left out",
+                    pointer,
+                )
+                continue
+            handler(c, player, value, result, pointer)
         except Unreadable as error:
-            yield unreadable(self.where, error)
-            return
-        for i, record in enumerate(records):
-            pointer = f"/{key}/{i}"
-            try:
-                pointer, action, result = _record(key, i, record)
-                color, kind, value = action
-                player = named(color, self.names, pointer + "/0", "the acting colour")
-                if not isinstance(kind, str):
-                    raise Unreadable(f"an action type is {shown(kind)}, not a name", pointer + "/1")
-                if kind != "DISCARD_RESOURCE" or (self.discard and self.discard[0] != player):
-                    yield from self._discarded()
-                if kind in SILENT:
-                    continue
-                if kind not in HANDLED:
-                    yield unknown(
-                        self.where,
-                        f"an action of type {shown(kind)}, which the converter does not know: left out",
-                        pointer,
-                    )
-                    continue
-                for message in getattr(self, "_" + kind.lower())(player, value, result, pointer):
-                    yield self.where, message, []
-            except Unreadable as error:
-                yield unreadable(self.where, error)
-        yield from self._discarded()
-
-    def _discarded(self) -> Iterator[Item]:
-        if self.discard:
-            player, cards, _ = self.discard
-            self.discard = None
-            yield self.where, with_bank(player, tally(cards)), []
-
-    # each action type: the SGN messages it makes
-    def _build_settlement(self, player, value, result, pointer):
-        return [[player, "BS", {"intersection": self.places.corner(value, pointer + "/2")}]]
-
-    def _build_city(self, player, value, result, pointer):
-        return [[player, "BC", {"intersection": self.places.corner(value, pointer + "/2")}]]
-
-    def _build_road(self, player, value, result, pointer):
-        return [[player, "BR", {"path": self.places.edge(value, pointer + "/2")}]]
-
-    def _roll(self, player, value, result, pointer):
-        dice = result if result is not None else value
-        where = pointer + "/2" if result is None else pointer.rsplit("/", 1)[0] + "/1"
-        a, b = (integer(d, f"{where}/{i}", "a die") for i, d in enumerate(a_list(dice, where, "the dice", 2)))
-        if not (1 <= a <= 6 and 1 <= b <= 6):
-            raise Unreadable(f"the dice {shown(dice)} are not two numbers 1 to 6", where)
-        return [[player, "RD", {"result": a + b}]]
-
-    def _discard(self, player, value, result, pointer):
-        return [with_bank(player, tally(_resources(value, pointer + "/2", "a discarded card")))]
-
-    def _discard_resource(self, player, value, result, pointer):
-        card = named(value if value is not None else result, RESOURCE, pointer + "/2", "the discarded card")
-        if self.discard is None:
-            self.discard = (player, [], pointer)
-        self.discard[1].append(card)
-        return []
-
-    def _move_robber(self, player, value, result, pointer):
-        value = a_list(value, pointer + "/2", "a robber's move")
-        if len(value) not in (2, 3):
-            raise Unreadable(
-                f"a robber's move is {shown(value)}, not [coordinate, victim] or [coordinate, victim, card]",
-                pointer + "/2",
-            )
-        tile = cube(value[0], pointer + "/2/0")
-        if tile not in self.places.land:
-            raise Unreadable(f"the robber moves to {shown(value[0])}, which is no land tile", pointer + "/2/0")
-        out = [[player, "MR", {"tile": list(tile)}]]
-        victim = value[1]
-        card = value[2] if len(value) == 3 else result
-        if victim is not None and card is not None:
-            robbed = named(victim, self.names, pointer + "/2/1", "the robbed colour")
-            out.append(steal(player, robbed, named(card, RESOURCE, pointer + "/2/2", "the stolen card")))
-        return out
-
-    def _maritime_trade(self, player, value, result, pointer):
-        value = a_list(value, pointer + "/2", "a maritime trade", 5)
-        given = _resources(value[:4], pointer + "/2", "a card given")
-        taken = _resources(value[4:], pointer + "/2", "the card asked for")
-        return [with_bank(player, tally(given), tally(taken))]
-
-    def _confirm_trade(self, player, value, result, pointer):
-        value = a_list(value, pointer + "/2", "a domestic trade", 11)
-        other = named(value[10], self.names, pointer + "/2/10", "the accepting colour")
-        return [
-            between(player, player, _freqdeck(value[:5], pointer + "/2"), other, _freqdeck(value[5:10], pointer + "/2"))
-        ]
-
-    def _buy_development_card(self, player, value, result, pointer):
-        card = result if result is not None else value
-        if card is None:
-            raise Unreadable("the card bought is not recorded: SGN names the card drawn", pointer + "/2")
-        return [[player, "BD", {"cCode": named(card, CARD, pointer + "/2", "the card bought")}]]
-
-    def _play_knight_card(self, player, value, result, pointer):
-        return [[player, "PD", {"cCode": "KN"}]]
-
-    def _play_road_building(self, player, value, result, pointer):
-        return [[player, "PD", {"cCode": "RB"}]]
-
-    def _play_year_of_plenty(self, player, value, result, pointer):
-        return [[player, "PD", {"cCode": "YP", "rCodes": _resources(value, pointer + "/2", "a card taken")}]]
-
-    def _play_monopoly(self, player, value, result, pointer):
-        return [[player, "PD", {"cCode": "MO", "rCodes": [named(value, RESOURCE, pointer + "/2", "the resource")]}]]
+            c.writer.unreadable(c.where, error)
+    c.flush()
+    return c.writer.out
 
 
 def convert(data, name: str = "<game>") -> Iterator[Item]:
     """The SGN messages of catanatron's JSON of a game (already parsed), each an `Item`."""
     where = Source(name, 1)
     try:
-        converter = _Converter(data, name)
+        conversion = Conversion(data, name)
     except Unreadable as error:
         yield unreadable(where, error)
         return
-    yield from converter.messages(data)
+    yield from _messages(conversion, data)
 
 
 class _TooLong(ValueError):
@@ -372,6 +249,6 @@ def player_names(lines: Lines) -> Dict[str, str]:
     text = "\n".join(line or "" for line in lines)
     try:
         data = json.loads(text, parse_int=_number(int), parse_float=_number(float))
-        return {name: color for color, name in _Converter(data, "").names.items()}
+        return {name: color for color, name in Conversion(data, "").names.items()}
     except (ValueError, RecursionError, Unreadable, LookupError, TypeError, AttributeError):
         return {}

@@ -10,7 +10,7 @@ import json
 from typing import Dict, List, Optional, Tuple
 
 from .. import board
-from .common import Unreadable, listing
+from .writer import Unreadable, listing
 
 RESOURCE = {"WOOD": "L", "BRICK": "B", "SHEEP": "W", "WHEAT": "G", "ORE": "O"}
 TERRAIN = {"WOOD": "FO", "BRICK": "H", "SHEEP": "P", "WHEAT": "F", "ORE": "M"}

@@ -35,19 +35,25 @@ sends and SGN infers (production, costs, awards, the end of a turn, text for peo
 is passed over in silence; a message class the converter does not know is an
 `engine-unknown` warning, once per class. Where JSettlers departs from the rulebook,
 the converted game shows it to `sgn validate` as it happened (docs/engines.md).
+
+The converter's shape is every converter's (`sgn/adapters/writer.py`): `HANDLERS` names
+the function of each message class (those of the board and the pieces are in
+`jsettlers_pieces.PIECE_HANDLERS`), which reads the message into the game under
+conversion (`jsettlers_state.Conversion`) and writes SGN to its `Writer`.
 """
 
 from __future__ import annotations
 
-from typing import Dict, Iterator, List
+from typing import Callable, Dict, Iterator, List
 
 from .. import rules
 from ..diagnostic import make
 from ..layers.hidden import HIDDEN
 from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
-from .common import Unreadable, between, steal, with_bank
-from .jsettlers_pieces import Pieces
+from .jsettlers_pieces import PIECE_HANDLERS, coord
+from .jsettlers_state import Conversion
+from .writer import Unreadable, between, steal, with_bank
 
 CARD = {1: "RB", 2: "YP", 3: "MO", 4: "VP", 5: "VP", 6: "VP", 7: "VP", 8: "VP", 9: "KN"}
 # Message classes that say nothing SGN records (or nothing it does not infer).
@@ -71,232 +77,244 @@ def _letters(counts) -> List[str]:
     return [log.LETTER[t] for t, n in enumerate(counts[:5], 1) for _ in range(n)]
 
 
-def _tally(counts) -> Dict[str, int]:
+def _resources(counts) -> Dict[str, int]:
+    """A JSettlers resource set as SGN's resources and counts (the unknown left out)."""
     return {log.LETTER[t]: n for t, n in enumerate(counts[:5], 1) if n}
 
 
-class _Converter(Pieces):
-    """A log's messages, each by the method of its class's name (`_DiceResult`, ...): the turns,
-    the robber, the cards and the trades here, the board and the pieces in `Pieces`."""
+# -- the conversion: each message by the handler of its class --------------------------------
 
-    def convert(self) -> List[Item]:
-        entries = list(log.entries(self.lines))
-        good = [e for e in entries if isinstance(e, log.Entry)]
-        self.seat_names(good)
-        opts = log.options(self.lines)
-        self.points(opts.get("VP", ""))
-        self.view = log.client_view(self.lines)
-        for e in entries:
-            where = Source(self.name, e.line)
-            if isinstance(e, log.BadLine):
-                self.report(where, "engine-input", e.reason)
-                continue
-            if e.audience[0] in "fou" or (e.audience[0] == "!" and e.kind not in self._seen_unseen()):
-                continue  # requests; what observers alone are sent; the view of those not told
-                # (but for a robbery: if only that view is there, the resource is unknown; in a
-                # client's view, the others' draws and discards are seen so too)
-            if not self.names and e.kind in ("PutPiece", "DiceResult"):
-                self.report(
-                    where, "engine-input", "no player placed a settlement in the setup: the seats cannot be told"
-                )
-                break
-            try:
-                self.entry(e, where)
-            except (Unreadable, log.BadField) as error:
-                self.report(where, "engine-input", f"SOC{e.kind}: {error}")
-        self.flush(Source(self.name, len(self.lines)))
-        for kind, lines in self.unknown.items():
-            where = Source(self.name, lines[0])
-            more = f" (and {len(lines) - 1} more lines of it)" if len(lines) > 1 else ""
-            self.report(where, "engine-unknown", f"SOC{kind}: a message the converter does not know, left out{more}")
-        if self.board is None and not any(d.is_error for _, _, found in self.out for d in found):
-            self.out.append(
-                (
-                    Source(self.name, 1),
-                    None,
-                    [
-                        make(
-                            "engine-input",
-                            "the log has no board (SOCBoardLayout): the game never started",
-                            file=self.name,
-                            line=1,
-                        )
-                    ],
-                )
+
+def _messages(c: Conversion) -> List[Item]:
+    """The items of the log of `c`, in the order read; the warnings of message classes not
+    known (one per class) at the end."""
+    entries = list(log.entries(c.lines))
+    good = [e for e in entries if isinstance(e, log.Entry)]
+    c.seat_names(good)
+    opts = log.options(c.lines)
+    _points(c, opts.get("VP", ""))
+    c.view = log.client_view(c.lines)
+    for e in entries:
+        where = Source(c.name, e.line)
+        if isinstance(e, log.BadLine):
+            c.writer.report(where, "engine-input", e.reason)
+            continue
+        if e.audience[0] in "fou" or (e.audience[0] == "!" and e.kind not in _seen_unseen(c)):
+            continue  # requests; what observers alone are sent; the view of those not told
+            # (but for a robbery: if only that view is there, the resource is unknown; in a
+            # client's view, the others' draws and discards are seen so too)
+        if not c.names and e.kind in ("PutPiece", "DiceResult"):
+            c.writer.report(
+                where, "engine-input", "no player placed a settlement in the setup: the seats cannot be told"
             )
-        return self.out
+            break
+        try:
+            _entry(c, e, where)
+        except (Unreadable, log.BadField) as error:
+            c.writer.report(where, "engine-input", f"SOC{e.kind}: {error}")
+    c.flush(Source(c.name, len(c.lines)))
+    for kind, lines in c.unknown.items():
+        where = Source(c.name, lines[0])
+        more = f" (and {len(lines) - 1} more lines of it)" if len(lines) > 1 else ""
+        c.writer.report(where, "engine-unknown", f"SOC{kind}: a message the converter does not know, left out{more}")
+    out = c.writer.out
+    if c.board is None and not any(d.is_error for _, _, found in out for d in found):
+        c.writer.report(
+            Source(c.name, 1), "engine-input", "the log has no board (SOCBoardLayout): the game never started"
+        )
+    return out
 
-    def points(self, option: str) -> None:
-        """The game option VP (`t12`: played to 12 points): a note when it is not SGN's 10."""
-        if option[:1] != "t":
-            return
-        points = log.number(option[1:])
-        if points is None or points < 1:
-            self.report(
-                Source(self.name, 1), "engine-input", f"the game option VP={log.cut(option)} names no number of points"
-            )
-        elif points != 10:
-            self.out.append(
-                (
-                    Source(self.name, 1),
-                    None,
-                    [
-                        make(
-                            "no-counterpart",
-                            f"the game is played to {points} points; SGN's rules end it at 10, so the "
-                            "replay reports what follows the 10th point",
-                            file=self.name,
-                            line=1,
-                            severity="info",  # a note on the game: no action is left out
-                        )
-                    ],
-                )
-            )
 
-    def entry(self, e: log.Entry, where: Source) -> None:
-        handler = getattr(self, "_" + e.kind, None) if e.kind in HANDLED else None
-        if handler is not None:
-            handler(e, log.fields(e.text), where)
-        elif e.kind not in PASSED_OVER:
-            self.unknown.setdefault(e.kind, []).append(e.line)
-
-    def _Turn(self, e, f, where) -> None:
-        seat = log.number(f.get("playerNumber"))
-        if seat in self.names:
-            self.current = seat
-
-    def _DiceResult(self, e, f, where) -> None:
-        total = log.number(f.get("param"))
-        if total == -1:
-            return  # no roll yet (sent to players joining)
-        if total is None or not 2 <= total <= 12:
-            raise Unreadable(f"a roll of {log.cut(str(f.get('param')))}: two dice make 2 to 12", "param")
-        if self.current not in self.names:
-            raise Unreadable("a roll before any player's turn", "param")
-        self.rolled = True
-        self.emit(where, [self.names[self.current], "RD", {"result": total}])
-
-    def _seen_unseen(self) -> tuple:
-        """The messages to the others (`!p3:`) read: a robbery's (its resource unknown when
-        only that view is there); in a client's view, the others' draws and discards too."""
-        return ("RobberyResult", "DevCardAction", "Discard") if self.view else ("RobberyResult",)
-
-    def _Discard(self, e, f, where) -> None:
-        counts = log.resource_sets(e.text).get("resources")
-        if counts is None:
-            raise Unreadable("a discard without its resources", "resources")
-        if counts[5] and not self.view:
-            return  # the others' view: how many, not which
-        name = self.player(f.get("playerNum"), "playerNum")
-        given = _tally(counts)
-        if counts[5]:  # a client's view of another's discard: the cards not shown (docs/hidden.md)
-            given[HIDDEN] = counts[5]
-        self.emit(where, with_bank(name, given))
-
-    def _MoveRobber(self, e, f, where) -> None:
-        text = f.get("coord", "")
-        if text.startswith("-"):
-            raise Unreadable("the pirate moves: the pirate is of the sea board, which SGN has no form for", "coord")
-        name = self.player(f.get("playerNumber"))
-        self.emit(where, [name, "MR", {"tile": list(self._need_board().tile(self._coord(f)))}])
-        self.robbery = [name, where, False]
-
-    def _RobberyResult(self, e, f, where) -> None:
-        if self.robbery is None:
-            return  # the same robbery, to another of its players
-        kind = log.number(f.get("resType"))
-        if kind == 6 or kind is None:
-            if self.view:  # a client's view of a robbery between others: one card not shown
-                thief, victim = self.player(f.get("perp"), "perp"), self.player(f.get("victim"), "victim")
-                self.emit(where, steal(thief, victim, HIDDEN))
-                self.robbery = None
-                return
-            self.robbery[2] = True
-            return
-        if kind not in log.LETTER or log.number(f.get("amount")) != 1:
-            raise Unreadable(
-                f"a robbery of {f.get('amount')} of resource type {f.get('resType')}: "
-                "SGN's steal is one card of a resource",
-                "resType",
-            )
-        thief, victim = self.player(f.get("perp"), "perp"), self.player(f.get("victim"), "victim")
-        self.emit(where, steal(thief, victim, log.LETTER[kind]))
-        self.robbery = None
-
-    def _DevCardAction(self, e, f, where) -> None:
-        action, card = f.get("actionType"), log.number(f.get("cardType"))
-        if action == "DRAW" and (card in CARD or (card == 0 and self.view)):
-            name = self.player(f.get("playerNum"), "playerNum")
-            self.drawn[name] = self.drawn.get(name, 0) + 1
-            # (card 0: a client's view of another's draw, the card not shown: docs/hidden.md)
-            self.emit(where, [name, "BD", {"cCode": CARD.get(card, HIDDEN)}])
-        elif action == "PLAY" and card == 9:
-            self.emit(where, [self.player(f.get("playerNum"), "playerNum"), "PD", {"cCode": "KN"}])
-        elif action == "PLAY" and card == 1:
-            self.flush(where)
-            self.road_card, self.road_card_player = where, self.player(f.get("playerNum"), "playerNum")
-        elif action == "ADD_OLD" and card == 1 and self.road_card is not None:
-            self.road_card = None  # cancelled before its first road: the card is back in the hand
-
-    def _SimpleAction(self, e, f, where) -> None:
-        kind = log.number(f.get("actType"))
-        if kind == 1:  # DEVCARD_BOUGHT: its card was drawn above
-            name = self.player(f.get("pn"), "pn")
-            if self.drawn.get(name, 0):
-                self.drawn[name] -= 1
-            else:
-                self.report(
-                    where,
-                    "engine-input",
-                    "a development card is bought and the card drawn is not in the log: SGN names it",
-                )
-        elif kind == 3:  # RSRC_TYPE_MONOPOLIZED: v2 the resource
-            resource = log.number(f.get("v2"))
-            if resource not in log.LETTER:
-                raise Unreadable(f"a Monopoly on resource type {f.get('v2')}", "v2")
-            self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "MO", "rCodes": [log.LETTER[resource]]}])
-
-    def _PickResources(self, e, f, where) -> None:
-        reason = log.number(f.get("reason"))
-        counts = log.resource_sets(e.text).get("resources")
-        if reason != 2 or counts is None:
-            raise Unreadable(
-                f"resources picked for reason {log.cut(str(f.get('reason')))}: SGN knows the Year of Plenty's "
-                "(reason 2); gold hexes are of the sea board",
-                "reason",
-            )
-        if sum(counts[:5]) != rules.YEAR_OF_PLENTY_TAKES or counts[5]:
-            raise Unreadable(
-                f"a Year of Plenty picks {rules.YEAR_OF_PLENTY_TAKES} resources, not {sum(counts[:5])}"
-                + (f" and {counts[5]} unknown" if counts[5] else ""),
-                "resources",
-            )
-        self.emit(where, [self.player(f.get("pn"), "pn"), "PD", {"cCode": "YP", "rCodes": _letters(counts)}])
-
-    def _BankTrade(self, e, f, where) -> None:
-        sets = log.resource_sets(e.text)
-        if "give" not in sets or "get" not in sets:
-            raise Unreadable("a bank trade without what is given and got", "give")
-        name = self.player(f.get("pn"), "pn")
-        trade = with_bank(name, _tally(sets["give"]), _tally(sets["get"]))
-        undone = with_bank(name, _tally(sets["get"]), _tally(sets["give"]))
-        if self.last() == undone:  # the trade before, undone
-            self.take_back(where, undone, "a bank trade")
-            return
-        self.emit(where, trade)
-
-    def _AcceptOffer(self, e, f, where) -> None:
-        sets = log.resource_sets(e.text)
-        if "toAccepting" not in sets or "toOffering" not in sets:
-            return  # a request from a client: the server's answer follows
-        offering = self.player(f.get("offering"), "offering")
-        accepting = self.player(f.get("accepting"), "accepting")
-        self.emit(
-            where, between(offering, offering, _tally(sets["toAccepting"]), accepting, _tally(sets["toOffering"]))
+def _points(c: Conversion, option: str) -> None:
+    """The game option VP (`t12`: played to 12 points): a note when it is not SGN's 10."""
+    if option[:1] != "t":
+        return
+    points = log.number(option[1:])
+    where = Source(c.name, 1)
+    if points is None or points < 1:
+        c.writer.report(where, "engine-input", f"the game option VP={log.cut(option)} names no number of points")
+    elif points != 10:
+        c.writer.report(
+            where,
+            "no-counterpart",
+            f"the game is played to {points} points; SGN's rules end it at 10, so the "
+            "replay reports what follows the 10th point",
+            severity="info",  # a note on the game: no action is left out
         )
 
 
-HANDLED = frozenset(name[1:] for name in dir(_Converter) if name[1:2].isupper() and name.startswith("_"))
+def _entry(c: Conversion, e: log.Entry, where: Source) -> None:
+    handler = HANDLERS.get(e.kind)
+    if handler is not None:
+        handler(c, e, log.fields(e.text), where)
+    elif e.kind not in PASSED_OVER:
+        c.unknown.setdefault(e.kind, []).append(e.line)
+
+
+def _seen_unseen(c: Conversion) -> tuple:
+    """The messages to the others (`!p3:`) read: a robbery's (its resource unknown when
+    only that view is there); in a client's view, the others' draws and discards too."""
+    return ("RobberyResult", "DevCardAction", "Discard") if c.view else ("RobberyResult",)
+
+
+# -- the handlers of the turns, the robber, the cards and the trades -------------------------
+
+
+def turn(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    seat = log.number(f.get("playerNumber"))
+    if seat in c.names:
+        c.current = seat
+
+
+def dice_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    total = log.number(f.get("param"))
+    if total == -1:
+        return  # no roll yet (sent to players joining)
+    if total is None or not 2 <= total <= 12:
+        raise Unreadable(f"a roll of {log.cut(str(f.get('param')))}: two dice make 2 to 12", "param")
+    if c.current not in c.names:
+        raise Unreadable("a roll before any player's turn", "param")
+    c.rolled = True
+    c.emit(where, [c.names[c.current], "RD", {"result": total}])
+
+
+def discard(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    counts = log.resource_sets(e.text).get("resources")
+    if counts is None:
+        raise Unreadable("a discard without its resources", "resources")
+    if counts[5] and not c.view:
+        return  # the others' view: how many, not which
+    name = c.player(f.get("playerNum"), "playerNum")
+    given = _resources(counts)
+    if counts[5]:  # a client's view of another's discard: the cards not shown (docs/hidden.md)
+        given[HIDDEN] = counts[5]
+    c.emit(where, with_bank(name, given))
+
+
+def move_robber(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    text = f.get("coord", "")
+    if text.startswith("-"):
+        raise Unreadable("the pirate moves: the pirate is of the sea board, which SGN has no form for", "coord")
+    name = c.player(f.get("playerNumber"))
+    c.emit(where, [name, "MR", {"tile": list(c.need_board().tile(coord(f)))}])
+    c.robbery = [name, where, False]
+
+
+def robbery_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    if c.robbery is None:
+        return  # the same robbery, to another of its players
+    kind = log.number(f.get("resType"))
+    if kind == 6 or kind is None:
+        if c.view:  # a client's view of a robbery between others: one card not shown
+            thief, victim = c.player(f.get("perp"), "perp"), c.player(f.get("victim"), "victim")
+            c.emit(where, steal(thief, victim, HIDDEN))
+            c.robbery = None
+            return
+        c.robbery[2] = True
+        return
+    if kind not in log.LETTER or log.number(f.get("amount")) != 1:
+        raise Unreadable(
+            f"a robbery of {f.get('amount')} of resource type {f.get('resType')}: "
+            "SGN's steal is one card of a resource",
+            "resType",
+        )
+    thief, victim = c.player(f.get("perp"), "perp"), c.player(f.get("victim"), "victim")
+    c.emit(where, steal(thief, victim, log.LETTER[kind]))
+    c.robbery = None
+
+
+def dev_card_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    action, card = f.get("actionType"), log.number(f.get("cardType"))
+    if action == "DRAW" and (card in CARD or (card == 0 and c.view)):
+        name = c.player(f.get("playerNum"), "playerNum")
+        c.drawn[name] = c.drawn.get(name, 0) + 1
+        # (card 0: a client's view of another's draw, the card not shown: docs/hidden.md)
+        c.emit(where, [name, "BD", {"cCode": CARD.get(card, HIDDEN)}])
+    elif action == "PLAY" and card == 9:
+        c.emit(where, [c.player(f.get("playerNum"), "playerNum"), "PD", {"cCode": "KN"}])
+    elif action == "PLAY" and card == 1:
+        c.flush(where)
+        c.road_card, c.road_card_player = where, c.player(f.get("playerNum"), "playerNum")
+    elif action == "ADD_OLD" and card == 1 and c.road_card is not None:
+        c.road_card = None  # cancelled before its first road: the card is back in the hand
+
+
+def simple_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    kind = log.number(f.get("actType"))
+    if kind == 1:  # DEVCARD_BOUGHT: its card was drawn above
+        name = c.player(f.get("pn"), "pn")
+        if c.drawn.get(name, 0):
+            c.drawn[name] -= 1
+        else:
+            c.writer.report(
+                where,
+                "engine-input",
+                "a development card is bought and the card drawn is not in the log: SGN names it",
+            )
+    elif kind == 3:  # RSRC_TYPE_MONOPOLIZED: v2 the resource
+        resource = log.number(f.get("v2"))
+        if resource not in log.LETTER:
+            raise Unreadable(f"a Monopoly on resource type {f.get('v2')}", "v2")
+        c.emit(where, [c.player(f.get("pn"), "pn"), "PD", {"cCode": "MO", "rCodes": [log.LETTER[resource]]}])
+
+
+def pick_resources(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    reason = log.number(f.get("reason"))
+    counts = log.resource_sets(e.text).get("resources")
+    if reason != 2 or counts is None:
+        raise Unreadable(
+            f"resources picked for reason {log.cut(str(f.get('reason')))}: SGN knows the Year of Plenty's "
+            "(reason 2); gold hexes are of the sea board",
+            "reason",
+        )
+    if sum(counts[:5]) != rules.YEAR_OF_PLENTY_TAKES or counts[5]:
+        raise Unreadable(
+            f"a Year of Plenty picks {rules.YEAR_OF_PLENTY_TAKES} resources, not {sum(counts[:5])}"
+            + (f" and {counts[5]} unknown" if counts[5] else ""),
+            "resources",
+        )
+    c.emit(where, [c.player(f.get("pn"), "pn"), "PD", {"cCode": "YP", "rCodes": _letters(counts)}])
+
+
+def bank_trade(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    sets = log.resource_sets(e.text)
+    if "give" not in sets or "get" not in sets:
+        raise Unreadable("a bank trade without what is given and got", "give")
+    name = c.player(f.get("pn"), "pn")
+    trade = with_bank(name, _resources(sets["give"]), _resources(sets["get"]))
+    undone = with_bank(name, _resources(sets["get"]), _resources(sets["give"]))
+    if c.writer.last() == undone:  # the trade before, undone
+        c.writer.take_back(where, undone, "a bank trade")
+        return
+    c.emit(where, trade)
+
+
+def accept_offer(c: Conversion, e: log.Entry, f, where: Source) -> None:
+    sets = log.resource_sets(e.text)
+    if "toAccepting" not in sets or "toOffering" not in sets:
+        return  # a request from a client: the server's answer follows
+    offering = c.player(f.get("offering"), "offering")
+    accepting = c.player(f.get("accepting"), "accepting")
+    c.emit(
+        where, between(offering, offering, _resources(sets["toAccepting"]), accepting, _resources(sets["toOffering"]))
+    )
+
+
+Handler = Callable[[Conversion, log.Entry, Dict[str, str], Source], None]
+# The function of each message class the converter reads (the others: PASSED_OVER, or unknown).
+HANDLERS: Dict[str, Handler] = {
+    **PIECE_HANDLERS,
+    "Turn": turn,
+    "DiceResult": dice_result,
+    "Discard": discard,
+    "MoveRobber": move_robber,
+    "RobberyResult": robbery_result,
+    "DevCardAction": dev_card_action,
+    "SimpleAction": simple_action,
+    "PickResources": pick_resources,
+    "BankTrade": bank_trade,
+    "AcceptOffer": accept_offer,
+}
 
 
 def read(lines: Lines, name: str, **_) -> Iterator[Item]:
@@ -324,14 +342,14 @@ def read(lines: Lines, name: str, **_) -> Iterator[Item]:
         return
     # messages come in the order of their lines already; the warnings gathered at the end
     # (a message class not known, once per class) go to their first line
-    yield from sorted(_Converter(name, lines).convert(), key=lambda item: item[0].line)
+    yield from sorted(_messages(Conversion(name, lines)), key=lambda item: item[0].line)
 
 
 def player_names(lines: Lines) -> Dict[str, str]:
     """SGN's player -> the nickname JSettlers gave its seat (`SOCSitDown`), for those it
     names (docs/format.md, "Players' names"); {} for a log that names none."""
     good = [e for e in log.entries(lines) if isinstance(e, log.Entry)]
-    converter = _Converter("", lines)
+    converter = Conversion("", lines)
     converter.seat_names(good)
     nicknames: Dict[int, str] = {}
     for e in good:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from .. import board
-from .common import Unreadable, listing
+from .writer import Unreadable, listing
 
 Hex = Tuple[int, int]  # JSettlers' (a, b): the two hexadecimal digits
 Tile = Tuple[int, int]

@@ -27,7 +27,6 @@ import re
 from typing import Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 HEADER = "SOC game event log:"
-RESOURCE_NAMES = ("clay", "ore", "sheep", "wheat", "wood")  # JSettlers' order, types 1..5
 LETTER = {1: "B", 2: "O", 3: "W", 4: "G", 5: "L"}  # JSettlers' resource types as SGN's
 
 _ENTRY = re.compile(r"(?:\d+:\d\d\.\d{3}:)?(all|ob|un|fo|f\d|p\d|!p\d|!p\[[\d, ]*\]):(SOC\w+):(.*)\Z")

@@ -30,7 +30,7 @@ _FROM = {
     name: module
     for module, names in {
         "outcome": "CASE_LEVELS ERRORED FAILED PASSED SKIPPED STATUSES UNDECLARED Outcome",
-        "scorecard": "RENDERERS render_json render_junit render_text summary tally",
+        "scorecard": "RENDERERS by_status render_json render_junit render_text summary",
         "run": "Run run_cases",
         "runners": "RUNNERS CannotStart PersistentRunner SimpleRunner",
         "selection": "command read_skip_file select smoke_cases",

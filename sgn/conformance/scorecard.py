@@ -18,7 +18,8 @@ from .run import Run
 ACTION_CODES = ("BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR")
 
 
-def tally(outcomes: Iterable[Outcome], key) -> Dict[str, Dict[str, int]]:
+def by_status(outcomes: Iterable[Outcome], key) -> Dict[str, Dict[str, int]]:
+    """How many outcomes of each group (`key` of a case: its groups) ended in each status."""
     table: Dict[str, Dict[str, int]] = {}
     for o in outcomes:
         for group in key(o.case):
@@ -33,7 +34,7 @@ def _actions(case: dict) -> List[str]:
 
 def totals(run: Run) -> Dict[str, int]:
     """How many cases of the run ended in each status."""
-    return dict(tally(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0)))
+    return dict(by_status(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0)))
 
 
 def summary(run: Run) -> dict:
@@ -48,8 +49,8 @@ def summary(run: Run) -> dict:
         "not_run": run.not_run,
         "baselines": run.baselines,
         "totals": totals(run),
-        "by_level": tally(run.outcomes, lambda c: [c["level"]]),
-        "by_action": tally(run.outcomes, _actions),
+        "by_level": by_status(run.outcomes, lambda c: [c["level"]]),
+        "by_action": by_status(run.outcomes, _actions),
         "cases": [o.to_dict() for o in run.outcomes],
     }
 

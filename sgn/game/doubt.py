@@ -120,10 +120,6 @@ class Doubt:
         highs = [sum(w[at + 1 : at + 2 * KINDS : 2]) for w in self.worlds]
         return min(lows), max(highs)
 
-    def exact(self) -> bool:
-        """Whether every world is a point (no range): the doubt is exact."""
-        return all(w[j] == w[j + 1] for w in self.worlds for j in range(0, len(w), 2))
-
     def key(self) -> Tuple[Tuple[str, ...], FrozenSet[World]]:
         return tuple(self.holders), frozenset(self.worlds)
 

@@ -7,6 +7,7 @@ listed from any of its tiles); and which messages the generator lists at all.
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .. import board, rules
@@ -128,9 +129,10 @@ def multisets(held: Sequence[int], count: int) -> Iterator[Tuple[int, ...]]:
                 yield (n,) + tail
 
 
-def year_of_plenty_pairs() -> List[Tuple[str, str]]:
-    """The two resources of a Year of Plenty, each pair once, in the order of RESOURCES."""
-    return [(a, b) for i, a in enumerate(RESOURCES) for b in RESOURCES[i:]]
+def year_of_plenty_choices() -> List[Tuple[str, ...]]:
+    """The resources a Year of Plenty may take (`rules.YEAR_OF_PLENTY_TAKES` of them), each
+    choice once, in the order of RESOURCES."""
+    return list(combinations_with_replacement(RESOURCES, rules.YEAR_OF_PLENTY_TAKES))
 
 
 # -- what a message says, whatever its form -------------------------------------------------

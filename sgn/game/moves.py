@@ -35,7 +35,6 @@ HIDDEN_CHOICES = ("auto", "always", "never")  # when the `?` outcomes of chance 
 ROLLS = tuple(range(2, 13))
 # The kinds of move, in the order each player's are listed (docs/moves.md, "The order").
 ROLL, DISCARD, ROBBER, STEAL, SETTLEMENT, CITY, ROAD, BUY, PLAY, BANK_TRADE = range(10)
-_PAIRS = forms.year_of_plenty_pairs()
 
 Item = Tuple[str, int, Message]  # (player, kind, message)
 # Where the hands are in doubt, the kinds of move tried on a copy of the game: a discard (its
@@ -335,9 +334,9 @@ def _plays(g: State, name: str, starts_turn: bool) -> List[Item]:
         if not (held or unseen) or (card != "VP" and g.card_played and not starts_turn):
             continue
         if card == "YP":
-            for pair in _PAIRS:
-                if could_give(g, BANK, board.tally(pair)):
-                    items.append((name, PLAY, forms.play(name, card, pair)))
+            for chosen in forms.year_of_plenty_choices():
+                if could_give(g, BANK, board.tally(chosen)):
+                    items.append((name, PLAY, forms.play(name, card, chosen)))
         elif card == "MO":
             items += [(name, PLAY, forms.play(name, card, (r,))) for r in RESOURCES]
         else:

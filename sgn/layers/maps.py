@@ -170,7 +170,8 @@ def map_standard_tiles(facts: MapFacts):
 
 
 @lru_cache(maxsize=None)
-def _tally(numbers: Tuple[int, ...]) -> Dict[int, int]:
+def _number_counts(numbers: Tuple[int, ...]) -> Dict[int, int]:
+    """How many tokens of each number a known board has (`board.tally`, once a board)."""
     return board.tally(numbers)
 
 
@@ -181,7 +182,7 @@ def map_standard_numbers(facts: MapFacts):
         "/2/tiles",
         "number tokens",
         facts.number_counts,
-        _tally(facts.spec.numbers) if facts.spec else {},
+        _number_counts(facts.spec.numbers) if facts.spec else {},
     )
 
 

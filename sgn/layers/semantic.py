@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import chain, islice
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
-from .. import board
+from .. import board, rules
 from ..board import Tile
 from ..codes import CODES
 from ..diagnostic import ERROR, MAX_PROBLEMS, Diagnostic, Problem, make, more_problems
@@ -52,7 +52,7 @@ def robber_on_land(player, value, ctx):
 
 
 def card_resources(player, value, ctx):
-    wanted = {"MO": 1, "YP": 2}.get(value["cCode"])
+    wanted = {"MO": 1, "YP": rules.YEAR_OF_PLENTY_TAKES}.get(value["cCode"])
     codes = value.get("rCodes")
     if wanted is None:
         if codes is not None:

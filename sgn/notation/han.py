@@ -37,7 +37,6 @@ from .han_places import (
 )
 from .scan import RESOURCES, Cursor, NotationError, format_counts, is_digit
 
-BUYABLE = {"v": "village", "c": "city", "r": "road", "d": "development card"}
 CARDS = {"k": "KN", "y": "YP", "m": "MO", "o": "RB"}  # HAN use-card letter -> SGN cCode
 
 

@@ -1,4 +1,12 @@
-"""What the engine converters share: the messages they build, and how they report.
+"""Writing SGN from another engine's record: the `Writer` every converter writes to, the
+messages the converters build, and how they report.
+
+Every converter has one shape (docs/architecture.md, "The converters"): its module reads
+the engine's record entry by entry (a JSettlers network message, a catanatron action) and
+hands each to the handler its table names for the entry's kind (`jsettlers.HANDLERS`,
+`catanatron_actions.HANDLERS`, as `sgn.game.turns.BUILDS` names the function of each
+build): a function of the conversion (the engine's state of the game: its players, what an
+action left open, a `Writer`) and the entry, which writes what the entry says to the writer.
 
 An engine's record is converted as faithfully as it can be read: each move it
 records becomes the SGN message that says the same, rules or no rules. Whether the
@@ -19,9 +27,8 @@ read from any other notation.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Mapping, Optional
+from typing import Dict, List, Mapping, Optional
 
-from .. import board
 from ..diagnostic import Diagnostic, make
 from ..notation.reading import Item, Source
 
@@ -37,24 +44,55 @@ class Unreadable(Exception):
         self.pointer = pointer
 
 
-def problem(where: Source, code: str, message: str, pointer: str = "") -> Diagnostic:
+def problem(where: Source, code: str, message: str, pointer: str = "", severity: Optional[str] = None) -> Diagnostic:
     """A diagnostic at `where`; the pointer, when there is one, leads the sentence too, since
     `sgn convert` prints the sentence and not the pointer."""
     text = f"{pointer}: {message}" if pointer else message
-    return make(code, text, file=where.file, line=where.line, column=where.column, pointer=pointer)
+    return make(code, text, file=where.file, line=where.line, column=where.column, pointer=pointer, severity=severity)
 
 
 def unreadable(where: Source, error: Unreadable) -> Item:
     return where, None, [problem(where, "engine-input", str(error), error.pointer)]
 
 
-def unknown(where: Source, message: str, pointer: str = "") -> Item:
-    return where, None, [problem(where, "engine-unknown", message, pointer)]
+class Writer:
+    """The SGN messages of one record written so far, in order, with the diagnostics between
+    them: each an `Item`. A handler writes what its entry says (`write`), reports what stops
+    it (`report`), and takes back a move the engine undid (`take_back`)."""
 
+    def __init__(self) -> None:
+        self.out: List[Item] = []
+        self.written: List[int] = []  # where in `out` each message is, in order
 
-def tally(letters: Iterable[str]) -> Counts:
-    """How many of each resource letter, keys sorted."""
-    return dict(sorted(board.tally(letters).items()))
+    def write(self, where: Source, message: list) -> None:
+        self.written.append(len(self.out))
+        self.out.append((where, message, []))
+
+    def report(self, where: Source, code: str, message: str, pointer: str = "", severity: Optional[str] = None) -> None:
+        """A problem of the record at `where`, in the output with no message."""
+        self.out.append((where, None, [problem(where, code, message, pointer, severity)]))
+
+    def unreadable(self, where: Source, error: Unreadable) -> None:
+        self.out.append(unreadable(where, error))
+
+    def last(self) -> Optional[list]:
+        """The last message written (and not taken back), or None."""
+        return self.out[self.written[-1]][1] if self.written else None
+
+    def take_back(self, where: Source, message: list, what: str) -> None:
+        """An action undone: its message taken out when it is the last one written (its place
+        left empty: found at once, however many diagnostics follow it); otherwise it stays,
+        with a warning, since SGN has no undo."""
+        if self.written and self.last() == message:
+            at = self.written.pop()
+            self.out[at] = (self.out[at][0], None, [])
+            return
+        self.report(
+            where,
+            "no-counterpart",
+            f"{what} undoes a move that is not the last one written: SGN has no undo, so the undo is "
+            "left out and the move stays",
+        )
 
 
 def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> list:

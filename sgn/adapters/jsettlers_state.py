@@ -1,29 +1,27 @@
-"""The writing side of the JSettlers converter (`sgn/adapters/jsettlers.py`): the seats of
-a game as SGN's players, the SGN messages written so far, what an action leaves open
-until the next (a Road Building card's roads, a robbery's resource), and a move taken
-back when JSettlers undoes it.
+"""A JSettlers game under conversion (`sgn/adapters/jsettlers.py`): the seats of the game as
+SGN's players, the board once laid out, whose turn it is, what an action leaves open until
+the next (a Road Building card's roads, a robbery's resource), and the `Writer` the
+handlers write SGN to.
 """
 
 from __future__ import annotations
 
 from typing import Dict, List, Optional
 
-from ..notation.reading import Item, Lines, Source
+from ..notation.reading import Lines, Source
 from . import jsettlers_log as log
-from .common import Unreadable, problem
 from .jsettlers_board import JSettlersBoard
+from .writer import Unreadable, Writer
 
 
-class Writer:
-    """The players of a log and the SGN messages written so far, with what an action left
-    open (a Road Building card whose roads are to come, a robbery whose resource is to be
-    told): the converter (`sgn.adapters.jsettlers`) reads the log's messages into it."""
+class Conversion:
+    """The players of a log and what the messages read so far left, with the messages written
+    (`writer`): each handler of `sgn.adapters.jsettlers.HANDLERS` reads one message into it."""
 
     def __init__(self, name: str, lines: Lines) -> None:
         self.name = name
         self.lines = lines
-        self.out: List[Item] = []
-        self.written: List[int] = []  # where in `out` each message is, in order (diagnostics between)
+        self.writer = Writer()
         self.names: Dict[int, str] = {}
         self.board: Optional[JSettlersBoard] = None
         self.current: Optional[int] = None
@@ -59,44 +57,28 @@ class Writer:
             raise Unreadable(f"seat {value} is no seat of a player of this game", what)
         return self.names[seat]
 
+    def need_board(self) -> JSettlersBoard:
+        if self.board is None:
+            raise Unreadable("a move before the board is laid out (SOCBoardLayout)", "game")
+        return self.board
+
     # -- writing ---------------------------------------------------------------------------
-    def report(self, where: Source, code: str, message: str) -> None:
-        """A problem of the log at `where`, in the output with no message."""
-        self.out.append((where, None, [problem(where, code, message)]))
-
     def emit(self, where: Source, message: list) -> None:
+        """A message written, once what the action before left open is closed (a steal closes
+        no robbery: it is the robbery's)."""
         self.flush(where, keep_robbery=message[1] == "ST")
-        self._write(where, message)
-
-    def _write(self, where: Source, message: list) -> None:
-        self.written.append(len(self.out))
-        self.out.append((where, message, []))
+        self.writer.write(where, message)
 
     def flush(self, where: Source, keep_robbery: bool = False) -> None:
         """What an action left open, closed before the next: a Road Building card whose roads
         did not come (it was played all the same), a robbery whose resource was not said."""
         if self.road_card is not None:
             at, self.road_card = self.road_card, None
-            self._write(at, [self.road_card_player, "PD", {"cCode": "RB"}])
+            self.writer.write(at, [self.road_card_player, "PD", {"cCode": "RB"}])
         if self.robbery is not None and not keep_robbery:
             _, at, unknown_seen = self.robbery
             self.robbery = None
             if unknown_seen:
-                self.report(at, "engine-input", "the resource stolen is not in the log (only `unknown`): SGN names it")
-
-    def last(self) -> Optional[list]:
-        return self.out[self.written[-1]][1] if self.written else None
-
-    def take_back(self, where: Source, message: list, what: str) -> None:
-        """An action undone: its message taken out when it is the last one written (its place
-        left empty: found at once, however many diagnostics follow it)."""
-        if self.written and self.last() == message:
-            at = self.written.pop()
-            self.out[at] = (self.out[at][0], None, [])
-            return
-        self.report(
-            where,
-            "no-counterpart",
-            f"{what} undoes a move that is not the last one written: SGN has no undo, so the undo is "
-            "left out and the move stays",
-        )
+                self.writer.report(
+                    at, "engine-input", "the resource stolen is not in the log (only `unknown`): SGN names it"
+                )
