@@ -33,7 +33,9 @@ def board_layout(c: Conversion, e: log.Entry, f, where: Source) -> None:
     robber = log.number(f.get("robberHex", "-1"))
     if robber is None:
         raise Unreadable(f"the robber's hex robberHex={log.cut(f['robberHex'])!r} is no number", "robberHex")
-    _lay(c, JSettlersBoard(1, lists["hexLayout"], lists["numberLayout"], robber or -1, None, numbers_indexed=True), where)
+    _lay(
+        c, JSettlersBoard(1, lists["hexLayout"], lists["numberLayout"], robber or -1, None, numbers_indexed=True), where
+    )
 
 
 def board_layout2(c: Conversion, e: log.Entry, f, where: Source) -> None:
