@@ -147,7 +147,8 @@ def _bool(value: Any) -> bool:
 @dataclass(frozen=True)
 class Kind:
     """How a value of an option is read: `check` in a file, `argument` on the command line
-    (argparse's keywords, `action` and `metavar` among them)."""
+    (argparse's keywords, `action` and `metavar` among them); `name` says what it is, in
+    the docs' table."""
 
     name: str
     check: Callable[[Any], Any]
@@ -155,11 +156,13 @@ class Kind:
 
 
 CHOICE = Kind("one of", _choice(()))  # (its check made with the option's choices)
-COUNT = Kind("a whole number", _positive, (("type", positive_int), ("metavar", "N")))
-CODES = Kind("codes", _codes, (("action", _Codes), ("metavar", "CODES")))
-GLOBS = Kind("globs", _globs, (("action", "append"), ("metavar", "GLOB")))
-PER_FILE_IGNORES = Kind("glob = codes", _per_file, (("action", _PerFile), ("metavar", "GLOB:CODES")))
-PER_FILE_RULES = Kind("glob = rules", _per_file_rules, (("action", _PerFileRules), ("metavar", "GLOB:RULES")))
+COUNT = Kind("a whole number, at least 1", _positive, (("type", positive_int), ("metavar", "N")))
+CODES = Kind("a list of codes", _codes, (("action", _Codes), ("metavar", "CODES")))
+GLOBS = Kind("a list of globs", _globs, (("action", "append"), ("metavar", "GLOB")))
+PER_FILE_IGNORES = Kind("a table of glob = codes", _per_file, (("action", _PerFile), ("metavar", "GLOB:CODES")))
+PER_FILE_RULES = Kind(
+    "a table of glob = rules", _per_file_rules, (("action", _PerFileRules), ("metavar", "GLOB:RULES"))
+)
 SWITCH = Kind("true or false", _bool)  # --name and --no-name
 
 
@@ -446,7 +449,10 @@ def markdown() -> str:
             return option.shown_default
         return f"`{toml(option.default)}`"
 
-    rows = ["| key | option | default | what it does | example |", "|---|---|---|---|---|"]
+    def kind(option: Option) -> str:
+        return "one of " + ", ".join(f"`{c}`" for c in option.choices) if option.choices else option.kind.name
+
+    rows = ["| key | option | kind | default | what it does | example |", "|---|---|---|---|---|---|"]
     for option in OPTIONS:
         flags = ", ".join(f"`{flag}`" for flag in option.flags)
         if option.kind in (PER_FILE_IGNORES, PER_FILE_RULES):
@@ -454,5 +460,5 @@ def markdown() -> str:
         elif option.kind is SWITCH:
             flags = f"`--[no-]{option.name}`"
         example = f"`{option.name} = {option.example}`"
-        rows.append(f"| `{option.name}` | {flags} | {default(option)} | {option.doc} | {example} |")
+        rows.append(f"| `{option.name}` | {flags} | {kind(option)} | {default(option)} | {option.doc} | {example} |")
     return "\n".join(rows) + "\n"
