@@ -10,12 +10,13 @@ import io
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 
 from conftest import CHECKOUT
 from sgn.cli import build_parser, main
 from sgn.cli.config import ConfigError, load_file
 from sgn.cli.options import BY_NAME, OPTIONS, SWITCH, defaults, markdown
-from sgn.cli.settings import resolve
+from sgn.cli.settings import merge, resolve
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -122,3 +123,30 @@ def test_the_defaults_are_a_fresh_copy_each_time():
     first = defaults()
     first["select"].append("x")
     assert defaults()["select"] == ["ALL"]
+
+
+NAMES = [option.name for option in OPTIONS]
+
+
+@hypothesis_settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(in_file=st.sets(st.sampled_from(NAMES)), on_line=st.sets(st.sampled_from(NAMES)))
+def test_each_value_comes_from_the_last_that_gives_it_and_says_so(tmp_path, in_file, on_line):
+    """The command line over the file over the defaults, key by key, and each value's source
+    is the one it came from; a key nobody gives, with no default, is not in force."""
+    path = tmp_path / "sgn.toml"
+    path.write_text("".join(f"{name} = {BY_NAME[name].example}\n" for name in sorted(in_file)))
+    from_file = load_file(path)
+    line = {name: ("line", name) for name in on_line}
+    merged = merge(defaults(), {**dict.fromkeys(NAMES), **line}, cwd=tmp_path)
+    assert merged.file == path
+    for name in NAMES:
+        if name in on_line:
+            expected = (line[name], "command line")
+        elif name in in_file:
+            expected = (from_file[name], str(path))
+        elif BY_NAME[name].default is not None:
+            expected = (BY_NAME[name].default, "default")
+        else:
+            assert name not in merged.values and merged.source(name) == "default"
+            continue
+        assert (merged.get(name), merged.source(name)) == expected, name
