@@ -11,7 +11,7 @@ the file is found and read by sgn/cli/config.py. Ruff's names and meanings (`--s
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, List, Mapping, Optional
@@ -29,8 +29,8 @@ class Settings:
     """What is in force, and where each value came from: "default", a file's path, or
     "command line". Frozen, as are its mappings: what the run reads is what was merged."""
 
-    values: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    values: Mapping[str, Any]
+    sources: Mapping[str, str]
     file: Optional[Path] = None
 
     def get(self, key: str) -> Any:

@@ -1,9 +1,9 @@
 """Reports: render diagnostics as they stream by, then a summary.
 
 Collecting (the `Tally`) is separate from rendering (the reporters). A reporter is
-handed only the diagnostics to show (the run asks the policy, sgn/pipeline/policy.py,
-which: `-q`), and asks the tally, whose verdict is the policy's, whether the run
-fails. It writes each diagnostic as soon as it is found, so output starts at once and
+handed only the diagnostics to show (`-q` is the policy's, sgn/pipeline/policy.py: the
+run asks it), and reads whether the run fails from the tally, which asks the same
+policy. It writes each diagnostic as soon as it is found, so output starts at once and
 memory stays constant however many problems a file has; `-o json` streams its
 list too. Text, json, jsonl and github are here; junit and sarif, for CI, in their
 own modules; `sgn.output` registers them all by name for `-o`.
