@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from sgn.cli import main
-from sgn.cli.config import KEYS, ConfigError, find_config, load_file, per_file_option, resolve, split_codes
-from sgn.cli.settings import policy
+from sgn.cli.config import ConfigError, find_config, load_file
+from sgn.cli.options import BY_NAME, per_file_option, split_codes
+from sgn.cli.settings import merge, policy
 
 DEFAULTS = {"level": "auto", "profile": "strict", "select": ["ALL"], "fail-on": "error"}
 
@@ -34,13 +35,13 @@ def test_the_nearest_file_upwards_is_found(tmp_path):
 
 def test_the_command_line_wins_and_each_setting_says_where_it_came_from(tmp_path):
     (tmp_path / "sgn.toml").write_text('level = "rules"\nprofile = "compat"\nignore = ["blank-line"]\n')
-    settings = resolve(DEFAULTS, {"level": "schema", "profile": None}, cwd=tmp_path)
+    settings = merge(DEFAULTS, {"level": "schema", "profile": None}, cwd=tmp_path)
     assert settings.get("level") == "schema" and settings.sources["level"] == "command line"
     assert settings.get("profile") == "compat" and settings.sources["profile"] == str(tmp_path / "sgn.toml")
     assert settings.sources["fail-on"] == "default"
     shown = settings.show()
     assert 'level = "schema"    # command line' in shown and 'ignore = ["blank-line"]' in shown
-    assert resolve(DEFAULTS, {}, cwd=tmp_path, isolated=True).get("level") == "auto"
+    assert merge(DEFAULTS, {}, cwd=tmp_path, isolated=True).get("level") == "auto"
 
 
 @pytest.mark.parametrize(
@@ -58,14 +59,14 @@ def test_the_command_line_wins_and_each_setting_says_where_it_came_from(tmp_path
 def test_a_bad_file_is_named_with_its_key(tmp_path, text, message):
     (tmp_path / "sgn.toml").write_text(text)
     with pytest.raises(ConfigError, match=message) as caught:
-        resolve(DEFAULTS, {}, cwd=tmp_path)
+        merge(DEFAULTS, {}, cwd=tmp_path)
     assert str(tmp_path / "sgn.toml") in str(caught.value)
 
 
 def test_a_file_that_is_not_utf8_is_named_not_an_internal_error(tmp_path):
     (tmp_path / "pyproject.toml").write_bytes(b"\xff\xfe[tool.sgn]\n")
     with pytest.raises(ConfigError, match="not UTF-8"):
-        resolve(DEFAULTS, {}, cwd=tmp_path)
+        merge(DEFAULTS, {}, cwd=tmp_path)
 
 
 def test_a_pyproject_table_is_read_and_checked(tmp_path):
@@ -76,7 +77,7 @@ def test_a_pyproject_table_is_read_and_checked(tmp_path):
 
 def test_a_named_config_that_is_missing_is_an_error(tmp_path):
     with pytest.raises(ConfigError, match="no such configuration file"):
-        resolve(DEFAULTS, {}, config=str(tmp_path / "none.toml"))
+        merge(DEFAULTS, {}, config=str(tmp_path / "none.toml"))
 
 
 @pytest.mark.parametrize(
@@ -94,7 +95,7 @@ def test_a_named_config_that_is_no_file_says_what_it_is(tmp_path, make, says):
         pytest.skip("no FIFO here")
     make(tmp_path / "odd.toml")
     with pytest.raises(ConfigError, match=re.escape(f"odd.toml {says}") + "$"):
-        resolve(DEFAULTS, {}, config=str(tmp_path / "odd.toml"))
+        merge(DEFAULTS, {}, config=str(tmp_path / "odd.toml"))
     assert _validate("--config", str(tmp_path / "odd.toml")) == (2, f"sgn validate: {tmp_path / 'odd.toml'} {says}\n")
 
 
@@ -116,7 +117,7 @@ def test_select_ignore_and_per_file_ignores(tmp_path):
         'select = ["schema-*", "site-occupied"]\nignore = ["schema-maximum"]\n'
         '[per-file-ignores]\n"old/*.sgn" = ["site-occupied"]\n'
     )
-    settings = policy(resolve(DEFAULTS, {}, cwd=tmp_path))
+    settings = policy(merge(DEFAULTS, {}, cwd=tmp_path))
     assert settings.keeps("game.sgn", "schema-type")
     assert not settings.keeps("game.sgn", "schema-maximum")
     assert not settings.keeps("game.sgn", "distance-rule")  # not selected
@@ -164,7 +165,7 @@ def test_a_tool_that_is_not_a_table_is_no_tool_sgn(tmp_path, text):
     (tmp_path / "sgn.toml").write_text('level = "rules"\n')
     assert find_config(deep) == tmp_path / "sgn.toml"  # the search goes on upwards
     assert load_file(deep / "pyproject.toml") == {}  # named by --config: no settings
-    settings = resolve(DEFAULTS, {}, config=str(deep / "pyproject.toml"))
+    settings = merge(DEFAULTS, {}, config=str(deep / "pyproject.toml"))
     assert settings.values == DEFAULTS and settings.file == deep / "pyproject.toml"
 
 
@@ -177,14 +178,14 @@ def test_a_tool_sgn_that_is_not_a_table_is_named(tmp_path, text):
     assert find_config(deep) == deep / "pyproject.toml"  # ours, found, and wrong
     for config in [None, str(deep / "pyproject.toml")]:
         with pytest.raises(ConfigError, match=r"pyproject.toml: \[tool.sgn\] must be a table"):
-            resolve(DEFAULTS, {}, config=config, cwd=deep)
+            merge(DEFAULTS, {}, config=config, cwd=deep)
 
 
 @pytest.mark.parametrize("text", ["a = " + "[" * 5000 + "]" * 5000, "a = " + "{b=" * 3000 + "1" + "}" * 3000])
 def test_a_file_nested_too_deeply_is_named_not_an_internal_error(tmp_path, text):
     (tmp_path / "pyproject.toml").write_text(text + "\n")
     with pytest.raises(ConfigError, match="nested too deeply") as caught:
-        resolve(DEFAULTS, {}, cwd=tmp_path)
+        merge(DEFAULTS, {}, cwd=tmp_path)
     assert str(tmp_path / "pyproject.toml") in str(caught.value)
 
 
@@ -214,7 +215,7 @@ def test_every_command_reading_the_configuration_says_what_is_wrong_or_passes_ov
 # Random TOML-ish documents: values of every kind, nested, under `tool`, `tool.sgn`, and at
 # the top of sgn.toml, and lines of TOML (valid or not) shuffled together.
 
-KEY = st.one_of(st.sampled_from(sorted(KEYS) + ["sgn", "tool", "x"]), st.text(min_size=1, max_size=4))
+KEY = st.one_of(st.sampled_from(sorted(BY_NAME) + ["sgn", "tool", "x"]), st.text(min_size=1, max_size=4))
 SCALAR = st.one_of(
     st.booleans(),
     st.integers(-(2**63), 2**63 - 1),

@@ -291,3 +291,88 @@ def test_warnings_of_one_code_are_capped_without_changing_the_verdict_or_the_cou
                 assert sum(1 for f in listed if f[0] == name and f[2] == code) <= 101
         if "blank-line" in data.decode("utf-8", "replace") and output in ("text", "json", "junit", "jsonl"):
             assert "more like these" in data.decode()
+
+
+# One policy (sgn/pipeline/policy.py) decides what is reported (select, ignore, the limit), what
+# is shown of it (-q) and what fails the run (--fail-on): the reporters are handed what to show,
+# and the exit status is computed in one place from the diagnostics kept.
+
+
+def test_the_policy_decides_what_is_shown_and_what_fails():
+    from sgn.diagnostic import ERROR, INFO, WARNING
+    from sgn.pipeline.result import Result
+
+    kinds = ("unknown-action", "blank-line", "no-final-newline")
+    error, warning, info = (make(code, "x", file="f", line=1) for code in kinds)
+    assert (error.severity, warning.severity, info.severity) == (ERROR, WARNING, INFO)
+    assert all(Policy().shows(d) for d in (error, warning, info))
+    assert [Policy(quiet=True).shows(d) for d in (error, warning, info)] == [True, False, False]
+    assert [Policy(quiet=True, fail_on="warning").shows(d) for d in (error, warning, info)] == [True, True, False]
+    for fail_on, verdict in (("error", "valid"), ("warning", "invalid")):
+        warned = Result("valid", "f", "rules", messages=1, warnings=1)
+        Policy(fail_on=fail_on).settle(warned)
+        assert warned.verdict == verdict
+        assert Policy(fail_on=fail_on).exit_code([warned, Result("valid", "g", "rules")]) == ["valid", "invalid"].index(
+            verdict
+        )
+    assert Policy().exit_code([]) == 0
+    assert Policy().exit_code([Result("invalid", "f", None), Result("unreadable", "g", None)]) == 2
+
+
+def test_no_reporter_nor_executor_decides_what_is_shown_or_what_fails():
+    """-q and --fail-on are the policy's: the outputs and the pipeline ask it (`policy.quiet`),
+    never keep a copy of their own to judge by (names in the code, not in its prose)."""
+    import tokenize
+
+    judged = {"quiet", "fail_on", "fail_on_warnings", "failing", "wants"}
+    package = CHECKOUT / "sgn"
+    for path in [*sorted((package / "output").glob("*.py")), *sorted((package / "pipeline").glob("*.py"))]:
+        if path.name == "policy.py":
+            continue
+        with open(path, "rb") as handle:
+            names = [t.string for t in tokenize.tokenize(handle.readline) if t.type in (tokenize.NAME, tokenize.OP)]
+        found = [name for at, name in enumerate(names) if name in judged and names[at - 2 : at] != ["policy", "."]]
+        assert found == [], path
+
+
+WARNED = '["1","RD",{"result":8}]\n\n'  # a blank line: one warning, no error
+
+
+def _in_process(folder, monkeypatch, *args):
+    import contextlib
+
+    from sgn.cli import main
+
+    monkeypatch.chdir(folder)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err):
+        code = main(["validate", "--isolated", *args], out=out)
+    assert err.getvalue() == "", err.getvalue()
+    return code, out.getvalue()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("output", ["text", "concise", "json", "jsonl", "github", "junit", "sarif"])
+def test_fail_on_gives_one_verdict_in_every_output_and_executor(tmp_path, monkeypatch, output, jobs):
+    (tmp_path / "w.sgn").write_text(WARNED)
+    (tmp_path / "v.sgn").write_text(WARNED.rstrip("\n") + "\n")
+    run = ["-o", output, "-j", jobs, "w.sgn", "v.sgn"]
+    assert _in_process(tmp_path, monkeypatch, *run)[0] == 0
+    for extra in ([], ["-q"], ["--statistics"], ["-q", "--statistics"]):
+        if extra and "--statistics" in extra and output not in ("text", "json", "jsonl"):
+            continue
+        code, report = _in_process(tmp_path, monkeypatch, "--fail-on", "warning", *extra, *run)
+        assert code == 1, (extra, report)
+        if output == "json" and "--statistics" not in extra:
+            parsed = json.loads(report)
+            assert (parsed["valid"], parsed["exit_code"]) == (False, 1)
+            assert [f["verdict"] for f in parsed["files"]] == ["invalid", "valid"]
+        if "--statistics" not in extra:
+            assert "blank-line" in report  # -q shows what fails the run
+
+
+def test_fail_on_gives_the_same_verdict_on_standard_input():
+    for options, code in (([], 0), (["--fail-on", "warning"], 1), (["-q", "--fail-on", "warning"], 1)):
+        result = run_cli("validate", "--isolated", *options, "-o", "json", "-", stdin=WARNED.encode())
+        assert result.returncode == code, result.stderr
+        assert json.loads(result.stdout)["exit_code"] == code

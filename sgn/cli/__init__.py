@@ -16,8 +16,8 @@ from typing import Any, List, Optional, Sequence
 from ..layers.schema import PROFILES, STRICT
 from ..packaged import VERSION as __version__
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int as _positive_int
+from .options import add_rules_option
 from .output_file import OutputError
-from .settings import add_rules_option
 from .streams import ClosedOutput, StandardOutput, open_input
 
 

@@ -15,7 +15,7 @@ from ..layers.schema import PROFILES, STRICT
 from ..output.reporters import TextReporter
 from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
-from .settings import add_rules_option
+from .options import add_rules_option
 from .streams import open_input
 
 PNG_MISSING = (

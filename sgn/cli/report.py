@@ -8,7 +8,7 @@ import sys
 from ..layers.reader import describe
 from ..layers.schema import PROFILES, STRICT
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
-from .settings import add_rules_option
+from .options import add_rules_option
 from .streams import open_input
 
 

@@ -10,15 +10,12 @@ import os
 import sys
 from typing import List
 
-from ..layers.hidden import CHOICES as HIDDEN_CHOICES
-from ..layers.reader import DEFAULT_MAX_LINE_BYTES, STDIN_NAME, describe
-from ..layers.schema import PROFILES
-from ..layers.stages import LEVEL_CHOICES
+from ..layers.reader import STDIN_NAME, describe
 from ..output import REPORTERS, colour
 from ..output.reporters import ReportError, Tally
 from ..words import printable, visible
-from .exits import EXIT_OK, EXIT_USAGE, job_count, nonempty, positive_int as _positive_int
-from .settings import add_rules_option
+from . import options
+from .exits import EXIT_OK, EXIT_USAGE, job_count, nonempty
 from .streams import standard_input
 
 
@@ -38,38 +35,7 @@ def add_validate_parser(commands) -> None:
         help="log files, folders (walked for *.sgn, *.sgn.gz, *.jsonl, *.ndjson) or "
         "quoted globs; '-' or nothing reads standard input",
     )
-    validate.add_argument(
-        "--level",
-        choices=LEVEL_CHOICES,
-        default=None,
-        help="the last layer of checks to run; auto (the default) is rules for a log "
-        "that starts with a map (DM), semantic for any other",
-    )
-    validate.add_argument(
-        "--profile",
-        choices=PROFILES,
-        default=None,
-        help="strict: the schema as written (default); compat: also read the "
-        "published SGN text's legacy encodings, with a warning each",
-    )
-    validate.add_argument(
-        "--hidden",
-        choices=HIDDEN_CHOICES,
-        default=None,
-        help="allow (default): a card or roll the log does not show, written ?, is judged "
-        "as docs/hidden.md says; refuse: each is an error (hidden-value), for logs that "
-        "must show every card",
-    )
-    add_rules_option(validate)
-    validate.add_argument(
-        "-o",
-        "--output",
-        "--output-format",
-        choices=sorted(REPORTERS),
-        default=None,
-        help="output format (default: text); jsonl: one diagnostic a line; "
-        "junit, sarif: for CI test reports and code scanning",
-    )
+    options.add(validate, "level", "profile", "hidden", "rules", "output-format")
     validate.add_argument(
         "--statistics",
         action="store_true",
@@ -99,20 +65,7 @@ def add_validate_parser(commands) -> None:
         metavar="N",
         help="check files in N processes (the output keeps the files' order); 0 or auto: one per core",
     )
-    validate.add_argument(
-        "--max-line-bytes",
-        type=_positive_int,
-        default=None,
-        metavar="N",
-        help=f"skip longer lines with an error (default: {DEFAULT_MAX_LINE_BYTES})",
-    )
-    validate.add_argument(
-        "--max-errors",
-        type=_positive_int,
-        default=None,
-        metavar="N",
-        help="stop checking a file after N errors, and say so (default: no limit)",
-    )
+    options.add(validate, "max-line-bytes", "max-errors")
     validate.add_argument(
         "--output-file",
         metavar="FILE",
@@ -124,9 +77,16 @@ def add_validate_parser(commands) -> None:
         help="check the files on a Dask cluster: a scheduler's address (tcp://host:8786), "
         "or local[:N] for N workers on this machine (needs the extra 'dask')",
     )
-    from .settings import add_options
-
-    add_options(validate)
+    group = validate.add_argument_group(
+        "settings (also in sgn.toml or pyproject.toml [tool.sgn]; docs/configuration.md)"
+    )
+    group.add_argument("--config", metavar="FILE", help="read the settings from FILE, not the one found upwards")
+    group.add_argument("--isolated", action="store_true", help="read no configuration file")
+    group.add_argument(
+        "--show-settings", action="store_true", help="print the settings in force, and where each comes from, and exit"
+    )
+    options.add(group, "select", "ignore", "extend-select", "extend-ignore", "per-file-ignores", "per-file-rules")
+    options.add(group, "fail-on", "extend-include", "exclude", "extend-exclude", "respect-gitignore")
     validate.set_defaults(run=run_validate)
 
 
@@ -147,21 +107,22 @@ def run_validate(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     if args.show_settings:
         return _show_settings(args, settings, out)
+    output = settings.get("output-format")
     if (args.files or []).count("-") > 1:
         sys.stderr.write("sgn validate: standard input ('-') is named twice: it can be read once\n")
         return EXIT_USAGE
-    if args.output not in REPORTERS:
+    if output not in REPORTERS:
         sys.stderr.write(
-            f"sgn validate: output format {args.output!r} is not known here (known: {', '.join(sorted(REPORTERS))})\n"
+            f"sgn validate: output format {output!r} is not known here (known: {', '.join(sorted(REPORTERS))})\n"
         )
         return EXIT_USAGE
     if not args.files and sys.stdin is not None and sys.stdin.isatty():
         sys.stderr.write("sgn validate: no input: give log files, or pipe a log into `sgn validate -`\n")
         return EXIT_USAGE
-    if args.statistics and args.output == "parquet":
+    if args.statistics and output == "parquet":
         sys.stderr.write("sgn validate: --statistics prints a table of text or JSON, not -o parquet\n")
         return EXIT_USAGE
-    binary = args.output == "parquet"
+    binary = output == "parquet"
     if binary and args.output_file is None and not isinstance(out, (io.RawIOBase, io.BufferedIOBase)):
         sys.stderr.write("sgn validate: -o parquet writes a binary table: name its file with --output-file FILE\n")
         return EXIT_USAGE
@@ -180,7 +141,7 @@ def run_validate(args: argparse.Namespace, out) -> int:
         sys.stderr.write("sgn validate: no log files found in " + ", ".join(args.files) + "\n")
         return EXIT_USAGE
     try:
-        if args.output == "parquet":  # its extra, before anything is checked
+        if output == "parquet":  # its extra, before anything is checked
             from ..output.parquet import require
 
             require()
@@ -245,17 +206,19 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
     from . import settings as validate_settings
 
     color = colour.wanted(args.color, out, os.environ)
-    fail_on_warnings = settings.get("fail-on") == "warning"
-    reporter = _reporter(args, out, color, fail_on_warnings)
+    # what is reported, what is shown (-q: not under --statistics, which counts all that is
+    # reported), what fails the run: one policy, the workers' and the tally's
+    policy = validate_settings.policy(settings, quiet=args.quiet and not args.statistics)
+    reporter = _reporter(args, settings.get("output-format"), out, color)
     progress = Progress.for_terminal(sys.stderr, len(paths))
-    tally = Tally(fail_on_warnings=fail_on_warnings)
+    tally = Tally(policy)
     reporter.start()
     options = jobs.Options(
-        args.level,
-        args.profile,
-        args.max_line_bytes,
-        validate_settings.policy(settings),
-        args.hidden,
+        settings.get("level"),
+        settings.get("profile"),
+        settings.get("max-line-bytes"),
+        policy,
+        settings.get("hidden"),
         validate_settings.rule_choice(settings),
     )
     executor: jobs.Executor = (
@@ -268,7 +231,7 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
         for result in results:
             tally.start(result)
             for diagnostic in result.diagnostics:  # (what the policy reports: sgn/pipeline/policy.py)
-                if reporter.wants(diagnostic):
+                if policy.shows(diagnostic):
                     progress.clear()
                     reporter.diagnostic(diagnostic)
             tally.done(result)
@@ -281,10 +244,10 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
     return tally.exit_code
 
 
-def _reporter(args: argparse.Namespace, out, color: bool, fail_on_warnings: bool):
+def _reporter(args: argparse.Namespace, output: str, out, color: bool):
     """The reporter of `-o`, or the count per code of `--statistics`."""
     if args.statistics:
         from ..output.statistics import StatisticsReporter
 
-        return StatisticsReporter(out, as_json=args.output in ("json", "jsonl"), fail_on_warnings=fail_on_warnings)
-    return REPORTERS[args.output](out, quiet=args.quiet, color=color, fail_on_warnings=fail_on_warnings)
+        return StatisticsReporter(out, as_json=output in ("json", "jsonl"))
+    return REPORTERS[output](out, color=color)

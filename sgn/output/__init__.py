@@ -19,11 +19,11 @@ REPORTERS: Dict[str, Type[Reporter]] = {
 }
 
 
-def _parquet(out, *, quiet: bool = False, color: bool = False, fail_on_warnings: bool = False) -> Reporter:
+def _parquet(out, *, color: bool = False) -> Reporter:
     """-o parquet (sgn/output/parquet.py), loaded when asked: pyarrow is an optional extra."""
     from .parquet import ParquetReporter
 
-    return ParquetReporter(out, quiet=quiet, fail_on_warnings=fail_on_warnings)
+    return ParquetReporter(out)
 
 
 REPORTERS["parquet"] = _parquet  # type: ignore[assignment]

@@ -58,8 +58,8 @@ def schema() -> Any:
 class ParquetReporter(Reporter):
     """Writes the table to a binary stream (the --output-file), a row group at a time."""
 
-    def __init__(self, out: BinaryIO, *, quiet: bool = False, fail_on_warnings: bool = False):
-        super().__init__(out, quiet=quiet, fail_on_warnings=fail_on_warnings)  # type: ignore[arg-type]
+    def __init__(self, out: BinaryIO):
+        super().__init__(out)  # type: ignore[arg-type]
         self.pyarrow, parquet = require()
         self.schema = schema()
         self.writer = parquet.ParquetWriter(out, self.schema, compression="zstd")

@@ -1,7 +1,9 @@
 """Reports: render diagnostics as they stream by, then a summary.
 
-Collecting (the `Tally`) is separate from rendering (the reporters). A reporter
-writes each diagnostic as soon as it is found, so output starts at once and
+Collecting (the `Tally`) is separate from rendering (the reporters). A reporter is
+handed only the diagnostics to show (`-q` is the policy's, sgn/pipeline/policy.py: the
+run asks it), and reads whether the run fails from the tally, which asks the same
+policy. It writes each diagnostic as soon as it is found, so output starts at once and
 memory stays constant however many problems a file has; `-o json` streams its
 list too. Text, json, jsonl and github are here; junit and sarif, for CI, in their
 own modules; `sgn.output` registers them all by name for `-o`.
@@ -14,7 +16,8 @@ from typing import List, Optional, TextIO
 
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
 from ..packaged import VERSION
-from ..pipeline.result import VALID, Streamed, fail_on_warnings
+from ..pipeline.policy import Policy
+from ..pipeline.result import VALID, Streamed
 from ..words import count, printable, visible
 from .colour import Painter
 from .source import source_lines
@@ -89,20 +92,20 @@ def _counted(n: int, kind: str) -> str:
 
 
 class Tally:
-    """The files of the run, each a `Result` (sgn/pipeline/result.py); decides the exit code."""
+    """The files of the run, each a `Result` (sgn/pipeline/result.py), and the policy that
+    settles their verdicts and the run's exit status (`--fail-on`, `-q`)."""
 
-    def __init__(self, fail_on_warnings: bool = False) -> None:
+    def __init__(self, policy: Policy = Policy()) -> None:
         self.files: List[Streamed] = []
-        self.fail_on_warnings = fail_on_warnings  # --fail-on warning: warnings fail the run too
+        self.policy = policy
 
     def start(self, result: Streamed) -> None:
         """A file whose diagnostics are about to be read (its counts grow as they are)."""
         self.files.append(result)
 
     def done(self, result: Streamed) -> None:
-        """A file whose diagnostics have all been read: its verdict is final."""
-        if self.fail_on_warnings:
-            fail_on_warnings(result)
+        """A file whose diagnostics have all been read: its verdict is settled by the policy."""
+        self.policy.settle(result)
 
     @property
     def errors(self) -> int:
@@ -117,13 +120,13 @@ class Tally:
         return sum(f.messages for f in self.files)
 
     @property
-    def valid(self) -> bool:
-        return self.errors == 0 and not (self.fail_on_warnings and self.warnings)
+    def exit_code(self) -> int:
+        """0 valid, 1 some data fails the run, 2 some file could not be read at all (the policy's)."""
+        return self.policy.exit_code(self.files)
 
     @property
-    def exit_code(self) -> int:
-        """0 valid, 1 some error in the data, 2 some file could not be read at all."""
-        return max((f.exit_code for f in self.files), default=0)
+    def valid(self) -> bool:
+        return self.exit_code == 0
 
 
 class ReportError(Exception):
@@ -131,18 +134,13 @@ class ReportError(Exception):
 
 
 class Reporter:
-    """Base reporter: `diagnostic` for each problem as found, `file_done` after each file's
-    last (with its counts), `finish` once at the end. Only text is ever in colour."""
+    """Base reporter: `diagnostic` for each problem to show, as found, `file_done` after each
+    file's last (with its counts), `finish` once at the end, with the tally (the verdict).
+    Only text is ever in colour."""
 
-    def __init__(self, out: TextIO, *, quiet: bool = False, color: bool = False, fail_on_warnings: bool = False):
+    def __init__(self, out: TextIO, *, color: bool = False):
         self.out = out
-        self.quiet = quiet
         self.paint = Painter(color)
-        # -q shows what fails the run: errors, and warnings too under --fail-on warning
-        self.failing = (ERROR, WARNING) if fail_on_warnings else (ERROR,)
-
-    def wants(self, diagnostic: Diagnostic) -> bool:
-        return not self.quiet or diagnostic.severity in self.failing
 
     def start(self) -> None:
         pass
@@ -233,7 +231,7 @@ class TextReporter(Reporter):
         )
 
     def finish(self, tally: Tally) -> None:
-        if self.quiet:
+        if tally.policy.quiet:  # -q: what fails the run, no summary
             return
         files = tally.files
         for f in files:
@@ -271,7 +269,7 @@ class JsonReporter(Reporter):
 
     def finish(self, tally: Tally) -> None:
         tail = {
-            "valid": tally.valid and tally.exit_code == 0,
+            "valid": tally.valid,
             "exit_code": tally.exit_code,
             "messages": tally.messages,
             "errors": tally.errors,

@@ -1,5 +1,8 @@
-"""What a run reports of what it finds: `--select`, `--ignore`, `--per-file-ignores` and
-`--max-errors`, applied in one place, inside each file's stream of diagnostics.
+"""What a run reports of what it finds, and whether it fails: `--select`, `--ignore`,
+`--per-file-ignores` and `--max-errors`, applied in one place, inside each file's stream of
+diagnostics; `-q` (which of those are shown) and `--fail-on` (which severities fail the run,
+and so the exit status), asked of the same `Policy` by the run and its reporters, which are
+handed only what to show.
 
 Every executor (this process, `--jobs` workers, Dask workers) runs a file's check through
 `Policy.apply`, so that the report does not depend on where the file was checked, and so
@@ -24,10 +27,12 @@ import os
 from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..codes import CODES
-from ..diagnostic import MAX_PROBLEMS, WARNING, Diagnostic, make
+from ..diagnostic import ERROR, MAX_PROBLEMS, WARNING, Diagnostic, make
 from ..words import count
+from .result import INVALID, VALID, Streamed
 
 ALL = "ALL"
+FAIL_ON = (ERROR, WARNING)  # `--fail-on`: the least severity that fails the run
 # reported whatever the selection says: the run stopped, or a file was not checked at all
 _ALWAYS = frozenset({"max-errors-reached"})
 
@@ -36,13 +41,37 @@ class Policy(NamedTuple):
     """The reporting policy of a run: picklable, so that workers apply the same.
 
     `per_file` pairs a glob with the codes it ignores; `base` is the folder of the
-    configuration file, against which those globs match relative paths (as ruff's do)."""
+    configuration file, against which those globs match relative paths (as ruff's do).
+    `quiet` (`-q`) shows only what fails the run; `fail_on` is the least severity that
+    does (`error`, or `warning` too)."""
 
     select: Tuple[str, ...] = (ALL,)
     ignore: Tuple[str, ...] = ()
     per_file: Tuple[Tuple[str, Tuple[str, ...]], ...] = ()
     max_errors: Optional[int] = None
     base: Optional[str] = None
+    quiet: bool = False
+    fail_on: str = ERROR
+
+    @property
+    def failing(self) -> Tuple[str, ...]:
+        """The severities that fail the run: errors, and warnings too under `--fail-on warning`."""
+        return FAIL_ON[: FAIL_ON.index(self.fail_on) + 1]
+
+    def shows(self, diagnostic: Diagnostic) -> bool:
+        """Whether a reported diagnostic is shown: every one, or under `-q` those that fail the run."""
+        return not self.quiet or diagnostic.severity in self.failing
+
+    def settle(self, result: Streamed) -> None:
+        """A file's verdict once its diagnostics are all read (they are counted as they pass):
+        under `--fail-on warning` a file with a warning is invalid, as one with an error is."""
+        if result.verdict == VALID and result.warnings and WARNING in self.failing:
+            result.verdict = INVALID
+
+    def exit_code(self, results: Iterable[Streamed]) -> int:
+        """The run's exit status, from its files' settled verdicts: 0 when each is valid, 1 when
+        some data fails, 2 when some file could not be read at all (the worst wins)."""
+        return max((result.exit_code for result in results), default=0)
 
     def keeps(self, path: str, code: str) -> bool:
         """Whether a diagnostic with `code`, in the file `path`, is reported (and counted)."""

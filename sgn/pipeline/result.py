@@ -102,9 +102,3 @@ def counting(result: Streamed, diagnostics: Iterable[Diagnostic]) -> Iterator[Di
     for diagnostic in diagnostics:
         count(result, diagnostic)
         yield diagnostic
-
-
-def fail_on_warnings(result: Streamed) -> None:
-    """`--fail-on warning`: a file with a warning is invalid too (once its diagnostics are read)."""
-    if result.warnings and result.verdict == VALID:
-        result.verdict = INVALID
