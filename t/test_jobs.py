@@ -183,7 +183,15 @@ def test_a_spool_that_cannot_be_written_is_a_clear_error_and_is_cleaned_up(tmp_p
         stderr=subprocess.PIPE,
     ) as process:
         writer = until(lambda: opened_for_writing(held), process, "process reading held.sgn")
-        os.write(writer, GOOD.encode())
+        # held.sgn is held until many.sgn is being spooled (or the run has ended on it): let go
+        # sooner, and many.sgn could come in its turn, and stream, not spool
+        until(
+            lambda: list(spools.glob("sgn-jobs-*/*.spool")) or process.poll() is not None,
+            process,
+            "spool of many.sgn",
+        )
+        with contextlib.suppress(BrokenPipeError):  # (the run may have ended: nobody reads)
+            os.write(writer, GOOD.encode())
         os.close(writer)  # the FIFO's end: its reader goes on
         _, errors = process.communicate(timeout=GUARD)
     assert process.returncode == 2
