@@ -13,9 +13,11 @@ from hypothesis import settings, strategies as st
 import sgn
 from chromium import browser  # noqa: F401 (the fixture of the tests that drive Chromium)
 
-# Hypothesis profiles: "ci" (the default) keeps the run bounded; "thorough" is for long
-# runs by hand: HYPOTHESIS_PROFILE=thorough tox (or pytest). No health check is disabled.
-settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+# Hypothesis profiles: "ci" (the default) keeps the run bounded and the same from one run to
+# the next (derandomized: a change is judged on the examples its parent passed; the search
+# for new ones is the fuzz environment's); "thorough" is for long random runs:
+# HYPOTHESIS_PROFILE=thorough tox (or pytest), and tox -e fuzz. No health check is disabled.
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True, derandomize=True)
 settings.register_profile("thorough", max_examples=5_000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 

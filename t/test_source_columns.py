@@ -150,6 +150,22 @@ def test_the_lines_kept_for_diagnostics_are_bounded():
     assert len(kept.lines) == 1 and kept.size <= KEPT_BYTES
 
 
+
+def test_a_verdict_held_past_the_lines_kept_still_has_its_column(tmp_path):
+    """A log whose fault (line 60) is reported only when a later fork is decided, more than
+    KEPT_LINES lines after it (found by the property below): its column was lost with its
+    line. A diagnostic is placed when it is found, not when it is reported."""
+    import gzip
+
+    text = gzip.decompress((Path(__file__).parent / "data" / "held-past-kept-lines.sgn.gz").read_bytes())
+    (tmp_path / "case.sgn").write_bytes(text)
+    _, out = validate(tmp_path, "-o", "json")
+    report = json.loads(out)
+    late = [d for d in report["diagnostics"] if d["code"] == "cannot-afford"]
+    assert late and late[0]["line"] == 60 and max(d["line"] for d in report["diagnostics"]) - 60 > KEPT_LINES // 2
+    columns_hold(text.decode("utf-8", "replace"), report)
+
+
 # --statistics
 
 

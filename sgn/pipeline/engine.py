@@ -189,6 +189,17 @@ class FileCheck:
         for found in self._guarded():
             yield placed(found)
 
+    def _kept(self, number: int, raw: bytes, found: List[Diagnostic], undecided: bool) -> List[Diagnostic]:
+        """Keeps line `number` while a diagnostic may still come on it (the replay is undecided,
+        and the line is not blank), and gives `found` its columns now: a diagnostic the replay
+        holds back may be reported hundreds of lines later, when its line is no longer kept."""
+        if found or (undecided and raw.strip()):
+            self.kept.keep(number, raw)
+        if found:
+            placed = self.kept.placed
+            found = [placed(d) for d in found]
+        return found
+
     def _guarded(self) -> Iterator[Diagnostic]:
         """Whatever fails inside the check is this file's `internal-error`, never an
         exception: one file's fault costs that file only."""
@@ -286,8 +297,7 @@ class FileCheck:
                         observer(number, message)
                     # (nothing to do while the replay is undecided and this line found nothing)
                     undecided = replay.undecided
-                    if found or undecided:
-                        self.kept.keep(number, raw)
+                    found = self._kept(number, raw, found, undecided)
                     if found or (held and not undecided):
                         self.messages = messages  # counted so far, should the reader stop here
                         yield from in_order(found, held, number, undecided)
@@ -320,8 +330,7 @@ class FileCheck:
             if observer is not None and (value is not None or self.text_line):
                 observer(number, value)
             undecided = replay is not None and replay.undecided
-            if found or undecided:
-                self.kept.keep(number, raw)
+            found = self._kept(number, raw, found, undecided)
             if found or (held and not undecided):
                 self.messages = messages  # counted so far, should the reader stop here
                 yield from in_order(found, held, number, undecided)
