@@ -1,5 +1,6 @@
 """Shared helpers for the tests: where the checkout's corpus is, and running the CLI."""
 
+import functools
 import json
 import os
 import subprocess
@@ -39,6 +40,26 @@ def any_message():
 
 
 CORPUS = CHECKOUT / "test-corpus"
+
+
+@functools.lru_cache(maxsize=None)
+def corpus_cases() -> list:
+    """The cases of the checkout's bundle, read once in each test process and shared by the
+    test modules, which only read them (`the_shared_cases_are_left_as_read` makes sure)."""
+    from sgn import corpus
+
+    return corpus.load_cases(CORPUS / corpus.BUNDLE)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def the_shared_cases_are_left_as_read():
+    """After the last test of a process: the shared cases are still those of the bundle (a
+    test that changed one would change what the tests after it read)."""
+    yield
+    if corpus_cases.cache_info().currsize:
+        from sgn import corpus
+
+        assert corpus_cases() == corpus.load_cases(CORPUS / corpus.BUNDLE), "a test changed the shared corpus cases"
 
 
 def run_cli(*args, stdin=None, cwd=None):

@@ -13,10 +13,9 @@ from typing import Any, List
 
 from hypothesis import strategies as st
 
-from conftest import CORPUS
-from sgn import corpus
+from conftest import CORPUS, corpus_cases
 
-_CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+_CASES = corpus_cases()
 GAME = (CORPUS / "games" / "random-4p.sgn").read_text().splitlines()
 MAPS = [
     (CORPUS / "maps" / name).read_text().strip() for name in ("standard.sgn", "extended.sgn", "standard-rotated-60.sgn")

@@ -4,6 +4,7 @@ and no arrow back up; few modules at the top of the package; no module over 400 
 no class over 250 without a reason in its docstring."""
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -86,13 +87,16 @@ def imports(name):
     return {m for m in out if m in MODULES and m != name}
 
 
-GRAPH = {name: imports(name) for name in MODULES}
+@functools.lru_cache(maxsize=None)
+def graph():
+    """{module: the modules of the package it imports}, parsed when a test first asks."""
+    return {name: imports(name) for name in MODULES}
 
 
 def test_imports_inside_functions_count():
     """The whole syntax tree is read: `Game._repr_svg_` imports the drawing in its body."""
-    assert "sgn.svg" in GRAPH["sgn.game.core"]
-    assert "sgn.page" in GRAPH["sgn.cli.report"]
+    assert "sgn.svg" in graph()["sgn.game.core"]
+    assert "sgn.page" in graph()["sgn.cli.report"]
 
 
 def test_every_module_is_in_a_layer():
@@ -116,7 +120,7 @@ def test_each_package_is_on_one_floor():
 @pytest.mark.parametrize("name", sorted(MODULES))
 def test_no_arrow_back_up(name):
     mine = layer_of(name)
-    up = sorted(m for m in GRAPH[name] if layer_of(m) > mine)
+    up = sorted(m for m in graph()[name] if layer_of(m) > mine)
     assert not up, f"{name} ({LAYERS[mine][0]}) imports {up}, of a layer above it: " + ", ".join(
         LAYERS[layer_of(m)][0] for m in up
     )
@@ -129,7 +133,7 @@ def test_no_import_cycle():
         index[v] = low[v] = len(index)
         stack.append(v)
         on.add(v)
-        for w in GRAPH[v]:
+        for w in graph()[v]:
             if w not in index:
                 visit(w)
                 low[v] = min(low[v], low[w])

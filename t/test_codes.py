@@ -5,13 +5,12 @@ import re
 
 import pytest
 
-from conftest import CHECKOUT, CORPUS, run_cli
-from sgn import corpus
+from conftest import CHECKOUT, corpus_cases, run_cli
 from sgn.codes import CODES, LAYERS
 from sgn.corpus.codes_doc import NOT_IN_CORPUS, codes_markdown, example_cases
 from sgn.corpus.explain import LAYER_DOCS
 
-CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+CASES = corpus_cases()
 
 
 def test_codes_are_well_formed():

@@ -15,14 +15,14 @@ from hypothesis import given, strategies as st
 
 import interpreted
 import sgn
-from conftest import CORPUS, any_message
+from conftest import CORPUS, any_message, corpus_cases
 from sgn import corpus, game as compiled_game, strategies as sgs
 from sgn.layers import fastpath
 
 PURE = interpreted.load()
 PURE_GAME = importlib.import_module(f"{interpreted.NAME}.game")
 PURE_ENGINE = importlib.import_module(f"{interpreted.NAME}.pipeline.engine")
-CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
+CASES = [c for c in corpus_cases() if c["kind"] not in corpus.NOTATIONS]
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
 # The modules that must be compiled when a compiled build is expected (setup.py compiles them).
 HOT = {

@@ -8,14 +8,14 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from conftest import CHECKOUT, CORPUS, run_cli
+from conftest import CHECKOUT, corpus_cases, run_cli
 from sgn import conformance, corpus
 from sgn.corpus.expectations import difference, unmatched
 from sgn.game.endstate import difference as state_difference
 
 PY = sys.executable
 TWISTED = str(CHECKOUT / "t" / "impls" / "twisted.py")
-CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
+CASES = [c for c in corpus_cases() if c["kind"] not in corpus.NOTATIONS]
 
 
 def twisted(twist, cases, **options):

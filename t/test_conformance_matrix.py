@@ -8,13 +8,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import CHECKOUT, CORPUS, run_cli
+from conftest import CHECKOUT, CORPUS, corpus_cases, run_cli
 from sgn import corpus
 from sgn.corpus import source as corpus_source
 
 PY = sys.executable
 TWISTED = str(CHECKOUT / "t" / "impls" / "twisted.py")
-CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
+CASES = [c for c in corpus_cases() if c["kind"] not in corpus.NOTATIONS]
 SELECTION = ["--run", "schema-rd-*", "--run", "valid-r*"]
 CHOSEN = [c for c in CASES if c["id"].startswith(("schema-rd-", "valid-r"))]
 SGN, CHATTY = f"{PY} -m sgn.harness", f"{PY} {TWISTED} chatty"  # chatty calls everything valid

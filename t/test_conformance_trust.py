@@ -14,11 +14,11 @@ from html.parser import HTMLParser
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import CORPUS, run_cli
+from conftest import CORPUS, corpus_cases, run_cli
 from sgn import conformance, corpus
 
 PY = sys.executable
-CASES = [c for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] not in corpus.NOTATIONS]
+CASES = [c for c in corpus_cases() if c["kind"] not in corpus.NOTATIONS]
 VALID = [c for c in CASES if c["valid"] and c.get("profile", "strict") == "strict"]
 INVALID = [c for c in CASES if not c["valid"] and c.get("profile", "strict") == "strict"]
 FEW = ["--run", "schema-rd-result-1*", "--run", "valid-rd*"]  # a handful of cases, valid and invalid

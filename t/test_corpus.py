@@ -9,11 +9,11 @@ from types import SimpleNamespace
 import pytest
 from jsonschema import Draft4Validator
 
-from conftest import CORPUS, json_report, run_cli
+from conftest import CORPUS, corpus_cases, json_report, run_cli
 from sgn import corpus, packaged
 from sgn.corpus import source as corpus_source
 
-CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+CASES = corpus_cases()
 
 
 def test_bundle_is_in_sync_with_sources():

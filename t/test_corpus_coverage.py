@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from conftest import CORPUS, run_cli
-from sgn import corpus, packaged
+from conftest import CORPUS, corpus_cases, run_cli
+from sgn import packaged
 from sgn.codes import CODES
 from sgn.corpus import coverage as cc
 from sgn.corpus.codes_doc import NOT_IN_CORPUS
 
-CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+CASES = corpus_cases()
 COVERAGE = cc.load(CORPUS)
 GAME = [json.loads(t) for t in (CORPUS / "games" / "game-continued.sgn").read_text().splitlines()]
 ROLL_OF_13 = ["1", "RD", {"result": 13}]

@@ -4,6 +4,7 @@ it stands is reported, once, and no other; a card played on the turn it was boug
 always reported, however the replay reads the faults before it; and the stream of all the
 games reports what each game alone reports."""
 
+import functools
 import gzip
 import json
 from pathlib import Path
@@ -17,7 +18,9 @@ from sgn.testing.as_it_stands import early_plays, faults_as_it_stands, faults_wi
 RECORDED = Path(__file__).resolve().parent / "data" / "catanatron-games.sgn.gz"
 
 
+@functools.lru_cache(maxsize=None)
 def recorded_games():
+    """The 300 games, read once in a process (when a test first asks: not at collection)."""
     games, current = [], []
     with gzip.open(RECORDED, "rt", encoding="utf-8") as stream:
         for line in stream:
@@ -28,9 +31,6 @@ def recorded_games():
             current.append(message)
     games.append(current)
     return games
-
-
-GAMES = recorded_games()
 
 
 def _won(game):
@@ -46,9 +46,9 @@ def error_lines(game):
 
 
 def test_the_recording_holds_the_engines_faults():
-    assert len(GAMES) == 300 and {len({m[0] for m in g if m[0] != "B"}) for g in GAMES} == {3, 4}
-    assert sum(len(early_plays(g)) for g in GAMES) > 1000  # cards played the turn they were bought
-    assert sum(len(set(faults_as_it_stands(g)) - set(early_plays(g))) for g in GAMES) > 10  # and others
+    assert len(recorded_games()) == 300 and {len({m[0] for m in g if m[0] != "B"}) for g in recorded_games()} == {3, 4}
+    assert sum(len(early_plays(g)) for g in recorded_games()) > 1000  # cards played the turn they were bought
+    assert sum(len(set(faults_as_it_stands(g)) - set(early_plays(g))) for g in recorded_games()) > 10  # and others
 
 
 @pytest.mark.parametrize("part", range(6))
@@ -59,7 +59,7 @@ def test_every_engine_fault_is_reported_and_no_line_that_breaks_no_rule(part):
     first line that shows it is reported, and a later one that breaks a rule only through
     that count (each later discard of the hand) is the same fault again, which the replay
     may report or not, by the reading it chose (`faults_within_bounds`)."""
-    for i, game in enumerate(GAMES[part::6]):
+    for i, game in enumerate(recorded_games()[part::6]):
         as_it_stands = set(faults_as_it_stands(game))
         must = set(faults_within_bounds(game))
         found = error_lines(game)
@@ -85,7 +85,7 @@ def test_a_count_shown_off_breaks_rules_again_as_the_log_stands_and_is_one_fault
     rest of the game: the line that first shows it is a fault; each later line that breaks
     a rule only through that count is the same fault again, not one of its own, so the
     lines of `faults_within_bounds` leave it out, and the replay reports it once."""
-    messages = GAMES[game][:cut]
+    messages = recorded_games()[game][:cut]
     as_it_stands = faults_as_it_stands(messages)
     assert messages[short - 1][1] == "RD" and shown in as_it_stands and set(again) <= set(as_it_stands)
     assert faults_within_bounds(messages) == [n for n in as_it_stands if n not in again]
@@ -94,7 +94,7 @@ def test_a_count_shown_off_breaks_rules_again_as_the_log_stands_and_is_one_fault
 
 def test_the_stream_of_all_the_games_reports_what_each_game_alone_reports():
     lines, expected, offset = [], [], 0
-    for game in [g for g in GAMES if _won(g)][:60]:  # (a game cut at catanatron's turn limit has no end)
+    for game in [g for g in recorded_games() if _won(g)][:60]:  # (a game cut at catanatron's turn limit has no end)
         expected += [offset + n for n in error_lines(game)]
         lines += [json.dumps(m, separators=(",", ":")) for m in game]
         offset += len(game)
@@ -110,7 +110,7 @@ def test_a_line_lost_or_repeated_is_first_reported_where_the_log_first_breaks_a_
 
     rng = random.Random(7)
     within = []
-    for game in GAMES[:80]:
+    for game in recorded_games()[:80]:
         at = rng.randrange(1, len(game) - 1)
         edited = game[:at] + game[at + 1 :] if edit == "lost" else game[: at + 1] + game[at:]
         found = error_lines(edited)
@@ -131,7 +131,7 @@ def test_a_spurious_purchase_in_another_players_turn_costs_its_line_only():
 
     rng = random.Random(3)
     extra = []
-    for game in GAMES[:100]:
+    for game in recorded_games()[:100]:
         at = rng.choice([i for i, m in enumerate(game) if m[1] == "RD" and i > 20]) + 1
         roller = game[at - 1][0]
         other = "2" if roller == "1" else "1"

@@ -7,13 +7,13 @@ import sys
 
 from hypothesis import given, strategies as st
 
-from conftest import CHECKOUT, CORPUS
-from sgn import conformance, corpus, strategies as sgs
+from conftest import CHECKOUT, corpus_cases
+from sgn import conformance, strategies as sgs
 from sgn.harness import check as sgn_check
 
 SCRIPT = CHECKOUT / "examples" / "python" / "sgn_jsonschema.py"
 IMPL = [sys.executable, str(SCRIPT)]
-CASES = conformance.select(corpus.load_cases(CORPUS / corpus.BUNDLE))
+CASES = conformance.select(corpus_cases())
 DECLARED = [c for c in CASES if c["level"] in ("syntax", "schema") and c.get("profile", "strict") == "strict"]
 # The figures docs/conformance.md shows: a change of the corpus or of the example that moves
 # them is seen here, and the docs are updated with it.

@@ -12,7 +12,7 @@ from conftest import CHECKOUT
 
 HEAVY = {"catanatron": "test-engines", "playwright": "test-browser", "dask": "dask", "pyarrow": "parquet"}
 HEAVY_MODULES = ("catanatron", "dask", "distributed", "pyarrow", "playwright", "cairosvg")
-SUITE_ENVS = ("testenv", "testenv:pure", "testenv:fuzz")
+SUITE_ENVS = ("testenv", "testenv:fuzz")
 
 
 def _extras():
@@ -40,6 +40,32 @@ def test_tox_installs_every_extra_the_whole_suite_needs():
     for env in SUITE_ENVS:
         extras = {e.strip() for e in tox[env]["extras"].replace("\n", ",").split(",") if e.strip()}
         assert extras >= {"test", *HEAVY.values(), "png"}, env
+
+
+def test_the_pure_environment_s_files_need_none_of_the_heavy_extras():
+    """`pure` installs the test extra only: none of the files it runs by default names a
+    heavy module (they would skip there, unseen), nor do the helpers they import."""
+    import re
+
+    tox = configparser.ConfigParser(interpolation=None)
+    tox.read(CHECKOUT / "tox.ini", encoding="utf-8")
+    pure = tox["testenv:pure"]
+    assert {e.strip() for e in pure["extras"].split(",") if e.strip()} == {"test"}
+    files = re.findall(r"t/(\w+)\.py", re.search(r"\{posargs:([^}]*)\}", pure["commands"])[1])
+    assert "test_fastpath" in files and len(files) >= 6
+    seen, todo = set(), list(files)
+    while todo:
+        name = todo.pop()
+        if name in seen or not (CHECKOUT / "t" / f"{name}.py").is_file():
+            continue
+        if name == "chromium":  # the `browser` fixture's, which these files do not ask for
+            assert not any(re.search(r"\bbrowser\b", (CHECKOUT / "t" / f"{f}.py").read_text()) for f in files)
+            continue
+        seen.add(name)
+        text = (CHECKOUT / "t" / f"{name}.py").read_text(encoding="utf-8")
+        assert not any(re.search(rf"\b(import|from) {m}\b", text) for m in HEAVY_MODULES), name
+        todo += re.findall(r"^(?:from|import) (\w+)", text, re.M)
+    assert "conftest" in seen
 
 
 BLOCKED = """

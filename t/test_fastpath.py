@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
-from conftest import CORPUS, any_message
+from conftest import CORPUS, any_message, corpus_cases
 from sgn import corpus, strategies as sgs
 from sgn.layers import fastpath
 
-CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+CASES = corpus_cases()
 STANDARD_MAP = (CORPUS / "maps" / "standard.sgn").read_text().strip()
 
 

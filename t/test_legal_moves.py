@@ -156,7 +156,7 @@ def _engine_games():
     import jsettlers_games
     import test_engine_faults
 
-    games = [(f"catanatron-games.sgn.gz:{i}", g) for i, g in enumerate(test_engine_faults.GAMES)]
+    games = [(f"catanatron-games.sgn.gz:{i}", g) for i, g in enumerate(test_engine_faults.recorded_games())]
     for path in (catanatron_games.RELEASED, catanatron_games.LATER):
         games += [(name, catanatron_games.messages(data)) for name, data in catanatron_games.recorded(path)]
     for kind in ("4p", "6p"):

@@ -10,14 +10,14 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import CORPUS, canonical as same_meaning, run_cli
+from conftest import CORPUS, canonical as same_meaning, corpus_cases, run_cli
 from sgn import corpus, strategies as sgs
 from sgn.layers.stages import validate_message
 from sgn.notation import convert
 from sgn.notation.canonical import canonical, canonical_line
 
 GAME = CORPUS / "games" / "game.sgn"
-CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+CASES = corpus_cases()
 
 
 def stderr_lines(result):

@@ -18,13 +18,13 @@ import pytest
 from hypothesis import given, strategies as st
 
 import sgn
-from conftest import CORPUS
-from sgn import corpus, strategies as sgs
+from conftest import corpus_cases
+from sgn import strategies as sgs
 from sgn.cli import main
 from sgn.diagnostic import Diagnostic
 from sgn.notation import convert, han, hsgn_sgn, hsgn_turns
 
-CASES = corpus.load_cases(CORPUS / corpus.BUNDLE)
+CASES = corpus_cases()
 NOTATIONS = ("han", "hsgn", "hsn", "hsn-002")
 CONVERTIBLE = ("sgn", "han", "hsgn")
 

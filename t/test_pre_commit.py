@@ -1,5 +1,5 @@
-"""The pre-commit hook `sgn-validate` (.pre-commit-hooks.yaml), run as a user would try it:
-`pre-commit try-repo` on a repository of logs."""
+"""The pre-commit hook `sgn-validate` (.pre-commit-hooks.yaml), run as a user sets it up:
+the configuration of docs/configuration.md, in a repository of logs."""
 
 import importlib.util
 import os
@@ -77,8 +77,8 @@ def _git(*args, cwd):
 
 
 def _repository_of_the_checkout(target) -> None:
-    """A git repository holding the checkout as it is on disk, committed: try-repo clones
-    HEAD (with changes to tracked files only), so new and changed files are copied first."""
+    """A git repository holding the checkout as it is on disk, committed: pre-commit clones
+    a commit, so the files of the checkout, new and changed ones too, are copied first."""
     listed = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT, capture_output=True
     )
@@ -95,9 +95,10 @@ def _repository_of_the_checkout(target) -> None:
 
 
 @pytest.mark.slow
-def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_path):
-    """Installs the package into pre-commit's own environment twice (pip, from the package
-    index and pip's cache): 10 to 60 seconds, a few minutes on a cold cache."""
+def test_pre_commit_with_the_documented_configuration_passes_a_valid_log_and_fails_an_invalid_one(tmp_path):
+    """The `.pre-commit-config.yaml` of docs/configuration.md, naming a repository of the
+    checkout by its commit; pre-commit installs the package into its own environment once
+    (pip, from the package index and pip's cache), and both runs use it."""
     if shutil.which("git") is None:
         pytest.skip("git is not on the PATH: pre-commit needs it")
     if importlib.util.find_spec("pre_commit") is None:
@@ -106,9 +107,13 @@ def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_pat
     source.mkdir()
     logs.mkdir()
     _repository_of_the_checkout(source)
+    revision = _git("rev-parse", "HEAD", cwd=source).stdout.decode().strip()
     shutil.copy(example_games()["game"], logs / "valid.sgn")
     (logs / "invalid.sgn").write_bytes(b'["1","RD",{"result":13}]\n')
     (logs / "notes.txt").write_bytes(b"not a log\n")
+    (logs / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {source}\n    rev: {revision}\n    hooks:\n      - id: sgn-validate\n", encoding="utf-8"
+    )
     _git("init", "-q", ".", cwd=logs)
     _git("add", "-A", cwd=logs)
     _git("commit", "-q", "-m", "logs", cwd=logs)
@@ -116,20 +121,9 @@ def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_pat
     # pure Python in the hook's environment: the install takes seconds, not a minute of compiling
     env.update(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"), SGN_COMPILE="0", NO_COLOR="1")
 
-    def try_repo(*files):
+    def run_hook(*files):
         run = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "pre_commit",
-                "try-repo",
-                str(source),
-                "sgn-validate",
-                "--color",
-                "never",
-                "--files",
-                *files,
-            ],
+            [sys.executable, "-m", "pre_commit", "run", "sgn-validate", "--color", "never", "--files", *files],
             cwd=logs,
             env=env,
             capture_output=True,
@@ -138,9 +132,9 @@ def test_pre_commit_try_repo_passes_a_valid_log_and_fails_an_invalid_one(tmp_pat
         )
         return run.returncode, run.stdout + run.stderr
 
-    status, out = try_repo("valid.sgn", "notes.txt")
+    status, out = run_hook("valid.sgn", "notes.txt")
     assert status == 0 and re.search(r"^sgn validate\.+Passed$", out, re.M), out
-    status, out = try_repo("valid.sgn", "invalid.sgn", "notes.txt")
+    status, out = run_hook("valid.sgn", "invalid.sgn", "notes.txt")
     assert status == 1 and re.search(r"^sgn validate\.+Failed$", out, re.M), out
     assert "invalid.sgn:1:21: /2/result: 13 is greater than the maximum 12 [schema-maximum]" in out
     assert not re.search(r"^(valid\.sgn|notes\.txt):\d", out, re.M), out

@@ -8,15 +8,12 @@ from hypothesis import given, settings, strategies as st
 from jsonschema import Draft4Validator
 
 import sgn
-from conftest import CHECKOUT, CORPUS
-from sgn import corpus
+from conftest import CHECKOUT, corpus_cases
 from sgn.codes import CODES
 
 ROOT = json.loads((CHECKOUT / "schema" / "v1.0" / "message.json").read_text(encoding="utf-8"))
 WHOLE = Draft4Validator(ROOT)
-SEEDS = [
-    c["input"] for c in corpus.load_cases(CORPUS / corpus.BUNDLE) if c["kind"] == "message" and c["level"] == "schema"
-]
+SEEDS = [c["input"] for c in corpus_cases() if c["kind"] == "message" and c["level"] == "schema"]
 
 json_values = st.recursive(
     st.none()

@@ -36,9 +36,9 @@ def spectator(tmp_path_factory):
 @pytest.fixture(scope="module")
 def long_game(tmp_path_factory):
     """A game recorded from catanatron of more than 600 lines (its faults included)."""
-    from test_engine_faults import GAMES
+    from test_engine_faults import recorded_games
 
-    game = next(g for g in GAMES if 600 <= len(g) <= 700)
+    game = next(g for g in recorded_games() if 600 <= len(g) <= 700)
     path = tmp_path_factory.mktemp("long") / "long.sgn"
     path.write_text("\n".join(json.dumps(m, separators=(",", ":")) for m in game) + "\n", encoding="utf-8")
     return path

@@ -3,6 +3,7 @@ games replay under its own profile to the engine's own end with no error, a prof
 removes only the diagnostics of its departures, and a rule outside it is still checked
 (docs/engines.md, "Rule profiles")."""
 
+import functools
 import json
 import subprocess
 import sys
@@ -22,12 +23,21 @@ import catanatron_games  # noqa: E402
 import jsettlers_games  # noqa: E402
 from conftest import scaled  # noqa: E402
 
-CATANATRON = [
-    (name, catanatron_games.messages(data), data)
-    for path in (catanatron_games.RELEASED, catanatron_games.LATER)
-    for name, data in catanatron_games.recorded(path)
-]
-JSETTLERS = [(name, lines) for kind in ("4p", "6p") for name, lines in jsettlers_games.recorded(kind)]
+
+@functools.lru_cache(maxsize=None)
+def catanatron_recorded():
+    """(name, messages, record) of each recorded catanatron game, read when a test first asks."""
+    return [
+        (name, catanatron_games.messages(data), data)
+        for path in (catanatron_games.RELEASED, catanatron_games.LATER)
+        for name, data in catanatron_games.recorded(path)
+    ]
+
+
+@functools.lru_cache(maxsize=None)
+def jsettlers_recorded():
+    """(name, lines) of each recorded JSettlers game, read when a test first asks."""
+    return [(name, lines) for kind in ("4p", "6p") for name, lines in jsettlers_games.recorded(kind)]
 
 
 def errors(messages, rules="standard"):
@@ -53,7 +63,7 @@ def test_jsettlers_games_are_valid_under_jsettlers_rules_and_end_where_jsettlers
     """All 70, the games whose bank ran short and the Special Building Phases out of order
     included: no error, every hand JSettlers sends after a roll, its points, awards and deck."""
     short = 0
-    for name, lines in JSETTLERS:
+    for name, lines in jsettlers_recorded():
         game = jsettlers_games.converted(name, lines)
         assert errors(game.messages, "jsettlers") == [], name
         found = jsettlers_games.differences(lines, game, "jsettlers")
@@ -67,8 +77,8 @@ def test_catanatron_games_are_valid_under_catanatron_rules():
     short and whose longest road catanatron counts otherwise included: no error."""
     import test_engine_faults
 
-    games = [(name, messages) for name, messages, _ in CATANATRON]
-    games += [(f"stream:{i}", g) for i, g in enumerate(test_engine_faults.GAMES)]
+    games = [(name, messages) for name, messages, _ in catanatron_recorded()]
+    games += [(f"stream:{i}", g) for i, g in enumerate(test_engine_faults.recorded_games())]
     assert len(games) == 350
     for name, messages in games:
         assert errors(messages, "catanatron") == [], name
@@ -80,7 +90,7 @@ def test_under_catanatron_rules_the_replay_ends_where_catanatron_ended():
     and the bank those of the test's own imitation of catanatron's production (where the
     rulebook's longest road did not end the game earlier)."""
     longest = 0
-    for name, messages, data in CATANATRON:
+    for name, messages, data in catanatron_recorded():
         replay = replayed(messages, "catanatron")
         assert catanatron_games.end_differences(data, replay) == [], name
         imitated, _ = catanatron_games.replay_as_catanatron(messages)
@@ -97,10 +107,15 @@ def test_under_catanatron_rules_the_replay_ends_where_catanatron_ended():
 
 def test_under_standard_rules_the_engine_games_give_their_departures_as_before():
     """The default is the rulebook: the departures are still reported."""
-    codes = {code for _, messages, _ in CATANATRON[:5] for _, code in errors(messages)}
+    codes = {code for _, messages, _ in catanatron_recorded()[:5] for _, code in errors(messages)}
     assert "card-bought-this-turn" in codes
-    assert errors(CATANATRON[0][1]) == errors(CATANATRON[0][1], "standard")
-    sbp = next(g for name, lines in JSETTLERS for g in [jsettlers_games.converted(name, lines)] if errors(g.messages))
+    assert errors(catanatron_recorded()[0][1]) == errors(catanatron_recorded()[0][1], "standard")
+    sbp = next(
+        g
+        for name, lines in jsettlers_recorded()
+        for g in [jsettlers_games.converted(name, lines)]
+        if errors(g.messages)
+    )
     assert errors(sbp.messages) != []
 
 
@@ -111,11 +126,11 @@ def test_a_rule_outside_the_profile_is_still_checked():
     """catanatron's card played the turn it was bought is an error under JSettlers' rules;
     JSettlers' Special Building Phase out of order under catanatron's; catanatron 3.3's road
     through another player's building under JSettlers'."""
-    released = next(m for name, m, data in CATANATRON if "actions" in data)
+    released = next(m for name, m, data in catanatron_recorded() if "actions" in data)
     assert "card-bought-this-turn" in {code for _, code in errors(released, "jsettlers")}
-    later = [m for name, m, data in CATANATRON if "action_records" in data]
+    later = [m for name, m, data in catanatron_recorded() if "action_records" in data]
     assert any("road-not-connected" in {code for _, code in errors(m, "jsettlers")} for m in later)
-    six = [jsettlers_games.converted(name, lines).messages for name, lines in JSETTLERS if "6p" in name]
+    six = [jsettlers_games.converted(name, lines).messages for name, lines in jsettlers_recorded() if "6p" in name]
     sbp = {"special-build-order", "special-build-turn-player"}
     assert any(sbp & {code for _, code in errors(m, "catanatron")} for m in six)
 
@@ -178,8 +193,8 @@ def sgn_cli(*args, cwd=None, stdin=None):
 def catanatron_log(tmp_path_factory):
     folder = tmp_path_factory.mktemp("rules")
     path = folder / "cat.sgn"
-    path.write_text("".join(json.dumps(m) + "\n" for m in CATANATRON[1][1]), encoding="utf-8")
-    assert errors(CATANATRON[1][1]) and not errors(CATANATRON[1][1], "catanatron")
+    path.write_text("".join(json.dumps(m) + "\n" for m in catanatron_recorded()[1][1]), encoding="utf-8")
+    assert errors(catanatron_recorded()[1][1]) and not errors(catanatron_recorded()[1][1], "catanatron")
     return path
 
 
@@ -222,13 +237,13 @@ def test_rules_in_the_configuration_and_per_file(catanatron_log, tmp_path):
 
 
 def test_convert_names_the_rules_its_games_need(tmp_path):
-    name, _, data = CATANATRON[0]
+    name, _, data = catanatron_recorded()[0]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     result = sgn_cli("convert", str(path), "--to", "sgn")
     assert result.returncode == 0
     assert "games from catanatron need --rules catanatron" in result.stderr
-    name, lines = JSETTLERS[0]
+    name, lines = jsettlers_recorded()[0]
     path = tmp_path / "game.soclog"
     path.write_text("\n".join(lines), encoding="utf-8")
     assert "need --rules jsettlers" in sgn_cli("convert", str(path), "--to", "sgn").stderr

@@ -6,8 +6,8 @@ import pytest
 from jsonschema import Draft4Validator
 
 import sgn
-from conftest import CHECKOUT, CORPUS
-from sgn import corpus, packaged
+from conftest import CHECKOUT, corpus_cases
+from sgn import packaged
 from sgn.layers.schema import SCHEMA_FILE, default_schema
 
 ROOT = json.loads((CHECKOUT / "schema" / SCHEMA_FILE).read_text(encoding="utf-8"))
@@ -90,7 +90,7 @@ def test_every_action_has_a_value_schema_and_a_message_branch():
 
 MESSAGE_CASES = [
     c
-    for c in corpus.load_cases(CORPUS / corpus.BUNDLE)
+    for c in corpus_cases()
     if c["kind"] == "message" and c["level"] == "schema" and c.get("profile", "strict") == "strict"
 ]
 

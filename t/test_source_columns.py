@@ -150,7 +150,6 @@ def test_the_lines_kept_for_diagnostics_are_bounded():
     assert len(kept.lines) == 1 and kept.size <= KEPT_BYTES
 
 
-
 def test_a_verdict_held_past_the_lines_kept_still_has_its_column(tmp_path):
     """A log whose fault (line 60) is reported only when a later fork is decided, more than
     KEPT_LINES lines after it (found by the property below): its column was lost with its
