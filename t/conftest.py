@@ -1,11 +1,13 @@
 """Shared helpers for the tests: where the checkout's corpus is, and running the CLI."""
 
 import functools
+import io
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import traceback
 from pathlib import Path
 
 import pytest
@@ -62,7 +64,61 @@ def the_shared_cases_are_left_as_read():
         assert corpus_cases() == corpus.load_cases(CORPUS / corpus.BUNDLE), "a test changed the shared corpus cases"
 
 
+def sgn_in_process(*args, stdin=None, cwd=None):
+    """`sgn ARGS` run by `sgn.cli.main` in this process, with standard streams of its own:
+    what `run_cli` gives (exit status, output and errors as bytes), without the start-up of
+    a process, for the tests of what sgn says rather than of the process saying it."""
+    from sgn.cli import main
+
+    streams = sys.stdin, sys.stdout, sys.stderr
+    out, err = io.BytesIO(), io.BytesIO()
+    before = os.getcwd()
+    own = (
+        io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8"),
+        io.TextIOWrapper(out, encoding="utf-8", write_through=True),
+        io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True),
+    )
+    sys.stdin, sys.stdout, sys.stderr = own
+    os.chdir(cwd or tempfile.gettempdir())
+    try:
+        code = main([str(a) for a in args])
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+        os.chdir(before)
+    for stream in own[1:]:
+        if not stream.closed:
+            stream.flush()
+    result = subprocess.CompletedProcess(["sgn", *map(str, args)], code, out.getvalue(), err.getvalue())
+    for stream in own:
+        if not stream.closed:
+            stream.detach()
+    return result
+
+
+# `run_cli` runs sgn in this process unless SGN_TESTS_IN_PROCESS=0 (t/test_in_process.py
+# checks that both say the same, byte for byte)
+IN_PROCESS = os.environ.get("SGN_TESTS_IN_PROCESS", "1") != "0"
+# options that start worker processes by forking: a test process of pytest-xdist has threads,
+# and a fork of it may deadlock, so these run in a process of their own
+FORKING = ("-j", "--jobs", "--dask")
+
+
 def run_cli(*args, stdin=None, cwd=None):
+    """`sgn ARGS` as a user runs it, with `stdin` as its standard input (bytes), from `cwd`
+    (a temporary folder by default): the CompletedProcess, with bytes output. It runs in this
+    process (`sgn_in_process`: a test takes a tenth of the time), or in a process of its own
+    (`run_process`) where SGN_TESTS_IN_PROCESS=0 or an option starts workers."""
+    if IN_PROCESS and not any(str(a).split("=")[0].startswith(FORKING) for a in args):
+        return sgn_in_process(*args, stdin=stdin, cwd=cwd)
+    return run_process(*args, stdin=stdin, cwd=cwd)
+
+
+def run_process(*args, stdin=None, cwd=None):
     """Run `python -m sgn` as a user would, from outside the checkout, with the same
     `sgn` package the tests import (installed by tox, or the checkout's own);
     returns the CompletedProcess with bytes output. The time-out guards against a
