@@ -44,14 +44,6 @@ def any_message():
 CORPUS = CHECKOUT / "test-corpus"
 
 
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto`: two test processes a core. Much of the suite waits on other processes
-    (implementations under a time-out, a Dask cluster starting, pip installing a hook), and
-    with one process a core the cores were idle for 40% of the run. (PYTEST_XDIST_AUTO_NUM_WORKERS
-    in the environment still decides first.)"""
-    return 2 * (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
-
-
 @functools.lru_cache(maxsize=None)
 def corpus_cases() -> list:
     """The cases of the checkout's bundle, read once in each test process and shared by the
