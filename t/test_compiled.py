@@ -11,11 +11,11 @@ import json
 import os
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 import interpreted
 import sgn
-from conftest import CORPUS, any_message, corpus_cases
+from conftest import CORPUS, any_message, corpus_cases, scaled
 from sgn import corpus, game as compiled_game, strategies as sgs
 from sgn.layers import fastpath
 
@@ -98,6 +98,7 @@ def test_games_that_break_one_rule(case):
     assert compiled == pure and (code, line) in [(d["code"], d["line"]) for d in compiled]
 
 
+@settings(max_examples=scaled(40))  # each replays up to the whole example game, twice
 @given(st.lists(any_message(), max_size=30), st.integers(0, len(EXAMPLE)), st.sampled_from(["strict", "compat"]))
 def test_any_messages_after_part_of_a_game(messages, cut, profile):
     lines = EXAMPLE[:cut] + [json.dumps(m) for m in messages]

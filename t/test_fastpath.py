@@ -4,10 +4,10 @@ import io
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 import sgn
-from conftest import CORPUS, any_message, corpus_cases
+from conftest import CORPUS, any_message, corpus_cases, scaled
 from sgn import corpus, strategies as sgs
 from sgn.layers import fastpath
 
@@ -74,6 +74,7 @@ def test_repeated_keys_hidden_by_the_parser_are_still_found():
     assert fast == careful and ("json-duplicate-key", 3) in [(c, n) for c, n, *_ in fast]
 
 
+@settings(max_examples=scaled(40))  # a whole game each, replayed twice
 @given(sgs.games())
 def test_whole_games_give_the_same_diagnostics_both_ways(game):
     lines = [json.dumps(m, separators=(",", ":")) for m in game]

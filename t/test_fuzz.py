@@ -15,10 +15,11 @@ import json
 import sys
 import tracemalloc
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 import interpreted
 import sgn
+from conftest import scaled
 from fuzzing import GAME, SEEDS, json_like_bytes, mutated_files, objects_in, written
 from sgn import board, play
 from sgn.layers import fastpath, semantic
@@ -64,6 +65,7 @@ def test_a_repeated_key_is_found_however_it_is_written(seed, data, level, profil
     assert errors[:1] == [("json-duplicate-key", 1)] and ("json-duplicate-key", 2) in errors
 
 
+@settings(max_examples=scaled(40))  # up to four games, each replayed on every path
 @given(
     st.lists(st.tuples(st.integers(-60, 60), st.integers(-60, 60), st.integers(1, len(GAME))), min_size=1, max_size=4),
     levels,

@@ -12,11 +12,11 @@ import tracemalloc
 import zlib
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 import interpreted
 import sgn
-from conftest import run_cli
+from conftest import run_cli, scaled
 from sgn.diagnostic import MAX_PROBLEMS
 from sgn.layers import gunzip, reader
 from sgn.layers.multiline import OpenValue
@@ -181,6 +181,7 @@ def members(data, cuts, level):
     return b"".join(gzip.compress(data[a:b], level, mtime=0) for a, b in zip([0] + at, at + [len(data)]))
 
 
+@settings(max_examples=scaled(50))  # each compressed, then read from a file and a pipe
 @given(
     LINES,
     st.booleans(),

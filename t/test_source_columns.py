@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from conftest import run_cli
+from conftest import run_cli, scaled
 from sgn.cli import main
 from sgn.layers.columns import EXCERPT_WIDTH, KEPT_BYTES, KEPT_LINES, KeptLines, place
 
@@ -232,7 +232,7 @@ def test_every_corpus_case_has_the_columns_of_each_value_its_diagnostics_name(tm
         columns_hold(text.encode("utf-8", "surrogatepass").decode("utf-8", "replace"), json.loads(out))
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=scaled(30), suppress_health_check=[HealthCheck.function_scoped_fixture])  # every format each
 @given(text=st.sampled_from(TEXTS), at=st.integers(0, 10_000), char=st.sampled_from(list('0129"[]{},: xRD')))
 def test_every_format_gives_the_same_verdict_codes_lines_and_columns_and_the_caret_is_under_the_value(
     tmp_path_factory, text, at, char
