@@ -20,17 +20,15 @@ from chromium import browser  # noqa: F401 (the fixture of the tests that drive 
 # the next (derandomized: a change is judged on the examples its parent passed; the search
 # for new ones is the fuzz environment's); "thorough" is for long random runs:
 # HYPOTHESIS_PROFILE=thorough tox (or pytest), and tox -e fuzz. No health check is disabled.
-# 75 examples: the test command in 12 minutes on two cores (README); the search is the fuzz run's
-CI_EXAMPLES = 75
-settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None, print_blob=True, derandomize=True)
+settings.register_profile("ci", max_examples=100, deadline=None, print_blob=True, derandomize=True)
 settings.register_profile("thorough", max_examples=5_000, deadline=None, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def scaled(examples: int) -> int:
     """A test's own number of examples under the "ci" profile, scaled up with the profile
-    (about 67 times under "thorough"), for a property slower than most."""
-    return max(1, examples * settings.default.max_examples // CI_EXAMPLES)
+    (50 times under "thorough"), for a property slower than most."""
+    return max(1, examples * settings.default.max_examples // 100)
 
 
 CHECKOUT = Path(__file__).resolve().parent.parent
