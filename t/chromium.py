@@ -27,8 +27,10 @@ def _no_browser(reason):
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
+    """One Chromium for a test process (each test opens its own tab, in a context of its
+    own): starting it costs more than most of the tests that use it."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
