@@ -5,10 +5,10 @@ JSettlers departs from the rulebook (docs/engines.md).
 The games (t/data/jsettlers-4p.tar.xz, jsettlers-6p.tar.xz) are robot-only games on
 JSettlers2's recording server (tools/jsettlers/; t/data/README.md): CI needs no Java."""
 
+import functools
 import gzip
 import json
 import re
-import subprocess
 import sys
 import tarfile
 from pathlib import Path
@@ -22,16 +22,31 @@ from sgn.adapters.writer import Unreadable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import jsettlers_games as games  # noqa: E402
+from conftest import run_cli  # noqa: E402
 
 FOUR = games.recorded("4p")
 SIX = games.recorded("6p")
+LINES = dict(FOUR + SIX)
 SBP_CODES = {"special-build-order", "special-build-turn-player"}
 REFUSED = games.DATA / "jsettlers-refused.tar.xz"
+
+
+@functools.lru_cache(maxsize=None)
+def converted(name):
+    """The conversion of the recorded game `name`, made once in a process (several tests
+    read each game's; none changes it)."""
+    return games.converted(name, LINES[name])
 
 
 def _errors(messages):
     lines = [json.dumps(m, separators=(",", ":")) for m in messages]
     return [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
+
+
+@functools.lru_cache(maxsize=None)
+def rule_errors(name):
+    """The rulebook's errors in the recorded game `name`, (line, code) each, found once."""
+    return tuple(_errors(converted(name).messages))
 
 
 def test_at_least_thirty_games_of_each_board_are_recorded():
@@ -43,7 +58,7 @@ def test_at_least_thirty_games_of_each_board_are_recorded():
 @pytest.mark.parametrize("kind", ["4p", "6p"])
 def test_every_recorded_game_converts_without_a_word(kind):
     for name, lines in FOUR if kind == "4p" else SIX:
-        game = games.converted(name, lines)
+        game = converted(name)
         assert game.found == [], (name, [d.message for d in game.found][:3])
         players = {m[0] for m in game.messages} - {"B"}
         assert len(players) == (4 if kind == "4p" else 6), name
@@ -56,7 +71,7 @@ def test_the_replay_follows_jsettlers_to_its_end(kind):
     deck: production, steals, discards, trades, cards and awards all agree, and the
     coordinates with them (a corner on the wrong tiles produces the wrong resources)."""
     for name, lines in FOUR if kind == "4p" else SIX:
-        found = games.differences(lines, games.converted(name, lines))
+        found = games.differences(lines, converted(name))
         assert found.hands == [] and found.end == [], (name, found.hands[:3], found.end)
 
 
@@ -69,10 +84,10 @@ def test_the_rulebooks_errors_are_jsettlers_departures(kind):
     in full)."""
     departed, seen = 0, set()
     for name, lines in FOUR if kind == "4p" else SIX:
-        game = games.converted(name, lines)
+        game = converted(name)
         special = set(games.special_builds(lines))
         short = games.first_short_roll(game)
-        errors = _errors(game.messages)
+        errors = rule_errors(name)
         departed += bool(errors)
         for line, code in errors:
             seen.add(code)
@@ -92,7 +107,7 @@ def test_a_game_won_by_a_knight_ends_with_its_robber_move_and_steal():
 
     ended = 0
     for name, lines in FOUR + SIX:
-        messages = games.converted(name, lines).messages
+        messages = converted(name).messages
         knight = max(i for i, m in enumerate(messages) if m[1] == "PD" and m[2]["cCode"] == "KN")
         if [m[1] for m in messages[knight:]] not in (["PD", "MR"], ["PD", "MR", "ST"]):
             continue
@@ -102,7 +117,7 @@ def test_a_game_won_by_a_knight_ends_with_its_robber_move_and_steal():
         if replay.phase != OVER:
             continue  # the Knight did not win it
         ended += 1
-        assert "after-game-end" not in {code for _, code in _errors(messages)}, name
+        assert "after-game-end" not in {code for _, code in rule_errors(name)}, name
     assert ended >= 1
 
 
@@ -131,7 +146,7 @@ def test_the_centre_hex_and_its_corners():
 @pytest.mark.parametrize("kind", ["4p", "6p"])
 def test_every_map_is_a_known_board_with_its_harbors(kind):
     for name, lines in (FOUR if kind == "4p" else SIX)[:10]:
-        dm = games.converted(name, lines).messages[0]
+        dm = converted(name).messages[0]
         assert dm[1] == "DM"
         assert [(d.code) for d in sgn.validate_message(dm, level="semantic") if d.severity != "info"] == [], name
         land = frozenset(tuple(t["tile"]) for t in dm[2]["tiles"] if t["tCode"] != "S")
@@ -141,7 +156,7 @@ def test_every_map_is_a_known_board_with_its_harbors(kind):
 
 def test_the_six_player_robber_starts_where_jsettlers_put_it():
     for name, lines in SIX[:5]:
-        messages = games.converted(name, lines).messages
+        messages = converted(name).messages
         assert messages[1][1] == "MR" and messages[2][1] == "BS", name
         deserts = [t["tile"] for t in messages[0][2]["tiles"] if t["tCode"] == "D"]
         assert messages[1][2]["tile"] in deserts, name
@@ -164,7 +179,8 @@ def test_seats_become_players_in_play_order():
 
 
 def _run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "sgn", *args], capture_output=True, input=stdin)
+    """`sgn ARGS` (in this process: what is tested is what it says, not its start-up)."""
+    return run_cli(*args, stdin=stdin)
 
 
 # What `sgn convert` says of every JSettlers game (docs/engines.md, "Rule profiles").
@@ -272,7 +288,7 @@ def test_a_clients_view_of_a_game_is_the_game_as_that_seat_sees_it(index):
     from sgn.notation.redact import hide
 
     name, lines = FOUR[index]
-    full = games.converted(name, lines)
+    full = converted(name)
     names = games.seats(lines)
     for seat, player in sorted(names.items()):
         view = games.converted(name, _client_view(lines, seat))
@@ -300,7 +316,7 @@ def test_a_servers_log_without_the_clients_messages_converts():
     name, lines = FOUR[0]
     edited = [lines[0].replace("type=F", "type=C")] + lines[1:]
     assert log.header(edited)["type"] == "C" and log.refusal(edited) == ""
-    assert games.converted(name, edited).messages == games.converted(name, lines).messages
+    assert games.converted(name, edited).messages == converted(name).messages
 
 
 # -- moves undone ------------------------------------------------------------------------------
@@ -316,7 +332,7 @@ def test_an_undone_build_is_taken_out_when_it_is_the_last_move_written():
     name, lines = FOUR[0]
     at = _first_after_the_setup(lines, "all:SOCPutPiece:")
     assert log.fields(lines[at].split(":", 2)[2])["pieceType"] in ("0", "1", "2")  # a road, settlement, city
-    before = games.converted(name, lines)
+    before = converted(name)
     built = before.lines.index(at + 1)
     undo = lines[at].replace("SOCPutPiece", "SOCUndoPutPiece")
     after = games.converted(name, lines[: at + 1] + [undo] + lines[at + 1 :])
@@ -330,7 +346,7 @@ def test_an_undone_build_that_is_not_the_last_move_stays_with_a_warning():
     later = next(i for i, line in enumerate(lines) if i > at and line.startswith("all:SOCDiceResult:"))
     undo = lines[at].replace("SOCPutPiece", "SOCUndoPutPiece")
     after = games.converted(name, lines[: later + 1] + [undo] + lines[later + 1 :])
-    assert after.messages == games.converted(name, lines).messages
+    assert after.messages == converted(name).messages
     assert [(d.code, d.line) for d in after.found] == [("no-counterpart", later + 2)]
     assert "SGN has no undo" in after.found[0].message
 
@@ -341,7 +357,7 @@ def test_a_bank_trade_undone_by_its_reverse_is_taken_out():
     give, get = lines[at].split("|give=")[1].split("|get=")[0], lines[at].split("|get=")[1].split("|pn=")[0]
     reverse = lines[at].replace(f"give={give}|get={get}", f"give={get}|get={give}")
     assert reverse != lines[at]
-    before = games.converted(name, lines)
+    before = converted(name)
     traded = before.lines.index(at + 1)
     after = games.converted(name, lines[: at + 1] + [reverse] + lines[at + 1 :])
     assert after.found == []

@@ -8,7 +8,6 @@ repeated or mangled; plus a client's log and the sea board, which are refused. T
 of examples is the Hypothesis profile's (conftest.py)."""
 
 import json
-import subprocess
 import sys
 import tarfile
 from pathlib import Path
@@ -22,6 +21,7 @@ from sgn.notation.convert import read_input
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catanatron_games  # noqa: E402
 import jsettlers_games  # noqa: E402
+from conftest import run_cli  # noqa: E402
 
 CATANATRON = (
     catanatron_games.recorded(catanatron_games.RELEASED)[:3] + catanatron_games.recorded(catanatron_games.LATER)[:2]
@@ -278,7 +278,9 @@ def test_what_is_no_game_log_says_so(first, says):
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, "-m", "sgn", *args], capture_output=True)
+    """`sgn ARGS` (conftest.run_cli: in this process, its exit status and streams those of a
+    process of its own, as t/test_in_process.py checks; a traceback is still written out)."""
+    return run_cli(*args)
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ games reports what each game alone reports."""
 
 import functools
 import gzip
+import itertools
 import json
 from pathlib import Path
 
@@ -33,6 +34,23 @@ def recorded_games():
     return games
 
 
+@functools.lru_cache(maxsize=None)
+def _as_it_stands(i):
+    """`faults_as_it_stands` of recorded game i, found once in a process (several tests ask)."""
+    return tuple(faults_as_it_stands(recorded_games()[i]))
+
+
+@functools.lru_cache(maxsize=None)
+def _early_plays(i):
+    return tuple(early_plays(recorded_games()[i]))
+
+
+@functools.lru_cache(maxsize=None)
+def _error_lines(i):
+    """`error_lines` of recorded game i, whole, found once in a process."""
+    return tuple(error_lines(recorded_games()[i]))
+
+
 def _won(game):
     replay = Game()
     for n, message in enumerate(game, 1):
@@ -47,8 +65,9 @@ def error_lines(game):
 
 def test_the_recording_holds_the_engines_faults():
     assert len(recorded_games()) == 300 and {len({m[0] for m in g if m[0] != "B"}) for g in recorded_games()} == {3, 4}
-    assert sum(len(early_plays(g)) for g in recorded_games()) > 1000  # cards played the turn they were bought
-    assert sum(len(set(faults_as_it_stands(g)) - set(early_plays(g))) for g in recorded_games()) > 10  # and others
+    games = range(len(recorded_games()))
+    assert sum(len(_early_plays(i)) for i in games) > 1000  # cards played the turn they were bought
+    assert sum(len(set(_as_it_stands(i)) - set(_early_plays(i))) for i in games) > 10  # and others
 
 
 @pytest.mark.parametrize("part", range(6))
@@ -59,12 +78,12 @@ def test_every_engine_fault_is_reported_and_no_line_that_breaks_no_rule(part):
     first line that shows it is reported, and a later one that breaks a rule only through
     that count (each later discard of the hand) is the same fault again, which the replay
     may report or not, by the reading it chose (`faults_within_bounds`)."""
-    for i, game in enumerate(recorded_games()[part::6]):
-        as_it_stands = set(faults_as_it_stands(game))
-        must = set(faults_within_bounds(game))
-        found = error_lines(game)
-        plays = set(early_plays(game)) & as_it_stands  # (none after the rulebook's end)
-        where = f"game {part + 6 * i}: reported {found}, breaking a rule as it stands {sorted(as_it_stands)}"
+    for i in range(part, len(recorded_games()), 6):
+        as_it_stands = set(_as_it_stands(i))
+        must = set(faults_within_bounds(recorded_games()[i]))
+        found = list(_error_lines(i))
+        plays = set(_early_plays(i)) & as_it_stands  # (none after the rulebook's end)
+        where = f"game {i}: reported {found}, breaking a rule as it stands {sorted(as_it_stands)}"
         assert plays <= must <= set(found) <= as_it_stands, where
 
 
@@ -94,8 +113,10 @@ def test_a_count_shown_off_breaks_rules_again_as_the_log_stands_and_is_one_fault
 
 def test_the_stream_of_all_the_games_reports_what_each_game_alone_reports():
     lines, expected, offset = [], [], 0
-    for game in [g for g in recorded_games() if _won(g)][:60]:  # (a game cut at catanatron's turn limit has no end)
-        expected += [offset + n for n in error_lines(game)]
+    won = (i for i, g in enumerate(recorded_games()) if _won(g))  # (a game cut at catanatron's turn limit has no end)
+    for i in itertools.islice(won, 60):  # (the first 60: replayed up to the 60th won)
+        game = recorded_games()[i]
+        expected += [offset + n for n in _error_lines(i)]
         lines += [json.dumps(m, separators=(",", ":")) for m in game]
         offset += len(game)
     found = sorted(d.line for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error)
@@ -110,16 +131,14 @@ def test_a_line_lost_or_repeated_is_first_reported_where_the_log_first_breaks_a_
 
     rng = random.Random(7)
     within = []
-    for game in recorded_games()[:80]:
+    for i, game in enumerate(recorded_games()[:80]):
         at = rng.randrange(1, len(game) - 1)
         edited = game[:at] + game[at + 1 :] if edit == "lost" else game[: at + 1] + game[at:]
         found = error_lines(edited)
         first = first_fault(edited)
         assert (found[0] if found else 0) == first, (at, found[:5], first)
         shift = -1 if edit == "lost" else 1  # the engine's own faults, where they now stand
-        engine = {
-            n if n <= at else n + shift for n in faults_as_it_stands(game) if not (edit == "lost" and n == at + 1)
-        }
+        engine = {n if n <= at else n + shift for n in _as_it_stands(i) if not (edit == "lost" and n == at + 1)}
         within.append(len(set(found) - engine - {first}) <= 1)
     assert sum(within) / len(within) >= 0.9
 
@@ -131,13 +150,13 @@ def test_a_spurious_purchase_in_another_players_turn_costs_its_line_only():
 
     rng = random.Random(3)
     extra = []
-    for game in recorded_games()[:100]:
+    for number, game in enumerate(recorded_games()[:100]):
         at = rng.choice([i for i, m in enumerate(game) if m[1] == "RD" and i > 20]) + 1
         roller = game[at - 1][0]
         other = "2" if roller == "1" else "1"
         edited = game[:at] + [[other, "BD", {"cCode": "KN"}]] + game[at:]
         found = error_lines(edited)
-        engine = {n if n <= at else n + 1 for n in faults_as_it_stands(game)}
+        engine = {n if n <= at else n + 1 for n in _as_it_stands(number)}
         assert at + 1 in found
         extra.append(len(set(found) - engine - {at + 1}))
     assert max(extra) <= 2 and sum(e == 0 for e in extra) / len(extra) >= 0.9

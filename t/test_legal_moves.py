@@ -6,6 +6,7 @@ t/data; a line a rules error flags is not listed; among a brute force of candida
 
 import copy
 import functools
+import itertools
 import random
 
 import pytest
@@ -152,17 +153,14 @@ def test_every_move_of_a_spectators_view_is_listed_with_its_hidden_outcomes(play
 
 @functools.lru_cache(maxsize=1)
 def _engine_games():
-    import catanatron_games
-    import jsettlers_games
+    """The games as the modules of their own tests read and convert them, once in a process."""
+    import test_adapters_jsettlers as jsettlers
     import test_engine_faults
+    import test_rule_profiles
 
     games = [(f"catanatron-games.sgn.gz:{i}", g) for i, g in enumerate(test_engine_faults.recorded_games())]
-    for path in (catanatron_games.RELEASED, catanatron_games.LATER):
-        games += [(name, catanatron_games.messages(data)) for name, data in catanatron_games.recorded(path)]
-    for kind in ("4p", "6p"):
-        games += [
-            (name, jsettlers_games.converted(name, lines).messages) for name, lines in jsettlers_games.recorded(kind)
-        ]
+    games += [(name, messages) for name, messages, _ in test_rule_profiles.catanatron_recorded()]
+    games += [(name, jsettlers.converted(name).messages) for name, _ in jsettlers.FOUR + jsettlers.SIX]
     return games
 
 
@@ -183,9 +181,14 @@ def test_under_an_engines_rules_every_move_of_its_games_is_listed():
     moves are listed at every line to its end, the cards played the turn they were bought,
     the roads through another's building and the Special Building Phase out of order too."""
     games = _engine_games()
-    departing = [g for g in games if sgn.check(g[1], level="rules").errors]  # (under the rulebook)
-    chosen = departing[300:302] + [g for g in departing if g[0].startswith("jsettlers-6p")][:3]
-    chosen += [g for g in departing if g[0].endswith(".json") and g[0][-8:-5] > "300"][:2]  # (3.3.0)
+
+    def departing(among):  # (under the rulebook; each game checked only when it is needed)
+        return (g for g in among if sgn.check(g[1], level="rules").errors)
+
+    chosen = list(itertools.islice(departing(games), 300, 302))
+    chosen += itertools.islice(departing(g for g in games if g[0].startswith("jsettlers-6p")), 3)
+    later = (g for g in games if g[0].endswith(".json") and g[0][-8:-5] > "300")  # (3.3.0)
+    chosen += itertools.islice(departing(later), 2)
     for name, messages in chosen:
         rules = "jsettlers" if name.endswith(".soclog") else "catanatron"
         assert_listed_at_every_line(messages, rules=rules)

@@ -5,6 +5,7 @@ removes only the diagnostics of its departures, and a rule outside it is still c
 
 import functools
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +22,8 @@ from sgn.testing import faults
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catanatron_games  # noqa: E402
 import jsettlers_games  # noqa: E402
-from conftest import scaled  # noqa: E402
+from conftest import run_cli, scaled  # noqa: E402
+from test_adapters_jsettlers import converted  # noqa: E402 (each game converted once in a process)
 
 
 @functools.lru_cache(maxsize=None)
@@ -64,7 +66,7 @@ def test_jsettlers_games_are_valid_under_jsettlers_rules_and_end_where_jsettlers
     included: no error, every hand JSettlers sends after a roll, its points, awards and deck."""
     short = 0
     for name, lines in jsettlers_recorded():
-        game = jsettlers_games.converted(name, lines)
+        game = converted(name)
         assert errors(game.messages, "jsettlers") == [], name
         found = jsettlers_games.differences(lines, game, "jsettlers")
         assert found.hands == [] and found.end == [], (name, found.hands[:3], found.end)
@@ -110,12 +112,7 @@ def test_under_standard_rules_the_engine_games_give_their_departures_as_before()
     codes = {code for _, messages, _ in catanatron_recorded()[:5] for _, code in errors(messages)}
     assert "card-bought-this-turn" in codes
     assert errors(catanatron_recorded()[0][1]) == errors(catanatron_recorded()[0][1], "standard")
-    sbp = next(
-        g
-        for name, lines in jsettlers_recorded()
-        for g in [jsettlers_games.converted(name, lines)]
-        if errors(g.messages)
-    )
+    sbp = next(g for name, lines in jsettlers_recorded() for g in [converted(name)] if errors(g.messages))
     assert errors(sbp.messages) != []
 
 
@@ -130,7 +127,7 @@ def test_a_rule_outside_the_profile_is_still_checked():
     assert "card-bought-this-turn" in {code for _, code in errors(released, "jsettlers")}
     later = [m for name, m, data in catanatron_recorded() if "action_records" in data]
     assert any("road-not-connected" in {code for _, code in errors(m, "jsettlers")} for m in later)
-    six = [jsettlers_games.converted(name, lines).messages for name, lines in jsettlers_recorded() if "6p" in name]
+    six = [converted(name).messages for name, lines in jsettlers_recorded() if "6p" in name]
     sbp = {"special-build-order", "special-build-turn-player"}
     assert any(sbp & {code for _, code in errors(m, "catanatron")} for m in six)
 
@@ -184,9 +181,10 @@ def test_the_profiles_are_data_and_standard_departs_from_nothing():
 
 
 def sgn_cli(*args, cwd=None, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "sgn", *args], capture_output=True, cwd=cwd, input=stdin, text=True, timeout=300
-    )
+    """`sgn ARGS` from `cwd` (this one by default), its output as text: in this process
+    (conftest.run_cli; what sgn says is tested, not its start-up), -j in a process of its own."""
+    result = run_cli(*args, cwd=cwd or os.getcwd(), stdin=None if stdin is None else stdin.encode())
+    return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(), result.stderr.decode())
 
 
 @pytest.fixture(scope="module")
