@@ -15,7 +15,7 @@ import test_jobs
 from sgn.cli import main
 from sgn.layers.reader import describe
 from sgn.pipeline import executors as jobs
-from test_jobs import BAD, GOOD, run_sgn
+from test_jobs import BAD, GOOD, one_job, run_sgn
 
 logs, spools = test_jobs.logs, test_jobs.spools  # the fixtures of --jobs's own tests
 
@@ -24,18 +24,36 @@ dask_run = pytest.importorskip("sgn.cluster.dask_run")
 OPTIONS = jobs.Options("auto", "strict", 1 << 18)
 
 
+# a worker (re)started as a fork of a server that has Dask imported already, as Dask's own
+# tests do, not a fresh interpreter importing it: the killing tests restart workers a dozen
+# times (half their CPU time). Only for the shared cluster: a forkserver keeps the environment
+# it started with, and the tests of sgn's own clusters check what their workers are given.
+FORKSERVER = {"distributed.worker.multiprocessing-method": "forkserver"}
+
+
 @pytest.fixture(scope="module")
-def cluster():
+def shared_cluster():
     """Two worker processes of one thread each; a task whose worker dies is tried twice at
     most; a worker killed time after time is started again however long it takes (as sgn's
     own local cluster does)."""
     import dask
 
     with dask.config.set({**dask_run.KEEP_WORKERS, "distributed.scheduler.allowed-failures": 1}):
-        with distributed.LocalCluster(
-            n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, silence_logs=50
-        ) as local:
+        with dask.config.set(FORKSERVER):
+            local = distributed.LocalCluster(
+                n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, silence_logs=50
+            )
+        with local:
             yield local.scheduler_address
+
+
+@pytest.fixture
+def cluster(shared_cluster):
+    """The shared cluster's address; its workers killed in the test come back by FORKSERVER."""
+    import dask
+
+    with dask.config.set(FORKSERVER):
+        yield shared_cluster
 
 
 def read(results):
@@ -64,7 +82,7 @@ def on_cluster(paths, address, **options):
 @pytest.mark.parametrize("output", [["-o", "text"], ["-o", "json"]])
 def test_the_report_on_a_cluster_is_that_of_one_process_byte_for_byte(logs, spools, cluster, output):
     folder, names = logs
-    one = run_sgn(["validate", *output, *names], spools, folder)
+    one = one_job(["validate", *output, *names], folder)
     assert one.returncode == 2 and one.stdout.count(b"schema-maximum") > 1400  # many.sgn: 2,100 errors
     on = run_sgn(["validate", *output, "--dask", cluster, *names], spools, folder)
     assert (on.returncode, on.stdout, on.stderr) == (one.returncode, one.stdout, one.stderr)
@@ -76,7 +94,7 @@ def test_the_report_on_a_cluster_is_that_of_one_process_byte_for_byte(logs, spoo
 def test_a_local_cluster_started_for_the_run_gives_the_same_report_and_leaves_nothing(logs, spools):
     """local:2: sgn starts and stops the cluster; past 256 diagnostics a file's go by a spool."""
     folder, names = logs
-    one = run_sgn(["validate", "-o", "json", *names], spools, folder)
+    one = one_job(["validate", "-o", "json", *names], folder)
     on = run_sgn(["validate", "-o", "json", "--dask", "local:2", *names], spools, folder)
     assert (on.returncode, on.stdout, on.stderr) == (one.returncode, one.stdout, one.stderr)
 
@@ -209,7 +227,7 @@ def test_a_scheduler_with_no_worker_yet_is_said_and_the_files_wait_for_one(tmp_p
     import select
 
     paths = files(tmp_path, 3, {}, lambda i: GOOD + BAD * i)
-    one = run_sgn(["validate", *paths], spools, tmp_path)
+    one = one_job(["validate", *paths], tmp_path)
     with distributed.LocalCluster(
         n_workers=0, processes=True, threads_per_worker=1, dashboard_address="127.0.0.1:0", silence_logs=50
     ) as local:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import sgn
-from conftest import run_cli
+from conftest import run_cli, sgn_in_process
 from sgn.diagnostic import make
 from sgn.pipeline import executors
 from sgn.pipeline.result import VALID, Result, counting
@@ -35,6 +35,12 @@ def sgn_process(args, tmp, cwd, **options):
 def run_sgn(args, tmp, cwd, **options):
     command, options = sgn_process(args, tmp, cwd, capture_output=True, **options)
     return subprocess.run(command, timeout=GUARD, **options)
+
+
+def one_job(args, cwd):
+    """The reference output of one job (which forks no worker and writes no spool), run in
+    this process: t/test_in_process.py checks that it is a process's, byte for byte."""
+    return sgn_in_process(*args, cwd=cwd)
 
 
 @contextlib.contextmanager
@@ -107,7 +113,7 @@ def logs(tmp_path):
 )
 def test_several_jobs_give_the_output_of_one_byte_for_byte(logs, spools, output):
     folder, names = logs
-    one = run_sgn(["validate", *output, "-j", "1", *names], spools, folder)
+    one = one_job(["validate", *output, "-j", "1", *names], folder)
     # some files cannot be read, one has 2,100 errors
     assert one.returncode == 2 and b"file-not-found" in one.stdout
     assert one.stdout.count(b"schema-maximum") > 1400 and one.stderr == b""
@@ -119,7 +125,7 @@ def test_several_jobs_give_the_output_of_one_byte_for_byte(logs, spools, output)
 def test_several_jobs_from_another_folder_name_files_the_same_way(logs, spools, tmp_path):
     folder, names = logs
     paths = [folder / name for name in names]
-    one = run_sgn(["validate", "-j", "1", *paths], spools, tmp_path)
+    one = one_job(["validate", "-j", "1", *paths], tmp_path)
     assert run_sgn(["validate", "-j", "2", *paths], spools, tmp_path).stdout == one.stdout
 
 
@@ -349,6 +355,6 @@ def test_a_worker_killed_loses_no_file(tmp_path, spools):
             os.close(writer)
     held.unlink()
     held.write_text(content)
-    one = run_sgn(["validate", "-o", "jsonl", "-j", "1", *files], spools, tmp_path)
+    one = one_job(["validate", "-o", "jsonl", "-j", "1", *files], tmp_path)
     assert (process.returncode, output, errors) == (one.returncode, one.stdout, one.stderr)
     assert one.returncode == 1 and one.stdout.count(b'"file": "held.sgn"') == 3
