@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 from jsonschema import Draft4Validator
 
-from conftest import CHECKOUT, corpus_cases, run_cli
+from conftest import CHECKOUT, bundle_of, corpus_cases, run_cli
 from sgn import conformance, corpus, packaged
 from sgn.conformance import reply as impl_reply
 from sgn.conformance.process import MAX_OUTPUT_BYTES, TimedOut
@@ -38,6 +38,40 @@ HANG = 5
 def conformance_json(*args):
     result = run_cli("conformance", "-o", "json", *args)
     return result.returncode, json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """`bundle(cases)`: a file of these cases (conftest.bundle_of), written once a module. (The
+    tests of sgn's own score, of levels and profiles, of baselines, and test_smoke read the
+    packaged bundle.)"""
+    folder, paths = tmp_path_factory.mktemp("bundles"), {}
+
+    def bundle(cases):
+        key = tuple(c["id"] for c in cases)
+        if key not in paths:
+            paths[key] = folder / f"cases-{len(paths)}.json"
+            paths[key].write_text(bundle_of(cases), encoding="utf-8")
+        return paths[key]
+
+    return bundle
+
+
+@pytest.fixture(scope="module")
+def cases_of(bundle):
+    """`cases_of(*globs)`: `--cases FILE --run GLOB...`, FILE a bundle of the packaged cases the
+    globs select: the run selects the same cases as `--run GLOB...` alone."""
+    return lambda *globs: [
+        "--cases",
+        bundle(conformance.select(corpus_cases(), run=globs)),
+        *(arg for glob in globs for arg in ("--run", glob)),
+    ]
+
+
+@pytest.fixture(scope="module")
+def smoke_bundle(bundle):
+    """`--cases FILE` of the cases sgn smoke picks from the packaged bundle: it picks the same."""
+    return ["--cases", bundle(conformance.smoke_cases(corpus_cases()))]
 
 
 def big_case(case_id="big-log"):
@@ -112,22 +146,26 @@ def test_sgn_itself_scores_100_percent_in_persistent_mode_with_codes_and_state()
 
 # Syntax cases valid and invalid, compressed and not: a process each in the simple protocol
 # (every case is asked of the same harness in persistent mode, and by tox -e matrix).
-SIMPLE_SAMPLE = [arg for glob in ("syntax-gzip-*", "syntax-utf8-*", "syntax-number-*") for arg in ("--run", glob)]
+SIMPLE_SAMPLE = ("syntax-gzip-*", "syntax-utf8-*", "syntax-number-*")
 
 
 def asked_cases(report):
     return [c for c in report["cases"] if c["status"] != "skipped"]
 
 
-def test_sgn_itself_in_simple_mode():
-    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --simple", "--level", "syntax", *SIMPLE_SAMPLE)
+def test_sgn_itself_in_simple_mode(cases_of):
+    code, report = conformance_json(
+        "--impl", f"{PY} -m sgn.harness --simple", "--level", "syntax", *cases_of(*SIMPLE_SAMPLE)
+    )
     asked = asked_cases(report)
     assert code == 0 and len(asked) >= 20 and report["totals"]["passed"] == len(asked)
     assert {c["expected_valid"] for c in asked} == {True, False}
 
 
-def test_an_accept_everything_implementation_fails():
-    code, report = conformance_json("--impl", f'{PY} -c "import sys; sys.stdin.buffer.read()"', "--run", "schema-rd-*")
+def test_an_accept_everything_implementation_fails(cases_of):
+    code, report = conformance_json(
+        "--impl", f'{PY} -c "import sys; sys.stdin.buffer.read()"', *cases_of("schema-rd-*")
+    )
     assert code == 1 and report["ok"] is False
     invalid = [c for c in report["cases"] if not c["expected_valid"]]
     assert invalid and all(c["status"] == "failed" for c in invalid)
@@ -171,7 +209,7 @@ def test_the_harness_replies_follow_the_protocol():
 
 
 @pytest.mark.parametrize("behaviour", ["crash", "hang", "garbage", "out-of-order", "invalid-reply"])
-def test_misbehaving_persistent_implementations_are_errored_and_the_run_finishes(behaviour):
+def test_misbehaving_persistent_implementations_are_errored_and_the_run_finishes(cases_of, behaviour):
     """The run finishes: a harness that waited for a hanging process (600 s a case) would run
     into run_cli's guard. (Two cases where each is meant to time out: the second is asked of
     the process started again after the first.)"""
@@ -182,8 +220,7 @@ def test_misbehaving_persistent_implementations_are_errored_and_the_run_finishes
         "persistent",
         "--timeout",
         str(HANG if behaviour == "hang" else GUARD),
-        "--run",
-        "schema-rd-result-13*" if behaviour == "hang" else "schema-rd-result-1*",
+        *cases_of("schema-rd-result-13*" if behaviour == "hang" else "schema-rd-result-1*"),
     )
     chosen = [c for c in report["cases"] if c["status"] != "skipped"]
     assert code == 1 and chosen and all(c["status"] == "errored" for c in chosen)
@@ -191,9 +228,9 @@ def test_misbehaving_persistent_implementations_are_errored_and_the_run_finishes
 
 
 @pytest.mark.parametrize("behaviour", ["crash", "hang"])
-def test_misbehaving_simple_implementations_are_errored(behaviour):
+def test_misbehaving_simple_implementations_are_errored(cases_of, behaviour):
     code, report = conformance_json(
-        "--impl", f"{PY} {MISBEHAVING} {behaviour} --simple", "--timeout", "1", "--run", "schema-rd-result-1*"
+        "--impl", f"{PY} {MISBEHAVING} {behaviour} --simple", "--timeout", "1", *cases_of("schema-rd-result-1*")
     )
     assert code == 1 and all(c["status"] == "errored" for c in report["cases"])
 
@@ -235,15 +272,16 @@ def test_output_is_read_in_bounded_memory(mode, pids):
 
 
 def test_a_run_keeps_a_bounded_summary_of_each_reply(pids):
-    """Each reply is almost 1 MiB, some 6 MB once parsed: a run that kept them grew by as much a case."""
+    """Each reply is almost 1 MiB, some 6 MB once parsed: a run that kept them grew by as much a
+    case, to some 144 MB after these 24, over twice the bound (the run's peak is some 8 MB)."""
     tracemalloc.start()
     try:
-        run = conformance.run_cases([PY, MISBEHAVING, "bulky"], VALID[:40], mode="persistent", timeout=GUARD)
+        run = conformance.run_cases([PY, MISBEHAVING, "bulky"], VALID[:24], mode="persistent", timeout=GUARD)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert peak < 64 << 20
-    assert [o.status for o in run.outcomes] == ["failed"] * 40
+    assert [o.status for o in run.outcomes] == ["failed"] * 24
     assert all(o.got_codes == ("x",) and o.got_errors == (("x", None, None, None),) for o in run.outcomes)
     assert left_running(pids()) == []
 
@@ -305,7 +343,8 @@ def test_replies_are_checked_as_the_schema_says(definition, reply):
 
 
 def test_a_reply_of_many_bad_errors_is_checked_in_bounded_memory_and_time():
-    line = b'{"seq":1,"valid":false,"errors":[' + b",".join([b'{"code":1}'] * 95_000) + b"]}"
+    """50,000 errors: checked by the schema alone (anyOf), they take 174 MB (330 MB at 95,000)."""
+    line = b'{"seq":1,"valid":false,"errors":[' + b",".join([b'{"code":1}'] * 50_000) + b"]}"
     assert len(line) < MAX_OUTPUT_BYTES
     replies = impl_reply.Replies()
     tracemalloc.start()
@@ -315,12 +354,12 @@ def test_a_reply_of_many_bad_errors_is_checked_in_bounded_memory_and_time():
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 64 << 20  # the schema's anyOf, gathering every problem, took 350 MB
+    assert peak < 64 << 20  # the schema's anyOf, gathering every problem, took 350 MB at 95,000
     assert str(bad.value) == "bad reply: errors[0]: 1 is not of type 'string'"
     good = line.replace(b'{"code":1}', b'{"code":"x"}')
     began = time.monotonic()
-    with pytest.raises(TimedOut, match="the 95000 items of errors were not checked"):
-        replies.run(good, 1, began)  # a second's work, stopped at the first look at the clock
+    with pytest.raises(TimedOut, match="the 50000 items of errors were not checked"):
+        replies.run(good, 1, began)  # half a second's work, stopped at the first look at the clock
     assert replies.run(good, 1, time.monotonic() + 60).codes == ("x",)
 
 
@@ -422,34 +461,46 @@ def test_an_interrupted_run_of_several_jobs_leaves_no_process(pids, runs, mode, 
 
 
 @pytest.mark.parametrize("mode", ["simple", "persistent"])
-def test_a_command_that_does_not_exist_is_one_clear_message_and_exit_2(mode):
-    result = run_cli("conformance", "--impl", "no-such-sgn-implementation", "--mode", mode)
+def test_a_command_that_does_not_exist_is_one_clear_message_and_exit_2(cases_of, mode):
+    result = run_cli(
+        "conformance", "--impl", "no-such-sgn-implementation", "--mode", mode, *cases_of("schema-rd-result-1*")
+    )
     assert result.returncode == 2 and result.stdout == b""
     assert result.stderr == b"sgn conformance: cannot run no-such-sgn-implementation: No such file or directory\n"
 
 
-def test_an_implementation_that_does_not_answer_start_is_one_clear_message_and_exit_2():
-    result = run_cli("conformance", "--impl", f"{PY} {MISBEHAVING} silent", "--mode", "persistent", "--timeout", "1")
+def test_an_implementation_that_does_not_answer_start_is_one_clear_message_and_exit_2(cases_of):
+    result = run_cli(
+        "conformance",
+        "--impl",
+        f"{PY} {MISBEHAVING} silent",
+        "--mode",
+        "persistent",
+        "--timeout",
+        "1",
+        *cases_of("schema-rd-result-1*"),
+    )
     assert result.returncode == 2 and result.stdout == b"" and b"did not start: no answer within 1 s" in result.stderr
 
 
-def test_a_selection_of_no_case_is_exit_2():
-    result = run_cli("conformance", "--impl", f"{PY} -m sgn.harness --simple", "--run", "no-such-case*")
+def test_a_selection_of_no_case_is_exit_2(cases_of):
+    bundle = cases_of("schema-rd-result-1*")[:2]  # (cases, none of which the glob selects)
+    result = run_cli("conformance", "--impl", f"{PY} -m sgn.harness --simple", *bundle, "--run", "no-such-case*")
     assert result.returncode == 2 and b"no case is selected" in result.stderr and result.stdout == b""
 
 
-def test_smoke_fails_a_program_that_says_the_same_of_everything():
-    result = run_cli("smoke", "--impl", "true")
+def test_smoke_fails_a_program_that_says_the_same_of_everything(smoke_bundle):
+    result = run_cli("smoke", "--impl", "true", *smoke_bundle)
     assert result.returncode == 1 and b"answered every case valid" in result.stderr
 
 
-def test_no_shell_is_involved():
+def test_no_shell_is_involved(cases_of):
     # the ';' would start a second command in a shell; here it is one more argument
-    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --simple ; false", "--run", "valid-bd")
+    code, report = conformance_json("--impl", f"{PY} -m sgn.harness --simple ; false", *cases_of("valid-bd"))
     assert report["cases"][0]["status"] == "passed"
 
 
-def test_run_skip_level_and_skip_file(tmp_path):
+def test_run_skip_level_and_skip_file(tmp_path, cases_of):
     skip_file = tmp_path / "skip"
     skip_file.write_text("# known\nvalid-b*  # builds\n")
     code, report = conformance_json(
@@ -457,8 +508,7 @@ def test_run_skip_level_and_skip_file(tmp_path):
         f"{PY} -m sgn.harness",
         "--mode",
         "persistent",
-        "--run",
-        "valid-*",
+        *cases_of("valid-*"),
         "--skip",
         "valid-bc",
         "--skip-file",
@@ -472,14 +522,13 @@ def test_run_skip_level_and_skip_file(tmp_path):
     assert {c["level"] for c in report["cases"]} <= {"syntax", "schema"}
 
 
-def test_text_and_junit_reports(tmp_path):
+def test_text_and_junit_reports(tmp_path, cases_of):
     report_file = tmp_path / "report.xml"
     result = run_cli(
         "conformance",
         "--impl",
         f'{PY} -c "import sys; sys.stdin.buffer.read()"',
-        "--run",
-        "schema-rd-result-1*",
+        *cases_of("schema-rd-result-1*"),
         "-o",
         "junit",
         "--report",
@@ -489,7 +538,7 @@ def test_text_and_junit_reports(tmp_path):
     root = ElementTree.fromstring(report_file.read_bytes())
     assert root.tag == "testsuites" and root.find(".//failure") is not None
     text = run_cli(
-        "conformance", "--impl", f'{PY} -c "import sys; sys.stdin.buffer.read()"', "--run", "schema-rd-result-1*"
+        "conformance", "--impl", f'{PY} -c "import sys; sys.stdin.buffer.read()"', *cases_of("schema-rd-result-1*")
     ).stdout.decode()
     assert "level" in text and "FAILED schema-rd-result-13" in text and "DOES NOT CONFORM" in text
 
@@ -531,11 +580,19 @@ def test_the_javascript_example_passes_schema_cases_and_fails_the_rest(javascrip
     assert levels["semantic"]["failed"] == levels["rules"]["failed"] == 0 and levels["syntax"]["failed"] > 0
 
 
-def test_the_javascript_example_in_simple_mode(javascript_example):
+def test_the_javascript_example_in_simple_mode(javascript_example, cases_of):
+    """Its simple mode's wiring, on logs valid and invalid: its verdict is its persistent
+    mode's (one check), asked every case above (a case here is a node process, 0.4 s)."""
     code, report = conformance_json(
-        "--impl", javascript_example + " --simple", "--run", "schema-rd-*", "--skip-file", str(JS / "conformance.skip")
+        "--impl",
+        javascript_example + " --simple",
+        *cases_of("schema-rd-result-1*", "valid-rd"),
+        "--skip-file",
+        str(JS / "conformance.skip"),
     )
-    assert code == 0 and report["totals"]["failed"] == 0
+    asked = asked_cases(report)
+    assert code == 0 and report["totals"]["failed"] == 0 and report["totals"]["passed"] == len(asked)
+    assert {c["expected_valid"] for c in asked} == {True, False}
 
 
 # -- a crash is not a verdict (sgn/conformance/crash.py) ----------------------------------------------------
@@ -547,18 +604,23 @@ def _crashing_python(tmp_path):
     return f"{PY} {script}"
 
 
-def test_a_python_program_that_crashes_on_every_case_scores_nothing(tmp_path):
-    code, report = conformance_json("--impl", _crashing_python(tmp_path), "--level", "syntax")
-    assert code == 1 and report["totals"]["passed"] == 0 and report["totals"]["failed"] == 0
-    assert all(c["status"] == "errored" and "uncaught Python exception" in c["detail"] for c in report["cases"])
+def test_a_python_program_that_crashes_on_every_case_scores_nothing(tmp_path, cases_of):
+    """On the sample of test_sgn_itself_in_simple_mode: the crash does not depend on the case
+    (test_a_shell_program_that_fails_is_errored_with_another_invalid_exit_code scores all of them)."""
+    code, report = conformance_json(
+        "--impl", _crashing_python(tmp_path), "--level", "syntax", *cases_of(*SIMPLE_SAMPLE)
+    )
+    asked = asked_cases(report)
+    assert code == 1 and report["totals"]["passed"] == 0 and report["totals"]["failed"] == 0 and len(asked) >= 20
+    assert all(c["status"] == "errored" and "uncaught Python exception" in c["detail"] for c in asked)
 
 
 @pytest.mark.skipif(
     shutil.which("node") is None, reason="needs Node.js (node) on the PATH to run a crashing Node program"
 )
-def test_a_node_program_that_crashes_on_every_case_scores_nothing():
+def test_a_node_program_that_crashes_on_every_case_scores_nothing(cases_of):
     program = 'node -e \'require("fs").readFileSync(0); throw new Error("no parser yet")\''
-    code, report = conformance_json("--impl", program, "--level", "syntax", *SIMPLE_SAMPLE)
+    code, report = conformance_json("--impl", program, "--level", "syntax", *cases_of(*SIMPLE_SAMPLE))
     assert code == 1 and report["totals"]["passed"] == 0 and len(asked_cases(report)) >= 20
     assert all("uncaught Node.js exception" in c["detail"] for c in asked_cases(report))
 
@@ -572,15 +634,18 @@ def test_a_shell_program_that_fails_is_errored_with_another_invalid_exit_code():
     assert report["totals"]["passed"] == report["baselines"]["reject_everything"] > 0
 
 
-def test_every_report_shows_the_baselines_of_its_selection(tmp_path):
+def test_every_report_shows_the_baselines_of_its_selection(tmp_path, cases_of):
+    """The JSON report of the packaged bundle's cases up to schema, and the text one of a sample."""
     accepting = "sh -c 'cat >/dev/null; exit 0'"
     code, report = conformance_json("--impl", accepting, "--level", "schema")
     assert report["totals"]["passed"] == report["baselines"]["accept_everything"]
     by_id = {c["id"]: c for c in CASES}
     valid = sum(by_id[c["id"]]["valid"] for c in report["cases"])
     assert report["baselines"] == {"accept_everything": valid, "reject_everything": report["totals"]["failed"]}
-    text = run_cli("conformance", "--impl", accepting, "--level", "schema").stdout.decode()
-    assert f"accepting everything passes {valid}, rejecting everything passes" in text.splitlines()[1]
+    sample = ("schema-rd-*", *SIMPLE_SAMPLE)
+    valid = sum(c["valid"] for c in conformance.select(CASES, run=sample, level="schema"))
+    text = run_cli("conformance", "--impl", accepting, "--level", "schema", *cases_of(*sample)).stdout.decode()
+    assert 0 < valid and f"accepting everything passes {valid}, rejecting everything passes" in text.splitlines()[1]
 
 
 @pytest.mark.parametrize(
@@ -718,20 +783,22 @@ def _persistent(tmp_path, name, on_run):
     )
 
 
-def test_a_crash_with_a_long_message_is_a_crash_in_simple_mode(tmp_path):
+def test_a_crash_with_a_long_message_is_a_crash_in_simple_mode(tmp_path, cases_of):
     impl = _script(tmp_path, "long.py", "import sys\nsys.stdin.buffer.read()\n" + LONG_CRASH)
-    code, report = conformance_json("--impl", impl, "--level", "syntax")
-    assert code == 1 and report["ok"] is False and report["totals"]["passed"] == 0
+    code, report = conformance_json("--impl", impl, "--level", "syntax", *cases_of(*SIMPLE_SAMPLE))
+    asked = asked_cases(report)
+    assert code == 1 and report["ok"] is False and report["totals"]["passed"] == 0 and len(asked) >= 20
     assert all(
-        c["status"] == "errored" and c["detail"].startswith("crashed: an uncaught Python exception x")
-        for c in report["cases"]
+        c["status"] == "errored" and c["detail"].startswith("crashed: an uncaught Python exception x") for c in asked
     )
-    assert "Traceback" not in report["cases"][0]["stderr"]  # the tail kept does not hold it: the scan found it
+    assert "Traceback" not in asked[0]["stderr"]  # the tail kept does not hold it: the scan found it
 
 
-def test_a_crash_with_a_long_message_is_a_crash_in_persistent_mode(tmp_path):
+def test_a_crash_with_a_long_message_is_a_crash_in_persistent_mode(tmp_path, cases_of):
     impl = _persistent(tmp_path, "long.py", LONG_CRASH)
-    code, report = conformance_json("--impl", impl, "--mode", "persistent", "--level", "syntax")
+    code, report = conformance_json(
+        "--impl", impl, "--mode", "persistent", "--level", "syntax", *cases_of(*SIMPLE_SAMPLE)
+    )
     tried = report["cases"][:4]  # the first process and its 3 restarts; then the harness gives up
     assert code == 1 and report["totals"]["passed"] == 0 and report["totals"]["errored"] == len(report["cases"])
     assert all(
@@ -894,11 +961,11 @@ def test_a_crash_however_reported_is_errored_in_simple_mode(tmp_path, name):
     assert all(o.detail.startswith(f"crashed: {what}") for o in run.outcomes), run.outcomes[0].detail
 
 
-def test_a_python_program_with_a_syntax_error_scores_nothing_at_the_syntax_level(tmp_path):
+def test_a_python_program_with_a_syntax_error_scores_nothing_at_the_syntax_level(tmp_path, cases_of):
     impl, _ = _simple_crash(tmp_path, "syntax-error")
-    code, report = conformance_json("--impl", impl, "--level", "syntax")
+    code, report = conformance_json("--impl", impl, "--level", "syntax", *cases_of(*SIMPLE_SAMPLE))
     assert code == 1 and report["totals"]["passed"] == report["totals"]["failed"] == 0
-    assert report["totals"]["errored"] == len(report["cases"]) > 0
+    assert report["totals"]["errored"] == len(asked_cases(report)) >= 20
 
 
 def test_an_explicit_exit_with_a_message_is_a_verdict(tmp_path):
@@ -949,10 +1016,19 @@ def test_a_crash_however_reported_is_named_in_persistent_mode(tmp_path, name):
 
 
 @pytest.mark.parametrize("name", ["syntax-error", "no-such-module"])
-def test_a_persistent_implementation_that_cannot_start_names_its_crash(tmp_path, name):
+def test_a_persistent_implementation_that_cannot_start_names_its_crash(tmp_path, cases_of, name):
     impl, what = _simple_crash(tmp_path, name)
     result = run_cli(
-        "conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax", "--timeout", str(GUARD)
+        "conformance",
+        "--impl",
+        impl,
+        "--mode",
+        "persistent",
+        "--level",
+        "syntax",
+        "--timeout",
+        str(GUARD),
+        *cases_of(*SIMPLE_SAMPLE),
     )
     assert result.returncode == 2 and result.stdout == b""
     assert f"did not start: the process ended (exit code 1); its standard error shows {what}" in result.stderr.decode()
@@ -961,21 +1037,28 @@ def test_a_persistent_implementation_that_cannot_start_names_its_crash(tmp_path,
 # -- a run that passes nothing does not conform ---------------------------------------------------------------
 
 
-def test_an_implementation_that_skips_every_case_does_not_conform(tmp_path):
+def test_an_implementation_that_skips_every_case_does_not_conform(tmp_path, cases_of):
     impl = _persistent(tmp_path, "skipper.py", "reply = {'seq': request['seq'], 'skipped': True, 'reason': 'later'}")
-    code, report = conformance_json("--impl", impl, "--mode", "persistent", "--level", "syntax")
+    sample = cases_of(*SIMPLE_SAMPLE)
+    code, report = conformance_json("--impl", impl, "--mode", "persistent", "--level", "syntax", *sample)
     assert code == 1 and report["ok"] is False and report["totals"]["skipped"] == len(report["cases"])
     assert (
         report["problem"]
         == f"no case passed: of {len(report['cases'])} cases, {len(report['cases'])} skipped and 0 undeclared"
     )
-    text = run_cli("conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax")
+    text = run_cli("conformance", "--impl", impl, "--mode", "persistent", "--level", "syntax", *sample)
     assert text.returncode == 1 and text.stdout.decode().endswith(f"DOES NOT CONFORM: {report['problem']}\n")
 
 
-def test_an_implementation_that_declares_none_of_the_cases_does_not_conform():
+def test_an_implementation_that_declares_none_of_the_cases_does_not_conform(cases_of):
     code, report = conformance_json(
-        "--impl", f"{PY} -m sgn.harness --levels rules", "--mode", "persistent", "--level", "syntax"
+        "--impl",
+        f"{PY} -m sgn.harness --levels rules",
+        "--mode",
+        "persistent",
+        "--level",
+        "syntax",
+        *cases_of(*SIMPLE_SAMPLE),
     )
     assert code == 1 and report["ok"] is False and report["totals"]["undeclared"] == len(report["cases"]) > 0
     assert report["problem"].startswith("no case passed")
@@ -1000,39 +1083,63 @@ def test_a_run_conforms_when_something_passed_and_nothing_failed(statuses, ok):
     assert conformance.render_text(run).endswith("CONFORMS\n" if ok else f"DOES NOT CONFORM: {run.problem}\n")
 
 
-def test_smoke_of_an_implementation_that_skips_every_case_says_check_the_wiring(tmp_path):
+def test_smoke_of_an_implementation_that_skips_every_case_says_check_the_wiring(tmp_path, smoke_bundle):
     impl = _persistent(tmp_path, "skipper.py", "reply = {'seq': request['seq'], 'skipped': True, 'reason': 'later'}")
-    result = run_cli("smoke", "--impl", impl, "--mode", "persistent")
+    result = run_cli("smoke", "--impl", impl, "--mode", "persistent", *smoke_bundle)
     out, err = result.stdout.decode(), result.stderr.decode()
     assert result.returncode == 1 and "CONFORMS" not in out
     assert out.endswith("CHECK THE WIRING: answered none of 8 cases (it declined them all): is it wired to run them?\n")
     assert err.endswith("- check the wiring\n")
 
 
-def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path):
+# A validator of the syntax level, as sgn's (`check(data, "syntax", "strict")`, of which it says
+# what sgn says of each of smoke's cases) but with the standard library alone: a program that
+# imports sgn takes some 0.2 s to start, in each of smoke's processes.
+SYNTAX_ONLY = """import json, sys
+
+def once(pairs):
+    if len({key for key, _ in pairs}) < len(pairs):
+        raise ValueError("a key twice")
+    return dict(pairs)
+
+def syntax_valid(data):
+    try:
+        lines = [json.loads(line, object_pairs_hook=once) for line in data.decode("utf-8").splitlines()]
+    except ValueError:
+        return False
+    return bool(lines)
+"""
+
+
+def test_a_syntax_only_validator_says_what_sgn_does_of_smoke_s_cases():
+    namespace = {}
+    exec(SYNTAX_ONLY, namespace)
+    for case in conformance.smoke_cases(corpus_cases()):
+        data = corpus.case_bytes(case)
+        assert namespace["syntax_valid"](data) == check(data, "syntax", "strict")["valid"], case["id"]
+
+
+def test_smoke_s_last_word_and_exit_status_are_its_verdict(tmp_path, smoke_bundle):
     """A program wired right that gets cases wrong: smoke says wiring OK (exit 0), and does not
     print the score's verdict, which is sgn conformance's."""
     impl = _script(
         tmp_path,
         "syntax-only.py",
-        (
-            "import sys\nfrom sgn.harness import check\n"
-            "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"
-        ),
+        SYNTAX_ONLY + "sys.exit(0 if syntax_valid(sys.stdin.buffer.read()) else 1)\n",
     )
-    result = run_cli("smoke", "--impl", impl)
+    result = run_cli("smoke", "--impl", impl, *smoke_bundle)
     out = result.stdout.decode()
     assert result.returncode == 0 and " failed or errored:" in out and "CONFORM" not in out
     assert out.endswith("WIRING OK: answered all 8 cases, some valid and some invalid\n")
     assert result.stderr.decode().endswith("- wiring OK\n")
-    report = json.loads(run_cli("smoke", "--impl", impl, "-o", "json").stdout)
+    report = json.loads(run_cli("smoke", "--impl", impl, "-o", "json", *smoke_bundle).stdout)
     assert report["wiring"] == {"ok": True, "detail": out.splitlines()[-1][len("WIRING OK: ") :]}
     # the report's verdict is smoke's, as the exit status is; the score's is kept apart
     assert (report["ok"], report["problem"]) == (True, "") and report["score"]["ok"] is False
     assert report["score"]["problem"]
 
 
-def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path):
+def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path, smoke_bundle):
     """sgn smoke -o junit: the cases answered wrongly pass (the wiring is smoke's verdict,
     the score sgn conformance's) and say so; a program that is wired wrong fails the wiring."""
     import xml.etree.ElementTree as ET
@@ -1040,23 +1147,18 @@ def test_smoke_s_junit_fails_when_and_only_when_its_exit_does(tmp_path):
     wrong = _script(
         tmp_path,
         "syntax-only.py",
-        (
-            "import sys\nfrom sgn.harness import check\n"
-            "sys.exit(0 if check(sys.stdin.buffer.read(), 'syntax', 'strict')['valid'] else 1)\n"
-        ),
+        SYNTAX_ONLY + "sys.exit(0 if syntax_valid(sys.stdin.buffer.read()) else 1)\n",
     )
     crashing = _script(tmp_path, "crashing.py", "raise SystemExit('no such option --level')\n")
     half = _script(
         tmp_path,
         "half.py",
-        (
-            "import sys\nfrom sgn.conformance.harness import check\ndata = sys.stdin.buffer.read()\n"
-            "if len(data) % 2: raise RuntimeError('odd')\n"
-            "sys.exit(0 if check(data, 'syntax', 'strict')['valid'] else 1)\n"
-        ),
+        SYNTAX_ONLY + "data = sys.stdin.buffer.read()\n"
+        "if len(data) % 2: raise RuntimeError('odd')\n"
+        "sys.exit(0 if syntax_valid(data) else 1)\n",
     )
     for impl, exit_code in ((wrong, 0), ("true", 1), (crashing, 1), (half, 1)):
-        result = run_cli("smoke", "--impl", impl, "-o", "junit")
+        result = run_cli("smoke", "--impl", impl, "-o", "junit", *smoke_bundle)
         assert result.returncode == exit_code, result.stderr
         root = ET.fromstring(result.stdout)
         suite = root.find("testsuite")

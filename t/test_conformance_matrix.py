@@ -8,8 +8,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import CHECKOUT, CORPUS, corpus_cases, run_cli
+from conftest import CHECKOUT, CORPUS, bundle_of, corpus_cases, run_cli
 from sgn import corpus
+from sgn.conformance.selection import select
 from sgn.corpus import source as corpus_source
 
 PY = sys.executable
@@ -20,12 +21,26 @@ CHOSEN = [c for c in CASES if c["id"].startswith(("schema-rd-", "valid-r"))]
 SGN, CHATTY = f"{PY} -m sgn.harness", f"{PY} {TWISTED} chatty"  # chatty calls everything valid
 
 
-def conformance(*args):
-    return run_cli("conformance", "--mode", "persistent", *SELECTION, *args)
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """`--cases FILE` of the cases SELECTION selects (conftest.bundle_of): the runs select none other."""
+    path = tmp_path_factory.mktemp("bundle") / "cases.json"
+    path.write_text(bundle_of(select(corpus_cases(), run=SELECTION[1::2])), encoding="utf-8")
+    return ["--cases", path]
 
 
-def test_the_matrix_leads_with_the_cases_of_disagreement():
-    result = conformance("--impl", SGN, "--impl", CHATTY, "-o", "json")
+def conformance(bundle, *args):
+    return run_cli("conformance", "--mode", "persistent", *bundle, *SELECTION, *args)
+
+
+@pytest.fixture(scope="module")
+def sgn_and_chatty(bundle):
+    """The JSON report of SGN and CHATTY side by side: one run, which two tests read."""
+    return conformance(bundle, "--impl", SGN, "--impl", CHATTY, "-o", "json")
+
+
+def test_the_matrix_leads_with_the_cases_of_disagreement(bundle, sgn_and_chatty):
+    result = sgn_and_chatty
     assert result.returncode == 1
     report = json.loads(result.stdout)
     assert [i["column"] for i in report["implementations"]] == ["sgn", "sgn #2"]
@@ -36,7 +51,7 @@ def test_the_matrix_leads_with_the_cases_of_disagreement():
     assert row["results"]["sgn"]["answer"] == "invalid" and row["results"]["sgn #2"]["status"] == "failed"
     assert report["metadata"]["corpus"]["version"] == corpus_source.version(CORPUS)
 
-    text = conformance("--impl", SGN, "--impl", CHATTY).stdout.decode()
+    text = conformance(bundle, "--impl", SGN, "--impl", CHATTY).stdout.decode()
     head, every = text.split("\nevery case:\n")
     assert f"{len(invalid)} cases where the implementations disagree" in head
     assert all(f"\n{case}" in head for case in invalid) and all(f"\n{c['id']} " in every for c in CHOSEN)
@@ -44,13 +59,13 @@ def test_the_matrix_leads_with_the_cases_of_disagreement():
     assert f"\nsgn #2 does not conform: {len(invalid)} failed\n" in text
 
 
-def test_implementations_that_agree_with_the_corpus_conform_together():
-    result = conformance("--impl", SGN, "--impl", f"{PY} {TWISTED} shuffled")
+def test_implementations_that_agree_with_the_corpus_conform_together(bundle):
+    result = conformance(bundle, "--impl", SGN, "--impl", f"{PY} {TWISTED} shuffled")
     assert result.returncode == 0 and "no case where the implementations disagree" in result.stdout.decode()
 
 
-def test_junit_of_several_implementations_names_each():
-    root = ElementTree.fromstring(conformance("--impl", SGN, "--impl", CHATTY, "-o", "junit").stdout)
+def test_junit_of_several_implementations_names_each(bundle):
+    root = ElementTree.fromstring(conformance(bundle, "--impl", SGN, "--impl", CHATTY, "-o", "junit").stdout)
     names = {suite.get("name") for suite in root.iter("testsuite")}
     assert names == {"sgn: schema", "sgn #2: schema"}
     assert sum(int(s.get("failures")) for s in root.iter("testsuite")) == sum(not c["valid"] for c in CHOSEN)
@@ -71,9 +86,9 @@ class Page(HTMLParser):
             self.rows.append(attrs["class"])
 
 
-def test_the_html_page_is_self_contained_and_shows_every_cell(tmp_path):
+def test_the_html_page_is_self_contained_and_shows_every_cell(tmp_path, bundle):
     out = tmp_path / "matrix.html"
-    assert conformance("--impl", SGN, "--impl", CHATTY, "-o", "html", "--report", out).returncode == 1
+    assert conformance(bundle, "--impl", SGN, "--impl", CHATTY, "-o", "html", "--report", out).returncode == 1
     page = Page()
     page.feed(out.read_text(encoding="utf-8"))
     assert page.links == [] and "link" not in page.tags  # nothing fetched from anywhere
@@ -82,11 +97,11 @@ def test_the_html_page_is_self_contained_and_shows_every_cell(tmp_path):
     assert page.rows.count("disagree") == invalid and len(page.rows) == len(CHOSEN)
 
 
-def test_diff_lists_the_cases_whose_outcome_changed(tmp_path):
+def test_diff_lists_the_cases_whose_outcome_changed(tmp_path, bundle):
     old, new, same = tmp_path / "old.json", tmp_path / "new.json", tmp_path / "same.json"
-    conformance("--impl", SGN, "-o", "json", "--report", old)
-    conformance("--impl", CHATTY, "-o", "json", "--report", new)
-    conformance("--impl", SGN, "-o", "json", "--report", same)
+    conformance(bundle, "--impl", SGN, "-o", "json", "--report", old)
+    conformance(bundle, "--impl", CHATTY, "-o", "json", "--report", new)
+    conformance(bundle, "--impl", SGN, "-o", "json", "--report", same)
     result = run_cli("conformance", "diff", old, new)
     invalid = [c["id"] for c in CHOSEN if not c["valid"]]
     assert result.returncode == 1
@@ -99,10 +114,10 @@ def test_diff_lists_the_cases_whose_outcome_changed(tmp_path):
     assert {c["id"] for c in changed} == set(invalid) and {c["new"] for c in changed} == {"passed"}
 
 
-def test_diff_of_matrices_compares_each_implementation(tmp_path):
+def test_diff_of_matrices_compares_each_implementation(tmp_path, bundle, sgn_and_chatty):
     old, new = tmp_path / "old.json", tmp_path / "new.json"
-    conformance("--impl", SGN, "--impl", SGN, "-o", "json", "--report", old)
-    conformance("--impl", SGN, "--impl", CHATTY, "-o", "json", "--report", new)
+    conformance(bundle, "--impl", SGN, "--impl", SGN, "-o", "json", "--report", old)
+    new.write_bytes(sgn_and_chatty.stdout)  # what --report writes: the report on standard output
     changed = json.loads(run_cli("conformance", "diff", old, new, "-o", "json").stdout)
     assert {c["implementation"] for c in changed} == {"sgn #2"} and len(changed) == sum(not c["valid"] for c in CHOSEN)
 

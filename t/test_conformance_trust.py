@@ -14,7 +14,7 @@ from html.parser import HTMLParser
 import pytest
 from hypothesis import given, strategies as st
 
-from conftest import CORPUS, corpus_cases, run_cli
+from conftest import bundle_of, corpus_cases, run_cli
 from sgn import conformance, corpus
 
 PY = sys.executable
@@ -23,6 +23,25 @@ VALID = [c for c in CASES if c["valid"] and c.get("profile", "strict") == "stric
 INVALID = [c for c in CASES if not c["valid"] and c.get("profile", "strict") == "strict"]
 FEW = ["--run", "schema-rd-result-1*", "--run", "valid-rd*"]  # a handful of cases, valid and invalid
 GUARD = 60  # a time-out that only guards against a deadlock: every case ends long before it
+
+
+def _bundle(folder, cases):
+    """`--cases FILE` of these cases (conftest.bundle_of)."""
+    path = folder / "cases.json"
+    path.write_text(bundle_of(cases), encoding="utf-8")
+    return ["--cases", path]
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """`--cases FILE` of the cases MIXED selects (FEW's among them): the runs select none other."""
+    return _bundle(tmp_path_factory.mktemp("mixed"), conformance.select(corpus_cases(), run=MIXED[1::2]))
+
+
+@pytest.fixture(scope="module")
+def smoke_bundle(tmp_path_factory):
+    """`--cases FILE` of the cases sgn smoke picks from the packaged bundle: it picks the same."""
+    return _bundle(tmp_path_factory.mktemp("smoke"), conformance.smoke_cases(corpus_cases()))
 
 
 # -- a time-out is a finite number of seconds greater than 0 -----------------------------------------------
@@ -46,9 +65,9 @@ def test_run_cases_refuses_a_time_out_no_time_can_be(value):
 
 
 @pytest.mark.parametrize("mode", ["simple", "persistent"])
-def test_a_time_out_of_any_finite_length_is_taken(mode):
+def test_a_time_out_of_any_finite_length_is_taken(bundle, mode):
     impl = "true" if mode == "simple" else f"{PY} -m sgn.harness"
-    code, report = conformance_json("--impl", impl, "--mode", mode, *FEW, "--timeout", "1e300")
+    code, report = conformance_json("--impl", impl, "--mode", mode, *bundle, *FEW, "--timeout", "1e300")
     assert report["totals"]["errored"] == 0 and report["totals"]["passed"] > 0
 
 
@@ -172,13 +191,13 @@ PY313_SYNTAX_ERROR = (  # what Python 3.13 prints in colour for a syntax error o
 
 
 @pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
-def test_a_crash_in_colour_scores_nothing_in_simple_mode(tmp_path, monkeypatch, output):
+def test_a_crash_in_colour_scores_nothing_in_simple_mode(tmp_path, monkeypatch, bundle, output):
     """Colour forced on for the harness (as CI does), and a crash reported in colour whatever
     the environment says (as `env FORCE_COLOR=1 python3.13 impl.py` would): every case errored."""
     monkeypatch.setenv("FORCE_COLOR", "1")
     monkeypatch.setenv("PYTHON_COLORS", "1")
     impl = _impl(tmp_path, "painted.py", PY313_SYNTAX_ERROR)
-    result = run_cli("conformance", "--impl", impl, *FEW, "-o", output)
+    result = run_cli("conformance", "--impl", impl, *bundle, *FEW, "-o", output)
     assert result.returncode == 1
     assert errored(output, result.stdout.decode()) == len(conformance.select(CASES, run=FEW[1::2])) > 0
 
@@ -289,9 +308,9 @@ for line in sys.stdin:
 MIXED = FEW + ["--run", "schema-rd-result-float"]  # valid and invalid cases, several of each
 
 
-@pytest.fixture
-def hostile(tmp_path):
-    path = tmp_path / "hostile.py"
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    path = tmp_path_factory.mktemp("hostile") / "hostile.py"
     path.write_text(HOSTILE_IMPL)
     return f"{PY} {path}"
 
@@ -313,10 +332,10 @@ def shows_nothing_raw(output, data):
 
 @pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
 @pytest.mark.parametrize("mode", ["simple", "persistent"])
-def test_nothing_an_implementation_says_or_prints_reaches_the_terminal_raw(tmp_path, hostile, mode, output):
+def test_nothing_an_implementation_says_or_prints_reaches_the_terminal_raw(tmp_path, hostile, bundle, mode, output):
     impl = f"{hostile} --simple" if mode == "simple" else hostile
     report = tmp_path / f"report.{output}"
-    result = run_cli("conformance", "--impl", impl, "--mode", mode, *MIXED, "-o", output, "--report", report)
+    result = run_cli("conformance", "--impl", impl, "--mode", mode, *bundle, *MIXED, "-o", output, "--report", report)
     assert result.returncode == 1, result.stderr
     assert shows_nothing_raw(output, result.stdout) and shows_nothing_raw(output, report.read_bytes())
     assert shows_nothing_raw("text", result.stderr)
@@ -330,47 +349,65 @@ def test_nothing_an_implementation_says_or_prints_reaches_the_terminal_raw(tmp_p
         assert any(HOSTILE.split("\r")[0] in c.get("stderr", "") for c in said["cases"])
 
 
-@pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
-def test_nothing_of_several_implementations_reaches_the_terminal_raw(tmp_path, hostile, output):
-    result = run_cli(
-        "conformance", "--impl", hostile, "--impl", f"{PY} -m sgn.harness", "--mode", "persistent", *MIXED, "-o", output
+def _side_by_side(hostile, bundle, output):
+    return run_cli(
+        "conformance",
+        "--impl",
+        hostile,
+        "--impl",
+        f"{PY} -m sgn.harness",
+        "--mode",
+        "persistent",
+        *bundle,
+        *MIXED,
+        "-o",
+        output,
     )
+
+
+@pytest.fixture(scope="module")
+def matrix_page(hostile, bundle):
+    """The run of `_side_by_side` in HTML, which the tests of the page read (the same run each)."""
+    return _side_by_side(hostile, bundle, "html")
+
+
+@pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
+def test_nothing_of_several_implementations_reaches_the_terminal_raw(request, hostile, bundle, output):
+    result = request.getfixturevalue("matrix_page") if output == "html" else _side_by_side(hostile, bundle, output)
     assert (
         result.returncode == 1 and shows_nothing_raw(output, result.stdout) and shows_nothing_raw("text", result.stderr)
     )
 
 
 @pytest.mark.parametrize("output", ["text", "json", "junit"])
-def test_nothing_an_implementation_says_reaches_the_terminal_raw_in_smoke(hostile, output):
-    result = run_cli("smoke", "--impl", hostile, "--mode", "persistent", "-o", output)
+def test_nothing_an_implementation_says_reaches_the_terminal_raw_in_smoke(hostile, smoke_bundle, output):
+    result = run_cli("smoke", "--impl", hostile, "--mode", "persistent", "-o", output, *smoke_bundle)
     assert (
         result.returncode == 1 and shows_nothing_raw(output, result.stdout) and shows_nothing_raw("text", result.stderr)
     )
 
 
-def test_a_diff_of_their_reports_shows_nothing_raw(tmp_path, hostile):
+def test_a_diff_of_their_reports_shows_nothing_raw(tmp_path, hostile, bundle):
     old, new = tmp_path / "old.json", tmp_path / "new.json"
-    run_cli(
-        "conformance", "--impl", f"{PY} -m sgn.harness", "--mode", "persistent", *MIXED, "-o", "json", "--report", old
-    )
-    run_cli("conformance", "--impl", hostile, "--mode", "persistent", *MIXED, "-o", "json", "--report", new)
+    for impl, report in ((f"{PY} -m sgn.harness", old), (hostile, new)):
+        run_cli(
+            "conformance", "--impl", impl, "--mode", "persistent", *bundle, *MIXED, "-o", "json", "--report", report
+        )
     result = run_cli("conformance", "diff", old, new)
     assert (
         result.returncode == 1 and not RAW_TEXT.search(result.stdout.decode()) and "\\x1b[2J" in result.stdout.decode()
     )
 
 
-def test_an_implementation_that_cannot_start_shows_its_standard_error_escaped(hostile):
-    result = run_cli("conformance", "--impl", f"{hostile} --no-start", "--mode", "persistent", *FEW)
+def test_an_implementation_that_cannot_start_shows_its_standard_error_escaped(hostile, bundle):
+    result = run_cli("conformance", "--impl", f"{hostile} --no-start", "--mode", "persistent", *bundle, *FEW)
     said = result.stderr.decode()
     assert result.returncode == 2 and result.stdout == b"" and not RAW_TEXT.search(said)
     assert "did not start" in said and "  | cannot start: x\\x1b[2J" in said
 
 
 def test_a_bundle_s_case_id_is_shown_escaped(tmp_path):
-    bundle = json.loads((CORPUS / corpus.BUNDLE).read_text(encoding="utf-8"))
-    bundle["cases"] = [dict(bundle["cases"][0], id=HOSTILE)]
-    (tmp_path / "cases.json").write_text(json.dumps(bundle), encoding="utf-8")
+    (tmp_path / "cases.json").write_text(bundle_of([dict(corpus_cases()[0], id=HOSTILE)]), encoding="utf-8")
     for command in ("conformance", "smoke"):
         result = run_cli(command, "--impl", "true", "--cases", tmp_path / "cases.json")
         said = result.stderr.decode()
@@ -379,9 +416,8 @@ def test_a_bundle_s_case_id_is_shown_escaped(tmp_path):
 
 @pytest.mark.parametrize("output", ["text", "json", "junit", "html"])
 def test_a_bundle_s_descriptions_are_shown_escaped(tmp_path, output):
-    bundle = json.loads((CORPUS / corpus.BUNDLE).read_text(encoding="utf-8"))
-    bundle["cases"] = [dict(c, description=HOSTILE) for c in bundle["cases"] if c["id"].startswith("schema-rd-")]
-    (tmp_path / "cases.json").write_text(json.dumps(bundle), encoding="utf-8")
+    cases = [dict(c, description=HOSTILE) for c in corpus_cases() if c["id"].startswith("schema-rd-")]
+    (tmp_path / "cases.json").write_text(bundle_of(cases), encoding="utf-8")
     result = run_cli("conformance", "--impl", "true", "--cases", tmp_path / "cases.json", "-o", output)
     assert result.returncode == 1 and shows_nothing_raw(output, result.stdout)
 
@@ -412,28 +448,25 @@ class _Parts(HTMLParser):
         self.inside = None
 
 
-def _matrix_page(hostile):
-    result = run_cli(
-        "conformance", "--impl", hostile, "--impl", f"{PY} -m sgn.harness", "--mode", "persistent", *MIXED, "-o", "html"
-    )
-    assert result.returncode == 1
-    return result.stdout.decode("utf-8")
+def _page(matrix_page):
+    assert matrix_page.returncode == 1
+    return matrix_page.stdout.decode("utf-8")
 
 
-def test_the_html_page_has_the_report_page_s_policy_for_its_own_script_and_style(hostile):
+def test_the_html_page_has_the_report_page_s_policy_for_its_own_script_and_style(matrix_page):
     from sgn.page import policy
 
     parts = _Parts()
-    parts.feed(_matrix_page(hostile))
+    parts.feed(_page(matrix_page))
     [script], [style] = parts.texts["script"], parts.texts["style"]
     assert parts.policy == policy(script, style) and parts.before == []
     assert parts.policy.startswith("default-src 'none'; ") and "require-trusted-types-for 'script'" in parts.policy
 
 
-def test_in_a_browser_the_html_page_runs_its_script_and_nothing_else(browser, tmp_path_factory, hostile):
+def test_in_a_browser_the_html_page_runs_its_script_and_nothing_else(browser, tmp_path_factory, matrix_page):
     from chromium import open_page
 
-    html = _matrix_page(hostile)
+    html = _page(matrix_page)
     slipped = '<img src="http://127.0.0.1:9/a.png" onerror="document.body.dataset.ran=1"><script>document.body.dataset.ran=2</script>'
     tab = open_page(browser, tmp_path_factory, html.replace("</body>", slipped + "</body>"), "matrix.html")
     try:

@@ -15,14 +15,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import sgn
-from conftest import CORPUS, run_cli, scaled
-from sgn import packaged
+from conftest import bundle_of, corpus_cases, run_cli, scaled
+from sgn import conformance, packaged
 from sgn.cli import main
 
 
 @functools.lru_cache(maxsize=None)
 def example_game():
     return run_cli("example", "game").stdout
+
+
+def small_bundle():
+    """A bundle of a few syntax cases: the tests of what a report may be written over need one
+    to read, of any size (the packaged one, 800-odd cases, takes 0.4 s to read, in each run)."""
+    return bundle_of(conformance.select(corpus_cases(), level="syntax")[:3])
+
+
+@pytest.fixture(scope="module")
+def bundle(tmp_path_factory):
+    """`--cases FILE` of `small_bundle()`, FILE outside the folders the tests look at."""
+    path = tmp_path_factory.mktemp("bundle") / "cases.json"
+    path.write_text(small_bundle(), encoding="utf-8")
+    return ["--cases", path]
 
 
 @pytest.fixture
@@ -225,9 +239,7 @@ def test_no_command_ever_writes_to_an_input(tmp_path_factory, command, alias, ou
 def test_the_conformance_report_is_never_written_over_an_input(tmp_path, report):
     (tmp_path / "impl.py").write_text("import sys\nsys.exit(0)\n")
     (tmp_path / "skip.txt").write_text("nothing-*\n")
-    import shutil
-
-    shutil.copy(CORPUS / "cases.json", tmp_path / "cases.json")
+    (tmp_path / "cases.json").write_text(small_bundle(), encoding="utf-8")
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     result = run_cli(
         "conformance",
@@ -396,7 +408,7 @@ def test_a_command_that_reads_no_url_takes_a_url_like_name_as_a_local_path(tmp_p
 
 def test_the_conformance_report_is_never_written_over_the_packaged_corpus(tmp_path):
     """Without --cases the bundle read is the package's own (here an installed package's
-    `sgn/_corpus/cases.json`, in a copy of the package): it is an input too."""
+    `sgn/_corpus/cases.json`, in a copy of the package, a small one): it is an input too."""
     import shutil
 
     site = tmp_path / "site"
@@ -406,7 +418,7 @@ def test_the_conformance_report_is_never_written_over_the_packaged_corpus(tmp_pa
     shutil.copytree(packaged.schema_dir(), site / "sgn" / "_schema")
     (site / "sgn" / "_corpus").mkdir()
     bundle = site / "sgn" / "_corpus" / "cases.json"
-    shutil.copy(CORPUS / "cases.json", bundle)
+    bundle.write_text(small_bundle(), encoding="utf-8")
     (tmp_path / "impl.sh").write_text("#!/bin/sh\ncat >/dev/null\nexit 0\n")
     (tmp_path / "impl.sh").chmod(0o755)
     (tmp_path / "link.json").symlink_to(bundle)
@@ -435,24 +447,26 @@ def test_the_conformance_report_is_never_written_over_the_packaged_corpus(tmp_pa
         assert bundle.read_bytes() == before
 
 
-def _refused(tmp_path, impl, report, cwd=None):
+def _refused(tmp_path, bundle, impl, report, cwd=None):
     """Whether `sgn conformance --impl IMPL --report REPORT` is refused, leaving every file
     under tmp_path as it was."""
     before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
-    result = run_cli("conformance", "--impl", impl, "--level", "syntax", "--report", report, cwd=cwd or tmp_path)
+    result = run_cli(
+        "conformance", "--impl", impl, "--level", "syntax", *bundle, "--report", report, cwd=cwd or tmp_path
+    )
     assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
     return result.returncode == 2 and b"is the input" in result.stderr
 
 
-def test_the_conformance_report_is_never_written_over_a_program_found_on_the_path(tmp_path, monkeypatch):
+def test_the_conformance_report_is_never_written_over_a_program_found_on_the_path(tmp_path, monkeypatch, bundle):
     (tmp_path / "bin").mkdir()
     (tmp_path / "elsewhere").mkdir()
     program = tmp_path / "bin" / "myimpl"
     program.write_text("#!/bin/sh\ncat >/dev/null\nexit 0\n")
     program.chmod(0o755)
     monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ.get('PATH', os.defpath)}")
-    assert _refused(tmp_path, "myimpl", "../bin/myimpl", cwd=tmp_path / "elsewhere")
-    assert _refused(tmp_path, "myimpl --quiet", str(program), cwd=tmp_path / "elsewhere")
+    assert _refused(tmp_path, bundle, "myimpl", "../bin/myimpl", cwd=tmp_path / "elsewhere")
+    assert _refused(tmp_path, bundle, "myimpl --quiet", str(program), cwd=tmp_path / "elsewhere")
 
 
 @pytest.mark.parametrize(
@@ -470,7 +484,7 @@ def test_the_conformance_report_is_never_written_over_a_program_found_on_the_pat
         ("{py} modimpl.py --config=impl.json", "impl.json"),  # a file an option names
     ],
 )
-def test_the_conformance_report_is_never_written_over_a_python_implementation_s_files(tmp_path, impl, report):
+def test_the_conformance_report_is_never_written_over_a_python_implementation_s_files(tmp_path, bundle, impl, report):
     for name in (
         "modimpl.py",
         "modpkg/__init__.py",
@@ -481,7 +495,7 @@ def test_the_conformance_report_is_never_written_over_a_python_implementation_s_
     ):
         (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text("import sys\nsys.exit(0)\n" if name.endswith(".py") else "{}\n")
-    assert _refused(tmp_path, impl.format(py=sys.executable, folder=tmp_path), report)
+    assert _refused(tmp_path, bundle, impl.format(py=sys.executable, folder=tmp_path), report)
 
 
 def test_the_files_of_a_python_module_are_looked_for_in_the_current_folder_and_pythonpath(tmp_path, monkeypatch):
@@ -566,7 +580,7 @@ def test_an_old_output_survives_a_failed_write(tmp_path, command, name):
     assert said.count("cannot write") == 1 and "internal error" not in said and "Traceback" not in said
     assert old.read_bytes() == b"an earlier output, good\n"
     assert sorted(p.name for p in folder.iterdir()) == [name]  # no temporary file left
-    whole = _sgn(args, tmp_path)  # and without the limit, the output is written
+    whole = run_cli(*args, cwd=tmp_path)  # and without the limit (in this process), the output is written
     assert whole.returncode in (0, 1), whole.stderr
     assert old.read_bytes() != b"an earlier output, good\n"
     assert sorted(p.name for p in folder.iterdir()) == [name] + (["game-00002.sgn"] if "{folder}" in command else [])
