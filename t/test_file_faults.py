@@ -4,6 +4,7 @@ gets its verdict, the same report from every executor (`-j 1`, `-j 2`, `--dask l
 the API and the commands that replay a log. And the replay's look-ahead never assumes
 that a line an earlier layer refused is a message."""
 
+import importlib.util
 import io
 import json
 import os
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import sgn
-from conftest import run_cli
+from conftest import run_cli, sgn_in_process
 from sgn.play import random_game
 
 HERE = Path(__file__).resolve().parent
@@ -118,10 +119,24 @@ def test_a_failure_inside_one_file_is_that_files_diagnostic(files):
     assert "RuntimeError" in crashed[1]["message"] and "report" in crashed[1]["hint"]
 
 
+@pytest.fixture
+def planted(monkeypatch):
+    """The failure t/crashing/sitecustomize.py plants, planted in this process (and undone)."""
+    from sgn.layers import schema
+
+    monkeypatch.setattr(schema.MessageSchema, "check", schema.MessageSchema.check)  # restored after
+    monkeypatch.setenv("SGN_TEST_CRASH", "1")
+    monkeypatch.delenv("SGN_DEBUG", raising=False)
+    spec = importlib.util.spec_from_file_location("planted_crash", HERE / "crashing" / "sitecustomize.py")
+    spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+
 @pytest.mark.parametrize("output", ["text", "json", "jsonl", "junit", "sarif", "github"])
-def test_every_executor_gives_the_same_report_of_a_failing_file(files, output):
+def test_every_executor_gives_the_same_report_of_a_failing_file(files, planted, output):
+    """The reference, one job, runs in this process (as test_jobs.one_job: a process's output,
+    byte for byte, t/test_in_process.py); the executors that fork, in processes of their own."""
     folder, names, tmp = files
-    one = run_crashing(["validate", "--isolated", "-o", output, *names, *names], folder, tmp)
+    one = sgn_in_process("validate", "--isolated", "-o", output, *names, *names, cwd=folder)
     assert one.returncode == 2 and b"internal-error" in one.stdout
     executors = [["-j", "2"]]
     if output in ("text", "json"):

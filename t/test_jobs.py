@@ -78,7 +78,8 @@ def logs(tmp_path):
     files = {
         "game.sgn": game,
         "errors.sgn": (GOOD + BAD + "\n" + GOOD.replace("\n", "\r\n") + "1\n" + BAD).encode(),
-        "many.sgn": (BAD + GOOD + "[1]\n") * 700,
+        # 600 errors: past both executors' inline counts (32 for -j, 256 for --dask), so spooled
+        "many.sgn": (BAD + GOOD + "[1]\n") * 200,
         "inline.sgn": BAD * executors.INLINE,  # as many as travel with the result
         "past-inline.sgn": BAD * (executors.INLINE + 1),  # one more: a spool
         "packed.sgn.gz": gzip.compress((GOOD + BAD * 3).encode()),
@@ -114,9 +115,9 @@ def logs(tmp_path):
 def test_several_jobs_give_the_output_of_one_byte_for_byte(logs, spools, output):
     folder, names = logs
     one = one_job(["validate", *output, "-j", "1", *names], folder)
-    # some files cannot be read, one has 2,100 errors
+    # some files cannot be read, one (named twice) has 600 errors
     assert one.returncode == 2 and b"file-not-found" in one.stdout
-    assert one.stdout.count(b"schema-maximum") > 1400 and one.stderr == b""
+    assert one.stdout.count(b"schema-maximum") >= 400 and one.stderr == b""
     for jobs in ("2", "3"):
         several = run_sgn(["validate", *output, "-j", jobs, *names], spools, folder)
         assert (several.returncode, several.stdout, several.stderr) == (one.returncode, one.stdout, one.stderr)

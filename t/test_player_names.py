@@ -3,11 +3,12 @@ names for the players and says the mapping; they are kept beside the log, which 
 v1.0 log; `sgn replay`, `render` and `report` show them."""
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from conftest import run_cli
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import catanatron_games  # noqa: E402
@@ -17,8 +18,12 @@ NAME, DATA = catanatron_games.recorded(catanatron_games.RELEASED)[0]
 COLOURS = {str(i + 1): c for i, c in enumerate(DATA["colors"])}
 
 
-def sgn_cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "sgn", *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+def sgn_cli(*args, cwd=None, stdin=None):
+    """`sgn ARGS` (conftest.run_cli: in this process, as no test here is of the process
+    itself), its output and errors as text."""
+    result = run_cli(*args, cwd=cwd, stdin=None if stdin is None else stdin.encode("utf-8"))
+    result.stdout, result.stderr = result.stdout.decode("utf-8"), result.stderr.decode("utf-8")
+    return result
 
 
 @pytest.fixture()
@@ -33,13 +38,7 @@ def converted(tmp_path):
 
 def test_convert_says_the_mapping_of_catanatrons_colours():
     game = Path(__file__).resolve().parent / "data"  # (any folder: the game goes on standard input)
-    result = subprocess.run(
-        [sys.executable, "-m", "sgn", "convert", "-", "--to", "sgn"],
-        input=json.dumps(DATA),
-        capture_output=True,
-        text=True,
-        cwd=game,
-    )
+    result = sgn_cli("convert", "-", "--to", "sgn", stdin=json.dumps(DATA), cwd=game)
     shown = ", ".join(f"{n} = {c}" for n, c in COLOURS.items())
     assert f"sgn convert: players: {shown} (catanatron's colours, in play order)\n" in result.stderr
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import sgn
+from conftest import run_cli
 
 GOOD = '["1","RD",{"result":8}]\n'
 BAD = '["1","RD",{"result":13}]\n'
@@ -30,8 +31,11 @@ def run_closed(fds, *args, cwd=None):
 
 @pytest.fixture
 def game(tmp_path):
+    """The example game, made in this process (conftest.run_cli): an input, not under test."""
     path = tmp_path / "game.sgn"
-    path.write_bytes(run_closed([], "example", "game").stdout)
+    made = run_cli("example", "game")
+    assert made.returncode == 0
+    path.write_bytes(made.stdout)
     return path
 
 
