@@ -100,10 +100,13 @@ def test_a_local_cluster_started_for_the_run_gives_the_same_report_and_leaves_no
 
 
 @pytest.mark.parametrize("given", [None, "131072"])
-def test_a_local_clusters_workers_run_in_the_environment_sgn_was_given(monkeypatch, given):
+def test_a_local_clusters_workers_run_in_the_environment_sgn_was_given(monkeypatch, capfd, given):
     """Dask would have them hand freed memory back to the system at once (every file paying
     its page faults again); a threshold this environment sets is theirs too; the user's Dask
-    configuration is left as it was."""
+    configuration is left as it was. And what Dask logs there below CRITICAL does not reach
+    sgn's standard error (an ERROR line did: a heartbeat meeting the scheduler's close)."""
+    import logging
+
     import dask
 
     if given is None:
@@ -115,9 +118,13 @@ def test_a_local_clusters_workers_run_in_the_environment_sgn_was_given(monkeypat
     runner = dask_run.DaskRunner("local:1")
     try:
         seen = runner.client.run(os.environ.get, "MALLOC_TRIM_THRESHOLD_")
+        capfd.readouterr()
+        runner.client.run(lambda: logging.getLogger("distributed.worker").error("a line of Dask's"))
+        said = capfd.readouterr().err
     finally:
         runner.close()
     assert list(seen.values()) == [given]
+    assert "a line of Dask's" not in said
     assert [dask.config.get(setting) for setting in settings] == before
 
 

@@ -166,7 +166,11 @@ class DaskRunner:
                         processes=True,
                         local_directory=self.folder,
                         dashboard_address="127.0.0.1:0",
-                        silence_logs=logging.ERROR,
+                        # standard error holds sgn's words only, as with one process: a
+                        # worker's failure reaches sgn by its task (the file's diagnostic), and
+                        # Dask's own ERROR lines were noise (a heartbeat that meets the
+                        # scheduler closing, on a busy machine, printed a traceback)
+                        silence_logs=logging.CRITICAL,
                     )
                 self.client = Client(self.cluster, set_as_default=False)
                 # what checking loads on first use, loaded now by every worker (as `--jobs`
