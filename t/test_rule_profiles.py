@@ -156,14 +156,16 @@ def test_a_profile_removes_only_its_departures_diagnostics(seed, players, mutati
     which may go; no other is removed, and none is added. (Games whose bank runs short,
     where a profile's bank pays otherwise and the state differs, are left out.)"""
     game = random_game(seed, players)
-    plain = replayed(game, "standard").snapshot()
-    other = replayed(game, rules).snapshot()
-    plain.pop("rules"), other.pop("rules")
-    assume(plain == other)
+    if rules != "standard":  # (under `standard` each of these would be the same run twice)
+        plain = replayed(game, "standard").snapshot()
+        other = replayed(game, rules).snapshot()
+        plain.pop("rules"), other.pop("rules")
+        assume(plain == other)
     made = mutation(game, pick)
     assume(made is not None)
     mutant = made[0]
-    standard, profiled = diagnostics(mutant), diagnostics(mutant, rules)
+    standard = diagnostics(mutant)
+    profiled = diagnostics(mutant, rules) if rules != "standard" else standard
     removed = set(standard) - set(profiled)
     assert set(profiled) <= set(standard), (rules, set(profiled) - set(standard))
     assert {d[0] for d in removed} <= REMOVED[rules], (rules, removed)
