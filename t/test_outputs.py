@@ -254,6 +254,31 @@ def test_sarif_matches_the_published_schema(files, sarif_validator):
     assert log["version"] == "2.1.0" and len(log["runs"]) == 1
 
 
+@pytest.mark.parametrize(
+    "declared,uri",
+    [
+        ({"Project-URL": ["Source, ftp://x", "Homepage, https://example.org/sgn"]}, "https://example.org/sgn"),
+        ({"Home-page": ["http://example.org/"]}, "http://example.org/"),
+        ({}, None),
+    ],
+)
+def test_sarif_s_information_uri_is_the_home_page_the_distribution_declares(monkeypatch, declared, uri):
+    """Read from the installed distribution, by its name (sgn/packaged.py): none made up."""
+    from importlib import metadata
+
+    from sgn.output import sarif
+    from sgn.packaged import DISTRIBUTION
+
+    class Declared:
+        def get_all(self, field):
+            return declared.get(field)
+
+    asked = []
+    monkeypatch.setattr(metadata, "metadata", lambda name: asked.append(name) or Declared())
+    assert sarif.information_uri() == uri and asked == [DISTRIBUTION]
+    assert ("informationUri" in sarif.driver()) == (uri is not None)
+
+
 def test_sarif_rules_are_every_code_and_results_point_to_them(files):
     log = json.loads(validate("-o", "sarif", *files)[1])
     run = log["runs"][0]

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from ..codes import CODES, LAYER_ABOUT
 from ..diagnostic import ERROR, WARNING, Diagnostic
-from ..packaged import VERSION as __version__
+from ..packaged import DISTRIBUTION, VERSION as __version__
 from ..words import printable
 from .reporters import Reporter, Tally, one_line
 
@@ -32,22 +32,17 @@ def level(severity: str) -> str:
 
 def information_uri() -> Optional[str]:
     """The home page the installed distribution declares (its Home-page or first
-    Project-URL), or None: informationUri is optional, and none is made up."""
+    Project-URL), or None: informationUri is optional, and none is made up. Read from the
+    distribution by its name (a search of every installed one, as by the package's import
+    name, took a fifth of a second a run)."""
     from importlib import metadata
 
-    finder = getattr(metadata, "packages_distributions", None)  # Python 3.10 and later
-    for name in (finder() if finder else {}).get(__package__, []):
-        try:
-            meta = metadata.metadata(name)
-        except metadata.PackageNotFoundError:
-            continue
-        urls = (meta.get_all("Home-page") or []) + [
-            u.split(",", 1)[-1].strip() for u in meta.get_all("Project-URL") or []
-        ]
-        for url in urls:
-            if url and url.startswith(("https://", "http://")):
-                return url
-    return None
+    try:
+        meta = metadata.metadata(DISTRIBUTION)
+    except metadata.PackageNotFoundError:  # run from a checkout that is not installed
+        return None
+    urls = (meta.get_all("Home-page") or []) + [u.split(",", 1)[-1].strip() for u in meta.get_all("Project-URL") or []]
+    return next((url for url in urls if url.startswith(("https://", "http://"))), None)
 
 
 def driver() -> Dict[str, Any]:
