@@ -287,7 +287,7 @@ def bound(doubt: "Doubt") -> bool:
     groups: Dict[World, List[World]] = {}
     for w in doubt.worlds:
         groups.setdefault(w[:a] + w[b:], []).append(w)
-    merged = {_span(ws) for ws in groups.values()}
+    merged = {ws[0] if len(ws) == 1 else _span(ws) for ws in groups.values()}  # (most groups: one world)
     if len(merged) > MAX_WORLDS:
         merged = {_span(list(merged))}
     doubt.worlds = merged
@@ -297,8 +297,7 @@ def bound(doubt: "Doubt") -> bool:
 
 def _span(worlds: List[World]) -> World:
     """The least world holding all of `worlds`: each coordinate's least lo and most hi."""
-    size = len(worlds[0])
-    return tuple(min(w[j] for w in worlds) if j % 2 == 0 else max(w[j] for w in worlds) for j in range(size))
+    return tuple(min(column) if j % 2 == 0 else max(column) for j, column in enumerate(zip(*worlds)))
 
 
 def _multisets(held: List[int], count: int) -> Iterable[Tuple[int, ...]]:
