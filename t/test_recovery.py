@@ -30,9 +30,11 @@ def turn_starts(game):
 
 
 def extra_roll(game, after=20):
-    """The game with its first turn's roll after message `after` sent twice: (log, faulty line)."""
+    """The game with a second roll in its first turn after message `after`, of another total
+    (a copy of the line would be a line sent twice): (log, faulty line)."""
     i = next(i for i, _ in turn_starts(game) if i > after)
-    return game[: i + 1] + [game[i]] + game[i + 1 :], i + 2
+    again = [game[i][0], "RD", {"result": 9 if game[i][2]["result"] != 9 else 8}]
+    return game[: i + 1] + [again] + game[i + 1 :], i + 2
 
 
 def test_a_copy_of_the_state_goes_on_as_the_original_does():
@@ -246,7 +248,8 @@ def test_dense_faults_are_each_reported_once_as_the_log_has_them():
     i = next(i for i, _ in turn_starts(GAME) if i > 50 and GAME[i][2]["result"] != 7)
     lines = [json.dumps(m) for m in GAME[: i + 1] + [GAME[i]] * 30]
     found = [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
-    assert found == [(n, "already-rolled") for n in range(i + 2, i + 32)]
+    # (each copy is the line before sent again: one error each, the copy changing nothing)
+    assert found == [(n, "message-repeated") for n in range(i + 2, i + 32)]
     assert recovery.DENSE_FAULTS < 30
 
 

@@ -47,6 +47,18 @@ ROWS: List[Tuple[str, str, str, str]] = [
         "warning",
         "The setup shows a number of players the rules the map calls for are not written for: 3 or 4 on the base game's board, 5 or 6 on the 30 land tiles of the 5-6 player extension's.",
     ),
+    (
+        "message-repeated",
+        "rules",
+        "error",
+        "A message the same as the one before, which the game does not allow again: a line sent twice (reported once; the copy changes nothing).",
+    ),
+    (
+        "player-not-in-game",
+        "rules",
+        "error",
+        "A message names a seat that does not play in this game: the setup showed who plays.",
+    ),
     ("turn-order", "rules", "error", "A player rolls out of turn: turns go 1, 2, ..., n, 1, ..."),
     ("already-rolled", "rules", "error", "A player rolls twice in one turn."),
     (

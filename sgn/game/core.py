@@ -125,6 +125,12 @@ class Game(State):
             if self.phase == SETUP:
                 problems = setup.setup(self, player, action, value)
             else:
+                players = self.players
+                if player not in players or (
+                    (action == "TR" or action == "ST")
+                    and any(s["player"] not in players and s["player"] != "B" for s in value)
+                ):
+                    return [self._stranger(player, action, value)]
                 problems = turns.turn(self, player, action, value)
             if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
                 if self.points(self.current) >= rules.POINTS_TO_WIN:  # (nobody wins in a Special Build Phase)
@@ -134,6 +140,22 @@ class Game(State):
             return problems
         except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error
+
+    def _stranger(self, player: str, action: str, value) -> Problem:
+        """A seat the message names that does not play in this game (the setup showed who
+        plays): the move is not made, so that no seat appears from nowhere."""
+        players = self.players
+        sides = [s["player"] for s in value] if action in ("TR", "ST") else []
+        name, pointer = player, "/0"
+        if player in players:
+            i = next(i for i, side in enumerate(sides) if side not in players and side != "B")
+            name, pointer = sides[i], f"/2/{i}/player"
+        seats = sorted(players, key=lambda n: (len(n), n))
+        return Problem(
+            "player-not-in-game",
+            pointer,
+            f"player {name} does not play in this game: the setup showed {len(seats)} players ({', '.join(seats)})",
+        )
 
     def legal_moves(self, players: Optional[int] = None, hidden: str = "auto") -> List[list]:
         """Every message `apply` accepts here without an error, as SGN messages, in a stable

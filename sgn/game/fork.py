@@ -4,7 +4,7 @@ says when a fork opens and what is done with the branch it leaves)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..diagnostic import Problem
 from . import ledger
@@ -64,6 +64,11 @@ class Branch:
                     self.faults += 1  # a new rule, or the same again in the same turn: a cascade
                 for code in codes:
                     seen[code] = turn
+
+    def ends_well(self) -> bool:
+        """Whether this reading (the log's), having broken no rule since the fault, ends the
+        game with nothing unfinished: then no other reading can explain the end of the log better."""
+        return not self.faults and self.game.phase == OVER and not self.game.finish()
 
 
 def merge_alike(branches: List[Branch]) -> List[Branch]:
@@ -136,6 +141,17 @@ class Fork:
         if len(self.read) >= HORIZON:
             return min(branches, key=lambda b: b.rank)
         return None
+
+    def tell_states(self, chosen: Branch, game: Game, tell: Callable[[int, Game, Optional[Message]], None]) -> None:
+        """The state after each line held, in the reading chosen: its messages applied again
+        to `game`, a copy of the state before the fault (the branch kept only its end)."""
+        chosen.read(game)
+        tell(self.line, game, None)
+        for message, line, refused, repaired in self.read:
+            applied: Optional[Message] = repaired if refused else message
+            if applied is not None:
+                game.apply(applied, line)
+            tell(line, game, applied)
 
     def at_end(self) -> Branch:
         """The branch that explains the log as it ends: the fewest faults, counting what a

@@ -23,6 +23,7 @@ from ..diagnostic import Problem
 from ..layers.semantic import is_discard
 from .core import TURNS, Game, Message, Reading
 from .lost import PLAYERS, lost_readings, roll_lost
+from .refused import hidden_forms
 
 SKIP, CARRY = "skip", "carry"
 # The readings tried first for a fault, by the code of its first error. A move the player
@@ -126,6 +127,13 @@ def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None,
             return g.apply(repaired, line)
 
         out.append(as_repaired)
+    for form in hidden_forms(before, message) if repaired is None else []:
+
+        def as_hidden(g: Game, form=form) -> List[Problem]:
+            g.apply(form, line)
+            return []
+
+        out.append(as_hidden)
     out += _trade_sides(before, message, line)
     roll = action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
     if before.phase == TURNS and before.board is not None and (roll or repaired is None):
@@ -188,6 +196,50 @@ def _sides_readable(value: Any) -> bool:
     )
 
 
+# Faults of where a message stands in the log, which a copy of the line before shares with
+# any other message: reported as they are.
+_NOT_REPEATS = frozenset({"after-game-end", "game-without-map", "map-redefined"})
+
+
+# Messages the rules may allow twice in a row (a second card bought, a second trade, a
+# second Victory Point shown): a copy of one that is refused is judged as any other message.
+_REPEATABLE = frozenset({"BD", "TR"})
+
+
+def is_repeat(message: Message, problems: List[Problem]) -> bool:
+    """Whether a copy of the line before, and what it broke, make it a line sent twice: a
+    move no state allows twice in a row, refused for its own sake."""
+    action = message[1]
+    if action in _REPEATABLE or (action == "PD" and message[2]["cCode"] == "VP"):
+        return False
+    return any(is_error(p) for p in problems) and not any(p.code in _NOT_REPEATS for p in problems)
+
+
+def repeated(message: Message) -> Problem:
+    """A line sent twice: the copy of the line before, which the rules refuse."""
+    return Problem(
+        "message-repeated",
+        "",
+        f"the same {message[1]} as the line before, which the game does not allow again: "
+        "a line sent twice? (read as not made)",
+    )
+
+
+def _as_form(form: Message, line: int, found: List[Problem]) -> Reading:
+    """The line read as `form`, reporting what the line itself broke."""
+
+    def read(g: Game) -> List[Problem]:
+        g.apply(form, line)
+        return found
+
+    return read
+
+
+def _rolled_by(roller: str, message: Message, line: int, found: List[Problem]) -> Reading:
+    """A roll written with the wrong seat: the roll of the seat whose roll was due."""
+    return _as_form([roller, "RD", message[2]], line, found)
+
+
 def _nothing(g: Game) -> List[Problem]:
     return []
 
@@ -215,6 +267,10 @@ def readings(before: Game, message: Message, line: int, found: List[Problem], ex
 
     out: List[Reading] = [carry if name == CARRY else skip for name in READINGS.get(first, DEFAULT_READINGS)]
     codes = {p.code for p in found if is_error(p)}
+    if first == "player-not-in-game":  # (the seat cannot be read: the line through the hidden model)
+        return [_as_form(form, line, found) for form in hidden_forms(before, message)] + [skip]
+    if action_of(message) == "RD" and codes & {"turn-order", "already-rolled"}:
+        out = [_rolled_by(_roller(before), message, line, found)] + out
     if codes & TURN_CODES:
         out += _turn_readings(before, message, line)
     lost = lost_readings(before, message, line, [] if explained else found, first, codes)

@@ -3,28 +3,21 @@ by side, until what follows decides between them, so that one fault costs one er
 no reading hides a later fault.
 
 When a message breaks a rule, `Replay` holds its verdict back and applies each reading of
-it (`sgn/game/readings.py`) to a copy of the state from just before it: a `Fork` of branches.
-Every later message is applied to every branch, and each branch counts what it breaks: a
-line that breaks a rule costs 1, unless the branch broke the same rule in an earlier turn
-and it is one an engine may leave unenforced (`HABITS`: an engine that lets a card be
-played on the turn it was bought does it again), which costs RECURRENCE; the same rule
-broken again within one turn is a cascade (every action of a turn whose roll is missing),
-and costs 1 each time. A branch that costs a whole fault more than the best is dropped
-(`sgn/game/fork.py`).
-The fork is decided when one branch is left; or after HORIZON messages, by the preferred
-reading among those left (they explain the log equally well); or at the end of the log or
-game, by the fewest faults, counting what each leaves unfinished. The chosen reading's
-diagnostics are reported, and the messages read meanwhile are replayed from its state,
-each judged in its turn (so a fault among them forks anew), unless its branch found them
-all clean, in which case its state is taken as it is.
+it (`sgn/game/readings.py`) to a copy of the state from just before it: a `Fork` of
+branches. Every later message is applied to every branch, and each counts what it breaks
+(`sgn/game/fork.py`: a rule an engine leaves unenforced, broken again in a later turn,
+costs less); a branch that costs a whole fault more than the best is dropped. The fork is
+decided when one branch is left; or after HORIZON messages, by the preferred reading among
+those left; or at the end of the log or game, by the fewest faults, counting what each
+leaves unfinished. The chosen reading's diagnostics are reported, and the messages read
+meanwhile are replayed from its state, each judged in its turn (so a fault among them
+forks anew), unless its branch found them all clean, in which case its state is taken.
 
 Bounds: at most HORIZON messages held, one branch per reading of one fault (nested faults
 inside a fork are read as the log has them), and where faults come thicker than
 DENSE_FAULTS within DENSE_LINES lines, no fork at all: each fault is reported at once.
-
 The state just before a fault is rebuilt from a copy taken every CHECKPOINT_EVERY
-messages (and after each fork) and the messages since, so that a clean log pays only for
-the copies.
+messages (and after each fork) and the messages since: a clean log pays for the copies.
 """
 
 from __future__ import annotations
@@ -35,7 +28,7 @@ from ..diagnostic import Diagnostic, Problem, make
 from .core import OVER, Game, Message, Reading
 from .fork import HORIZON, Branch, Fork, merge_alike
 from .profiles import DEFAULT
-from .readings import action_of, carry_first, gap_readings, is_error, readings
+from .readings import action_of, carry_first, gap_readings, is_error, is_repeat, readings, repeated
 
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
@@ -73,6 +66,8 @@ class Replay:
         self.game_count = 0
         self.unlisted_from = 0  # the line of the first game not listed (0: all are)
         self._after_refused = False  # the last message was refused by an earlier layer
+        self._previous: Any = None  # the message of the line before (a line sent twice)
+        self._map_refused = False  # the game's map was refused by an earlier layer
         # told the state after each line it is fed, once that state is final (in line order,
         # a fault's lines once its reading is chosen), with the message applied (None: a
         # reading of the line, or nothing): the game is only to be read, at once
@@ -92,6 +87,7 @@ class Replay:
 
     def feed(self, message: Message, file: str, line: int) -> List[Diagnostic]:
         """The next message: the diagnostics now final (of this line or earlier ones)."""
+        previous, self._previous = self._previous, message
         if self._after_refused:
             return self._feed_after_refused(message, file, line)
         fork = self._fork
@@ -111,7 +107,10 @@ class Replay:
                 return _NOTHING
             self.file = file
             found: List[Diagnostic] = []
-            self._after_apply(message, line, problems, found)
+            if message == previous and is_repeat(message, problems):
+                self._repeated(message, line, found)
+            else:
+                self._after_apply(message, line, problems, found)
         elif fork is not None and fork.pending and message[1] != "DM":
             # the next common case, kept short too: the log's reading of a fault goes on alone
             # (`Fork.feed`, with `_feed`'s decision)
@@ -127,7 +126,7 @@ class Replay:
         else:
             self.file = file
             found = []
-            self._feed(message, line, found)
+            self._feed(message, line, found, previous)
         return found
 
     def gap(self, message: Any, file: str, line: int, repaired: Optional[Message] = None) -> List[Diagnostic]:
@@ -137,8 +136,14 @@ class Replay:
         fault its loss causes next is explained by it (`readings.lost_readings`)."""
         self.file = file
         found: List[Diagnostic] = []
+        if action_of(message) == "DM" and self.game.board is None:
+            # a map refused can be read in no way: its error is the one error, and the game is
+            # not replayed (no `game-without-map` on the next line) unless a map follows
+            self.game.without_map_reported = self._map_refused = True
+            return found
         self._feed_gap(message, line, found, repaired)
         self._after_refused = True
+        self._previous = None
         return found
 
     def _feed_after_refused(self, message: Message, file: str, line: int) -> List[Diagnostic]:
@@ -165,7 +170,7 @@ class Replay:
         elif self.on_state is not None:
             self.on_state(line, self.game, None)
 
-    def _feed(self, message: Message, line: int, out: List[Diagnostic]) -> None:
+    def _feed(self, message: Message, line: int, out: List[Diagnostic], previous: Any = None) -> None:
         fork = self._fork
         if fork is not None:
             if message[1] == "DM":  # a map ends the game the fork is about first
@@ -178,6 +183,8 @@ class Replay:
                     self._decide(chosen, out)
                 return
         if message[1] == "DM" and (self.game.board is None or self.game.phase == OVER):
+            if self._map_refused and self.game.board is None:
+                self.game.without_map_reported = self._map_refused = False  # (the map, sent again)
             if self.game.board is not None:
                 self._new_game()
             self.game_count += 1
@@ -187,7 +194,19 @@ class Replay:
                 self.variants.append("")
             elif not self.unlisted_from:
                 self.unlisted_from = line
-        self._after_apply(message, line, self.game.apply(message, line), out)
+        problems = self.game.apply(message, line)
+        if message == previous and is_repeat(message, problems):
+            self._repeated(message, line, out)
+        else:
+            self._after_apply(message, line, problems, out)
+
+    def _repeated(self, message: Message, line: int, out: List[Diagnostic]) -> None:
+        """A message the same as the line before, which the rules refuse again: a line sent
+        twice, reported once as that, and read as not made."""
+        self.game = self._state_before_fault()
+        out += self._diagnostics([repeated(message)], line)
+        if self.on_state is not None:
+            self.on_state(line, self.game, None)
 
     def _after_apply(self, message: Message, line: int, problems: List[Problem], out: List[Diagnostic]) -> None:
         """A message applied: fork on it if it broke a rule, else note it as applied."""
@@ -251,12 +270,6 @@ class Replay:
         if self.on_state is not None:
             self.on_state(line, self.game, None)
 
-    @staticmethod
-    def _ends_well(carry: Branch) -> bool:
-        """Whether the log's reading, having broken no rule since the fault, ends the game with
-        nothing unfinished: then no other reading can explain the end of the log better."""
-        return not carry.faults and carry.game.phase == OVER and not carry.game.finish()
-
     def _expand(self, fork: Fork) -> Optional[Branch]:
         """A lazy fork whose log's reading broke a rule: the other readings tried now, from the
         state before the fault, through what was read since; the branch left, if one is."""
@@ -284,7 +297,7 @@ class Replay:
         assert fork is not None
         self._fork = None
         if self.on_state is not None and (fork.pending or chosen.clean):
-            self._tell_states(fork, chosen)
+            fork.tell_states(chosen, self._state_before_fault(), self.on_state)
         if fork.found:  # (a refused message was reported by its own layer)
             out += self._diagnostics(chosen.problems, fork.line)
         if fork.pending:  # the log's reading, never in doubt: it goes on as it is
@@ -325,24 +338,10 @@ class Replay:
                 self._feed(message, line, out)
                 self._after_refused = False
 
-    def _tell_states(self, fork: Fork, chosen: Branch) -> None:
-        """The state after each line the fork held, in the reading chosen: its messages
-        applied again to a copy of the state before the fault (the branch kept only its end)."""
-        tell = self.on_state
-        assert tell is not None
-        game = self._state_before_fault()
-        chosen.read(game)
-        tell(fork.line, game, None)
-        for message, line, refused, repaired in fork.read:
-            applied: Optional[Message] = repaired if refused else message
-            if applied is not None:
-                game.apply(applied, line)
-            tell(line, game, applied)
-
     def _settle_into(self, out: List[Diagnostic]) -> None:
         while self._fork is not None:
             fork = self._fork
-            if fork.pending and not self._ends_well(fork.branches[0]):
+            if fork.pending and not fork.branches[0].ends_well():
                 self._expand(fork)  # what the end leaves unfinished may favour another reading
             self._decide(fork.at_end(), out)
 

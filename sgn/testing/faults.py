@@ -70,9 +70,13 @@ def _after_the_end(game: List[list], pick: int):
 
 
 def _roll_twice(game: List[list], pick: int):
+    """A second roll in a turn, of another total than the first (a copy of the line before
+    would be a line sent twice, `message-repeated`)."""
     spots = [i for i, _ in _after_rolls(game)]
     i = spots[pick % len(spots)]
-    return _insert(game, i, game[i - 1]), "already-rolled", i + 1
+    player, _, value = game[i - 1]
+    again = [player, "RD", {"result": 8 if value["result"] != 8 else 6}]
+    return _insert(game, i, again), "already-rolled", i + 1
 
 
 def _roll_out_of_turn(game: List[list], pick: int):

@@ -1,0 +1,77 @@
+"""A line another layer refuses, read through the hidden-card model (docs/rules.md, "A message
+another layer refused"): one error, on its line, and nothing later that the true game
+explains. The reproducers of the issue, each on the bundled random-4p game."""
+
+import json
+
+import pytest
+
+import sgn
+from conftest import CHECKOUT
+
+GAME = (CHECKOUT / "test-corpus" / "games" / "random-4p.sgn").read_text(encoding="utf-8").splitlines()
+
+
+def errors(lines):
+    return [(d.line, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
+
+
+def edited(line, text):
+    lines = list(GAME)
+    lines[line - 1] = text
+    return lines
+
+
+def test_the_game_is_legal():
+    assert errors(GAME) == []
+
+
+@pytest.mark.parametrize(
+    "line, old, new, code",
+    [
+        (60, '"B":-1', '"B":1', "steal-not-one-card"),  # the victim's sign flipped
+        (60, '"player":"1"', '"player":"2"', "steal-same-player"),
+        (62, '"G"', '"Ore"', "schema-unknown-property"),  # (both sides: two errors on the line)
+        (62, '"L":-1', '"L":-2', "trade-unbalanced"),
+        (103, '["3"', '["4"', "turn-order"),  # the roll of the seat whose roll was due
+        (100, '"player":"4"', '"player":"5"', "trade-actor-not-party"),
+        (100, '["4"', '["5"', "trade-actor-not-party"),
+        (50, '"VP"', '"XX"', "schema-enum"),  # a card bought: drawn unseen
+    ],
+)
+def test_one_refused_line_is_one_error_line(line, old, new, code):
+    assert old in GAME[line - 1]
+    found = errors(edited(line, GAME[line - 1].replace(old, new)))
+    assert {n for n, _ in found} == {line} and code in {c for _, c in found}, found
+
+
+def test_a_seat_not_in_the_game_is_one_error_and_appears_nowhere():
+    text = GAME[99].replace('"4"', '"5"')
+    assert errors(edited(100, text)) == [(100, "player-not-in-game")]
+    state, _ = sgn.replay(edited(100, text), at=101)
+    assert sorted(state["players"]) == ["1", "2", "3", "4"]
+
+
+def test_a_line_sent_twice_is_one_error_and_changes_nothing():
+    knight = next(i for i, text in enumerate(GAME) if '"PD",{"cCode":"KN"}' in text)
+    lines = GAME[: knight + 1] + [GAME[knight]] + GAME[knight + 1 :]
+    assert errors(lines) == [(knight + 2, "message-repeated")]
+
+
+def test_a_copy_of_a_move_that_may_come_twice_is_judged_as_any_other():
+    """Two trades alike in a row may both be legal: a copy refused is its own fault."""
+    trade = next(i for i, text in enumerate(GAME) if '"TR"' in text and i > 20)
+    lines = GAME[: trade + 1] + [GAME[trade]] + GAME[trade + 1 :]
+    codes = {c for n, c in errors(lines) if n == trade + 2}
+    assert codes and "message-repeated" not in codes
+
+
+def test_a_refused_map_is_one_error_and_a_map_sent_again_starts_the_game():
+    broken = json.loads(GAME[0])
+    broken[2]["tiles"][1]["tile"] = broken[2]["tiles"][0]["tile"]
+    lines = [json.dumps(broken)] + GAME[1:]
+    assert {n for n, _ in errors(lines)} == {1}
+    again = [json.dumps(broken)] + GAME
+    assert {n for n, _ in errors(again)} == {1}
+    result = sgn.check(again)
+    assert result.games[0]["winner"] == "3" and result.games[0]["line"] == 2
