@@ -14,7 +14,7 @@ Canonical forms, used whenever sgn writes coordinates:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Dict, FrozenSet, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple, TypeVar
+from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Set, Tuple, TypeVar
 
 K = TypeVar("K")
 Tile = Tuple[int, int]
@@ -171,6 +171,31 @@ def edge_from_json(raw) -> Edge:
     if found is None:
         found = _share(frozenset(key), _EDGE_LISTINGS, key)
     return found
+
+
+def tiles_named(value: Any) -> Set[Tile]:
+    """The tiles a line names, as far as it can be read: every list whose first two items are
+    whole numbers (or the text of whole numbers), read as the pair they begin."""
+    found: Set[Tile] = set()
+    if isinstance(value, list):
+        pair = [_whole(n) for n in value[:2]]
+        if len(value) >= 2 and None not in pair and not any(isinstance(n, (list, dict)) for n in value):
+            found.add((pair[0], pair[1]))  # type: ignore[arg-type]
+        else:
+            for item in value:
+                found |= tiles_named(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            found |= tiles_named(item)
+    return found
+
+
+def _whole(n: Any) -> Optional[int]:
+    if type(n) is int:
+        return n
+    if isinstance(n, str) and n.lstrip("-").isdigit() and len(n) < 4:
+        return int(n)
+    return None
 
 
 @lru_cache(maxsize=1 << 11)

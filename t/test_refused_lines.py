@@ -8,6 +8,7 @@ import pytest
 
 import sgn
 from conftest import CHECKOUT
+from sgn.testing.edits import EDITS, NOT_EDITS
 
 GAME = (CHECKOUT / "test-corpus" / "games" / "random-4p.sgn").read_text(encoding="utf-8").splitlines()
 
@@ -75,3 +76,52 @@ def test_a_refused_map_is_one_error_and_a_map_sent_again_starts_the_game():
     assert {n for n, _ in errors(again)} == {1}
     result = sgn.check(again)
     assert result.games[0]["winner"] == "3" and result.games[0]["line"] == 2
+
+
+def _bench():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_refused_lines", CHECKOUT / "bench" / "bench_refused_lines.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_single_edits_of_every_code_give_one_error_line_at_the_target_rate(capsys):
+    """bench/bench_refused_lines.py on a few games of each kind (engine games under their
+    engine's rules, generated games of 3 to 6 players, spectator's views): each edit raises
+    its code, and at least 99% give exactly one error line, the edited one, and nothing
+    later that the unedited game does not have (never again the 0.8% of the last release)."""
+    bench = _bench()
+    games = bench.games(engine=1, generated=4, views=1, seed=3)
+    assert {g.rules for g in games} == {"standard", "jsettlers", "catanatron"}
+    assert any("public view" in g.name for g in games)
+    tally = bench.measure(games, per_code=1, seed=3)
+    codes = set(tally.by_code)
+    edited = {row.code for row in EDITS}
+    assert codes == edited
+    assert len(tally.missed) <= len(games)  # (an edit that raised another code first)
+    assert bench.share(tally) >= bench.TARGET, [(g.name, e.at + 1, e.code) for g, e, _ in tally.failures]
+    assert bench.report(tally, show=5) == 0
+    assert "target 99%" in capsys.readouterr().out
+
+
+def test_every_code_of_the_line_layers_has_an_edit_or_says_why_not():
+    from sgn.codes import CODES
+
+    layers = {
+        c for c, row in CODES.items() if row.layer in ("syntax", "schema", "semantic") and row.severity == "error"
+    }
+    edited = {row.code for row in EDITS}
+    assert layers - edited == set(NOT_EDITS), layers - edited - set(NOT_EDITS)
+    assert not edited & set(NOT_EDITS) and edited <= layers
+
+
+def test_a_line_that_is_no_json_is_read_as_far_as_it_can_be():
+    from sgn.layers.salvage import salvage
+
+    assert salvage(b'["1","RD",{"result":NaN}]')[2]["result"] != 8
+    assert salvage(b'["1","TR",[{"player":"1"') == ["1", "TR", [{"player": "1"}]]
+    assert salvage(b'["\xff1","RD",{"result":8}]')[1:] == ["RD", {"result": 8}]
+    assert salvage(b'["1","BS",{"intersection":[[0,0],') == ["1", "BS", {"intersection": [[0, 0]]}]
+    assert salvage(b"garbage") is None and salvage(b"") is None

@@ -77,10 +77,16 @@ def play(g: State, p: Player, value) -> List[Problem]:
 
 def _take(g: State, p: Player, card: str) -> Optional[str]:
     """Take a card of `card`'s kind from `p`'s hand: "old" one bought before this turn (in
-    sight, or one drawn unseen), "new" one bought this turn; None when none can be it."""
+    sight, or one drawn unseen), "new" one bought this turn; None when none can be it.
+    Where a card bought this turn may be played (`PLAY_WHEN_BOUGHT`), one in sight is taken
+    before one drawn unseen: the unseen card then stays any kind it may be (had it been
+    taken, the card in sight would stay, and it is one of the kinds the unseen may be)."""
     if p.cards[card] > 0:
         p.cards[card] -= 1
         return "old"
+    if p.new_cards[card] > 0 and g.departs(PLAY_WHEN_BOUGHT):
+        p.new_cards[card] -= 1
+        return "new"
     if p.unseen_cards and unseen_cards.reveal(g, p, card, False):
         return "old"
     if p.new_cards[card] > 0:

@@ -12,6 +12,7 @@ from .core import OVER, Game, Message, Reading
 from .readings import is_error
 
 HORIZON = 200  # messages a fork may hold before its preferred reading is taken
+CONVERGENCE_EVERY = 8  # messages between two looks at whether the branches have come together
 RECURRENCE = 0.1  # the cost of a line breaking a rule its branch already broke
 
 # Rules an engine may leave unenforced, and then break again and again (a card played on
@@ -132,15 +133,34 @@ class Fork:
 
     def decided(self) -> Optional[Branch]:
         """Drop the branches that cost a whole fault more than the best: the one left, once
-        one is; after HORIZON messages, the preferred of those left."""
+        one is; or the branches left as one, once they have come to the same game but for the
+        hands (`converged`); after HORIZON messages, the preferred of those left."""
         branches = self.branches
         best = min(b.faults + RECURRENCE * b.echoes for b in branches)
         branches = self.branches = [b for b in branches if b.faults + RECURRENCE * b.echoes < best + 1]
         if len(branches) == 1:
             return branches[0]
+        if len(self.read) % CONVERGENCE_EVERY == 0 and self.converged():
+            return self.branches[0]
         if len(self.read) >= HORIZON:
             return min(branches, key=lambda b: b.rank)
         return None
+
+    def converged(self) -> bool:
+        """Whether the branches left, none of which broke a rule since the fault, have come to
+        the same game but for the hands (the robber moved on from the tiles they put it on,
+        say): then they are one, the hands as any of them leaves them (`ledger.join`), and
+        nothing later can tell them apart. They become the preferred one."""
+        branches = sorted(self.branches, key=lambda b: b.rank)
+        if not all(b.clean for b in branches):
+            return False
+        key = branches[0].game.public_key()
+        if any(b.game.public_key() != key for b in branches[1:]):
+            return False
+        for other in branches[1:]:
+            ledger.join(branches[0].game, other.game)
+        self.branches = [branches[0]]
+        return True
 
     def tell_states(self, chosen: Branch, game: Game, tell: Callable[[int, Game, Optional[Message]], None]) -> None:
         """The state after each line held, in the reading chosen: its messages applied again

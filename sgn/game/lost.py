@@ -7,9 +7,10 @@ bounds from then on (`SPREAD`). `sgn/game/readings.py` lists them beside the oth
 
 from __future__ import annotations
 
-from typing import List, Set, Tuple
+from typing import Any, List, Set, Tuple
 
 from .. import board, rules
+from ..board import Tile
 from ..diagnostic import Problem
 from ..layers.semantic import is_discard
 from . import ledger
@@ -66,7 +67,7 @@ def set_bank_adrift(g: Game) -> None:
 
 
 def lost_readings(
-    before: Game, message: Message, line: int, found: List[Problem], first: str, codes: Set[str]
+    before: Game, message: Message, line: int, found: List[Problem], first: str, codes: Set[str], hint: Any = None
 ) -> List[Reading]:
     """A message the log lost, shown by the fault it leaves: the hand of a player it touched
     is known within bounds from then on (`SPREAD`); an owed discard lost (its cards unknown);
@@ -123,7 +124,7 @@ def lost_readings(
         for tile in tiles[:MAX_TILES]:
             out.append(_robber_lost(message, line, found, player, tile))
     if "setup-order" in codes and before.phase == SETUP:
-        out += _setup_lost(before, message, line, found)
+        out += _setup_lost(before, message, line, found, board.tiles_named(hint))
     if "turn-order" in codes and action == "RD" and before.phase == TURNS:
         out.append(_turns_lost(message, line, found, player))
     if first == "discard-not-owed" and action == "TR" and is_discard(value) and before.phase == TURNS:
@@ -168,11 +169,12 @@ def _on_land(g: Game, tiles) -> bool:
     return any(kinds.get(t, board.SEA) != board.SEA for t in tiles)
 
 
-def _setup_lost(before: Game, message: Message, line: int, found: List[Problem]) -> List[Reading]:
+def _setup_lost(before: Game, message: Message, line: int, found: List[Problem], hint: Set[Tile]) -> List[Reading]:
     """A setup placement the log lost: a settlement before a road that has none (at either
     end of the road where one may stand), or a road before the next settlement or the first
     roll (on any free edge of the settlement it was due for). Each end or edge is a reading
-    of its own: what follows tells them apart."""
+    of its own: what follows tells them apart; where it does not, the one that shares most
+    tiles with a line refused just before (`hint`, the tiles it names) is preferred."""
     player, action, value = message
     out: List[Reading] = []
 
@@ -187,12 +189,14 @@ def _setup_lost(before: Game, message: Message, line: int, found: List[Problem])
     due = before.setup_road_due
     if action == "BR" and due is None:
         road = board.edge_from_json(value["path"])
-        for c in sorted(road, key=board.canonical_corner):
+        for c in sorted(road, key=lambda c: (-len(hint & set(c)), board.canonical_corner(c))):
             if _on_land(before, c) and before.can_settle(before.player(player), c, connected=False):
                 out.append(placed([player, "BS", {"intersection": _corner_json(c)}]))
     elif due is not None and action in ("BS", "RD", "PD"):
         owner, c = due
-        for e in sorted(board.edges_of_corner(c), key=board.canonical_edge):
+        for e in sorted(
+            board.edges_of_corner(c), key=lambda e: (-len(hint & frozenset().union(*e)), board.canonical_edge(e))
+        ):
             if e not in before.road_at and _on_land(before, board.edge_tiles(e)):
                 ends = [_corner_json(end) for end in sorted(e, key=board.canonical_corner)]
                 out.append(placed([owner, "BR", {"path": ends}]))

@@ -22,7 +22,7 @@ from ..codes import CODES
 from ..diagnostic import Problem
 from ..layers.semantic import is_discard
 from .core import TURNS, Game, Message, Reading
-from .lost import PLAYERS, lost_readings, roll_lost
+from .lost import PLAYERS, lost_readings, roll_lost, set_adrift, set_bank_adrift
 from .refused import hidden_forms
 
 SKIP, CARRY = "skip", "carry"
@@ -127,13 +127,25 @@ def gap_readings(before: Game, message: Any, repaired: Optional[Message] = None,
             return g.apply(repaired, line)
 
         out.append(as_repaired)
-    for form in hidden_forms(before, message) if repaired is None else []:
+    forms = hidden_forms(before, message) if repaired is None else []
+    for form in forms:
 
         def as_hidden(g: Game, form=form) -> List[Problem]:
             g.apply(form, line)
             return []
 
         out.append(as_hidden)
+    if not forms and action_of(message) == "TR" and before.phase == TURNS and before.current is not None:
+        # a trade of which nothing can be read: any seat's hand (the partner cannot be read
+        # either) and the bank's, known within bounds from now on
+        traders = sorted(before.players)
+
+        def adrift(g: Game) -> List[Problem]:
+            set_adrift(g, traders, "cannot-afford")
+            set_bank_adrift(g)
+            return []
+
+        out.append(adrift)
     out += _trade_sides(before, message, line)
     roll = action_of(message) == "RD" and isinstance(message[0], str) and message[0] in PLAYERS
     if before.phase == TURNS and before.board is not None and (roll or repaired is None):
@@ -162,7 +174,9 @@ def _roller(g: Game) -> str:
 def _trade_sides(before: Game, message: Any, line: int) -> List[Reading]:
     """A trade refused (its sides do not balance, say): as each side says it, the other
     side mirroring it, where that is a trade the replay can make."""
-    if action_of(message) != "TR" or not isinstance(message[0], str) or not _sides_readable(message[2]):
+    if action_of(message) != "TR" or len(message) < 3 or not isinstance(message[0], str):
+        return []
+    if not _sides_readable(message[2]):
         return []
     out: List[Reading] = []
     for i in (0, 1):
@@ -252,11 +266,14 @@ def carry_first(found: List[Problem], explained: bool = False) -> bool:
     return not explained and READINGS.get(first, DEFAULT_READINGS)[0] == CARRY
 
 
-def readings(before: Game, message: Message, line: int, found: List[Problem], explained: bool = False) -> List[Reading]:
+def readings(
+    before: Game, message: Message, line: int, found: List[Problem], explained: bool = False, hint: Any = None
+) -> List[Reading]:
     """The readings of a faulty message, most likely first; `found` is what the log's
     reading (the message applied) reports. `explained`: the message before was refused by
     an earlier layer, which reported it; a message lost then is that one, so that the fault
-    its loss causes is not reported again (those readings come first, and report nothing)."""
+    its loss causes is not reported again (those readings come first, and report nothing);
+    `hint`, what that line holds, orders the places such a loss may have been."""
     first = next(p.code for p in found if is_error(p))
 
     def carry(g: Game) -> List[Problem]:
@@ -273,5 +290,5 @@ def readings(before: Game, message: Message, line: int, found: List[Problem], ex
         out = [_rolled_by(_roller(before), message, line, found)] + out
     if codes & TURN_CODES:
         out += _turn_readings(before, message, line)
-    lost = lost_readings(before, message, line, [] if explained else found, first, codes)
+    lost = lost_readings(before, message, line, [] if explained else found, first, codes, hint)
     return lost + out if explained else out + lost

@@ -68,6 +68,7 @@ class Replay:
         self._after_refused = False  # the last message was refused by an earlier layer
         self._previous: Any = None  # the message of the line before (a line sent twice)
         self._map_refused = False  # the game's map was refused by an earlier layer
+        self._refused: Any = None  # the value of the last line refused (what a loss there may be)
         # told the state after each line it is fed, once that state is final (in line order,
         # a fault's lines once its reading is chosen), with the message applied (None: a
         # reading of the line, or nothing): the game is only to be read, at once
@@ -142,8 +143,7 @@ class Replay:
             self.game.without_map_reported = self._map_refused = True
             return found
         self._feed_gap(message, line, found, repaired)
-        self._after_refused = True
-        self._previous = None
+        self._after_refused, self._refused, self._previous = True, message, None
         return found
 
     def _feed_after_refused(self, message: Message, file: str, line: int) -> List[Diagnostic]:
@@ -226,7 +226,7 @@ class Replay:
                     self._fork = Fork(message, line, problems, [Branch(self.game, made, 0, problems)], pending=True)
                     return
                 before = self._state_before_fault()
-                options = readings(before, message, line, problems, explained=self._after_refused)
+                options = readings(before, message, line, problems, self._after_refused, self._refused)
                 if len(options) > 1:
                     self._open(message, line, problems, options, out, before)
                     return
@@ -330,6 +330,7 @@ class Replay:
         self._checkpoint()
         if self.on_state is not None:  # (the lines read since tell theirs as they are read again)
             self.on_state(fork.line, before, None)
+        self._after_refused = not fork.found  # (a fork on a refused line: the next fault may be its loss)
         for message, line, refused, repaired in fork.read:
             if refused:
                 self._feed_gap(message, line, out, repaired)

@@ -22,18 +22,24 @@ in doubt (`sgn/game/fork.py`).
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Dict, Iterable, List, Optional
 
+from .. import board, rules
 from ..codes import CODES
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES
 from . import move_forms as forms
 from .core import SETUP, TURNS, Game, Message
+from .lost import SPREAD
 from .state import AMOUNT_IN_DOUBT
 
 SEATS = frozenset(str(n) for n in range(1, 7))
 CARDS = ("KN", "RB", "YP", "MO", "VP")
-MAX_PLACES = 8  # the places tried for a build or a robber move whose place cannot be read
+# The places tried for a build whose place cannot be read: those that share most tiles with
+# the line, if they are this few; where it names no tile of a legal place, every legal
+# place, if they are this few. The robber: every tile it may move to.
+MAX_PLACES, MAX_UNREAD = 8, 40
+BANK_RATES = (rules.RATE_RESOURCE_HARBOR, rules.RATE_GENERIC_HARBOR, rules.RATE_DEFAULT)
 
 
 def hidden_forms(before: Game, value: Any) -> List[Message]:
@@ -41,22 +47,46 @@ def hidden_forms(before: Game, value: Any) -> List[Message]:
     rules accept in `before` (the state just before the line)."""
     if before.board is None or before.phase not in (SETUP, TURNS):
         return []
-    if not (isinstance(value, list) and len(value) == 3 and isinstance(value[1], str)):
+    value = _unwrapped(value)
+    if not isinstance(value, list) or not value:
         return []
-    action = value[1].upper()
-    maker = _MAKERS.get(action)
-    if maker is None:
-        return []
-    seat = _seat(before, value[0])
+    player = value[0]
+    body = value[2] if len(value) > 2 else None
+    action = value[1].upper() if len(value) > 1 and isinstance(value[1], str) else None
+    actions = [action] if action in _MAKERS else [a for a in _actions_by_shape(body) if a in _MAKERS]
     out: List[Message] = []
     seen: List[Message] = []
-    for message in maker(before, seat, value[2]):
-        if message in seen:
-            continue
-        seen.append(message)
-        if not any(CODES[p.code].severity == "error" for p in before.clone().apply(message, before.line)):
-            out.append(message)
+    for name in actions:
+        for message in _MAKERS[name](before, _seat(before, player), body):
+            if message in seen:
+                continue
+            seen.append(message)
+            if not any(CODES[p.code].severity == "error" for p in before.clone().apply(message, before.line)):
+                out.append(message)
     return out
+
+
+def _unwrapped(value: Any) -> Any:
+    """A message written inside an object of one key (`{"message": [...]}`): the message."""
+    if isinstance(value, dict) and len(value) == 1:
+        (inner,) = value.values()
+        if isinstance(inner, list):
+            return inner
+    return value
+
+
+# The actions a value's keys say, where the line's action code cannot be read.
+_SHAPES = {"result": ["RD"], "tile": ["MR"], "path": ["BR"], "intersection": ["BS", "BC"], "cCode": ["BD", "PD"]}
+
+
+def _actions_by_shape(body: Any) -> List[str]:
+    if isinstance(body, dict):
+        if "rCodes" in body:
+            return ["PD"]
+        return next((_SHAPES[key] for key in body if key in _SHAPES), [])
+    if isinstance(body, list) and len(body) == 2 and all(isinstance(s, dict) for s in body):
+        return ["TR", "ST"]
+    return []
 
 
 def _seat(before: Game, player: Any) -> Optional[str]:
@@ -75,7 +105,7 @@ def _actor(before: Game, seat: Optional[str]) -> Optional[str]:
 
 
 def _steals(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
-    thief = _actor(before, seat)
+    thief = before.current  # (who moved the robber steals, whatever seat the line names)
     victims = before.steal_from
     if thief is None or not victims:
         return []
@@ -93,18 +123,24 @@ def _side_players(before: Game, value: Any) -> List[str]:
 
 
 def _readable(resources: Any) -> Optional[Dict[str, int]]:
-    """A side's resources with what cannot be read counted as cards not shown; None where a
-    count cannot be read."""
+    """A side's resources with the kinds that cannot be read counted as cards not shown (a
+    count that cannot be read, or 0, is left out); None where nothing can be read."""
     if not isinstance(resources, dict):
         return None
     out: Dict[str, int] = {}
     for key, n in resources.items():
-        if type(n) is not int:
-            return None
-        kind = key if key in RESOURCES else HIDDEN
-        out[kind] = out.get(kind, 0) + n
+        if type(n) is int and n:
+            kind = key if key in RESOURCES else HIDDEN
+            out[kind] = out.get(kind, 0) + n
     out = {k: n for k, n in out.items() if n}
     return out or None
+
+
+def _uncounted(resources: Any) -> List[str]:
+    """The kinds a side names whose count cannot be read (or is 0), as resources or `?`."""
+    if not isinstance(resources, dict):
+        return []
+    return sorted({k if k in RESOURCES else HIDDEN for k, n in resources.items() if type(n) is not int or not n})
 
 
 def _trades(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
@@ -115,24 +151,29 @@ def _trades(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
     named = _side_players(before, value)
     discarders = [n for n in named if n in owers] or ([seat] if seat in owers else [] if seat else sorted(owers))
     out: List[Message] = [_discard(n, owers[n]) for n in discarders]
-    actor = _actor(before, seat)
+    bank = any(s.get("player") == "B" for s in sides)
+    # the actor: the seat written, if it is a side; else the player whose turn it is, if a side;
+    # else the one seat facing the bank; else the player whose turn it is
+    actor: Optional[str]
+    if seat in named:
+        actor = seat
+    elif before.current in named or not named or not bank:
+        actor = before.current
+    else:
+        actor = named[0]
     if actor is None:
         return out
-    if any(s.get("player") == "B" for s in sides):
-        partners = ["B"]
-    else:
-        partners = [n for n in named if n != actor] or ["B"] + sorted(n for n in before.players if n != actor)
+    partners = (
+        ["B"] if bank else [n for n in named if n != actor] or ["B"] + sorted(n for n in before.players if n != actor)
+    )
     for i, side in enumerate(sides[:2]):
-        counts = _readable(side.get("resources"))
-        if counts is None:
-            continue
-        if _is_actor(before, side, sides[1 - i] if len(sides) == 2 else {}, actor):
-            own = counts
-        else:
-            own = {r: -n for r, n in counts.items()}
-        theirs = {r: -n for r, n in own.items()}
-        for partner in partners:
-            out.append([actor, "TR", [{"player": actor, "resources": own}, {"player": partner, "resources": theirs}]])
+        other = sides[1 - i] if len(sides) == 2 else {}
+        mine = _is_actor(before, side, other, actor)
+        for own in _own_counts(side.get("resources"), mine, bank):
+            theirs = {r: -n for r, n in own.items()}
+            for partner in partners:
+                pair = [{"player": actor, "resources": own}, {"player": partner, "resources": theirs}]
+                out.append([actor, "TR", pair])
     return out
 
 
@@ -148,6 +189,22 @@ def _is_actor(before: Game, side: dict, other: dict, actor: str) -> bool:
     return _seat(before, other.get("player")) != actor
 
 
+def _own_counts(resources: Any, mine: bool, bank: bool) -> List[Dict[str, int]]:
+    """The actor's side of a refused trade, as one side of it says (`mine`: the side is the
+    actor's). A kind whose count cannot be read (or is 0) goes the way that balances what
+    the side can be read to give or take: with the bank, each rate's count; between players,
+    1 to `SPREAD` cards."""
+    counts = _readable(resources) or {}
+    unknown = _uncounted(resources)
+    sides = [counts]
+    if len(unknown) == 1 and not (any(n < 0 for n in counts.values()) and any(n > 0 for n in counts.values())):
+        sign = -1 if not counts or any(n > 0 for n in counts.values()) else 1
+        lots = sum(abs(n) for n in counts.values())
+        amounts = [rate * lots for rate in BANK_RATES] if bank and lots else [] if bank else range(1, SPREAD + 1)
+        sides = [dict(counts, **{unknown[0]: sign * n}) for n in amounts]
+    return [side if mine else {r: -n for r, n in side.items()} for side in sides if side]
+
+
 def _discarders(before: Game) -> Dict[str, int]:
     """Who owes a discard now, and of how many cards (where that is known)."""
     owed = dict(before.discards_owed)
@@ -160,52 +217,43 @@ def _discard(name: str, count: int) -> Message:
 
 
 def _draws(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
-    actor = _actor(before, seat)
-    return [[actor, "BD", {"cCode": HIDDEN}]] if actor is not None and before.phase == TURNS else []
+    """A card bought, drawn unseen: by the seat written, or where it cannot be read, by any
+    seat the rules let buy now (the 5-6 player Special Building Phase lets others)."""
+    if before.phase != TURNS:
+        return []
+    return [[name, "BD", {"cCode": HIDDEN}] for name in ([seat] if seat else sorted(before.players))]
 
 
 def _plays(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
-    actor = _actor(before, seat)
-    if actor is None or before.phase != TURNS:
+    """A card played: by the seat written, or where it cannot be read, by the player whose
+    turn it is or the next (a card played before the roll begins the turn)."""
+    if before.phase != TURNS or before.current is None:
         return []
+    actors = [seat] if seat else [before.current, before.next_player(before.current)]
     card = value.get("cCode") if isinstance(value, dict) else None
     out: List[Message] = []
-    for kind in [card] if card in CARDS else list(CARDS):
-        if kind == "MO":
-            out += [forms.play(actor, kind, (r,)) for r in RESOURCES]
-        elif kind == "YP":
-            out += [forms.play(actor, kind, pair) for pair in combinations_with_replacement(RESOURCES, 2)]
-        else:
-            out.append(forms.play(actor, kind))
+    for actor in actors:
+        for kind in [card] if card in CARDS else list(CARDS):
+            if kind == "MO":
+                out += [forms.play(actor, kind, (r,)) for r in RESOURCES]
+            elif kind == "YP":
+                out += [forms.play(actor, kind, pair) for pair in combinations_with_replacement(RESOURCES, 2)]
+            else:
+                out.append(forms.play(actor, kind))
     return out
-
-
-def _tiles_named(value: Any) -> Set[Tuple[int, int]]:
-    """Every pair of whole numbers in a value: the tiles a line names, as far as it can be read."""
-    found: Set[Tuple[int, int]] = set()
-    if isinstance(value, list):
-        if len(value) == 2 and all(type(n) is int for n in value):
-            found.add((value[0], value[1]))
-        else:
-            for item in value:
-                found |= _tiles_named(item)
-    elif isinstance(value, dict):
-        for item in value.values():
-            found |= _tiles_named(item)
-    return found
 
 
 def _placed(action: str):
     def make(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
         if before.phase != TURNS:
             return []  # (in the setup, the road that follows tells where: `lost._setup_lost`)
-        actor = seat if seat is not None else before.current
-        legal = [m for m in before.legal_moves(hidden="never") if m[1] == action and (actor is None or m[0] == actor)]
-        named = _tiles_named(value)
-        scored = [(len(named & _tiles_named(m[2])), m) for m in legal]
+        # (a seat that cannot be read: anyone's, as the 5-6 player Special Building Phase allows)
+        legal = [m for m in before.legal_moves(hidden="never") if m[1] == action and (seat is None or m[0] == seat)]
+        named = board.tiles_named(value)
+        scored = [(len(named & board.tiles_named(m[2])), m) for m in legal]
         best = max((s for s, _ in scored), default=0)
         chosen = [m for s, m in scored if s == best]
-        return chosen if len(chosen) <= MAX_PLACES else []
+        return chosen if len(chosen) <= (MAX_PLACES if best else MAX_UNREAD) or action == "MR" else []
 
     return make
 

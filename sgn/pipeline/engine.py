@@ -19,6 +19,7 @@ from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
+from ..layers.salvage import salvage
 from ..layers.schema import STRICT
 from ..layers.stages import AUTO, DEFAULT_LEVEL, LEVELS, Stage, blocks, check_options, run_stages
 from .held import in_order, reading_on
@@ -326,7 +327,7 @@ class FileCheck:
                 elif replay is not None:  # refused here: the replay notes the gap
                     found = found + replay.gap(value, name, number, self._repaired(value, number))
             elif replay is not None and raw.strip() and not open_value.start and any(d.is_error for d in found):
-                found = found + replay.gap(None, name, number)  # a line that is no JSON: any message, lost
+                found = found + replay.gap(salvage(raw), name, number)  # no JSON: read as far as it can be
             if observer is not None and (value is not None or self.text_line):
                 observer(number, value)
             undecided = replay is not None and replay.undecided
