@@ -69,7 +69,11 @@ def check_cards(tab, path, line):
     state = replay(str(path), name=path.name, at=line, possible=False)[0]["game"].snapshot()
     cells = hands_shown(tab)
     assert cells["B"][0] == [written(state["bank"][r]) for r in RESOURCES]
-    assert cells["B"][1].startswith(f"deck: {sum(state['deck'].values())} left")
+    assert cells["B"][1].startswith(f"deck: {state['deck_left']} left")
+    drawn = state.get("unseen", {}).get("cards_drawn_unseen")
+    if drawn:  # (in a view: who holds the cards drawn unseen, the deck's kinds as ranges)
+        assert f"{sum(drawn['held_by'].values())} drawn unseen, held by " in cells["B"][1]
+        assert all(f"{k} {written(n)}".replace("\u2013", "-") in cells["B"][1] for k, n in state["deck"].items())
     for name, p in state["players"].items():
         assert cells[name][0] == [written(p["hand"][r]) for r in RESOURCES], (line, name)
         unseen = sum(int(n) for n in re.findall(r"\? (\d+)", cells[name][1]))

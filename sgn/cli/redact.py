@@ -51,7 +51,7 @@ def _lines(stream: IO[bytes]) -> Iterator[bytes]:
 
 
 def run_redact(args: argparse.Namespace, out) -> int:
-    from ..notation.redact import redact
+    from ..notation.redact import NotASeat, redact
 
     seat = None if args.public else args.seat
     name = "<stdin>" if args.file == "-" else describe(args.file)
@@ -70,5 +70,8 @@ def run_redact(args: argparse.Namespace, out) -> int:
                     out.write(line.decode("utf-8", "replace") + "\n")
     except (OSError, EOFError, zlib.error) as error:
         sys.stderr.write(printable(f"sgn redact: cannot read {name}: {error}\n"))
+        return EXIT_USAGE
+    except NotASeat as error:
+        sys.stderr.write(printable(f"sgn redact: {name}: {error} (--public writes a spectator's view)\n"))
         return EXIT_USAGE
     return EXIT_OK

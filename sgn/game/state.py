@@ -212,7 +212,12 @@ class State:
         def points(name: str) -> object:
             p = self.players[name]
             least = self.points(name)
-            return [least, least + p.unseen_points] if p.has_unseen_cards() and p.unseen_points > 0 else least
+            most = least + p.unseen_points if p.has_unseen_cards() and p.unseen_points > 0 else least
+            if self.unseen_end is not None and self.unseen_end[1] == name:
+                most = rules.POINTS_TO_WIN  # (if the game ended where it may have)
+            if self.phase == OVER and name == self.current and least < rules.POINTS_TO_WIN <= most:
+                least = rules.POINTS_TO_WIN  # (the winner, some of whose cards drawn unseen won)
+            return [least, most] if most > least else least
 
         state: Dict[str, object] = {
             "variant": self.variant.name,
@@ -223,7 +228,8 @@ class State:
             "rolled": self.rolled,
             "robber": list(self.robber) if self.robber else None,
             "bank": known("B"),
-            "deck": {c: self.deck[c] for c in rules.DECK},
+            "deck": self._deck_known(),
+            "deck_left": sum(self.deck.values()) - sum(self._drawn_unseen().values()),
             "longest_road": self.longest_road,
             "largest_army": self.largest_army,
             "owed": {
@@ -232,6 +238,7 @@ class State:
                 "steal_from": sorted(self.steal_from) if self.steal_from else [],
             },
             "ended_at_line": self.ended_at,
+            "may_have_ended": self._may_have_ended(),
             "players": {
                 name: {
                     "points": points(name),
@@ -266,6 +273,26 @@ class State:
             out["roll"] = "not seen: a 7 or not, as the next message tells"
         if self.widened_at is not None:
             out["within_bounds_from_line"] = self.widened_at
-        if any(p.has_unseen_cards() for p in self.players.values()):
-            out["cards_drawn_unseen"] = "each one of the kinds the deck had left"
+        drawn = self._drawn_unseen()
+        if drawn:
+            out["cards_drawn_unseen"] = {"held_by": drawn, "may_be": [c for c in rules.DECK if self.deck[c] > 0]}
         return out
+
+    def _may_have_ended(self) -> Optional[Dict[str, object]]:
+        """Where the game may have ended unseen (docs/hidden.md): the line, the player who then
+        won, and how many of their cards drawn unseen would be Victory Points."""
+        if self.unseen_end is None:
+            return None
+        line, name = self.unseen_end
+        needed = rules.POINTS_TO_WIN - self.points(name)
+        return {"line": line, "player": name, "victory_points_unseen": needed}
+
+    def _drawn_unseen(self) -> Dict[str, int]:
+        """The development cards each player holds that were drawn unseen."""
+        return {name: p.unseen_cards + p.unseen_new for name, p in sorted(self.players.items()) if p.has_unseen_cards()}
+
+    def _deck_known(self) -> Dict[str, object]:
+        """Each kind the deck holds: a count, or [least, most] where cards drawn unseen may
+        be of it (`State.deck` counts the kinds not drawn in sight: those too)."""
+        unseen = sum(self._drawn_unseen().values())
+        return {c: [max(0, n - unseen), n] if unseen and n else n for c, n in self.deck.items()}

@@ -101,10 +101,12 @@ def watch_points(g: State, line: int) -> None:
     needed = rules.POINTS_TO_WIN - g.points(name)
     if p.unseen_points < needed:
         return
+    held = p.unseen_points
     p.unseen_points = needed - 1
     if assignable(g):
         g.unseen_end = (line, name)
-    else:
+    else:  # (they hold the Victory Points that won)
+        p.unseen_points = held
         g.phase, g.ended_at = OVER, line
 
 

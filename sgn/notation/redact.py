@@ -11,7 +11,8 @@ of a log keeps every fault a player could see.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator, Optional
+from itertools import chain
+from typing import Any, Iterable, Iterator, List, Optional, Set
 
 from ..layers.hidden import HIDDEN
 
@@ -57,7 +58,42 @@ def redact_line(line: bytes, seat: Optional[str]) -> bytes:
     return json.dumps(seen, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + end
 
 
+SETUP_LOOK_AHEAD = 64  # lines read before the first is written, to see who plays
+
+
+class NotASeat(ValueError):
+    """The seat asked for does not play in the log (its setup shows who does)."""
+
+
 def redact(lines: Iterable[bytes], seat: Optional[str]) -> Iterator[bytes]:
-    """The lines of a log (bytes, each without its newline) as `seat` sees them."""
-    for line in lines:
+    """The lines of a log (bytes, each without its newline) as `seat` sees them. A seat the
+    log's setup does not show is `NotASeat`, raised before any line is given: the view of a
+    seat nobody sat in would be the spectator's, written as a player's."""
+    lines = iter(lines)
+    ahead: List[bytes] = []
+    if seat is not None:
+        for line in lines:
+            ahead.append(line)
+            if len(ahead) >= SETUP_LOOK_AHEAD or b'"RD"' in line:
+                break
+        seats = _setup_seats(ahead)
+        if seats and seat not in seats:
+            raise NotASeat(
+                f"seat {seat} does not play in this log: its setup shows players {', '.join(sorted(seats, key=int))}"
+            )
+    for line in chain(ahead, lines):
         yield redact_line(line, seat)
+
+
+def _setup_seats(lines: List[bytes]) -> Set[str]:
+    """The seats that place a settlement in the lines of a setup (empty: none seen)."""
+    seats: Set[str] = set()
+    for line in lines:
+        if b'"BS"' in line:
+            try:
+                message = json.loads(line.decode("utf-8-sig"))
+            except ValueError:
+                continue
+            if isinstance(message, list) and len(message) == 3 and message[1] == "BS" and isinstance(message[0], str):
+                seats.add(message[0])
+    return seats

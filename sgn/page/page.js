@@ -66,9 +66,16 @@
       text(tr.querySelector(".dev"), devText(cards[j] || null, deck));
     });
     fillHand($("bank"), data.bank[i] && data.bank[i].length ? data.bank[i] : null);
-    var left = deck.reduce(function (a, b) { return a + b; }, 0);
+    // the deck counts the kinds not drawn in sight: every purchase is public, so the number
+    // left is known; a card drawn unseen may be any kind left, so each kind is a range
+    var unseen = 0, holders = [];
+    (data.cards[i] || []).forEach(function (c, j) {
+      if (c && c[2] + c[3]) { unseen += c[2] + c[3]; holders.push(data.players[j] + " (" + (c[2] + c[3]) + ")"); }
+    });
+    var left = deck.reduce(function (a, b) { return a + b; }, 0) - unseen;
     text($("deck"), deck.length ? "deck: " + left + " left (" + KINDS.map(function (k, n) {
-      return k + " " + deck[n]; }).join(", ") + ")" : "");
+      return k + " " + (unseen && deck[n] ? Math.max(0, deck[n] - unseen) + "-" + deck[n] : deck[n]);
+    }).join(", ") + ")" + (unseen ? "; " + unseen + " drawn unseen, held by " + holders.join(" and ") : "") : "");
   }
   var marked = [];                             // the pieces the move shown placed (python-chess's lastmove)
   function markLast(i) {

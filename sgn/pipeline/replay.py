@@ -96,11 +96,19 @@ def render_state(state: dict) -> str:
     ]
     if state["ended_at_line"]:
         out.append(f"the game ended at line {state['ended_at_line']}")
+    ended = state.get("may_have_ended")
+    if ended:
+        out.append(
+            f"the game may have ended: player {ended['player']} won at line {ended['line']} if "
+            + (
+                "one of their cards drawn unseen is a Victory Point"
+                if ended["victory_points_unseen"] == 1
+                else f"{ended['victory_points_unseen']} of their cards drawn unseen are Victory Points"
+            )
+        )
     robber = state["robber"]
     out.append(
-        f"robber: {robber if robber else 'not placed'}; bank: "
-        + _hand(state["bank"])
-        + f"; deck: {_counts(state['deck'])}"
+        f"robber: {robber if robber else 'not placed'}; bank: " + _hand(state["bank"]) + f"; deck: {_deck(state)}"
     )
     out.append(f"longest road: {state['longest_road'] or 'nobody'}; largest army: {state['largest_army'] or 'nobody'}")
     owed = state["owed"]
@@ -130,6 +138,23 @@ def render_state(state: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def _deck(state: dict) -> str:
+    """The deck, in words: how many cards are left (every purchase is public), each kind
+    (a range where cards drawn unseen may be of it), and who holds the cards drawn unseen."""
+    deck = state["deck"]
+    kinds = " ".join(f"{c}{_range(n)}" for c, n in deck.items() if n)
+    said = f"{state['deck_left']} left" + (f" ({kinds})" if kinds else "")
+    drawn = state.get("unseen", {}).get("cards_drawn_unseen")
+    if drawn:
+        held = drawn["held_by"]
+        said += (
+            f"; {sum(held.values())} drawn unseen, held by "
+            + " and ".join(f"player {name} ({n})" for name, n in held.items())
+            + f", each one of {', '.join(drawn['may_be'])}"
+        )
+    return said
+
+
 def _range(value: Any) -> str:
     """A count, or a range of counts where it is in doubt (`[least, most]`: "1-3")."""
     return f"{value[0]}-{value[1]}" if isinstance(value, list) else str(value)
@@ -152,7 +177,7 @@ def _unseen(unseen: dict) -> str:
     if "roll" in unseen:
         said.append("the last roll (a 7 or not, as the next message tells)")
     if "cards_drawn_unseen" in unseen:
-        said.append("development cards drawn unseen (?), each one of the kinds the deck had left")
+        said.append("development cards drawn unseen (?), each one of the kinds the deck had left (deck, above)")
     if "within_bounds_from_line" in unseen:
         said.append(f"too many ways to list from line {unseen['within_bounds_from_line']}: hands within bounds")
     return "; ".join(said)
