@@ -28,6 +28,15 @@ BANK_STOCK = 19
 # The development deck.
 DECK: Mapping[str, int] = {"KN": 14, "VP": 5, "RB": 2, "YP": 2, "MO": 2}
 CARD_NAMES = {"KN": "Knight", "VP": "Victory Point", "RB": "Road Building", "YP": "Year of Plenty", "MO": "Monopoly"}
+TILE_NAMES = {"D": "desert", "F": "fields", "FO": "forest", "H": "hills", "M": "mountains", "P": "pasture", "S": "sea"}
+HARBOR_NAMES = {
+    "HR": "3:1 harbor",
+    "HRB": "2:1 brick harbor",
+    "HRG": "2:1 grain harbor",
+    "HRL": "2:1 lumber harbor",
+    "HRO": "2:1 ore harbor",
+    "HRW": "2:1 wool harbor",
+}
 # Cards that can be played only once per turn and not on the turn they were bought.
 PLAYED_ONCE_PER_TURN = frozenset({"KN", "RB", "YP", "MO"})
 

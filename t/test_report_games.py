@@ -11,6 +11,7 @@ from chromium import open_page
 from conftest import CORPUS
 from sgn import page
 from sgn.cli import main
+from sgn.game.ledger import total_range
 from sgn.pictures.places import corner_key, edge_key, tile_key
 from sgn.pipeline.replay import replay
 from test_report_page import data_of, store_of
@@ -51,7 +52,14 @@ def replayed(path, line):
         pieces |= {("city", corner_key(c), name) for c in p.cities}
     if game.robber is not None:
         pieces.add(("robber", tile_key(game.robber), ""))
-    stats = {name: [game.points(name), game.card_count(name), p.knights] for name, p in game.players.items()}
+
+    def count(span):  # (a range where it is in doubt, as the page has it)
+        return span[0] if span[0] == span[1] else list(span)
+
+    stats = {
+        name: [count(game.points_range(name)), count(total_range(game, name)), p.knights]
+        for name, p in game.players.items()
+    }
     return (pieces, stats, [game.longest_road or "", game.largest_army or ""], tiles(game))
 
 

@@ -75,10 +75,35 @@ def road_site(g: State, p: Player, e: Edge, pointer: str, setup_corner: Optional
         Problem(
             "road-not-connected",
             pointer,
-            f"the road touches none of player {p.name}'s roads or buildings "
+            f"the road touches none of player {p.name}'s roads or buildings: {_network_near(g, p, e)} "
             "(a road cannot continue through an opponent's building)",
         )
     ]
+
+
+NETWORK_SEARCH = 12  # edges searched from a road for the player's network, to say where it is
+
+
+def _network_near(g: State, p: Player, e: Edge) -> str:
+    """Where the player's network is, seen from a road that does not join it: an opponent's
+    building it meets it through, or its nearest corner and how many edges away."""
+    network = {c for road in p.roads for c in road} | {c for c, (owner, _) in g.building_at.items() if owner == p.name}
+    if not network:
+        return f"player {p.name} has none yet"
+    for end in sorted(e, key=board.canonical_corner):
+        owner = g.building_at.get(end, (None,))[0]
+        if owner is not None and owner != p.name and end in network:
+            return f"it meets them at {show_corner(end)} only through player {owner}'s building there"
+    seen = set(e)
+    frontier = set(e)
+    for steps in range(1, NETWORK_SEARCH + 1):
+        frontier = {n for c in frontier for n in board.corner_neighbours(c)} - seen
+        seen |= frontier
+        near = frontier & network
+        if near:
+            nearest = min(near, key=board.canonical_corner)
+            return f"the nearest is at {show_corner(nearest)}, {steps} {'edge' if steps == 1 else 'edges'} away"
+    return f"the nearest is more than {NETWORK_SEARCH} edges away"
 
 
 def longest_trail(g: State, p: Player) -> int:

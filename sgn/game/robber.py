@@ -189,13 +189,7 @@ def steal(g: State, player: str, value) -> List[Problem]:
     victim, resources = victim_side["player"], victim_side["resources"]
     problems = []
     if not g.steal_from:
-        problems.append(
-            Problem(
-                "steal-not-allowed",
-                "/1",
-                "a steal follows a robber move onto a tile where another player has a building and holds cards",
-            )
-        )
+        problems.append(Problem("steal-not-allowed", "/1", _why_no_steal(g, player)))
     elif victim not in g.steal_from:
         problems.append(
             Problem(
@@ -214,3 +208,20 @@ def steal(g: State, player: str, value) -> List[Problem]:
         problems.append(Problem("not-held", "/2", f"{said}; the steal takes {show_cost(taken)}"))
     g.steal_from = None
     return problems
+
+
+def _why_no_steal(g: State, thief: str) -> str:
+    """Which condition of a steal failed: a robber move just before it, another player's
+    building on the robber's tile, a card in that player's hand."""
+    rule = "a steal follows a robber move onto a tile where another player has a building and holds cards"
+    if g.robber is None:
+        return f"{rule}: the robber has not been placed"
+    owners = sorted(
+        {b[0] for c in board.corners_of(g.robber) for b in [g.building_at.get(c)] if b and b[0] != thief}, key=int
+    )
+    tile = f"[{g.robber[0]},{g.robber[1]}]"
+    if not owners:
+        return f"{rule}: no other player's building touches the robber's tile {tile}"
+    if all(ledger.total_range(g, name)[1] == 0 for name in owners):
+        return f"{rule}: {' and '.join(f'player {n}' for n in owners)}, at the robber's tile {tile}, hold no card"
+    return f"{rule}: no robber move comes before it in this turn, or its steal was taken already"

@@ -188,6 +188,18 @@ class State:
             + (_POINTS_ARMY if self.largest_army == name else 0)
         )
 
+    def points_range(self, name: str) -> Tuple[int, int]:
+        """The least and most points a player may have: more than `points` where cards drawn
+        unseen may be Victory Points, up to 10 where the game may have ended with them."""
+        p = self.players[name]
+        least = self.points(name)
+        most = least + p.unseen_points if p.has_unseen_cards() and p.unseen_points > 0 else least
+        if self.unseen_end is not None and self.unseen_end[1] == name:
+            most = rules.POINTS_TO_WIN  # (if the game ended where it may have)
+        if self.phase == OVER and name == self.current and least < rules.POINTS_TO_WIN <= most:
+            least = rules.POINTS_TO_WIN  # (the winner, some of whose cards drawn unseen won)
+        return least, most
+
     def next_player(self, name: str) -> str:
         count = self.count or len(self.players)
         if self._order_for != count:
@@ -210,13 +222,7 @@ class State:
             return {r: least[r] - x if least[r] == most[r] else [least[r] - x, most[r] - x] for r in RESOURCES}
 
         def points(name: str) -> object:
-            p = self.players[name]
-            least = self.points(name)
-            most = least + p.unseen_points if p.has_unseen_cards() and p.unseen_points > 0 else least
-            if self.unseen_end is not None and self.unseen_end[1] == name:
-                most = rules.POINTS_TO_WIN  # (if the game ended where it may have)
-            if self.phase == OVER and name == self.current and least < rules.POINTS_TO_WIN <= most:
-                least = rules.POINTS_TO_WIN  # (the winner, some of whose cards drawn unseen won)
+            least, most = self.points_range(name)
             return [least, most] if most > least else least
 
         state: Dict[str, object] = {

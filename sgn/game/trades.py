@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List
 
+from .. import rules
 from ..diagnostic import Problem
 from ..layers.hidden import hidden_count, shown
 from ..rules import RESOURCES, show_cost
@@ -18,8 +19,20 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
     a, ra, b, rb = first["player"], first["resources"], second["player"], second["resources"]
     problems = []
     if discard:
+        giver = b if a == "B" else a
+        held = ledger.total_range(g, giver) if giver in g.players else (0, 0)
         problems.append(
-            Problem("discard-not-owed", "/2", "a one-sided trade to the bank is a discard, and no discard is owed")
+            Problem(
+                "discard-not-owed",
+                "/2",
+                "a one-sided trade to the bank is a discard, and no discard is owed"
+                + (
+                    f": after a 7, only players holding more than {rules.DISCARD_ABOVE} cards discard, and player "
+                    f"{giver} held {held[0] if held[0] == held[1] else f'{held[0]} to {held[1]}'}"
+                    if g.robber_due == "seven"
+                    else ""
+                ),
+            )
         )
     current = g.current
     if current != a and current != b:

@@ -32,6 +32,9 @@ def turn(g: State, player: str, action: str, value) -> List[Problem]:
         return robber.move_robber(g, player, tile_from_json(value["tile"]))
     if action == "ST":
         return robber.steal(g, player, value)
+    if discard and g.robber_due == "seven" and not g.steal_from:
+        # a discard nobody owes, between a 7 and its robber: the robber is still to move
+        return trades.trade(g, player, value, discard)
     problems = robber.owed(g) if (g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from) else []
     if action == "PD" and player != g.current and player == expected_next(g):
         problems += pass_turn(g, player)  # a card played before the roll starts the turn

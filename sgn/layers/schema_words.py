@@ -8,6 +8,7 @@ import json
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Tuple
 
+from .. import rules
 from ..diagnostic import MAX_PROBLEMS
 
 if TYPE_CHECKING:
@@ -98,8 +99,15 @@ def title_of(error) -> str:
     return error.schema.get("title", "value")
 
 
+# The codes an enum lists, named (a tile code is no word to someone who has not read the format).
+_CODE_NAMES = {**rules.TILE_NAMES, **rules.CARD_NAMES, **rules.HARBOR_NAMES}
+
+
 def _one_of_names(values: Iterable[Any]) -> str:
-    return ", ".join("null" if v is None else str(v) for v in values)
+    return ", ".join(
+        "null" if v is None else f"{v} ({_CODE_NAMES[v]})" if isinstance(v, str) and v in _CODE_NAMES else str(v)
+        for v in values
+    )
 
 
 def _exact(error, lo: str, hi: str) -> str:

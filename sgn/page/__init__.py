@@ -140,7 +140,10 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
             draw_chart(
                 kind,
                 title,
-                {p: [s[j][counts[kind]] if j < len(s) and s[j] else 0 for s in stats] for j, p in enumerate(players)},
+                {
+                    p: [_least(s[j][counts[kind]]) if j < len(s) and s[j] else 0 for s in stats]
+                    for j, p in enumerate(players)
+                },
                 len(stats),
                 data["turns"],
                 winners,
@@ -177,7 +180,7 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
         f"{len(moves)} messages; "
         + (f"{errors} errors" if errors else "no errors")
         + (f", {warnings} warnings" if warnings else "")
-        + _outcome(data["winners"])
+        + _outcome(data["winners"], data.get("may_have_won"))
     )
     css = raw_text(
         (HERE / "page.css").read_text(encoding="utf-8")
@@ -213,10 +216,18 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
             yield part
 
 
-def _outcome(winners: List[Any]) -> str:
+def _least(count: Any) -> int:
+    """A count, or the least of a range (the charts draw what is known)."""
+    return count[0] if isinstance(count, (list, tuple)) else count
+
+
+def _outcome(winners: List[Any], may_have_won: Optional[List[Any]] = None) -> str:
     """ "; player 2 won", or per game in a log of several ("; game 1: player 2 won, game 2: no
-    winner"), the first few."""
+    winner"), the first few; a last game that may have ended unseen: "player 3 may have won
+    at line 414"."""
     said = [f"player {w} won" if w else "no winner" for w in winners]
+    if said and not winners[-1] and may_have_won:
+        said[-1] = f"player {may_have_won[0]} may have won at line {may_have_won[1]} (cards drawn unseen)"
     if len(said) == 1:
         return "; " + said[0]
     shown = [f"game {n}: {s}" for n, s in enumerate(said[:4], 1)]

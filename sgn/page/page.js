@@ -165,8 +165,8 @@
       }
       data.players.forEach(function (p, j) {
         var s = data.stats[i][j] || ["", "", ""], tr = rows[p];    // null: not in this game (yet)
-        text(tr.querySelector(".points"), s[0]);
-        text(tr.querySelector(".cards"), s[1]);
+        text(tr.querySelector(".points"), amount(s[0]));      // a range where it is in doubt: 7–10
+        text(tr.querySelector(".cards"), amount(s[1]));
         text(tr.querySelector(".knights"), s[2]);
         var awards = [];
         if (data.awards[i][0] === p) awards.push("longest road");

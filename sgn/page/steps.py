@@ -16,6 +16,7 @@ import functools
 from collections import OrderedDict
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
+from ..game.ledger import total_range
 from ..game.possible import Kept, told
 from ..layers.hidden import places
 from ..pictures.geometry import bounds
@@ -106,6 +107,13 @@ def _pieces(game) -> Dict[str, Tuple[Any, ...]]:
 
 
 RECENT = 4096  # the messages of the last lines kept, for the places their diagnostics name
+
+
+def _count(span: Tuple[int, int]) -> Any:
+    """A count, or (least, most) where it is in doubt (the page writes "7–10")."""
+    return span[0] if span[0] == span[1] else tuple(span)
+
+
 _NONE: Tuple[int, ...] = ()
 _PLACING_NONE = frozenset({"RD", "TR", "ST", "BD"})  # the moves that never place or move a piece
 
@@ -140,6 +148,12 @@ class _Pass(Visitor):
         self._signature: Any = None
         self._game: Any = None
         self._shared: Dict[Any, Any] = {}  # equal values made one object
+
+    def may_have_won(self) -> Optional[List[Any]]:
+        """[player, line] where the last game may have ended unseen (docs/hidden.md), or None."""
+        game = self._game
+        end = getattr(game, "unseen_end", None) if game is not None else None
+        return [end[1], end[0]] if end is not None else None
 
     def _one(self, value: Any) -> Any:
         """The one object of values that recur (labels, a player's numbers): few of them."""
@@ -192,7 +206,7 @@ class _Pass(Visitor):
             self._same(
                 self.stats,
                 tuple(
-                    self._one((game.points(p), game.card_count(p), game.players[p].knights))
+                    self._one((_count(game.points_range(p)), _count(total_range(game, p)), game.players[p].knights))
                     if p in game.players
                     else None
                     for p in players
@@ -296,6 +310,7 @@ def collect(source, name: str, profile: str = "strict", rules: str = "standard")
         views=gathered.maps.views,
         games=[g["line"] for g in check.games],
         winners=[g["winner"] for g in check.games],
+        may_have_won=gathered.may_have_won(),
     )
     return Collected(data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings)
 
