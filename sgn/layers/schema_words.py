@@ -100,7 +100,7 @@ def title_of(error) -> str:
 
 
 # The codes an enum lists, named (a tile code is no word to someone who has not read the format).
-_CODE_NAMES = {**rules.TILE_NAMES, **rules.CARD_NAMES, **rules.HARBOR_NAMES}
+_CODE_NAMES: Dict[str, str] = {**rules.TILE_NAMES, **rules.CARD_NAMES, **rules.HARBOR_NAMES}
 
 
 def _one_of_names(values: Iterable[Any]) -> str:

@@ -10,6 +10,7 @@ from typing import Dict, Iterable, Optional
 
 from .. import board as geo
 from ..board import Corner, Edge, Tile
+from ..rules import TILE_NAMES
 from . import style
 from .geometry import Point, between, center, corner_point, edge_points, hex_points
 from .places import Place, corner_key, edge_key, tile_key
@@ -43,7 +44,7 @@ def tile(parent: Element, at: Tile, kind: str, number: Optional[int]) -> None:
         },
         parent=parent,
     )
-    el("title", text=f"{style.TERRAIN_NAMES.get(kind, kind)} {tile_key(at)}", parent=polygon)
+    el("title", text=f"{TILE_NAMES.get(kind, kind)} {tile_key(at)}", parent=polygon)
     if number is None:
         return
     x, y = center(at, RADIUS)

@@ -13,15 +13,6 @@ TERRAIN: Dict[str, str] = {  # tCode -> fill
     "D": "#e6d3a3",  # desert
     "S": "#4f8fc9",  # sea
 }
-TERRAIN_NAMES = {
-    "FO": "forest",
-    "P": "pasture",
-    "F": "fields",
-    "H": "hills",
-    "M": "mountains",
-    "D": "desert",
-    "S": "sea",
-}
 UNKNOWN_TERRAIN = "#cccccc"
 HEX_EDGE = "#5d4a2e"
 # Players 1 to 6: the base game's red, blue, white and orange, the extension's green and brown.
