@@ -27,8 +27,22 @@ PIECES: Mapping[str, int] = {"road": 15, "settlement": 5, "city": 4}
 BANK_STOCK = 19
 # The development deck.
 DECK: Mapping[str, int] = {"KN": 14, "VP": 5, "RB": 2, "YP": 2, "MO": 2}
-CARD_NAMES: Dict[str, str] = {"KN": "Knight", "VP": "Victory Point", "RB": "Road Building", "YP": "Year of Plenty", "MO": "Monopoly"}
-TILE_NAMES: Dict[str, str] = {"D": "desert", "F": "fields", "FO": "forest", "H": "hills", "M": "mountains", "P": "pasture", "S": "sea"}
+CARD_NAMES: Dict[str, str] = {
+    "KN": "Knight",
+    "VP": "Victory Point",
+    "RB": "Road Building",
+    "YP": "Year of Plenty",
+    "MO": "Monopoly",
+}
+TILE_NAMES: Dict[str, str] = {
+    "D": "desert",
+    "F": "fields",
+    "FO": "forest",
+    "H": "hills",
+    "M": "mountains",
+    "P": "pasture",
+    "S": "sea",
+}
 HARBOR_NAMES: Dict[str, str] = {
     "HR": "3:1 harbor",
     "HRB": "2:1 brick harbor",

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 
 import sgn
 from conftest import any_message, run_cli, scaled
-from sgn.game import Game, recovery
+from sgn.game import Game, games_seen, recovery
 from sgn.play import random_game
 from sgn.testing import faults as game_faults
 
@@ -207,7 +207,7 @@ def test_a_roll_refused_by_the_schema_is_one_error_not_a_broken_turn_too():
 
 
 def test_the_games_listed_are_bounded_and_the_rest_are_counted(monkeypatch):
-    monkeypatch.setattr(recovery, "MAX_GAMES_LISTED", 2)
+    monkeypatch.setattr(games_seen, "MAX_GAMES_LISTED", 2)
     games = [random_game(seed, 3) for seed in range(4)]
     broken, fault = extra_roll(games[3])
     lines = [json.dumps(m) for g in games[:3] + [broken] for m in g]

@@ -163,4 +163,10 @@ ROWS: List[Tuple[str, str, str, str]] = [
         "warning",
         "The log ends while something is owed (the setup, a discard, the robber, a steal).",
     ),
+    (
+        "bound-reached",
+        "rules",
+        "warning",
+        "The ways the hidden cards may lie grew past the bound the replay lists (4,096): from that line it keeps each hand's least and most, which never calls a legal move illegal but may miss a fault, so a log without an error is not decided (verdict undecided, exit 3), not valid.",
+    ),
 ]

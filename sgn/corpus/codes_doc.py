@@ -31,6 +31,8 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "a log with a line it cannot read (t/test_adapters_robustness.py)",
     "engine-unknown": "`sgn convert --from catanatron` on an action of a type it does not know "
     "(t/test_adapters_robustness.py)",
+    "bound-reached": 'a bound of sgn\'s replay, not a rule of the game (docs/hidden.md, "The model"): a log '
+    "whose hidden cards may lie in more than 4,096 ways (t/test_bounds_undecided.py)",
 }
 _MAX_INPUT = 160
 

@@ -26,11 +26,12 @@ from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, Problem, make
 from .core import OVER, Game, Message, Reading
+from .doubt import MAX_WORLDS
 from .fork import HORIZON, Branch, Fork, merge_alike
+from .games_seen import MAX_GAMES_LISTED, GamesSeen
 from .profiles import DEFAULT
 from .readings import action_of, carry_first, gap_readings, is_error, is_repeat, readings, repeated
 
-MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
 # as it stands, each fault reported where it is, without forking: the readings then explain
 # little, and trying them for every line would cost a hundred times a clean line.
@@ -38,6 +39,11 @@ DENSE_FAULTS, DENSE_LINES = 8, 64
 CHECKPOINT_EVERY = 64  # messages between two copies of the state
 
 _NOTHING: List[Diagnostic] = []  # what most messages give (never changed by a caller)
+BOUND_REACHED = (
+    f"the ways the hidden cards may lie grew past {MAX_WORLDS:,} here: from this line the replay keeps "
+    "each hand's least and most, which never calls a legal move illegal but may miss a fault, so "
+    "whether the log is legal is not decided"
+)
 
 
 class Replay:
@@ -59,16 +65,13 @@ class Replay:
         self._since: List[Tuple[Message, int]] = []  # the messages applied since, without a fault
         self._fork: Optional[Fork] = None
         # the games of the log, one after another: the line of each one's map, and its winner
-        self.starts: List[int] = []
-        self.winners: List[Optional[str]] = []
-        self.variants: List[str] = []  # the rules each listed game followed (filled as the next begins)
+        self.seen = GamesSeen()
         self._recent: List[int] = []  # the lines of the last DENSE_FAULTS faults
-        self.game_count = 0
-        self.unlisted_from = 0  # the line of the first game not listed (0: all are)
         self._after_refused = False  # the last message was refused by an earlier layer
         self._previous: Any = None  # the message of the line before (a line sent twice)
         self._map_refused = False  # the game's map was refused by an earlier layer
         self._refused: Any = None  # the value of the last line refused (what a loss there may be)
+        self._bound_said = False  # bound-reached said for this game
         # told the state after each line it is fed, once that state is final (in line order,
         # a fault's lines once its reading is chosen), with the message applied (None: a
         # reading of the line, or nothing): the game is only to be read, at once
@@ -105,7 +108,7 @@ class Replay:
                     self._note_end()
                 if self.on_state is not None:
                     self.on_state(line, game, message)
-                return _NOTHING
+                return _NOTHING if game.widened_at is None or self._bound_said else self._bound()
             self.file = file
             found: List[Diagnostic] = []
             if message == previous and is_repeat(message, problems):
@@ -128,6 +131,8 @@ class Replay:
             self.file = file
             found = []
             self._feed(message, line, found, previous)
+        if self.game.widened_at is not None and not self._bound_said:
+            found += self._bound()
         return found
 
     def gap(self, message: Any, file: str, line: int, repaired: Optional[Message] = None) -> List[Diagnostic]:
@@ -144,6 +149,8 @@ class Replay:
             return found
         self._feed_gap(message, line, found, repaired)
         self._after_refused, self._refused, self._previous = True, message, None
+        if self.game.widened_at is not None and not self._bound_said:
+            found += self._bound()
         return found
 
     def _feed_after_refused(self, message: Message, file: str, line: int) -> List[Diagnostic]:
@@ -187,13 +194,7 @@ class Replay:
                 self.game.without_map_reported = self._map_refused = False  # (the map, sent again)
             if self.game.board is not None:
                 self._new_game()
-            self.game_count += 1
-            if len(self.starts) < MAX_GAMES_LISTED:
-                self.starts.append(line)
-                self.winners.append(None)
-                self.variants.append("")
-            elif not self.unlisted_from:
-                self.unlisted_from = line
+            self.seen.begin(line)
         problems = self.game.apply(message, line)
         if message == previous and is_repeat(message, problems):
             self._repeated(message, line, out)
@@ -346,27 +347,18 @@ class Replay:
                 self._expand(fork)  # what the end leaves unfinished may favour another reading
             self._decide(fork.at_end(), out)
 
-    @property
-    def rules_of_games(self) -> List[str]:
-        """The rules each listed game follows (its map chose them), the game being replayed
-        included."""
-        if self.variants and self.game_count == len(self.starts):
-            return self.variants[:-1] + [self.game.variant.name]
-        return list(self.variants)
-
     def _note_end(self) -> None:
-        if (
-            self.game.phase == OVER
-            and self.winners
-            and self.winners[-1] is None
-            and self.game_count == len(self.starts)
-        ):
-            self.winners[-1] = self.game.current
+        self.seen.note_end(self.game)
+
+    def _bound(self) -> List[Diagnostic]:
+        """The bound of the ways the cards may lie, reached in this game: said once, where."""
+        self._bound_said = True
+        return [make("bound-reached", BOUND_REACHED, file=self.file, line=self.game.widened_at or 0)]
 
     def _new_game(self) -> None:
         """A map after the end of a game starts the next one."""
-        if self.variants and self.game_count == len(self.starts):
-            self.variants[-1] = self.game.variant.name
+        self._bound_said = False
+        self.seen.close(self.game)
         self.game = Game(self.rules)
         self._checkpoint()
 
@@ -388,6 +380,8 @@ class Replay:
         self.file = file
         out: List[Diagnostic] = []
         self._settle_into(out)
+        if self.game.widened_at is not None and not self._bound_said:
+            out += self._bound()
         return out
 
     def finish(self, file: str, line: int) -> List[Diagnostic]:

@@ -17,21 +17,26 @@ from typing import List, Optional, TextIO
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
 from ..packaged import VERSION
 from ..pipeline.policy import Policy
-from ..pipeline.result import VALID, Streamed
+from ..pipeline.result import UNDECIDED, VALID, VERDICTS, Streamed
 from ..words import count, printable, visible
 from .colour import Painter
 from .source import source_lines
 
 
 def shown_verdict(f: Streamed) -> str:
-    """A file's verdict as the text says it: valid, INVALID, or UNREADABLE (not checked at all: exit 2)."""
-    return f.verdict if f.verdict == VALID else f.verdict.upper()
+    """A file's verdict as the text says it: valid, INVALID, UNREADABLE (not checked at all:
+    exit 2) or NOT DECIDED (a bound reached, no error: exit 3)."""
+    return said_verdict(f.verdict)
+
+
+def said_verdict(verdict: str) -> str:
+    return verdict if verdict == VALID else "NOT DECIDED" if verdict == UNDECIDED else verdict.upper()
 
 
 def file_dict(f: Streamed) -> dict:
     """A file's counts as `-o json` lists them. `level` is null when no level was run (the file
-    could not be read, or held no message); `verdict` is valid, invalid or unreadable (not
-    checked at all: exit 2)."""
+    could not be read, or held no message); `verdict` is valid, invalid, unreadable (not
+    checked at all: exit 2) or undecided (a bound reached, no error: exit 3)."""
     return {
         "file": f.file,
         "level": f.level,
@@ -244,7 +249,7 @@ class TextReporter(Reporter):
             verdict = shown_verdict(files[0])
             what = files[0].file
         else:
-            verdict = ("valid", "INVALID", "UNREADABLE")[tally.exit_code]  # the worst of the files
+            verdict = said_verdict(VERDICTS[tally.exit_code])  # the worst of the files
             what = count(len(files), "file")
         self._summary(what, verdict, total_levels(files), tally.messages, tally.errors, tally.warnings)
 

@@ -159,11 +159,11 @@ class FileCheck:
         replay = getattr(self, "replay", None)
         if replay is None:
             return []
-        counts = self._per_game + [[0, 0]] * (len(replay.starts) - len(self._per_game))
+        counts = self._per_game + [[0, 0]] * (len(replay.seen.starts) - len(self._per_game))
         return [
             {"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
             for n, (start, (errors, warnings), winner, rules) in enumerate(
-                zip(replay.starts, counts, replay.winners, replay.rules_of_games), 1
+                zip(replay.seen.starts, counts, replay.seen.winners, replay.seen.rules(replay.game)), 1
             )
         ]
 
@@ -171,7 +171,7 @@ class FileCheck:
     def game_count(self) -> int:
         """The games of the log, listed in `games` or not (past the first 1,000)."""
         replay = getattr(self, "replay", None)
-        return replay.game_count if replay is not None else 0
+        return replay.seen.count if replay is not None else 0
 
     def __iter__(self) -> Iterator[Diagnostic]:
         """The file's diagnostics, in line order, as its policy reports them (sgn/pipeline/policy.py,
@@ -219,11 +219,11 @@ class FileCheck:
             replay = getattr(self, "replay", None)
             if (
                 replay is not None
-                and replay.starts
+                and replay.seen.starts
                 and found.line
-                and not (replay.unlisted_from and found.line >= replay.unlisted_from)
+                and not (replay.seen.unlisted_from and found.line >= replay.seen.unlisted_from)
             ):
-                game = bisect.bisect_right(replay.starts, found.line) - 1
+                game = bisect.bisect_right(replay.seen.starts, found.line) - 1
                 if game >= 0:
                     while len(per_game) <= game:
                         per_game.append([0, 0])

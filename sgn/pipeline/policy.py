@@ -29,7 +29,7 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequenc
 from ..codes import CODES
 from ..diagnostic import ERROR, MAX_PROBLEMS, WARNING, Diagnostic, make
 from ..words import count
-from .result import INVALID, VALID, Streamed
+from .result import INVALID, VALID, VERDICTS, Streamed, worst
 
 ALL = "ALL"
 FAIL_ON = (ERROR, WARNING)  # `--fail-on`: the least severity that fails the run
@@ -70,8 +70,9 @@ class Policy(NamedTuple):
 
     def exit_code(self, results: Iterable[Streamed]) -> int:
         """The run's exit status, from its files' settled verdicts: 0 when each is valid, 1 when
-        some data fails, 2 when some file could not be read at all (the worst wins)."""
-        return max((result.exit_code for result in results), default=0)
+        some data fails, 2 when some file could not be read at all, 3 when some log is
+        undecided (a bound reached) and none worse (the worst wins: `result.worst`)."""
+        return VERDICTS.index(worst(result.verdict for result in results))
 
     def keeps(self, path: str, code: str) -> bool:
         """Whether a diagnostic with `code`, in the file `path`, is reported (and counted)."""

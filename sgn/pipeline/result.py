@@ -16,8 +16,13 @@ from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, TypeV
 
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
 
-VALID, INVALID, UNREADABLE = "valid", "invalid", "unreadable"
-VERDICTS = (VALID, INVALID, UNREADABLE)  # in the order of their exit statuses, 0, 1 and 2
+VALID, INVALID, UNREADABLE, UNDECIDED = "valid", "invalid", "unreadable", "undecided"
+VERDICTS = (VALID, INVALID, UNREADABLE, UNDECIDED)  # in the order of their exit statuses, 0 to 3
+# The worst first, for a run of several files: a file that cannot be read, an error in the
+# data, then a log whose legality a bound left undecided, then valid.
+WORST_FIRST = (UNREADABLE, INVALID, UNDECIDED, VALID)
+# The code whose diagnostic leaves a log without an error undecided (docs/hidden.md, "The model").
+BOUND = "bound-reached"
 
 # what holds the diagnostics: a list (`sgn.check`), or a stream (in a run)
 D = TypeVar("D", bound=Iterable[Diagnostic])
@@ -27,8 +32,9 @@ D = TypeVar("D", bound=Iterable[Diagnostic])
 class Result(Generic[D]):
     """What checking one log found, as `sgn validate` reports it for one file.
 
-    `verdict` is "valid" (no error), "invalid" (some error in the data) or "unreadable"
-    (the file could not be read at all: missing, a directory, unreadable); `level` is the
+    `verdict` is "valid" (no error), "invalid" (some error in the data), "unreadable"
+    (the file could not be read at all: missing, a directory, unreadable) or "undecided" (no
+    error, but the replay reached a bound past which it cannot tell: `bound-reached`); `level` is the
     level the log was checked at, `auto` resolved ("rules" for a game from its map,
     "semantic" for a fragment), or None when no message was read to decide it.
     `fragment` is true for a log with no map at its start (checked message by message,
@@ -56,11 +62,18 @@ class Result(Generic[D]):
 
     @property
     def exit_code(self) -> int:
-        """The exit status `sgn validate` gives for this file alone: 0, 1, or 2 (unreadable)."""
+        """The exit status `sgn validate` gives for this file alone: 0, 1, 2 (unreadable) or 3
+        (undecided)."""
         return VERDICTS.index(self.verdict)
 
 
 Streamed = Result[Iterable[Diagnostic]]  # in a run: its diagnostics stream by
+
+
+def worst(verdicts: Iterable[str]) -> str:
+    """The verdict of a run of several files: the worst of theirs (valid when there are none)."""
+    found = set(verdicts)
+    return next((v for v in WORST_FIRST if v in found), VALID)
 
 
 def kept(result: Streamed) -> Result[List[Diagnostic]]:
@@ -93,8 +106,10 @@ def count(result: Streamed, diagnostic: Diagnostic) -> None:
         result.infos += diagnostic.occurrences
     if diagnostic.is_io:
         result.verdict = UNREADABLE
-    elif severity == ERROR and result.verdict == VALID:
+    elif severity == ERROR and result.verdict in (VALID, UNDECIDED):
         result.verdict = INVALID
+    elif diagnostic.code == BOUND and result.verdict == VALID:
+        result.verdict = UNDECIDED
 
 
 def counting(result: Streamed, diagnostics: Iterable[Diagnostic]) -> Iterator[Diagnostic]:

@@ -1,0 +1,55 @@
+"""The games of one log, one after another (a map after a game's end begins the next): the
+line of each one's map, its winner and the rules it followed, for the summary's line per
+game. The first MAX_GAMES_LISTED are listed, the rest counted, so that memory stays bounded.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+from .core import OVER, Game
+
+MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
+
+
+class GamesSeen:
+    def __init__(self) -> None:
+        self.starts: List[int] = []  # the line of each listed game's map
+        self.winners: List[Optional[str]] = []
+        self.variants: List[str] = []  # the rules each listed game followed (filled as the next begins)
+        self.count = 0
+        self.unlisted_from = 0  # the line of the first game not listed (0: all are)
+
+    def begin(self, line: int) -> None:
+        """A game begins at `line` (its map)."""
+        self.count += 1
+        if len(self.starts) < MAX_GAMES_LISTED:
+            self.starts.append(line)
+            self.winners.append(None)
+            self.variants.append("")
+        elif not self.unlisted_from:
+            self.unlisted_from = line
+
+    def _listing(self) -> bool:
+        """Whether the game being replayed is listed."""
+        return bool(self.variants) and self.count == len(self.starts)
+
+    def note_end(self, game: Game) -> None:
+        """The game being replayed, if it has ended: its winner noted."""
+        if game.phase == OVER and self._listing() and self.winners[-1] is None:
+            self.winners[-1] = game.current
+
+    def close(self, game: Game) -> None:
+        """The game being replayed is over and another begins: the rules it followed noted."""
+        if self._listing():
+            self.variants[-1] = game.variant.name
+
+    def rules(self, game: Game) -> List[str]:
+        """The rules each listed game follows (its map chose them), `game` (the one being
+        replayed) included."""
+        if self._listing():
+            return self.variants[:-1] + [game.variant.name]
+        return list(self.variants)
+
+
+__all__ = ["MAX_GAMES_LISTED", "GamesSeen"]
