@@ -126,10 +126,7 @@ class Game(State):
                 problems = setup.setup(self, player, action, value)
             else:
                 players = self.players
-                if player not in players or (
-                    (action == "TR" or action == "ST")
-                    and any(s["player"] not in players and s["player"] != "B" for s in value)
-                ):
+                if player not in players or ((action == "TR" or action == "ST") and self._strange_side(value)):
                     return [self._stranger(player, action, value)]
                 problems = turns.turn(self, player, action, value)
             if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
@@ -140,6 +137,15 @@ class Game(State):
             return problems
         except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error
+
+    def _strange_side(self, value) -> bool:
+        """Whether a side of a trade or steal names a seat that does not play here."""
+        players = self.players
+        for side in value:
+            name = side["player"]
+            if name != "B" and name not in players:
+                return True
+        return False
 
     def _stranger(self, player: str, action: str, value) -> Problem:
         """A seat the message names that does not play in this game (the setup showed who

@@ -28,7 +28,12 @@ def cards_of(g: State, name: str) -> Dict[str, int]:
 
 def in_doubt(g: State, *names: str) -> bool:
     d = g.doubt
-    return d is not None and any(name in d for name in names)
+    if d is None:  # (the common case: a log that shows every card)
+        return False
+    for name in names:
+        if name in d:
+            return True
+    return False
 
 
 def involve(g: State, names: Iterable[str]) -> Doubt:
@@ -101,8 +106,12 @@ def total_range(g: State, name: str) -> Tuple[int, int]:
 def can_give(g: State, needs: Sequence[Tuple[str, Mapping[str, int]]]) -> bool:
     """Whether each holder of `needs` holds what it names, at once (in some world: the
     worlds where they do not are dropped)."""
-    if not in_doubt(g, *(name for name, _ in needs)):
-        return all(not rules.lacks(cards_of(g, name), need) for name, need in needs)
+    d = g.doubt
+    if d is None or not any(name in d for name, _ in needs):  # (no doubt: counts alone)
+        for name, need in needs:
+            if rules.lacks(cards_of(g, name), need):
+                return False
+        return True
     d = involve(g, [name for name, _ in needs])
     return d.keep(needs)
 
@@ -163,9 +172,9 @@ def _surely(d: Doubt, name: str, amounts: Mapping[str, int]) -> bool:
 
 def shift(g: State, name: str, delta: Mapping[str, int]) -> None:
     """Add `delta` to a holder's cards (never below zero): one side of a trade."""
-    if in_doubt(g, name):
-        assert g.doubt is not None
-        g.doubt.shift(name, delta)
+    d = g.doubt
+    if d is not None and name in d:
+        d.shift(name, delta)
         settle(g)
         return
     holder = cards_of(g, name)

@@ -6,7 +6,7 @@ from typing import Callable, Dict, List
 
 from .. import rules
 from ..diagnostic import Problem
-from ..layers.hidden import hidden_count, shown
+from ..layers.hidden import HIDDEN, hidden_count, shown
 from ..rules import RESOURCES, show_cost
 from . import ledger
 from .doubt import World
@@ -50,11 +50,14 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
     allowed = None
     if (a == "B" or b == "B") and not discard:
         me, mine = (a, ra) if b == "B" else (b, rb)
-        if hidden_count(mine) > 0:
+        if HIDDEN in mine and hidden_count(mine) > 0:
             allowed = _at_rates(g.player(me), mine)  # (judged for the kinds it may give)
         else:
             problems += bank_rate_problems(g.player(me), mine)
-    gives = [(name, {r: -n for r, n in shown(side).items() if n < 0}) for name, side in sides]
+    hidden = HIDDEN in ra or HIDDEN in rb
+    if hidden:
+        ra, rb = shown(ra), shown(rb)
+    gives = [(a, {r: -n for r, n in ra.items() if n < 0}), (b, {r: -n for r, n in rb.items() if n < 0})]
     if not ledger.can_give(g, gives):
         for name, given in gives:
             if not ledger.could_give(g, name, given):
@@ -65,8 +68,10 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
                         f"{ledger.holds(g, name)}; the trade takes {show_cost(given)}",
                     )
                 )
-    for name, side in sides:
-        ledger.shift(g, name, shown(side))
+    ledger.shift(g, a, ra)
+    ledger.shift(g, b, rb)
+    if not hidden:
+        return problems
     for (giver, side), (taker, _) in zip(sides, reversed(sides)):
         unseen = hidden_count(side)
         if unseen > 0:

@@ -26,6 +26,7 @@ UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"
 _BLOCK = 1 << 20  # bytes read at a time by the plain reading loop
 _SPACE = frozenset(b" \t\r")  # the bytes a blank line may start with (JSON's whitespace in a line)
+_NOT_BLANK = b" \xff"  # every line greater than this is no blank line
 
 Source = Union[str, "os.PathLike[str]", IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 
@@ -211,6 +212,7 @@ class LogReader:
         held = 0  # their length
         skipping = False  # in a line too long to hold, until its newline
         blank = self.blank_lines
+        pending = blank is not None and blank.run > 0  # blank lines counted, not yet told of
         try:
             while True:
                 block = read(_BLOCK)
@@ -238,6 +240,14 @@ class LogReader:
                     run, fast = 0, False  # empty lines past the cap: only counted, in a tight loop
                     for line in lines:
                         number += 1
+                        # the common case, first and kept short: a line of text, not too long,
+                        # with no blank lines before it still to tell of. (A line greater than
+                        # b" \xff" starts with a byte past JSON's whitespace, or with a space and
+                        # a byte that is none: no blank line is, and one comparison says it.)
+                        if not pending and line > _NOT_BLANK and len(line) <= limit:
+                            yield (number, line)
+                            continue
+                        pending = True  # (until the blank lines before a line are told)
                         if not line and (fast or (blank is not None and blank.past_cap(self.blanks))):
                             run, fast = run + 1, True
                             continue
@@ -256,9 +266,11 @@ class LogReader:
                             continue
                         if blank is not None and blank.run:
                             yield from blank.told()
+                        pending = False
                         yield (number, line)
                     if run:
                         self._ran(run, number)
+                        pending = True
                     self.number = number
                     carry, held = [last], len(last)
                 if held > limit + 1:

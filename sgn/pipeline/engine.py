@@ -1,16 +1,14 @@
-"""The reading loop: one file's lines, each through the stages of its level (`levels.py`:
-`syntax`, `schema`, `semantic`, `rules`; `auto` is `rules` for a log that starts with a map),
-in one pass, with a visitor told of each line and state (`visitor.py`). Stages are built
-anew for each file: a message stops at the first stage that finds an error in it, the next
-line always goes on, and a stage's `finish(file, last_line)` says what the end leaves undone.
-"""
+"""The reading loop: one file's lines, each through the stages of its level (`levels.py`;
+`auto` is `rules` for a log that starts with a map), in one pass, with a visitor told of each
+line and state (`visitor.py`). Stages are built anew for each file: a message stops at the
+first stage that finds an error in it, the next line always goes on, and a stage's
+`finish(file, last_line)` says what the end leaves undone."""
 
 from __future__ import annotations
 
 import bisect
 import os
-import sys
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, cast
 
 from ..diagnostic import Diagnostic, SourceTypeError, internal_error
 from ..game.profiles import DEFAULT as DEFAULT_RULES, departures
@@ -32,6 +30,7 @@ if TYPE_CHECKING:
 
 # Errors after which the reader gives no more lines.
 _STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
+NO_LIMIT = 1 << 60  # no last line: a small int of the compiled build (sys.maxsize is slow to compare)
 
 
 class FileCheck:
@@ -246,17 +245,18 @@ class FileCheck:
         replay = getattr(self, "replay", None)
         loads = fastpath.loads
         messages = 0
-        until = self.until if self.until is not None else sys.maxsize
+        until = self.until if self.until is not None else NO_LIMIT
         stopped = False
         # while the replay holds back the verdict on a fault (it reads a few messages past it
         # first), what the other layers find on later lines waits too: the output stays in
         # line order. Each entry: (line, order found, diagnostic).
         held: List[Tuple[int, int, Diagnostic]] = []
         observer = self.observer
-        item: Any = None
+        last: Optional[Tuple[int, bytes]] = None  # the last line read
         for item in reader:
-            if isinstance(item, Diagnostic):
-                if (item.line or 0) > until:
+            if type(item) is not tuple:  # (a diagnostic, a NamedTuple: a test of the type is quick)
+                last, found_ = None, cast(Diagnostic, item)
+                if (found_.line or 0) > until:
                     if reading_on(replay, until):
                         continue
                     stopped = True
@@ -264,13 +264,13 @@ class FileCheck:
                 self.messages = messages  # counted so far, should the reader stop here
                 # (an error that ends the stream waits for what the end of the file brings)
                 yield from in_order(
-                    [item],
+                    [found_],
                     held,
                     reader.number,
-                    bool(held) or item.code in _STREAM_ENDS or (replay is not None and replay.undecided),
+                    bool(held) or found_.code in _STREAM_ENDS or (replay is not None and replay.undecided),
                 )
                 continue
-            number, raw = item
+            number, raw = last = cast(Tuple[int, bytes], item)
             if number > until and not reading_on(replay, until):
                 stopped = True
                 break
@@ -347,8 +347,8 @@ class FileCheck:
         # the end: a fault still undecided, what the file's end and each stage's end bring, and
         # what was held, all in line order
         tail: List[Diagnostic] = []
-        if item is not None and not isinstance(item, Diagnostic):
-            self.kept.keep(*item)  # the last line read: what the end reports is placed on it
+        if last is not None:
+            self.kept.keep(*last)  # the last line read: what the end reports is placed on it
         if replay is not None and replay.undecided:  # decided with what the log has left
             tail += replay.settle(name)
         if stopped:
