@@ -14,7 +14,11 @@ import json
 from itertools import chain
 from typing import Any, Iterable, Iterator, List, Optional, Set
 
+from ..diagnostic import Diagnostic
 from ..layers.hidden import HIDDEN
+from ..layers.jsonline import parse_line
+from ..layers.reader import UTF8_BOM
+from ..layers.schema import COMPAT, default_schema
 
 
 def hide(message: Any, seat: Optional[str]) -> Any:
@@ -42,20 +46,38 @@ def _side(side: Any) -> bool:
     )
 
 
-def redact_line(line: bytes, seat: Optional[str]) -> bytes:
-    """One line of a log as `seat` sees it: the line itself, byte for byte, when nothing in
-    it is hidden from them (or it is no message that can be read); a line ending kept."""
-    body, end = (line[:-1], b"\r") if line.endswith(b"\r") else (line, b"")
-    if b'"BD"' not in body and b'"ST"' not in body:
-        return line
+def read_message(body: bytes) -> Any:
+    """A line's message as `sgn validate` reads it (one reader: the JSON layer, escapes and
+    all, and the schema layer's reading of the published text's legacy forms, an object
+    message or numbers written as strings), or None where the validator reads no value."""
     try:
-        message = json.loads(body.decode("utf-8"))
-    except ValueError:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    parsed = parse_line(text)
+    if isinstance(parsed, Diagnostic):
+        return None
+    return default_schema().check(parsed[0], profile=COMPAT)[1]
+
+
+def redact_line(line: bytes, seat: Optional[str], first: bool = False) -> bytes:
+    """One line of a log as `seat` sees it: the line itself, byte for byte, when nothing in
+    it is hidden from them (or it is no message that can be read); a line ending kept, and
+    on the first line (`first`) a byte-order mark. A line that hides something is written
+    as the message the validator reads, hidden: whatever form it was written in."""
+    body, end = (line[:-1], b"\r") if line.endswith(b"\r") else (line, b"")
+    mark = b""
+    if first and body.startswith(UTF8_BOM):
+        mark, body = UTF8_BOM, body[len(UTF8_BOM) :]
+    if b"\\" not in body and b"BD" not in body and b"ST" not in body:
+        return line  # (an escape may spell a code: "B\u0044")
+    message = read_message(body)
+    if message is None:
         return line
     seen = hide(message, seat)
     if seen is message:
         return line
-    return json.dumps(seen, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + end
+    return mark + json.dumps(seen, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + end
 
 
 SETUP_LOOK_AHEAD = 64  # lines read before the first is written, to see who plays
@@ -81,19 +103,17 @@ def redact(lines: Iterable[bytes], seat: Optional[str]) -> Iterator[bytes]:
             raise NotASeat(
                 f"seat {seat} does not play in this log: its setup shows players {', '.join(sorted(seats, key=int))}"
             )
-    for line in chain(ahead, lines):
-        yield redact_line(line, seat)
+    for number, line in enumerate(chain(ahead, lines)):
+        yield redact_line(line, seat, first=number == 0)
 
 
 def _setup_seats(lines: List[bytes]) -> Set[str]:
     """The seats that place a settlement in the lines of a setup (empty: none seen)."""
     seats: Set[str] = set()
-    for line in lines:
-        if b'"BS"' in line:
-            try:
-                message = json.loads(line.decode("utf-8-sig"))
-            except ValueError:
-                continue
+    for number, line in enumerate(lines):
+        body = line[len(UTF8_BOM) :] if number == 0 and line.startswith(UTF8_BOM) else line
+        if b"BS" in body or b"\\" in body:
+            message = read_message(body.rstrip(b"\r"))
             if isinstance(message, list) and len(message) == 3 and message[1] == "BS" and isinstance(message[0], str):
                 seats.add(message[0])
     return seats
