@@ -5,10 +5,8 @@
 
 from typing import TYPE_CHECKING, Any, List
 
-from .core import OVER, SETUP, TURNS, Income, Map, MessageError, Player
-
 if TYPE_CHECKING:
-    from .core import Game
+    from .core import OVER, SETUP, TURNS, Game, Income, Map, MessageError, Player
 
 __all__ = ["Map", "Game", "Income", "MessageError", "OVER", "Player", "SETUP", "TURNS"]
 
@@ -24,6 +22,11 @@ def __getattr__(name: str) -> Any:
         document(Game)
         globals()["Game"] = Game
         return Game
+    if name in __all__:  # (the replay is loaded when asked for: a check below the rules level needs none of it)
+        from . import core
+
+        globals()[name] = value = getattr(core, name)
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -5,7 +5,7 @@ game. The first MAX_GAMES_LISTED are listed, the rest counted, so that memory st
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Any, Dict, List, Optional
 
 from .core import OVER, Game
 
@@ -50,6 +50,17 @@ class GamesSeen:
         if self._listing():
             return self.variants[:-1] + [game.variant.name]
         return list(self.variants)
+
+    def listing(self, counts: List[List[int]], game: Game) -> List[Dict[str, Any]]:
+        """Each listed game: its number, the line of its map, its errors and warnings (from
+        `counts`, one [errors, warnings] a game so far), its winner and its rules."""
+        counts = counts + [[0, 0]] * (len(self.starts) - len(counts))
+        return [
+            {"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
+            for n, (start, (errors, warnings), winner, rules) in enumerate(
+                zip(self.starts, counts, self.winners, self.rules(game)), 1
+            )
+        ]
 
 
 __all__ = ["MAX_GAMES_LISTED", "GamesSeen"]

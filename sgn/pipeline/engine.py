@@ -88,13 +88,16 @@ class FileCheck:
             visitor.begin(self)
 
     def _use(self, level: str) -> None:
-        from ..game.recovery import Replay
         from ..layers.semantic import SemanticChecker
 
         self.level = level
         self.stages = build_stages(level, self.profile, self.hidden, self.rules)
-        # the stateless layers, whose verdict on a line can be remembered, and the replay
-        self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
+        # the stateless layers (their verdict on a line remembered), and the replay
+        self.replay = None
+        if level == "rules":  # (the game's modules are imported for the rules level only)
+            from ..game.recovery import Replay
+
+            self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
         self.checks = [s for s in self.stages if s is not self.replay]
         self.semantic = next((s for s in self.stages if isinstance(s, SemanticChecker)), None)
         if self.replay is not None and self.visitor is not None and self.visitor.tells_states():
@@ -156,15 +159,7 @@ class FileCheck:
         variant its map chose). Empty below the rules level;
         at most the first 1,000 (`recovery.MAX_GAMES_LISTED`), so that memory stays bounded."""
         replay = getattr(self, "replay", None)
-        if replay is None:
-            return []
-        counts = self._per_game + [[0, 0]] * (len(replay.seen.starts) - len(self._per_game))
-        return [
-            {"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
-            for n, (start, (errors, warnings), winner, rules) in enumerate(
-                zip(replay.seen.starts, counts, replay.seen.winners, replay.seen.rules(replay.game)), 1
-            )
-        ]
+        return replay.seen.listing(self._per_game, replay.game) if replay is not None else []
 
     @property
     def game_count(self) -> int:
