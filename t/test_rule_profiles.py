@@ -247,3 +247,21 @@ def test_convert_names_the_rules_its_games_need(tmp_path):
     path = tmp_path / "game.soclog"
     path.write_text("\n".join(lines), encoding="utf-8")
     assert "need --rules jsettlers" in sgn_cli("convert", str(path), "--to", "sgn").stderr
+
+
+def test_catanatron_s_stream_validates_whole_under_its_profile_a_win_in_another_s_turn_included():
+    """catanatron ends a game the moment any player has 10 points (`win-in-any-turn`): the
+    recorded stream of 300 games, read as one file, has no error and counts its 300 games."""
+    result = sgn.check(str(catanatron_games.DATA / "catanatron-games.sgn.gz"), rules="catanatron")
+    assert (result.verdict, result.errors, result.game_count) == ("valid", 0, 300)
+
+
+def test_one_game_cut_short_in_a_stream_is_one_error():
+    import gzip
+
+    lines = gzip.decompress((catanatron_games.DATA / "catanatron-games.sgn.gz").read_bytes()).splitlines()
+    maps = [i for i, line in enumerate(lines) if line.startswith(b'["B","DM"')]
+    cut = lines[: maps[2] - 40] + lines[maps[2] : maps[5]]  # game 2 loses its last 40 lines
+    result = sgn.check(cut, rules="catanatron")
+    assert [(d.line, d.code) for d in result.diagnostics if d.is_error] == [(maps[2] - 40 + 1, "map-redefined")]
+    assert result.game_count == 5

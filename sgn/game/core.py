@@ -27,7 +27,7 @@ from ..diagnostic import Problem
 from . import cards, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
 from .pieces import Edge, Income, Map, Player
-from .profiles import bank_stock
+from .profiles import WIN_ANY_TURN, bank_stock
 from .state import OVER, SETUP, TURNS, State
 
 Message = Sequence[Any]  # a message [player, aCode, value], as the replay reads it
@@ -132,11 +132,22 @@ class Game(State):
             if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
                 if self.points(self.current) >= rules.POINTS_TO_WIN:  # (nobody wins in a Special Build Phase)
                     self.phase, self.ended_at = OVER, line
+                elif self.departs(WIN_ANY_TURN) and self._won_elsewhere():
+                    self.phase, self.ended_at = OVER, line
                 elif self.current in self.players and self.players[self.current].has_unseen_cards():
                     unseen_cards.watch_points(self, line)
             return problems
         except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error
+
+    def _won_elsewhere(self) -> bool:
+        """Under a profile where a player wins in anyone's turn: whether one has 10 points now
+        (then the turn is theirs, as the game's winner: `after-game-end` and the summary say so)."""
+        for name in self.players:
+            if self.points(name) >= rules.POINTS_TO_WIN:
+                self.current = name
+                return True
+        return False
 
     def _strange_side(self, value) -> bool:
         """Whether a side of a trade or steal names a seat that does not play here."""

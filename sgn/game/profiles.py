@@ -20,6 +20,7 @@ UNLIMITED_BANK = "unlimited-bank"
 SPECIAL_BUILD_ANY_ORDER = "special-build-any-order"
 ROAD_THROUGH_BUILDING = "road-through-building"
 LONGEST_ROAD_AS_CATANATRON = "longest-road-as-catanatron"
+WIN_ANY_TURN = "win-in-any-turn"
 
 DEPARTURES: Mapping[str, str] = {
     PLAY_WHEN_BOUGHT: "a development card may be played on the turn it was bought",
@@ -32,13 +33,17 @@ DEPARTURES: Mapping[str, str] = {
     ),
     ROAD_THROUGH_BUILDING: "a road may continue from a corner where another player has built",
     LONGEST_ROAD_AS_CATANATRON: "the longest road counted and awarded as catanatron does (sgn/game/catanatron_road.py)",
+    WIN_ANY_TURN: (
+        "a player wins the moment they have 10 points, in anyone's turn (the longest road taken from "
+        "another by a third player's road)"
+    ),
 }
 
 STANDARD, CATANATRON, JSETTLERS = "standard", "catanatron", "jsettlers"
 PROFILES: Mapping[str, FrozenSet[str]] = {
     STANDARD: frozenset(),
     CATANATRON: frozenset(
-        {PLAY_WHEN_BOUGHT, SHORT_BANK_PAYS_NOBODY, ROAD_THROUGH_BUILDING, LONGEST_ROAD_AS_CATANATRON}
+        {PLAY_WHEN_BOUGHT, SHORT_BANK_PAYS_NOBODY, ROAD_THROUGH_BUILDING, LONGEST_ROAD_AS_CATANATRON, WIN_ANY_TURN}
     ),
     JSETTLERS: frozenset({UNLIMITED_BANK, SPECIAL_BUILD_ANY_ORDER}),
 }

@@ -229,6 +229,17 @@ def is_repeat(message: Message, problems: List[Problem]) -> bool:
     return any(is_error(p) for p in problems) and not any(p.code in _NOT_REPEATS for p in problems)
 
 
+def cut_short(game: Game, starts: List[int]) -> Problem:
+    """Another map while a game runs: that game was cut short (a new one begins here)."""
+    since = f" (from line {starts[-1]})" if starts else ""
+    return Problem(
+        "map-redefined",
+        "/1",
+        f"a new map while the game{since} is still running, on another board: that game was cut short, "
+        "and a new game begins here",
+    )
+
+
 def repeated(message: Message) -> Problem:
     """A line sent twice: the copy of the line before, which the rules refuse."""
     return Problem(

@@ -30,7 +30,7 @@ from .doubt import MAX_WORLDS
 from .fork import HORIZON, Branch, Fork, merge_alike
 from .games_seen import MAX_GAMES_LISTED, GamesSeen
 from .profiles import DEFAULT
-from .readings import action_of, carry_first, gap_readings, is_error, is_repeat, readings, repeated
+from .readings import action_of, carry_first, cut_short, gap_readings, is_error, is_repeat, readings, repeated
 
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
 # as it stands, each fault reported where it is, without forking: the readings then explain
@@ -72,6 +72,7 @@ class Replay:
         self._map_refused = False  # the game's map was refused by an earlier layer
         self._refused: Any = None  # the value of the last line refused (what a loss there may be)
         self._bound_said = False  # bound-reached said for this game
+        self._map: Any = None  # the value of the game's map (another map while it runs: a new game)
         # told the state after each line it is fed, once that state is final (in line order,
         # a fault's lines once its reading is chosen), with the message applied (None: a
         # reading of the line, or nothing): the game is only to be read, at once
@@ -189,12 +190,17 @@ class Replay:
                 if chosen is not None:
                     self._decide(chosen, out)
                 return
+        if message[1] == "DM" and self.game.board is not None and self.game.phase != OVER:
+            if message[2] != self._map:  # another board: the game before was cut short, one begins
+                out += self._diagnostics([cut_short(self.game, self.seen.starts)], line)
+                self.game.phase = OVER
         if message[1] == "DM" and (self.game.board is None or self.game.phase == OVER):
             if self._map_refused and self.game.board is None:
                 self.game.without_map_reported = self._map_refused = False  # (the map, sent again)
             if self.game.board is not None:
                 self._new_game()
             self.seen.begin(line)
+            self._map = message[2]
         problems = self.game.apply(message, line)
         if message == previous and is_repeat(message, problems):
             self._repeated(message, line, out)
