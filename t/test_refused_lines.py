@@ -133,3 +133,19 @@ def test_a_line_that_is_no_json_is_read_as_far_as_it_can_be():
     assert salvage(b'["\xff1","RD",{"result":8}]')[1:] == ["RD", {"result": 8}]
     assert salvage(b'["1","BS",{"intersection":[[0,0],') == ["1", "BS", {"intersection": [[0, 0]]}]
     assert salvage(b"garbage") is None and salvage(b"") is None
+
+
+def test_the_end_of_the_log_changes_no_position_a_roll_not_seen_last_keeps_its_7():
+    """A log that ends with a roll not seen: its legal moves are those of a 7 too (the
+    robber's tiles), as the end-of-log check judges the roll on a copy of the game."""
+    from sgn.game import Game
+
+    i = next(i for i, line in enumerate(GAME) if i > 60 and line.startswith('["2","RD"'))
+    log = GAME[:i] + ['["2","RD",{"result":"?"}]']
+    game = Game()
+    for n, line in enumerate(log, 1):
+        game.apply(json.loads(line), n)
+    before = game.public_key()
+    assert game.finish() == [] and game.public_key() == before and game.roll_unseen
+    moves = sgn.moves(log)
+    assert any(m[1] == "MR" for m in moves) and any(m[1] == "RD" for m in moves)

@@ -218,8 +218,10 @@ class Game(State):
         return turns.special_order(self, turn)
 
     def finish(self) -> List[Problem]:
-        """What the end of the log leaves unfinished (warnings only)."""
-        return turns.unfinished(self)
+        """What the end of the log leaves unfinished (warnings only). The game is not changed:
+        a roll not seen last is judged not a 7 on a copy (nothing is then owed), and the
+        position stays one where it may have been (its legal moves, `sgn moves`, include a 7's)."""
+        return turns.unfinished(self.clone() if self.roll_unseen else self)
 
     def _define_map(self, value) -> List[Problem]:
         if self.board is not None:
