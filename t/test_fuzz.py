@@ -160,12 +160,15 @@ def test_memory_stays_bounded_over_many_boards_and_calls(monkeypatch):
     tracemalloc.start()  # from the first call: what an evicted entry frees is counted too
     try:
         check(range(2 * boards))
-        before = tracemalloc.get_traced_memory()[0]
-        check(range(2 * boards, 4 * boards))
-        growth = tracemalloc.get_traced_memory()[0] - before
+        growths = []
+        for window in (2, 4):  # (two windows: a table without a bound grows in both; something
+            # made once, on first use, by a test run before this one in the process, in one)
+            before = tracemalloc.get_traced_memory()[0]
+            check(range(window * boards, (window + 2) * boards))
+            growths.append(tracemalloc.get_traced_memory()[0] - before)
     finally:
         tracemalloc.stop()
-    assert growth < 64 * 1024, f"{growth} bytes more after {2 * boards} more calls"
+    assert min(growths) < 64 * 1024, f"{growths} bytes more after each {2 * boards} more calls"
     memory = fastpath.MEMORY
     assert len(memory.contexts) <= 16 and memory.lines <= 200 and memory.size <= 20_000
     assert len(semantic._SHAPES) == 16

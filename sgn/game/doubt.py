@@ -28,6 +28,9 @@ _INDEX = {r: i for i, r in enumerate(RESOURCES)}
 # The most worlds kept: past it, worlds are merged into ranges (sound, no longer exact),
 # and the state says so once (`Doubt.widened`).
 MAX_WORLDS = 4096
+# The worlds the operations below have visited, in all: what the work on doubt cost, for the
+# bounds that are promises about time (`sgn/game/possible.py`). A list: one cell, changed in place.
+WORK = [0]
 
 
 def _order(name: str) -> Tuple[int, str]:
@@ -132,6 +135,7 @@ class Doubt:
     def keep(self, needs: Iterable[Tuple[str, Mapping[str, int]]]) -> bool:
         """Keep the worlds where each holder of `needs` holds at least what it names; False
         (and nothing changed) when no world does."""
+        WORK[0] += len(self.worlds)
         checks = [(self.base(name) + 2 * _INDEX[r], n) for name, need in needs for r, n in need.items() if n > 0]
         if not checks:
             return bool(self.worlds)
@@ -169,6 +173,7 @@ class Doubt:
 
     def where(self, test) -> bool:
         """Keep the worlds `test(world)` allows; False (nothing changed) when none is."""
+        WORK[0] += len(self.worlds)
         kept = {w for w in self.worlds if test(w)}
         if not kept:
             return False
@@ -178,6 +183,7 @@ class Doubt:
     def move(self, src: str, dst: str, amounts: Mapping[str, int]) -> None:
         """`src` gives `dst` the cards `amounts` names, as far as it holds them (a hand never
         goes below zero: the log's reading of a move it cannot pay). Both are holders."""
+        WORK[0] += len(self.worlds)
         a, b = self.base(src), self.base(dst)
         steps = [(2 * _INDEX[r], n) for r, n in amounts.items() if n > 0]
         out = set()
@@ -193,6 +199,7 @@ class Doubt:
 
     def shift(self, name: str, delta: Mapping[str, int]) -> None:
         """Add `delta` to `name`'s cards in every world (never below zero)."""
+        WORK[0] += len(self.worlds)
         at = self.base(name)
         steps = [(at + 2 * _INDEX[r], n) for r, n in delta.items() if n]
         out = set()
@@ -206,6 +213,7 @@ class Doubt:
     def widen(self, name: str, fewer: int, more: int) -> None:
         """`name` may hold up to `fewer` fewer and `more` more of each resource than each
         world says (a message the log lost changed the hand: docs/rules.md)."""
+        WORK[0] += len(self.worlds)
         at = self.base(name)
         out = set()
         for w in self.worlds:
@@ -219,6 +227,7 @@ class Doubt:
         """`src` gives `dst` `count` cards of kinds not shown: every way it can (that
         `allowed`, given the count of each kind, admits). False (and nothing changed) when
         there is none."""
+        WORK[0] += len(self.worlds)
         a, b = self.base(src), self.base(dst)
         out: Set[World] = set()
         for w in self.worlds:
@@ -251,6 +260,7 @@ class Doubt:
 
     def monopoly(self, taker: str, resource: str, others: List[str]) -> None:
         """`taker` takes every card of `resource` the `others` hold (all holders)."""
+        WORK[0] += len(self.worlds)
         j = 2 * _INDEX[resource]
         t = self.base(taker) + j
         spots = [self.base(o) + j for o in others]
@@ -266,6 +276,7 @@ class Doubt:
 
     def union(self, other: "Doubt") -> None:
         """Add the worlds of `other` (over the same holders) to these."""
+        WORK[0] += len(other.worlds)
         assert self.holders == other.holders
         self.worlds |= other.worlds
         self.widened = self.widened or other.widened
@@ -276,6 +287,7 @@ class Doubt:
 def bound(doubt: "Doubt") -> bool:
     """Merge worlds into ranges once there are more than MAX_WORLDS (sound: every world
     kept is inside one of the ranges; no longer exact). True if it merged."""
+    WORK[0] += len(doubt.worlds)
     if len(doubt.worlds) <= MAX_WORLDS:
         return False
     # worlds that agree on every holder but the one in most doubt become one world,
@@ -327,6 +339,7 @@ def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], rest_to_on
     each world allows (all owed if it can; what is left to a single player owed, unless
     not `rest_to_one`; else nothing); where a world knows the bank only within a range that may or may not pay,
     each player owed may have got their cards, or not. Every owner is a holder."""
+    WORK[0] += len(doubt.worlds)
     bank = doubt.base("B")
     plan = [
         (2 * _INDEX[r], [(doubt.base(o) + 2 * _INDEX[r], n) for o, n in owed], sum(n for _, n in owed))

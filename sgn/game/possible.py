@@ -6,8 +6,11 @@ every move legal, so a value is possible when the log with it written in is stil
 whatever the other hidden values are; the replay is asked exactly that, once per value
 tried, from a copy of the game before the line. A card taken unseen is tried a kind at a
 time ("at least one ore"), and, for several cards, a number at a time ("at least two"):
-the most of each kind is the answer. Work is bounded (`BUDGET` messages applied): a value
-not worked out within it is said so (`possible` None), never guessed.
+the most of each kind is the answer. Work is bounded (`BUDGET` units: a message applied
+costs one, and one more for every WORLDS_A_UNIT ways the cards may lie that the work on the
+hands in doubt visited, `doubt.WORK`, as that is where a log that hides much spends its time:
+a bound on the time, not only on the messages): a value not worked out within it is said so
+(`possible` None), never guessed.
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from ..layers.hidden import HIDDEN, places
 from ..rules import DECK, RESOURCES
 from .core import Game, Message
+from .doubt import WORK
 from .readings import is_error
 
-BUDGET = 200_000  # messages applied, over every value tried, before the rest is left unsaid
+BUDGET = 200_000  # units of work, over every value tried, before the rest is left unsaid
+WORLDS_A_UNIT = 2  # ways the cards may lie visited that cost about as much as one message applied
 MAX_MESSAGES = 100_000  # the messages of one game kept to try values on (memory stays bounded)
 ROLLS = tuple(range(2, 13))
 
@@ -62,6 +67,13 @@ class _Trier:
     def __init__(self, budget: int):
         self.left = budget
 
+    def charge(self, game: Game, message: Message, line: int) -> List[Any]:
+        """`message` applied to `game`, its work taken from the budget: what it broke."""
+        visited = WORK[0]
+        found = game.apply(message, line)
+        self.left = max(0, self.left - 1 - (WORK[0] - visited) // WORLDS_A_UNIT)
+        return found
+
     def holds(self, before: Game, line: int, message: Message, rest: Sequence[Fed]) -> Optional[bool]:
         """Whether the log is legal to its end with `message` at `line`; None once the
         budget is spent."""
@@ -69,12 +81,11 @@ class _Trier:
             self.left = 0
             return None
         game = before.clone()
-        self.left -= 1
-        if any(is_error(p) for p in game.apply(message, line)):
-            return False
-        for number, later in rest:
-            self.left -= 1
-            if any(is_error(p) for p in game.apply(later, number)):
+        for number, applied in [(line, message), *rest]:
+            found = self.charge(game, applied, number)
+            if not self.left:
+                return None
+            if any(is_error(p) for p in found):
                 return False
         return True
 
@@ -133,7 +144,8 @@ def possible_values(fed: Sequence[Fed], budget: int = BUDGET, rules: str = "stan
                 if message[1] in ("TR", "ST"):
                     entry["cards"] = _hidden_units(message)
                 found.append(entry)
-            game.apply(message, line)
+            if trier.left:  # (the game before each value, charged as any work; once spent, none)
+                trier.charge(game, message, line)
     return found
 
 
