@@ -626,3 +626,51 @@ def test_a_full_disk_is_one_line_and_exit_2(tmp_path, command):
     assert lines and lines[-1].endswith(f"cannot write {where}: No space left on device"), said
     assert "internal error" not in said and "Traceback" not in said and "Exception ignored" not in said
     assert os.path.exists("/dev/full") and not os.path.isfile("/dev/full")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["redact", "--public"],
+        ["redact", "--seat", "1"],
+        ["replay"],
+        ["render"],
+        ["moves"],
+        ["convert", "--to", "hsgn"],
+        ["parse"],
+        ["report", "-o", "-"],
+    ],
+)
+@pytest.mark.parametrize("mode", ["ab", "r+b"])  # LOG >> LOG, and LOG 1<> LOG
+def test_every_command_that_reads_a_log_refuses_standard_output_redirected_to_it(log, command, mode):
+    """`sgn redact LOG >> LOG` grew LOG without end (20 KB to 50 MB in a second), and `1<> LOG`
+    wrote over it as it was read: every command that reads a file and writes standard
+    output notices that they are one file, before it reads or writes anything."""
+    path, game = log
+    env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
+    with open(path, mode) as stdout:
+        result = subprocess.run(
+            [sys.executable, "-m", "sgn", *command, str(path)],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            env=env,
+            cwd=path.parent,
+            timeout=120,  # a guard against the loop it was, not a measure of speed
+        )
+    assert result.returncode == 2, result.stderr
+    assert b"standard output is redirected to" in result.stderr and b"Traceback" not in result.stderr
+    assert path.read_bytes() == game
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system to fill")
+def test_redact_says_a_write_that_fails_is_a_write(log):
+    path, _ = log
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "sgn", "redact", "--public", str(path)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            env=dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent)),
+        )
+    assert result.returncode == 2
+    assert result.stderr.startswith(b"sgn redact: cannot write standard output: ")

@@ -54,7 +54,14 @@ def run_redact(args: argparse.Namespace, out) -> int:
     from ..notation.redact import NotASeat, redact
 
     seat = None if args.public else args.seat
+    from .output_file import OutputError, refuse_standard_output
+
     name = "<stdin>" if args.file == "-" else describe(args.file)
+    try:
+        refuse_standard_output(sys.stdout, [args.file])
+    except OutputError as error:
+        sys.stderr.write(printable(f"sgn redact: {error}\n"))
+        return EXIT_USAGE
     try:
         stream = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")
     except OSError as error:
@@ -64,10 +71,16 @@ def run_redact(args: argparse.Namespace, out) -> int:
     try:
         with stream:
             for line in redact(_lines(stream), seat):
-                if sink is not None:
-                    sink.write(line + b"\n")
-                else:
-                    out.write(line.decode("utf-8", "replace") + "\n")
+                try:
+                    if sink is not None:
+                        sink.write(line + b"\n")
+                    else:
+                        out.write(line.decode("utf-8", "replace") + "\n")
+                except OSError as error:
+                    sys.stderr.write(
+                        printable(f"sgn redact: cannot write standard output: {error.strerror or error}\n")
+                    )
+                    return EXIT_USAGE
     except (OSError, EOFError, zlib.error) as error:
         sys.stderr.write(printable(f"sgn redact: cannot read {name}: {error}\n"))
         return EXIT_USAGE

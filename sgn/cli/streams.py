@@ -32,11 +32,17 @@ def standard_input():
 def open_input(path: str, *, output: Optional[str] = None) -> Tuple[Any, str]:
     """What a command reads for the input it names (`path`, '-' is standard input), and the
     name its diagnostics give it. The path is opened by the reader, once, as it reads; an
-    `output` file (not '-') that would write over the input is an OutputError first."""
+    `output` file (not '-') that would write over the input is an OutputError first, as is
+    standard output redirected to the input (`sgn redact LOG >> LOG` would read its own
+    output for ever)."""
     if output is not None and output != "-":
         from .output_file import refuse_inputs
 
         refuse_inputs(output, [path])
+    else:  # (written to standard output: that must not be the input, `>> LOG` or `1<> LOG`)
+        from .output_file import refuse_standard_output
+
+        refuse_standard_output(sys.stdout, [path])
     if path == "-":
         return standard_input(), STDIN_NAME
     return path, describe(path)
