@@ -194,3 +194,41 @@ def test_moves_mode_a_long_answer_of_odd_items_is_read_item_by_item(tmp_path):
     run = conformance.run_cases([PY, str(script)], FEW[:1], mode="persistent", timeout=60)
     assert run.outcomes[0].status == "failed"
     assert "300000 not an SGN move: 0, 0, 0 (and 299997 more)" in run.outcomes[0].detail
+
+
+def test_a_count_or_moves_no_engine_writes_are_errored_answers_never_a_crash():
+    """Simple mode: a count written `²` (a digit to Python, which int() refuses), one of
+    5,000 digits (past int()'s limit) or moves nested 5,000 deep: each an errored answer."""
+    from sgn.conformance.runners import _answer
+
+    for said, depth in (("²".encode(), 2), (b"1" * 5000, 2), (b"[" * 5000 + b"]" * 5000, None), (b"12x", 1)):
+        answer = _answer(said, depth)
+        assert answer.kind == "errored" and answer.text, said[:20]
+    assert _answer(b" 123\n", 2).count == 123
+
+
+def test_the_divide_follow_up_takes_the_timeout_for_the_whole_position(monkeypatch):
+    """perft's --divide follow-up asked each child with the whole --timeout (69 s for one
+    position at --timeout 3): it now stops once the position's time is spent. The clock is
+    the test's: one second a look."""
+    import itertools
+
+    from sgn.game.perft import perft
+
+    clock = itertools.count()
+    monkeypatch.setattr(moves.time, "monotonic", lambda: next(clock))
+    case = next(c for c in moves.positions() if c["id"].startswith("perft/"))
+    position = case["position"]
+    ours = moves._replayed(position["data"]).legal_moves(position["players"], position["hidden"])
+    asked = []
+
+    def ask(where, depth):  # the right moves, and the right count for every child: all agree
+        asked.append(depth)
+        if depth is None:
+            return moves.Answer("moves", moves=ours)
+        child = moves._replayed(where["data"])
+        return moves.Answer("count", count=perft(child, depth, position["players"], position["hidden"]))
+
+    where = moves.divide(ask, position, 2, budget=3)
+    assert "the follow-up stopped at --timeout (3 s for the position)" in where
+    assert len(asked) < 6 < len(ours)

@@ -15,6 +15,7 @@ count differs, one level at a time, to the moves that differ.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
@@ -190,12 +191,14 @@ def _with(position: dict, move: list) -> dict:
     return dict(position, data=position["data"] + json.dumps(move, separators=(",", ":")) + "\n")
 
 
-def divide(ask: Ask, position: dict, depth: int, departures: Iterable[str] = ()) -> str:
+def divide(ask: Ask, position: dict, depth: int, departures: Iterable[str] = (), budget: Optional[float] = None) -> str:
     """Where the implementation's perft from `position` parts from ours, as `--divide`
     shows it: the first move whose count differs, one level down at a time, then the moves
-    that differ where the lists do."""
+    that differ where the lists do. The whole follow-up takes at most `budget` seconds (the
+    run's --timeout: each request had it whole, 69 s for one position at --timeout 3)."""
     from ..game.perft import perft
 
+    end = time.monotonic() + budget if budget is not None else None
     path: List[str] = []
     game = _replayed(position["data"])
     for level in range(depth, 0, -1):
@@ -207,6 +210,8 @@ def divide(ask: Ask, position: dict, depth: int, departures: Iterable[str] = ())
         if problem or level == 1:
             return "; ".join(path + [problem or "the moves agree"])
         for move in ours:
+            if end is not None and time.monotonic() > end:
+                return "; ".join(path + [f"the follow-up stopped at --timeout ({budget:g} s for the position)"])
             child = game.clone()
             child.apply(move, game.line + 1)
             expected = perft(child, level - 1, position["players"], position["hidden"])
@@ -221,7 +226,9 @@ def divide(ask: Ask, position: dict, depth: int, departures: Iterable[str] = ())
     return "; ".join(path)
 
 
-def judge(ask: Ask, case: dict, departures: Iterable[str] = (), depth: Optional[int] = None) -> Outcome:
+def judge(
+    ask: Ask, case: dict, departures: Iterable[str] = (), depth: Optional[int] = None, budget: Optional[float] = None
+) -> Outcome:
     """A position's outcome: its moves, or with `depth` its perft count (the table's where
     it has one), against ours."""
     position = case["position"]
@@ -237,7 +244,7 @@ def judge(ask: Ask, case: dict, departures: Iterable[str] = (), depth: Optional[
         expected = counts[depth - 1] if counts else _perft(position, depth)
         if answer.count == expected:
             return Outcome(case, PASSED, got_valid=True)
-        where = divide(ask, position, depth, departures)
+        where = divide(ask, position, depth, departures, budget)
         detail = f"perft({depth}): expected {expected:,}, got {answer.count:,}; {where}"
         return Outcome(case, FAILED, got_valid=True, detail=detail[:MAX_DETAIL])
     answer = ask(position, None)

@@ -10,6 +10,7 @@ import time
 from typing import Any, Dict, Optional
 
 from .. import corpus
+from ..layers.jsontext import MAX_DEPTH, too_deep
 from . import moves
 from .crash import Signature
 from .outcome import ERRORED, SKIPPED, STDERR_LINES, UNDECLARED, Outcome, judge, with_stderr
@@ -62,7 +63,7 @@ class SimpleRunner:
         if self.broken:
             return Outcome(case, ERRORED, detail=self.broken)
         if case.get("kind") == moves.TAG:
-            return moves.judge(self.ask, case, self.departures, self.depth)
+            return moves.judge(self.ask, case, self.departures, self.depth, self.timeout)
         if "extension" in case:  # (nothing is declared in simple mode: an extension is opt in)
             return Outcome(
                 case, UNDECLARED, detail=f"the extension {case['extension']} needs declaring (persistent mode)"
@@ -140,19 +141,27 @@ class SimpleRunner:
         return _answer(said, depth)
 
 
+MAX_COUNT_DIGITS = 40  # a perft count longer than this is no count (10**40 moves)
+
+
 def _answer(said: bytes, depth: Optional[int]) -> moves.Answer:
     """A rules engine's answer in simple mode: the count, or one JSON move a line."""
     text = said.decode("utf-8", "replace")
     if depth:
-        if not text.strip().isdigit():
-            return moves.Answer("errored", text=f"not a count: {text.strip()[:80]!r}")
-        return moves.Answer("count", count=int(text.strip()))
+        count = text.strip()
+        # (digits of ASCII only: "²" is a digit to Python, and int() refuses it, and a count
+        # past MAX_COUNT_DIGITS is none a perft reaches; int() refuses 4,301 digits)
+        if not (count.isascii() and count.isdigit()) or len(count) > MAX_COUNT_DIGITS:
+            return moves.Answer("errored", text=f"not a count: {count[:80]!r}")
+        return moves.Answer("count", count=int(count))
     found = []
     for line in text.splitlines():
         if line.strip():
             try:
+                if too_deep(line, MAX_DEPTH) is not None:
+                    raise ValueError("nested too deep")
                 found.append(json.loads(line))
-            except ValueError:
+            except (ValueError, RecursionError):
                 return moves.Answer("errored", text=f"not a JSON move a line: {line[:80]!r}")
     return moves.Answer("moves", moves=found)
 
@@ -272,7 +281,9 @@ class PersistentRunner:
                 return Outcome(
                     case, UNDECLARED, detail="it does not declare moves (a rules engine) in its answer to start"
                 )
-            return moves.judge(self.ask, case, moves.departures_of(self.info, self.departures), self.depth)
+            return moves.judge(
+                self.ask, case, moves.departures_of(self.info, self.departures), self.depth, self.timeout
+            )
         undeclared = self._undeclared(case)
         if undeclared:
             return Outcome(case, UNDECLARED, detail=undeclared)
