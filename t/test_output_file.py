@@ -672,5 +672,6 @@ def test_redact_says_a_write_that_fails_is_a_write(log):
             stderr=subprocess.PIPE,
             env=dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent)),
         )
-    assert result.returncode == 2
-    assert result.stderr.startswith(b"sgn redact: cannot write standard output: ")
+    assert result.returncode == 2  # (said where the write fails: in the loop, or at the last flush)
+    assert b"cannot write standard output: No space left on device" in result.stderr
+    assert b"cannot read" not in result.stderr and b"Traceback" not in result.stderr
