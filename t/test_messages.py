@@ -73,8 +73,7 @@ def test_text_output_puts_the_column_in_the_location_and_the_hint_below(tmp_path
         lines[i - 4].startswith(f"{path}:") and all(gutter.match(text) for text in lines[i - 3 : i]) for i in hinted
     )
     concise = run_cli("validate", "-o", "concise", "--level", "semantic", path).stdout.decode().splitlines()
-    hinted = [i for i, text in enumerate(concise) if text.startswith("    hint: ")]
-    assert hinted and all(concise[i - 1].startswith(f"{path}:") for i in hinted)
+    assert not any(text.startswith("    hint: ") for text in concise)  # (one line a diagnostic, as ruff's)
 
 
 def test_max_errors_stops_a_file_and_says_so(tmp_path):

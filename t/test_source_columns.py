@@ -134,10 +134,12 @@ def test_standard_input_shows_its_line_too():
     assert result.stdout.decode().splitlines()[2] == '1 | ["1","RD",{"result":13}]'
 
 
-def test_concise_keeps_one_line_and_its_hint(tmp_path):
-    (tmp_path / "case.sgn").write_text('["1","RD",{"result":13}]\n')
-    code, text = validate(tmp_path, "-o", "concise")
-    assert code == 1 and "|" not in text and text.startswith("case.sgn:1:21: /2/result")
+def test_concise_is_one_line_a_diagnostic(tmp_path):
+    (tmp_path / "case.sgn").write_text('["1","RD",{"result":13}]\n["1","MR",{"tile":[9,9]}]\n')
+    code, text = validate(tmp_path, "-o", "concise", "--level", "semantic")
+    lines = text.splitlines()
+    assert code == 1 and "|" not in text and "hint:" not in text and lines[0].startswith("case.sgn:1:21: /2/result")
+    assert all(line.startswith("case.sgn:") for line in lines[:-1])
 
 
 def test_the_lines_kept_for_diagnostics_are_bounded():

@@ -190,10 +190,13 @@ class TextReporter(Reporter):
     and of the whole run.
     """
 
-    concise = False  # `-o concise`: the line and the hint, without the source
+    concise = False  # `-o concise`: the line alone, without the source or the hint (as ruff's)
 
     def diagnostic(self, d: Diagnostic) -> None:
-        if self.concise or d.source is None:
+        if self.concise:
+            self.out.write(text_lines(d, self.paint).partition("\n")[0] + "\n")
+            return
+        if d.source is None:
             self.out.write(text_lines(d, self.paint))
             return
         first, _, hint = text_lines(d, self.paint).partition("\n")
@@ -296,7 +299,8 @@ def _escape_property(text: str) -> str:
 
 
 class ConciseReporter(TextReporter):
-    """`-o concise`: one line per diagnostic (and its hint), no source, then the summary."""
+    """`-o concise`: one line per diagnostic (no source, no hint: `--show-fixes`-less ruff's
+    concise form), then the summary."""
 
     concise = True
 
