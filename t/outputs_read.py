@@ -68,7 +68,9 @@ def _github(data: bytes, files: List[str]) -> Seen:
         assert match, line
         props = dict(p.split("=", 1) for p in match["props"].split(","))
         severity = {"notice": "info"}.get(match["cmd"], match["cmd"])
-        found.append((unquote(props["file"]), int(props.get("line", 0)), unquote(props["title"]), severity))
+        title = unquote(props["title"])  # "sgn (CODE)", as ruff writes "Ruff (CODE)"
+        assert title.startswith("sgn (") and title.endswith(")"), title
+        found.append((unquote(props["file"]), int(props.get("line", 0)), title[5:-1], severity))
     return Seen(found, None)
 
 

@@ -77,7 +77,8 @@ def test_github_output(write):
     path = write(GOOD + BAD)
     out = run_cli("validate", "-o", "github", path).stdout.decode()
     assert (
-        out == f"::error file={path},line=2,col=21,title=schema-maximum::/2/result: 13 is greater than the maximum 12\n"
+        out == f"::error title=sgn (schema-maximum),file={path},line=2,col=21,endLine=2,endColumn=23::"
+        f"{path}:2:21: schema-maximum /2/result: 13 is greater than the maximum 12\n"
     )
 
 

@@ -18,7 +18,7 @@ from sgn.layers.columns import EXCERPT_WIDTH, KEPT_BYTES, KEPT_LINES, KeptLines,
 CORPUS = json.loads((Path(__file__).parent.parent / "test-corpus" / "cases.json").read_text("utf-8"))["cases"]
 TEXTS = sorted({c["text"] for c in CORPUS if c["kind"] in ("message", "log", "raw") and c.get("text")})
 FIRST = re.compile(r"^case\.sgn:(\d+)(?::(\d+))?: .*\[([a-z0-9-]+)\]$")
-GITHUB = re.compile(r"^::\w+ file=case\.sgn(?:,line=(\d+))?(?:,col=(\d+))?,title=([a-z0-9-]+)::")
+GITHUB = re.compile(r"^::\w+ title=sgn \(([a-z0-9-]+)\),file=case\.sgn(?:,line=(\d+))?(?:,col=(\d+))?[^:]*::")
 
 
 def validate(folder: Path, *args: str):
@@ -199,7 +199,7 @@ def by_format(folder: Path):
         found[name] = (code, [(m[3], int(m[1]), int(m[2]) if m[2] else None) for m in rows if m])
     code, text = validate(folder, "-o", "github")
     rows = [GITHUB.match(line) for line in text.splitlines()]
-    found["github"] = (code, [(m[3], int(m[1] or 0), int(m[2]) if m[2] else None) for m in rows if m])
+    found["github"] = (code, [(m[1], int(m[2] or 0), int(m[3]) if m[3] else None) for m in rows if m])
     code, text = validate(folder, "-o", "sarif")
     results = json.loads(text)["runs"][0]["results"]
     rows = []

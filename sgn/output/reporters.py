@@ -320,17 +320,28 @@ def one_line(d: Diagnostic) -> str:
 
 
 class GithubReporter(Reporter):
-    """GitHub Actions workflow commands, so problems show as annotations on the file."""
+    """GitHub Actions workflow commands, so problems show as annotations on the file, as ruff
+    writes them: `::error title=sgn (CODE),file=F,line=L,col=C,endLine=L,endColumn=E::F:L:C:
+    CODE message`, the path as given but for a leading `./` (GitHub's paths are the
+    repository's)."""
 
     def diagnostic(self, d: Diagnostic) -> None:
         command = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
-        props = [f"file={_escape_property(d.file)}"]
+        name = d.file
+        while name.startswith("./"):
+            name = name[2:]
+        props = [f"title={_escape_property(f'sgn ({d.code})')}", f"file={_escape_property(name)}"]
+        where = name
         if d.line:
             props.append(f"line={d.line}")
-        if d.column:
-            props.append(f"col={d.column}")
-        props.append(f"title={_escape_property(d.code)}")
-        self.out.write(printable(f"::{command} {','.join(props)}::{_escape_data(one_line(d))}\n"))
+            where += f":{d.line}"
+            if d.column:
+                props.append(f"col={d.column}")
+                where += f":{d.column}"
+                if d.end_column:
+                    props += [f"endLine={d.line}", f"endColumn={d.end_column}"]
+        body = f"{where}: {d.code} {one_line(d)}"
+        self.out.write(printable(f"::{command} {','.join(props)}::{_escape_data(body)}\n"))
 
 
 class Progress:
