@@ -647,16 +647,8 @@ def test_every_command_that_reads_a_log_refuses_standard_output_redirected_to_it
     wrote over it as it was read: every command that reads a file and writes standard
     output notices that they are one file, before it reads or writes anything."""
     path, game = log
-    env = dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent))
     with open(path, mode) as stdout:
-        result = subprocess.run(
-            [sys.executable, "-m", "sgn", *command, str(path)],
-            stdout=stdout,
-            stderr=subprocess.PIPE,
-            env=env,
-            cwd=path.parent,
-            timeout=120,  # a guard against the loop it was, not a measure of speed
-        )
+        result = _sgn_into(stdout, [*command, str(path)], path.parent)
     assert result.returncode == 2, result.stderr
     assert b"standard output is redirected to" in result.stderr and b"Traceback" not in result.stderr
     assert path.read_bytes() == game
@@ -666,12 +658,20 @@ def test_every_command_that_reads_a_log_refuses_standard_output_redirected_to_it
 def test_redact_says_a_write_that_fails_is_a_write(log):
     path, _ = log
     with open("/dev/full", "wb") as full:
-        result = subprocess.run(
-            [sys.executable, "-m", "sgn", "redact", "--public", str(path)],
-            stdout=full,
-            stderr=subprocess.PIPE,
-            env=dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent)),
-        )
+        result = _sgn_into(full, ["redact", "--public", str(path)], path.parent)
     assert result.returncode == 2  # (said where the write fails: in the loop, or at the last flush)
     assert b"cannot write standard output: No space left on device" in result.stderr
     assert b"cannot read" not in result.stderr and b"Traceback" not in result.stderr
+
+
+def _sgn_into(stdout, args, cwd):
+    """`python -m sgn ARGS` with its standard output on the file `stdout` (as a shell's
+    redirection would give it)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sgn", *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(Path(sgn.__file__).resolve().parent.parent)),
+        cwd=cwd,
+        timeout=120,  # a guard against the loop it was, not a measure of speed
+    )

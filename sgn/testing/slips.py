@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, Callable, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, FrozenSet, NamedTuple, Optional, Sequence, Tuple
 
 Tile = Tuple[int, int]
 Edit = Callable[[list, "Board", random.Random], Optional[bytes]]
@@ -135,28 +135,24 @@ def resource_key(rename: str) -> Callable[[Any], Any]:
 # -- the semantic checks --------------------------------------------------------------------
 
 
-def intersection_edit(change: Callable[[List[List[int]], Board], Optional[list]]) -> Edit:
-    def edit(message: list, b: Board, rng: random.Random) -> Optional[bytes]:
-        value = _copy(message)[2]
-        tiles = change(value["intersection"], b)
-        if tiles is None:
-            return None
-        value["intersection"] = tiles
-        return _text([message[0], message[1], value])
+def place_edit(key: str) -> Callable[[Callable[[list, Board], Optional[list]]], Edit]:
+    """An edit of the place a build names (`key`: "intersection" or "path"), by `change`."""
 
-    return edit
+    def made(change: Callable[[list, Board], Optional[list]]) -> Edit:
+        def edit(message: list, b: Board, rng: random.Random) -> Optional[bytes]:
+            value = _copy(message)[2]
+            place = change(value[key], b)
+            if place is None:
+                return None
+            value[key] = place
+            return _text([message[0], message[1], value])
+
+        return edit
+
+    return made
 
 
-def path_edit(change: Callable[[list, Board], Optional[list]]) -> Edit:
-    def edit(message: list, b: Board, rng: random.Random) -> Optional[bytes]:
-        value = _copy(message)[2]
-        path = change(value["path"], b)
-        if path is None:
-            return None
-        value["path"] = path
-        return _text([message[0], message[1], value])
-
-    return edit
+intersection_edit, path_edit = place_edit("intersection"), place_edit("path")
 
 
 def far_corner(path: list) -> list:
