@@ -118,19 +118,6 @@ def test_sgn_moves_of_a_file_that_cannot_be_read_is_a_value_error(tmp_path):
         sgn.moves(42)
 
 
-def test_the_random_bot_of_the_docs_plays_a_valid_game():
-    """docs/api.md's bot in ten lines, run as written: every move it chooses is legal."""
-    import re
-
-    from conftest import CHECKOUT
-
-    text = (CHECKOUT / "docs" / "api.md").read_text(encoding="utf-8")
-    (bot,) = [b for b in re.findall(r"^```python\n(.*?)^```", text, re.M | re.S) if "legal_moves" in b]
-    scope = {"sgn": sgn}
-    exec(compile(bot, "docs/api.md", "exec"), scope)  # (its last line asserts the game valid)
-    assert len(scope["log"]) > 100 and scope["game"].phase == "over"
-
-
 def test_the_perft_table_of_the_docs_holds():
     """docs/moves.md's counts from the standard map, 4 players, as another engine would
     reproduce them."""

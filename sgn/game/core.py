@@ -47,8 +47,9 @@ class Game(State):
     """
 
     def clone(self) -> "Game":
-        """A copy of the state that changes apart from this one, for trying several readings
-        of a log after a fault (`sgn/game/recovery.py`)."""
+        """A copy of the state that changes apart from this one (every field; the board is
+        shared, as it never changes): to try moves on, or to read a log several ways after a
+        fault (`sgn/game/recovery.py`). The undo list of `push` is not copied."""
         other = Game(self.rules)
         self.copy_into(other)
         return other
@@ -187,6 +188,71 @@ class Game(State):
         from .moves import legal_moves
 
         return legal_moves(self, players, hidden)
+
+    # -- playing a game (sgn/game/decisions.py, docs/api.md "Playing a game") -------------
+    def decisions(self, players: Optional[int] = None) -> List[Any]:
+        """Who must decide now and what: `Decision(seat, kind, moves)`, one for each seat
+        that owes a discard after a 7, else one; none before the map and after the end.
+        Chance moves are written with `?` (`chances` gives their outcomes and odds), and
+        `[seat, "ET", {}]` ends a turn. `players`: the number of seats, for the setup."""
+        from .decisions import decisions
+
+        return decisions(self, players)
+
+    def chances(self, move: Sequence[Any]) -> List[Any]:
+        """The outcomes of a chance move with their exact probabilities, as (move, Fraction):
+        a roll `?` as 2d6, a card bought `?` as the deck holds them, a card stolen `?` as the
+        victim's hand holds them; any other move is itself, with probability 1."""
+        from .decisions import chances
+
+        return chances(self, move)
+
+    def outcome(self) -> Optional[Any]:
+        """How the game ended: `Outcome(winner, points, line, how)`, or None while it goes on."""
+        from .decisions import outcome
+
+        return outcome(self)
+
+    def push(self, move: Sequence[Any]) -> List[Problem]:
+        """Make a checked move: its shape and meaning (`sgn.validate_message`), then the
+        rules. A move any of them refuses raises `IllegalMove` and leaves the game as it
+        was; otherwise the move is made (`pop` undoes it) and its warnings are returned.
+        `[seat, "ET", {}]` ends the seat's part of a turn. A chance move is made as its
+        outcome: push one of `chances(move)`, not the `?`, to play a game with full cards."""
+        from ..layers.stages import validate_message
+        from .decisions import END_TURN, end_turn
+        from .errors import IllegalMove
+
+        saved = self.clone()
+        if isinstance(move, (list, tuple)) and len(move) == 3 and move[1] == END_TURN and move[2] == {}:
+            try:
+                end_turn(self, move[0])
+            except ValueError as error:
+                raise IllegalMove(move, [Problem("not-your-turn", "/0", str(error))]) from None
+            self.pushed.append(saved)
+            return []
+        value = list(move) if isinstance(move, tuple) else move
+        refused = [d for d in validate_message(value, level="semantic") if d.is_error]
+        if refused:
+            raise IllegalMove(move, refused)
+        try:
+            problems = self.apply(move, self.line + 1)
+        except MessageError as error:
+            saved.copy_into(self)
+            raise IllegalMove(move, error.diagnostics, str(error)) from None
+        errors = [p for p in problems if p.severity == "error"]
+        if errors:
+            saved.copy_into(self)
+            raise IllegalMove(move, errors)
+        self.pushed.append(saved)
+        return problems
+
+    def pop(self) -> None:
+        """Undo the last `push` (IndexError when there is none)."""
+        pushed = self.pushed
+        previous = pushed.pop()
+        previous.copy_into(self)
+        self.pushed = pushed
 
     # -- what the readings after a fault do to a state (sgn/game/readings.py) -------------
     def begin_turn(self, player: str) -> List[Problem]:

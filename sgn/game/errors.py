@@ -52,3 +52,20 @@ def message_error(message: Any, cause: BaseException) -> MessageError:
     # the replay takes any sequence; the checks know JSON's arrays only
     value = list(message) if isinstance(message, tuple) else message
     return MessageError(message, [d for d in validate_message(value) if d.is_error], cause)
+
+
+class IllegalMove(ValueError):
+    """A move `Game.push` refused: the game is as it was before it.
+
+    `move` is the move given; `problems` why it was refused: the `Diagnostic`s of its shape
+    and meaning, or the rules' `Problem`s (each has `code` and `message`)."""
+
+    def __init__(self, move: Any, problems: List[Any], reason: str = ""):
+        self.move = move
+        self.problems = problems
+        shown = repr(move)
+        if len(shown) > _SHOWN:
+            shown = shown[:_SHOWN] + "..."
+        reasons = "; ".join(f"{p.message} [{p.code}]" for p in problems[:3]) or reason
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        super().__init__(f"illegal move {shown}: {reasons}{more}")

@@ -69,7 +69,7 @@ def legal_moves(g: State, players: Optional[int] = None, hidden: str = "auto") -
     if g.board is None or g.without_map_reported or (g.phase == OVER and g.after_end_reported):
         return []
     if g.phase == SETUP:
-        return _ordered(_setup(g, players))
+        return _ordered(setup_moves(g, players))
     partial = is_partial(g)
     shown = hidden == "always" or (hidden == "auto" and partial)
     if g.phase == OVER:
@@ -154,7 +154,7 @@ def _accepted(g: State, items: List[Item]) -> List[Item]:
 # -- the setup ---------------------------------------------------------------------------------
 
 
-def _setup(g: State, players: Optional[int]) -> List[Item]:
+def setup_moves(g: State, players: Optional[int]) -> List[Item]:
     geo = sites(g.the_map())
     due = g.setup_road_due
     if due is not None:
@@ -194,14 +194,14 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
     owed.update(g.discards_owed)
     for name in sorted(set(owed) | g.discards_unsure, key=_number):
         amount = owed.get(name)
-        items += _discards(g, name, None if name in g.discards_unsure or amount == AMOUNT_IN_DOUBT else amount)
+        items += discards(g, name, None if name in g.discards_unsure or amount == AMOUNT_IN_DOUBT else amount)
     if g.robber_due:  # after a 7 or a Knight: the discards, then the robber; nothing else
         if not g.discards_owed:
             thief = current or "1"
-            items += [(thief, ROBBER, [thief, "MR", {"tile": list(t)}]) for t in geo.land if t != g.robber]
+            items += robber_moves(g, thief)
         return items
     if g.steal_from and current is not None:
-        items += _steals(g, current, shown)
+        items += steals(g, current, shown)
         if g.steal_needed:
             return items
     if g.discards_owed or g.discards_unsure:
@@ -209,7 +209,7 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
     following = turns.expected_next(g)
     if current is None or g.rolled:  # the next turn may begin: its roll, or a card before it
         items += _rolls(following, shown)
-        items += _plays(g, following, True)
+        items += plays(g, following, True)
     if current is None:
         return items
     p = g.players.get(current)
@@ -217,10 +217,10 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
         if not g.rolled:
             items += _rolls(current, shown)
         if g.rolled or g.free_roads > 0:
-            items += _builds(g, geo, p, shown, free=g.free_roads > 0, all_kinds=g.rolled)
-        items += _plays(g, current, False)
+            items += builds(g, geo, p, shown, free=g.free_roads > 0, all_kinds=g.rolled)
+        items += plays(g, current, False)
         if g.rolled:
-            items += _bank_trades(g, p)
+            items += bank_trades(g, p)
     if g.variant.special_build and g.rolled:
         items += _special_builds(g, geo, current, shown)
     return items
@@ -246,11 +246,11 @@ def _after_the_end(g: State, shown: bool) -> List[Item]:
     p = g.players.get(name) if name is not None else None
     if name is None or p is None:
         return []
-    items = [item for item in _plays(g, name, False) if item[2][2]["cCode"] == "VP"]
+    items = [item for item in plays(g, name, False) if item[2][2]["cCode"] == "VP"]
     if g.robber_due == "knight":
         items += [(name, ROBBER, [name, "MR", {"tile": list(t)}]) for t in sites(g.the_map()).land]
     if g.steal_from:
-        items += _steals(g, name, shown)
+        items += steals(g, name, shown)
     if g.free_roads > 0:
         items += [(name, ROAD, [name, "BR", {"path": e}]) for e in _road_paths(g, sites(g.the_map()), p)]
     return items
@@ -261,7 +261,7 @@ def _rolls(name: str, shown: bool) -> List[Item]:
     return [(name, ROLL, forms.roll(name, n)) for n in results]
 
 
-def _discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
+def discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
     """Every multiset of `amount` cards the player may hold; where the hand is in doubt or
     the amount is (a hand whose count differs between the ways the cards lie), every one
     within the bounds of the hand, for `_accepted` to try."""
@@ -280,7 +280,12 @@ def _discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
     return items
 
 
-def _steals(g: State, thief: str, shown: bool) -> List[Item]:
+def robber_moves(g: State, thief: str) -> List[Item]:
+    """The robber moved by `thief` to each land tile but its own."""
+    return [(thief, ROBBER, [thief, "MR", {"tile": list(t)}]) for t in sites(g.the_map()).land if t != g.robber]
+
+
+def steals(g: State, thief: str, shown: bool) -> List[Item]:
     items: List[Item] = []
     for victim in sorted(g.steal_from or (), key=_number):
         cards = [r for r in RESOURCES if could_give(g, victim, {r: 1})] + ([HIDDEN] if shown else [])
@@ -288,7 +293,7 @@ def _steals(g: State, thief: str, shown: bool) -> List[Item]:
     return items
 
 
-def _builds(g: State, geo: Sites, p: Player, shown: bool, free: bool = False, all_kinds: bool = True) -> List[Item]:
+def builds(g: State, geo: Sites, p: Player, shown: bool, free: bool = False, all_kinds: bool = True) -> List[Item]:
     """A player's settlements, cities and roads where they may stand, and the cards they may
     buy, with what they may pay (roads free where `free`; with `all_kinds` False, only those)."""
     name = p.name
@@ -319,7 +324,7 @@ def _road_paths(g: State, geo: Sites, p: Player) -> List[list]:
     return [geo.edge(e) for e in sorted(edges, key=geo.edge_rank.__getitem__) if not placing.road_site(g, p, e, "")]
 
 
-def _plays(g: State, name: str, starts_turn: bool) -> List[Item]:
+def plays(g: State, name: str, starts_turn: bool) -> List[Item]:
     """The development cards a player may play or show: bought before this turn (before the
     turn they start, when `starts_turn`), one a turn; Victory Points any time in their turn."""
     p = g.players.get(name)
@@ -344,7 +349,7 @@ def _plays(g: State, name: str, starts_turn: bool) -> List[Item]:
     return items
 
 
-def _bank_trades(g: State, p: Player) -> List[Item]:
+def bank_trades(g: State, p: Player) -> List[Item]:
     """One lot with the bank at each rate the player has (docs/moves.md): `rate` cards of one
     resource for one of another."""
     items: List[Item] = []
@@ -376,7 +381,7 @@ def _special_builds(g: State, geo: Sites, turn: str, shown: bool) -> List[Item]:
             continue
         p = g.players.get(name)
         if p is not None:
-            items += _builds(g, geo, p, shown)
+            items += builds(g, geo, p, shown)
     return items
 
 

@@ -55,6 +55,7 @@ class State:
         self.card_played = False
         self.free_roads = 0
         self.special_built: List[str] = []  # who has built in this Special Build Phase, in order
+        self.turn_ended: List[str] = []  # who has ended their part of this turn: the player, then the Special Build Phase's
         self.longest_road: Optional[str] = None
         self.largest_army: Optional[str] = None
         self.ended_at: Optional[int] = None
@@ -69,6 +70,7 @@ class State:
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
         self.road_book: Optional[RoadBook] = None  # catanatron's count of the longest road, under its rules
+        self.pushed: List["State"] = []  # the states before each `Game.push`, for `Game.pop` (not copied)
 
     def copy_into(self, other: "State") -> None:
         """Make `other` (a fresh state) a copy of this one that changes apart from it (the
@@ -89,7 +91,7 @@ class State:
         other.steal_from = set(self.steal_from) if self.steal_from is not None else None
         other.steal_needed = self.steal_needed
         other.card_played, other.free_roads = self.card_played, self.free_roads
-        other.special_built = list(self.special_built)
+        other.special_built, other.turn_ended = list(self.special_built), list(self.turn_ended)
         other.longest_road, other.largest_army = self.longest_road, self.largest_army
         other.ended_at, other.after_end_reported = self.ended_at, self.after_end_reported
         other.without_map_reported = self.without_map_reported
@@ -138,6 +140,7 @@ class State:
             self.card_played,
             self.free_roads,
             tuple(self.special_built),
+            tuple(self.turn_ended),
             self.longest_road,
             self.largest_army,
             self.ended_at,

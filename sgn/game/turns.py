@@ -179,6 +179,8 @@ def pass_turn(g: State, player: str) -> List[Problem]:
     g.current, g.rolled, g.free_roads = player, False, 0
     if g.special_built:
         g.special_built = []
+    if g.turn_ended:
+        g.turn_ended = []
     return problems
 
 
