@@ -33,6 +33,7 @@ LAYERS = [
             "sgn.cluster",
             "sgn.adapters",
             "sgn.play",
+            "sgn.referee",
             "sgn.strategies",
         ],
     ),

@@ -68,6 +68,7 @@ _COMMANDS = (
     ("example", "replay"),
     ("moves", "perft"),
     ("generate",),
+    ("play",),
     ("render",),
     ("conformance", "smoke"),
     ("report",),
@@ -96,6 +97,10 @@ def _declare(first: str, commands: Any, parser: argparse.ArgumentParser) -> None
         from . import generate
 
         generate.add_parser(commands)
+    elif first == "play":
+        from . import play
+
+        play.add_parser(commands)
     elif first == "render":
         from .render import add_render_parser
 

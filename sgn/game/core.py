@@ -219,33 +219,9 @@ class Game(State):
         was; otherwise the move is made (`pop` undoes it) and its warnings are returned.
         `[seat, "ET", {}]` ends the seat's part of a turn. A chance move is made as its
         outcome: push one of `chances(move)`, not the `?`, to play a game with full cards."""
-        from ..layers.stages import validate_message
-        from .decisions import END_TURN, end_turn
-        from .errors import IllegalMove
+        from .decisions import push
 
-        saved = self.clone()
-        if isinstance(move, (list, tuple)) and len(move) == 3 and move[1] == END_TURN and move[2] == {}:
-            try:
-                end_turn(self, move[0])
-            except ValueError as error:
-                raise IllegalMove(move, [Problem("not-your-turn", "/0", str(error))]) from None
-            self.pushed.append(saved)
-            return []
-        value = list(move) if isinstance(move, tuple) else move
-        refused = [d for d in validate_message(value, level="semantic") if d.is_error]
-        if refused:
-            raise IllegalMove(move, refused)
-        try:
-            problems = self.apply(move, self.line + 1)
-        except MessageError as error:
-            saved.copy_into(self)
-            raise IllegalMove(move, error.diagnostics, str(error)) from None
-        errors = [p for p in problems if p.severity == "error"]
-        if errors:
-            saved.copy_into(self)
-            raise IllegalMove(move, errors)
-        self.pushed.append(saved)
-        return problems
+        return push(self, move)
 
     def pop(self) -> None:
         """Undo the last `push` (IndexError when there is none)."""

@@ -105,13 +105,45 @@ def decisions(g: State, players: Optional[int] = None) -> List[Decision]:
     return [Decision(current, TURN, moves + [end_turn_move(current)])]
 
 
-def end_turn(g: State, seat: str) -> None:
-    """`seat` ends its part of the turn (docs: `END_TURN`); ValueError when it is not theirs
-    to end now."""
-    due = [d for d in decisions(g) if d.kind in (TURN, SPECIAL_BUILD)]
-    if not due or due[0].seat != seat:
-        raise ValueError(f"player {seat} cannot end a turn here")
+def end_turn(g: State, seat: str, checked: bool = True) -> None:
+    """`seat` ends its part of the turn (`END_TURN`); ValueError when it is not theirs to end
+    now (`checked` False: the caller took it from this seat's decision)."""
+    if checked:
+        due = [d for d in decisions(g) if d.kind in (TURN, SPECIAL_BUILD)]
+        if not due or due[0].seat != seat:
+            raise ValueError(f"player {seat} cannot end a turn here")
     g.turn_ended.append(seat)
+
+
+def push(game: Any, move: Sequence[Any]) -> List[Any]:
+    """`Game.push`: the move checked (shape and meaning, then the rules), made, and its state
+    before kept for `pop`; IllegalMove, the game unchanged, for a move refused."""
+    from ..layers.stages import validate_message
+    from .errors import IllegalMove, MessageError
+
+    saved = game.clone()
+    if isinstance(move, (list, tuple)) and len(move) == 3 and move[1] == END_TURN and move[2] == {}:
+        try:
+            end_turn(game, move[0])
+        except ValueError as error:
+            raise IllegalMove(move, [], str(error)) from None
+        game.pushed.append(saved)
+        return []
+    value = list(move) if isinstance(move, tuple) else move
+    refused = [d for d in validate_message(value, level="semantic") if d.is_error]
+    if refused:
+        raise IllegalMove(move, refused)
+    try:
+        problems = game.apply(move, game.line + 1)
+    except MessageError as error:
+        saved.copy_into(game)
+        raise IllegalMove(move, error.diagnostics, str(error)) from None
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        saved.copy_into(game)
+        raise IllegalMove(move, errors)
+    game.pushed.append(saved)
+    return problems
 
 
 def chances(g: State, move: Sequence[Any]) -> List[Tuple[Message, Fraction]]:

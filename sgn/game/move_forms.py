@@ -87,6 +87,11 @@ def resources(counts: Mapping[str, int], sign: int) -> Dict[str, int]:
 
 def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> Message:
     """A trade with the bank (a discard when nothing is taken), the player's side first."""
+    return between(player, "B", given, taken)
+
+
+def between(player: str, other: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> Message:
+    """A trade of `player` with `other` (a player, or "B", the bank), the player's side first."""
     mine = resources(given, -1)
     theirs = resources(given, 1)
     for r, n in (taken or {}).items():
@@ -94,7 +99,7 @@ def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str
     order = {r: i for i, r in enumerate(RESOURCES + (HIDDEN,))}
     mine = dict(sorted(mine.items(), key=lambda kv: order[kv[0]]))
     theirs = dict(sorted(theirs.items(), key=lambda kv: order[kv[0]]))
-    return [player, "TR", [{"player": player, "resources": mine}, {"player": "B", "resources": theirs}]]
+    return [player, "TR", [{"player": player, "resources": mine}, {"player": other, "resources": theirs}]]
 
 
 def steal(thief: str, victim: str, card: str) -> Message:

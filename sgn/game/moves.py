@@ -353,6 +353,17 @@ def bank_trades(g: State, p: Player) -> List[Item]:
     """One lot with the bank at each rate the player has (docs/moves.md): `rate` cards of one
     resource for one of another."""
     items: List[Item] = []
+    if g.doubt is None:  # (every hand known: the counts alone, the referee's case)
+        hand, bank = p.hand, g.bank
+        for r in RESOURCES:
+            for rate in rates_of(p, r):
+                if hand[r] >= rate:
+                    items += [
+                        (p.name, BANK_TRADE, forms.with_bank(p.name, {r: rate}, {w: 1}))
+                        for w in RESOURCES
+                        if w != r and bank[w] >= 1
+                    ]
+        return items
     for r in RESOURCES:
         for rate in rates_of(p, r):
             if could_give(g, p.name, {r: rate}):

@@ -55,7 +55,9 @@ class State:
         self.card_played = False
         self.free_roads = 0
         self.special_built: List[str] = []  # who has built in this Special Build Phase, in order
-        self.turn_ended: List[str] = []  # who has ended their part of this turn: the player, then the Special Build Phase's
+        self.turn_ended: List[
+            str
+        ] = []  # who has ended their part of this turn: the player, then the Special Build Phase's
         self.longest_road: Optional[str] = None
         self.largest_army: Optional[str] = None
         self.ended_at: Optional[int] = None

@@ -1,0 +1,268 @@
+"""`sgn play`: bots play matches under the referee (docs/play.md), as cutechess-cli and
+fastchess run chess engines: `--bot NAME=COMMAND` for each, balanced seats, every game
+checked by the rules replay, a summary with intervals, ratings and an SPRT; `--check BOT`
+drives one bot through every kind of request and names what it does wrong."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Dict, List, Optional
+
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, job_count, positive_int
+from .options import add_rules_option
+
+
+def add_parser(commands: Any) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play matches between bots, in any language, under a fair referee",
+        description="Play games between bots under the rules replay: each bot a builtin "
+        "(random, greedy), a Python class (python:module:Class) or a program speaking the "
+        "JSON-lines protocol of docs/protocol.md. Seats are balanced: each board, with its "
+        "dice and deck, is played in every rotation of the seats. Every game is checked at the "
+        "rules level. The same --seed gives the same games, whatever --jobs.",
+    )
+    play.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="a bot: NAME=builtin:random|builtin:greedy, NAME=python:module:Class, "
+        "or NAME=COMMAND LINE (a program); 'random' or 'greedy' alone name a builtin. "
+        "Give it once for each bot; the seats are filled by cycling through them",
+    )
+    play.add_argument(
+        "--games",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="at least N games, in whole boards (default: one board, each seating once)",
+    )
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(3, 4, 5, 6),
+        default=4,
+        help="seats at each game (default 4; 5 and 6 on the extension's board)",
+    )
+    play.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="the seed of the boards, dice, deck and steals (default 0)"
+    )
+    play.add_argument(
+        "-j",
+        "--jobs",
+        type=job_count,
+        default=1,
+        metavar="J",
+        help="processes to play in (0 or auto: one per core); the games are the same for any J",
+    )
+    play.add_argument(
+        "--move-time",
+        type=positive_int,
+        default=1000,
+        metavar="MS",
+        help="milliseconds a bot has for each reply (default 1000)",
+    )
+    play.add_argument(
+        "--on-fault",
+        choices=("forfeit", "replace"),
+        default="forfeit",
+        help="a bot's illegal reply, timeout, crash, garbage or flood: forfeit its game (default), or "
+        "replace its reply by a random legal move and go on (the fault is counted either way)",
+    )
+    play.add_argument(
+        "--max-turns",
+        type=positive_int,
+        default=1000,
+        metavar="N",
+        help="a game not won after N turns stops, with no winner (default 1000)",
+    )
+    add_rules_option(play, "standard")
+    play.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write each game to DIR/game-NNNNN.sgn and each result to DIR/results.jsonl; a match run again on DIR with the same settings plays only the games it lacks",
+    )
+    play.add_argument(
+        "--results", metavar="FILE", help="the results table, one row per seat of each game: .json, .csv or .parquet"
+    )
+    play.add_argument(
+        "--sprt", metavar="A,B", help="a sequential test of 'bot A is stronger than bot B' (docs/play.md)"
+    )
+    play.add_argument("--elo0", type=float, default=0.0, help="the SPRT's H0, in Elo (default 0)")
+    play.add_argument("--elo1", type=float, default=10.0, help="the SPRT's H1, in Elo (default 10)")
+    play.add_argument(
+        "-o", "--output", choices=("text", "json"), default="text", help="the summary: text (default) or json"
+    )
+    play.add_argument(
+        "--check",
+        metavar="BOT",
+        help="compliance: drive this bot (NAME=COMMAND) through every kind of request and name each fault; exit 1 if any",
+    )
+    play.set_defaults(run=run_play)
+
+
+def _fail(message: str) -> int:
+    sys.stderr.write(f"sgn play: {message}\n")
+    return EXIT_USAGE
+
+
+def run_play(args: argparse.Namespace, out) -> int:
+    from ..referee.match import BotSpec
+
+    try:
+        bots = [BotSpec.parse(text) for text in args.bot]
+        checked = BotSpec.parse(args.check) if args.check else None
+    except ValueError as error:
+        return _fail(str(error))
+    if checked is not None:
+        from ..referee.compliance import check_bot
+
+        report = check_bot(checked, move_ms=args.move_time, seed=args.seed)
+        out.write(json.dumps(report, indent=2) + "\n" if args.output == "json" else _compliance_text(report))
+        return EXIT_OK if report["compliant"] else EXIT_INVALID
+    if not bots:
+        return _fail("name the bots with --bot NAME=COMMAND (or --check BOT)")
+    names = [b.name for b in bots]
+    if len(set(names)) != len(names):
+        return _fail(
+            f"two bots are named {next(n for n in names if names.count(n) > 1)!r}: each needs a name of its own"
+        )
+    sprt = None
+    if args.sprt:
+        sprt = tuple(args.sprt.split(","))
+        if len(sprt) != 2 or not set(sprt) <= set(names) or sprt[0] == sprt[1]:
+            return _fail(f"--sprt takes two of the bots, A,B: {', '.join(names)}")
+    if args.results and not args.results.endswith((".json", ".csv", ".parquet")):
+        return _fail("--results names a .json, .csv or .parquet file")
+    return _match(args, bots, sprt, out)
+
+
+def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out) -> int:
+    from ..referee.match import Settings, run, schedule
+    from ..referee.referee import RefereeError
+    from ..referee.store import Store, StoreError
+    from ..referee.summary import rows, summarise
+
+    settings = Settings(args.players, args.seed, args.rules, args.move_time, args.on_fault, args.max_turns)
+    jobs = schedule(bots, args.players, args.games or args.players)
+    store = None
+    records: Dict[int, Any] = {}
+    if args.out:
+        store = Store(args.out, {"bots": [list(b) for b in bots], "games": len(jobs), **settings._asdict()})
+        try:
+            records = dict(store.open())
+        except StoreError as error:
+            return _fail(str(error))
+        if records:
+            sys.stderr.write(f"sgn play: {len(records)} of {len(jobs)} games already in {args.out}: playing the rest\n")
+    todo = [job for job in jobs if job.number not in records]
+    progress = sys.stderr.isatty()
+    try:
+        for n, record in enumerate(run(bots, todo, settings, args.jobs), 1):
+            job = todo[n - 1]
+            records[job.number] = record
+            if store is not None:
+                store.add(job.number, record)
+            if progress:
+                sys.stderr.write(f"\r{len(records)}/{len(jobs)} games")
+    except RefereeError as error:  # a bug of ours, said as one
+        sys.stderr.write(f"\nsgn play: internal error: {error}\n")
+        return EXIT_USAGE
+    except StoreError as error:
+        return _fail(str(error))
+    finally:
+        if progress:
+            sys.stderr.write("\n")
+        if store is not None:
+            store.close()
+    ordered = [records[i] for i in sorted(records)]
+    summary = summarise(ordered, sprt=sprt, elo0=args.elo0, elo1=args.elo1)
+    if args.results:
+        failed = _write_results(args.results, rows(ordered))
+        if failed:
+            return _fail(failed)
+    out.write(json.dumps(summary, indent=2) + "\n" if args.output == "json" else _text(summary))
+    return EXIT_OK
+
+
+def _write_results(path: str, table: List[Dict[str, Any]]) -> str:
+    """The table to `path` by its suffix; the error in a sentence, or ''."""
+    from .output_file import OutputError, written
+
+    try:
+        if path.endswith(".parquet"):
+            try:
+                import pyarrow as pa
+                import pyarrow.parquet as pq
+            except ImportError:
+                return "--results FILE.parquet needs pyarrow: pip install 'settlers-game-notation[parquet]'"
+            with written(path, binary=True) as handle:
+                pq.write_table(pa.Table.from_pylist(table), handle)
+            return ""
+        with written(path) as handle:
+            if path.endswith(".json"):
+                handle.write(json.dumps(table, indent=1) + "\n")
+            else:
+                import csv
+
+                writer = csv.DictWriter(handle, fieldnames=list(table[0]) if table else ["game"], lineterminator="\n")
+                writer.writeheader()
+                writer.writerows(table)
+    except OutputError as error:
+        return str(error)
+    return ""
+
+
+def _interval(pair) -> str:
+    return f"[{pair[0]:.3f}, {pair[1]:.3f}]"
+
+
+def _text(summary: Dict[str, Any]) -> str:
+    how = ", ".join(f"{n} {k}" for k, n in sorted(summary["how"].items()))
+    lines = [f"{summary['games']} games ({how})", ""]
+    lines.append(
+        f"{'bot':<16} {'seats':>6} {'wins':>6} {'win rate':>9} {'95% interval':>17} {'points':>7} {'ms/move':>8}  faults"
+    )
+    for name, b in summary["bots"].items():
+        faults = ", ".join(f"{n} {k}" for k, n in sorted(b["faults"].items())) or "none"
+        lines.append(
+            f"{name:<16} {b['seats']:>6} {b['wins']:>6} {b['win_rate']:>9.3f} {_interval(b['win_interval']):>17} "
+            f"{b['points']:>7.2f} {b['ms_per_move']:>8.2f}  {faults}"
+        )
+    lines += [
+        "",
+        "by seat: "
+        + "; ".join(
+            f"{s}: {v['wins']}/{v['games']} won {_interval(v['win_interval'])}" for s, v in summary["seats"].items()
+        ),
+    ]
+    ratings = summary.get("ratings")
+    if ratings is None:
+        lines.append(
+            "ratings: install openskill (pip install 'settlers-game-notation[play]') for Plackett-Luce ratings"
+        )
+    elif ratings:
+        lines.append(
+            "ratings (Plackett-Luce): " + "; ".join(f"{n} {r['mu']:.1f} ± {r['sigma']:.1f}" for n, r in ratings.items())
+        )
+    test = summary.get("sprt")
+    if test:
+        lines.append(
+            f"SPRT {test['a']} vs {test['b']} (elo0 {test['elo0']:g}, elo1 {test['elo1']:g}): {test['games']} games, "
+            f"score {test['score'] if test['score'] is None else round(test['score'], 3)}, LLR {test['llr']:.2f} "
+            f"({test['bounds'][0]:.2f}, {test['bounds'][1]:.2f}): {test['verdict']}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _compliance_text(report: Dict[str, Any]) -> str:
+    lines = [f"{report['bot']}: {'compliant' if report['compliant'] else 'NOT compliant'} ({report['games']} games)"]
+    for kind, seen in report["requests"].items():
+        lines.append(f"  {kind:<15} {seen['asked']:>5} asked, {seen['faults']:>3} faults")
+    for fault in report["faults"][:20]:
+        lines.append(f"  fault: {fault['kind']} on a {fault['request']} request: {fault['detail']}")
+    lines += [f"  not met: {kind}" for kind in report["unmet"]]
+    return "\n".join(lines) + "\n"

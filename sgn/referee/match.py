@@ -1,0 +1,182 @@
+"""A match: bots named on the command line play games with balanced seats, in one process
+or several, each game checked by the rules replay as it ends.
+
+Seats are balanced by duplicate games: each board (with its dice and deck) is played once
+in each rotation of the seating, so that every bot sits in every seat on the same chance.
+A game depends only on the match's seed, its board and its rotation, so a match gives the
+same games, byte for byte, whatever `jobs`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+
+from .referee import FORFEIT, MAX_TURNS, Record, Referee, RefereeError
+from .seats import InProcess
+
+BUILTIN_PREFIX, PYTHON_PREFIX = "builtin:", "python:"
+
+
+class BotSpec(NamedTuple):
+    """A bot of the match: its name, and how to run it: `builtin:random`, `builtin:greedy`,
+    `python:module:Class`, or a command line (a program speaking docs/protocol.md)."""
+
+    name: str
+    command: str
+
+    @classmethod
+    def parse(cls, text: str) -> "BotSpec":
+        """`NAME=COMMAND`, or a builtin's name alone (`random`, `greedy`)."""
+        from .bots import BUILTIN
+
+        name, sep, command = text.partition("=")
+        if not sep:
+            if text in BUILTIN:
+                return cls(text, BUILTIN_PREFIX + text)
+            raise ValueError(f"a bot is NAME=COMMAND (or one of {', '.join(BUILTIN)}), not {text!r}")
+        if not name or not command.strip():
+            raise ValueError(f"a bot is NAME=COMMAND, with both, not {text!r}")
+        if command.startswith(BUILTIN_PREFIX) and command[len(BUILTIN_PREFIX) :] not in BUILTIN:
+            raise ValueError(f"no builtin bot {command[len(BUILTIN_PREFIX) :]!r}: there are {', '.join(BUILTIN)}")
+        return cls(name, command)
+
+
+class Settings(NamedTuple):
+    players: int = 4
+    seed: int = 0
+    rules: str = "standard"
+    move_ms: int = 1000
+    on_fault: str = FORFEIT
+    max_turns: int = MAX_TURNS
+
+
+class Job(NamedTuple):
+    number: int  # 0, 1, ... in the order the games are reported
+    deal: int  # the board, dice and deck
+    rotation: int
+    lineup: Tuple[str, ...]  # the bot at each seat, by name
+
+
+def schedule(bots: Sequence[BotSpec], players: int, games: int) -> List[Job]:
+    """`games` rounded up to whole deals: each deal is played in every rotation of the seats."""
+    lineup = [bots[i % len(bots)].name for i in range(players)]
+    deals = -(-games // players)
+    jobs: List[Job] = []
+    for deal in range(deals):
+        for r in range(players):
+            jobs.append(Job(len(jobs), deal, r, tuple(lineup[r:] + lineup[:r])))
+    return jobs
+
+
+def make_seat(spec: BotSpec) -> Any:
+    command = spec.command
+    if command.startswith(BUILTIN_PREFIX):
+        from .bots import BUILTIN
+
+        return InProcess(spec.name, BUILTIN[command[len(BUILTIN_PREFIX) :]]())
+    if command.startswith(PYTHON_PREFIX):
+        module, _, name = command[len(PYTHON_PREFIX) :].rpartition(":")
+        try:
+            bot = getattr(importlib.import_module(module), name)()
+        except Exception as error:  # (named on the command line: the user's to fix)
+            raise ValueError(f"cannot load the bot {command!r}: {type(error).__name__}: {error}") from None
+        return InProcess(spec.name, bot)
+    from .program import Program
+
+    return Program(spec.name, command)
+
+
+class _Table:
+    """The seats of one process: a program is started once and plays game after game (a
+    bot that sits twice in a game has a program for each of its seats)."""
+
+    def __init__(self, bots: Sequence[BotSpec], settings: Settings):
+        self.specs = {b.name: b for b in bots}
+        self.settings = settings
+        self.programs: Dict[Tuple[str, int], Any] = {}
+
+    def seats(self, lineup: Sequence[str]) -> List[Any]:
+        seats: List[Any] = []
+        seen: Dict[str, int] = {}
+        for name in lineup:
+            slot = seen.get(name, 0)
+            seen[name] = slot + 1
+            spec = self.specs[name]
+            if spec.command.startswith((BUILTIN_PREFIX, PYTHON_PREFIX)):
+                seats.append(make_seat(spec))
+            else:
+                key = (name, slot)
+                if key not in self.programs:
+                    self.programs[key] = make_seat(spec)
+                seats.append(self.programs[key])
+        return seats
+
+    def play(self, job: Job) -> Record:
+        s = self.settings
+        referee = Referee(
+            self.seats(job.lineup),
+            game=f"{s.seed}-{job.deal}-{job.rotation}",
+            seed=f"{s.seed}:{job.deal}",
+            rules=s.rules,
+            move_ms=s.move_ms,
+            on_fault=s.on_fault,
+            max_turns=s.max_turns,
+        )
+        record = referee.play()
+        check(record, s.rules)
+        return record
+
+    def close(self) -> None:
+        for program in self.programs.values():
+            program.close()
+
+
+def check(record: Record, rules: str) -> None:
+    """The game's log, judged by the replay at the rules level: an error is the referee's bug."""
+    import io
+    import json
+
+    from ..pipeline.engine import FileCheck
+
+    if not record.log:  # (forfeited before the map: no game to judge)
+        return
+    data = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in record.log).encode()
+    for d in FileCheck(io.BytesIO(data), level="rules", rules=rules):
+        if d.is_error:
+            raise RefereeError(f"game {record.game}: the referee let an illegal move in: line {d.line}: {d.message}")
+
+
+_TABLE: Optional[_Table] = None
+
+
+def _start_worker(bots: Sequence[BotSpec], settings: Settings) -> None:
+    global _TABLE
+    _TABLE = _Table(bots, settings)
+
+
+def _play_in_worker(job: Job) -> Record:
+    assert _TABLE is not None
+    return _TABLE.play(job)
+
+
+def run(bots: Sequence[BotSpec], jobs_list: Sequence[Job], settings: Settings, jobs: int = 1) -> Iterator[Record]:
+    """The games of `jobs_list`, in their order, played in `jobs` processes."""
+    if jobs <= 1 or len(jobs_list) <= 1:
+        table = _Table(bots, settings)
+        try:
+            for job in jobs_list:
+                yield table.play(job)
+        finally:
+            table.close()
+        return
+    context = multiprocessing.get_context("spawn" if _has_threads() else "fork")
+    with context.Pool(jobs, initializer=_start_worker, initargs=(list(bots), settings)) as pool:
+        yield from pool.imap(_play_in_worker, jobs_list)
+
+
+def _has_threads() -> bool:
+    import threading
+
+    return threading.active_count() > 1

@@ -1,0 +1,179 @@
+"""A bot that is a program in any language: started once, spoken to in JSON lines on its
+standard input and output (docs/protocol.md), its standard error kept.
+
+Nothing a program does can hang or crash the referee: every read has a deadline, a line
+longer than `protocol.MAX_LINE_BYTES` or too many lines that answer nothing are a flood, a
+closed pipe or an exit is a crash, and a line that is no reply is garbage. A program that
+faulted is stopped and started afresh for its next game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shlex
+import subprocess
+import tempfile
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import protocol
+from .protocol import CRASH, FLOOD, GARBAGE, TIMEOUT, Fault
+
+HELLO_SECONDS = 10.0  # how long a program may take to start and say hello
+STDERR_KEPT = 64 * 1024  # the last bytes of a program's standard error kept for the report
+
+
+class Program:
+    """A program at a seat (`command`: a command line, split as a shell would, not run by one)."""
+
+    def __init__(self, name: str, command: str, options: Optional[Dict[str, Any]] = None):
+        self.name, self.command, self.options = name, command, options or {}
+        self.process: Optional[subprocess.Popen] = None
+        self.buffer = b""
+        self.stderr_file: Any = None
+        self.hello: Dict[str, Any] = {}
+        self.broken: Optional[Fault] = None  # why the program cannot go on (it is restarted for the next game)
+
+    # -- the process -------------------------------------------------------------------------
+    def _launch(self) -> Optional[Fault]:
+        self.close()
+        self.stderr_file = tempfile.TemporaryFile()
+        try:
+            self.process = subprocess.Popen(
+                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr_file
+            )
+        except (OSError, ValueError) as error:
+            return Fault(CRASH, f"cannot start {self.command!r}: {error}")
+        assert self.process.stdout is not None
+        os.set_blocking(self.process.stdout.fileno(), False)
+        self.buffer, self.broken = b"", None
+        fault = self._send([protocol.hello(self.options)])
+        if fault is not None:
+            return fault
+        line = self._line(time.monotonic() + HELLO_SECONDS)
+        if isinstance(line, Fault):
+            return line
+        try:
+            self.hello = protocol.read_hello(json.loads(line))
+        except ValueError as error:
+            return Fault(GARBAGE, f"no hello: {error}")
+        return None
+
+    def _send(self, messages: List[Dict[str, Any]]) -> Optional[Fault]:
+        process = self.process
+        assert process is not None and process.stdin is not None
+        data = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in messages).encode()
+        try:
+            process.stdin.write(data)
+            process.stdin.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            return self._crashed()
+        return None
+
+    def _crashed(self) -> Fault:
+        process = self.process
+        code = process.poll() if process is not None else None
+        return Fault(
+            CRASH, f"the program exited (status {code})" if code is not None else "the program closed its input"
+        )
+
+    def _line(self, deadline: float) -> Any:
+        """The next line from the program (bytes, without its end), or a `Fault`."""
+        process = self.process
+        assert process is not None and process.stdout is not None
+        fd = process.stdout.fileno()
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_READ)
+            while b"\n" not in self.buffer:
+                if len(self.buffer) > protocol.MAX_LINE_BYTES:
+                    return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return Fault(TIMEOUT, "no answer before the deadline")
+                if not selector.select(left):
+                    continue
+                try:
+                    chunk = os.read(fd, 1 << 16)
+                except BlockingIOError:
+                    continue
+                if not chunk:
+                    process.wait(timeout=1) if process.poll() is None else None
+                    return self._crashed()
+                self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        if len(line) > protocol.MAX_LINE_BYTES:
+            return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
+        return line
+
+    # -- the seat ----------------------------------------------------------------------------
+    def start(self, info: Dict[str, Any]) -> Optional[Fault]:
+        if self.process is None or self.broken is not None or self.process.poll() is not None:
+            fault = self._launch()
+            if fault is not None:
+                self.broken = fault
+                return fault
+        fault = self._send([info])
+        if fault is not None:
+            self.broken = fault
+        return fault
+
+    def tell(self, messages: List[Dict[str, Any]]) -> None:
+        if self.broken is None and self.process is not None:
+            fault = self._send(messages)
+            if fault is not None:
+                self.broken = fault
+
+    def ask(self, request: Dict[str, Any], offers: bool) -> Tuple[Any, float]:
+        start = time.monotonic()
+        if self.broken is not None:
+            return self.broken, 0.0
+        fault = self._send([request])
+        if fault is not None:
+            self.broken = fault
+            return fault, time.monotonic() - start
+        deadline = start + request["deadline_ms"] / 1000
+        for _ in range(protocol.MAX_STRAY_LINES):
+            line = self._line(deadline)
+            if isinstance(line, Fault):
+                self.broken = line  # (a late answer would answer the wrong request: start afresh)
+                return line, time.monotonic() - start
+            try:
+                value = json.loads(line)
+            except ValueError:
+                return Fault(GARBAGE, f"not JSON: {line[:80]!r}"), time.monotonic() - start
+            if isinstance(value, dict) and value.get("type") == "log":
+                continue  # (a bot's own note: allowed, and kept out of the game)
+            return protocol.read_reply(value, request["id"], request["moves"], offers), time.monotonic() - start
+        self.broken = Fault(FLOOD, f"{protocol.MAX_STRAY_LINES} lines that answer nothing")
+        return self.broken, time.monotonic() - start
+
+    @property
+    def stderr(self) -> str:
+        """The last bytes the program wrote to its standard error."""
+        if self.stderr_file is None:
+            return ""
+        self.stderr_file.seek(0, os.SEEK_END)
+        size = self.stderr_file.tell()
+        self.stderr_file.seek(max(0, size - STDERR_KEPT))
+        return self.stderr_file.read().decode("utf-8", "replace")
+
+    def close(self) -> None:
+        process, self.process = self.process, None
+        if process is not None:
+            try:
+                if process.stdin is not None:
+                    process.stdin.close()
+            except OSError:
+                pass
+            try:
+                process.wait(timeout=0 if self.broken is not None else 1)  # (a program that faulted is not waited for)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+            if process.stdout is not None:
+                process.stdout.close()
+        if self.stderr_file is not None:
+            self.stderr_file.close()
+            self.stderr_file = None

@@ -1,0 +1,157 @@
+"""The bot protocol, version 1 (docs/protocol.md): the messages the referee sends, and the
+reading of a bot's reply, one place for bots as programs (JSON lines) and as Python classes.
+
+The referee sends `hello`, `game`, `event`, `request` and `result`; a bot sends `hello`
+once and one `reply` to each request. A reply is checked here: the right id, one of the
+listed moves, or a trade offer of the right shape; what is wrong is a `Fault` of one of
+`FAULTS`, with the sentence that names it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence
+
+from ..game.decisions import KINDS as DECISIONS
+from ..rules import RESOURCES
+
+PROTOCOL = 1
+TRADE_RESPONSE, TRADE_CONFIRM = "trade-response", "trade-confirm"
+REQUESTS = DECISIONS + (TRADE_RESPONSE, TRADE_CONFIRM)  # the kinds of request
+# What a bot can do wrong, in the order the summary lists them.
+ILLEGAL, TIMEOUT, CRASH, GARBAGE, FLOOD = "illegal", "timeout", "crash", "garbage", "flood"
+FAULTS = (ILLEGAL, TIMEOUT, CRASH, GARBAGE, FLOOD)
+MAX_LINE_BYTES = 1 << 20  # a line from a bot longer than this is a flood
+MAX_STRAY_LINES = 100  # lines that answer nothing, while a request waits, before it is a flood
+MAX_OFFERS = 3  # trade offers one seat may make in one turn
+
+
+class Fault(NamedTuple):
+    """What a bot did wrong: its kind (`FAULTS`) and what, in a sentence."""
+
+    kind: str
+    detail: str
+
+
+class Offer(NamedTuple):
+    """A trade offered between players: `give` for `get`, to the seats `to`."""
+
+    give: Dict[str, int]
+    get: Dict[str, int]
+    to: List[str]
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"give": self.give, "get": self.get, "to": self.to}
+
+
+def hello(options: Dict[str, Any]) -> Dict[str, Any]:
+    return {"type": "hello", "protocol": PROTOCOL, "options": options}
+
+
+def new_game(game: str, seat: str, players: int, rules: str, move_ms: int) -> Dict[str, Any]:
+    return {
+        "type": "game",
+        "game": game,
+        "seat": seat,
+        "players": players,
+        "rules": rules,
+        "clock": {"move_ms": move_ms},
+    }
+
+
+def event(line: int, message: Any) -> Dict[str, Any]:
+    return {"type": "event", "line": line, "message": message}
+
+
+def request(
+    rid: int,
+    kind: str,
+    seat: str,
+    move_ms: int,
+    moves: List[Any],
+    hand: Dict[str, int],
+    offer: Optional[Offer] = None,
+    by: str = "",
+) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"type": "request", "id": rid, "kind": kind, "seat": seat, "deadline_ms": move_ms}
+    out["hand"] = {r: n for r, n in hand.items() if n}
+    if offer is not None:
+        out["offer"] = {**offer.to_json(), "by": by}
+    out["moves"] = moves
+    return out
+
+
+def result(winner: Optional[str], points: Dict[str, int], how: str) -> Dict[str, Any]:
+    return {"type": "result", "winner": winner, "points": points, "how": how}
+
+
+def read_hello(value: Any) -> Dict[str, Any]:
+    """A bot's hello: its name, author and options; ValueError saying what is wrong."""
+    if not isinstance(value, dict) or value.get("type") != "hello":
+        raise ValueError('the first line must be {"type": "hello", "name": ..., "protocol": 1}')
+    if value.get("protocol") != PROTOCOL:
+        raise ValueError(f"the bot speaks protocol {value.get('protocol')!r}; the referee speaks {PROTOCOL}")
+    name = value.get("name")
+    if not isinstance(name, str) or not name:
+        raise ValueError("the hello must give the bot's name, a non-empty string")
+    return value
+
+
+def read_reply(value: Any, rid: int, moves: Sequence[Any], offers: bool) -> Any:
+    """The move a reply chooses (an item of `moves`, the listed object itself), or an `Offer`
+    where `offers` allows one, or a `Fault`."""
+    if not isinstance(value, dict) or value.get("type") != "reply":
+        return Fault(GARBAGE, 'a reply is {"type": "reply", "id": ..., "move": ...}')
+    if value.get("id") != rid:
+        return Fault(GARBAGE, f"the reply answers request {value.get('id')!r}, not request {rid}")
+    if "offer" in value:
+        if not offers:
+            return Fault(ILLEGAL, "a trade may be offered only in one's turn, after the roll")
+        return read_offer(value["offer"])
+    if "move" not in value:
+        return Fault(GARBAGE, "the reply has no move")
+    move = value["move"]
+    for listed in moves:
+        if listed == move and _same_types(listed, move):
+            return listed
+    return Fault(ILLEGAL, f"{_short(move)} is not one of the {len(moves)} legal moves")
+
+
+def read_offer(value: Any) -> Any:
+    """A trade offer `{"give": {...}, "get": {...}, "to": [...]}` (`to` optional: everyone),
+    or a `Fault`. Whether the cards are held is the referee's to check."""
+    if not isinstance(value, dict) or set(value) - {"give", "get", "to"}:
+        return Fault(ILLEGAL, 'an offer is {"give": {"BR": 1}, "get": {"WO": 1}, "to": ["2"]}')
+    sides = []
+    for key in ("give", "get"):
+        side = value.get(key)
+        if (
+            not isinstance(side, dict)
+            or not side
+            or any(r not in RESOURCES or type(n) is not int or not 0 < n <= 19 for r, n in side.items())
+        ):
+            return Fault(
+                ILLEGAL, f"the offer's {key!r} must name resources ({', '.join(RESOURCES)}) with counts 1 to 19"
+            )
+        sides.append(dict(side))
+    if set(sides[0]) & set(sides[1]):
+        return Fault(ILLEGAL, "an offer may not give and get the same resource")
+    to = value.get("to", [])
+    if not isinstance(to, list) or not all(isinstance(s, str) for s in to):
+        return Fault(ILLEGAL, "the offer's 'to' is a list of seats")
+    return Offer(sides[0], sides[1], list(to))
+
+
+def _same_types(a: Any, b: Any) -> bool:
+    """Equal values of the same JSON types (1 is no 1.0 and no true)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return all(_same_types(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return all(_same_types(x, y) for x, y in zip(a, b))
+    return True
+
+
+def _short(value: Any) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 120 else shown[:120] + "..."

@@ -1,0 +1,97 @@
+"""A seat at the referee's table: what the referee asks of a bot, one interface for a Python
+bot (`InProcess`) and a program speaking JSON lines (`sgn/referee/program.py`), so that both
+are told the same messages and judged by the same reading of their replies (`protocol`).
+
+A Python bot is any object with `decide(view, request)`, which returns one of
+`request["moves"]` or `{"offer": {...}}` (docs/play.md); `new_game(view)` and
+`end_game(view, result)` are called where it has them. Its `view` holds the seat, the game's
+description, and the events the seat was told (each an SGN line as that seat sees it).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Dict, List, Optional, Tuple
+
+from . import protocol
+from .protocol import CRASH, TIMEOUT, Fault
+
+
+class View:
+    """What one seat knows: its game (`info`: the protocol's `game` message) and the events it
+    was told, in order; `game` replays them (hidden values and all), when first asked."""
+
+    def __init__(self, info: Dict[str, Any]):
+        self.info = info
+        self.seat: str = info["seat"]
+        self.events: List[Any] = []
+        self._game: Any = None
+        self._applied = 0
+
+    @property
+    def game(self) -> Any:
+        """The game as this seat sees it (`sgn.game.Game`, a partial view: docs/hidden.md)."""
+        if self._game is None:
+            from ..game.core import Game
+
+            self._game = Game(self.info.get("rules", "standard"))
+        while self._applied < len(self.events):
+            self._applied += 1
+            self._game.apply(self.events[self._applied - 1], self._applied)
+        return self._game
+
+
+class InProcess:
+    """A Python bot at a seat: asked directly, timed, its exceptions caught."""
+
+    def __init__(self, name: str, bot: Any):
+        self.name, self.bot = name, bot
+        self.view: Optional[View] = None
+        self.stderr = ""
+
+    def start(self, info: Dict[str, Any]) -> Optional[Fault]:
+        self.view = View(info)
+        begin = getattr(self.bot, "new_game", None)
+        if begin is not None:
+            try:
+                begin(self.view)
+            except Exception as error:  # a bot's bug costs only its games
+                return Fault(CRASH, f"new_game raised {type(error).__name__}: {error}")
+        return None
+
+    def tell(self, messages: List[Dict[str, Any]]) -> None:
+        assert self.view is not None
+        for message in messages:
+            if message["type"] == "event":
+                self.view.events.append(message["message"])
+            elif message["type"] == "result":
+                end = getattr(self.bot, "end_game", None)
+                if end is not None:
+                    try:
+                        end(self.view, message)
+                    except Exception as error:
+                        self.stderr += f"end_game raised {type(error).__name__}: {error}\n"
+
+    def ask(self, request: Dict[str, Any], offers: bool) -> Tuple[Any, float]:
+        """The bot's choice (a listed move, an `Offer`) or a `Fault`, and the seconds it took."""
+        start = time.perf_counter()
+        try:
+            chosen = self.bot.decide(self.view, request)
+        except Exception as error:
+            return Fault(CRASH, f"decide raised {type(error).__name__}: {error}"), time.perf_counter() - start
+        took = time.perf_counter() - start
+        if took * 1000 > request["deadline_ms"]:
+            return Fault(
+                TIMEOUT, f"answered in {took * 1000:.0f} ms; the deadline was {request['deadline_ms']} ms"
+            ), took
+        reply = {"type": "reply", "id": request["id"]}
+        if isinstance(chosen, protocol.Offer):
+            reply["offer"] = chosen.to_json()
+        elif isinstance(chosen, dict) and set(chosen) == {"offer"}:
+            reply["offer"] = chosen["offer"]
+        else:
+            reply["move"] = chosen
+        return protocol.read_reply(reply, request["id"], request["moves"], offers), took
+
+    def close(self) -> None:
+        pass
