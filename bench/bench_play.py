@@ -54,7 +54,9 @@ def main() -> None:
     if theirs is None:
         print("catanatron's random players: not installed (pip install '.[test-engines]')")
     else:
-        print(f"catanatron's random players, its own games: {theirs:.1f} games/s; ratio {ours / theirs:.2f}x (target >= 1)")
+        print(
+            f"catanatron's random players, its own games: {theirs:.1f} games/s; ratio {ours / theirs:.2f}x (target >= 1)"
+        )
     program = [BotSpec("py", f"{sys.executable} {HERE / 'examples' / 'bots' / 'random_bot.py'}")]
     stdio, _ = _rate(program, max(8, args.games // 2))
     print(f"four random bots as programs: {stdio:.1f} games/s (target >= 10)")

@@ -398,3 +398,18 @@ def test_the_bot_of_the_docs_in_20_lines_plays_as_written(tmp_path):
     assert out.returncode == 0, out.stderr
     summary = json.loads(out.stdout)
     assert summary["games"] == 4 and summary["bots"]["doc"]["faults"] == {}
+
+
+def test_a_tournament_on_a_dask_cluster_plays_the_same_games():
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
+    bots = [BotSpec.parse("random"), BotSpec.parse("greedy")]
+    jobs = schedule(bots, 4, 8)
+    here = list(run(bots, jobs, Settings(seed=11)))
+    there = list(run(bots, jobs, Settings(seed=11), dask="local:2"))
+    assert [r.log for r in there] == [r.log for r in here] and [r.winner for r in there] == [r.winner for r in here]
+
+
+def test_an_unreachable_cluster_is_one_line_and_exit_2():
+    pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
+    out = run_cli("play", "--bot", "random", "--dask", "tcp://")
+    assert out.returncode == 2 and "--dask" in out.stderr and "Traceback" not in out.stderr

@@ -59,6 +59,12 @@ def add_parser(commands: Any) -> None:
         help="processes to play in (0 or auto: one per core); the games are the same for any J",
     )
     play.add_argument(
+        "--dask",
+        metavar="ADDRESS|local[:N]",
+        help="play the games on a Dask cluster: a scheduler's address, or local[:N] workers on this machine "
+        "(the extra dask); the games are the same as in one process",
+    )
+    play.add_argument(
         "--move-time",
         type=positive_int,
         default=1000,
@@ -141,6 +147,7 @@ def run_play(args: argparse.Namespace, out) -> int:
 
 
 def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out) -> int:
+    from ..cluster.dask_run import ClusterError
     from ..referee.match import Settings, run, schedule
     from ..referee.referee import RefereeError
     from ..referee.store import Store, StoreError
@@ -161,7 +168,7 @@ def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out
     todo = [job for job in jobs if job.number not in records]
     progress = sys.stderr.isatty()
     try:
-        for n, record in enumerate(run(bots, todo, settings, args.jobs), 1):
+        for n, record in enumerate(run(bots, todo, settings, args.jobs, args.dask), 1):
             job = todo[n - 1]
             records[job.number] = record
             if store is not None:
@@ -171,7 +178,7 @@ def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out
     except RefereeError as error:  # a bug of ours, said as one
         sys.stderr.write(f"\nsgn play: internal error: {error}\n")
         return EXIT_USAGE
-    except StoreError as error:
+    except (StoreError, ClusterError) as error:
         return _fail(str(error))
     finally:
         if progress:

@@ -161,8 +161,51 @@ def _play_in_worker(job: Job) -> Record:
     return _TABLE.play(job)
 
 
-def run(bots: Sequence[BotSpec], jobs_list: Sequence[Job], settings: Settings, jobs: int = 1) -> Iterator[Record]:
-    """The games of `jobs_list`, in their order, played in `jobs` processes."""
+def _play_on_dask(bots: Sequence[BotSpec], settings: Settings, job: Job) -> Record:
+    """One game on a Dask worker, at a table kept by the worker for the match's games."""
+    global _TABLE
+    if _TABLE is None or _TABLE.settings != settings or list(_TABLE.specs.values()) != list(bots):
+        if _TABLE is not None:
+            _TABLE.close()
+        _TABLE = _Table(bots, settings)
+    return _TABLE.play(job)
+
+
+def _run_on_dask(
+    bots: Sequence[BotSpec], jobs_list: Sequence[Job], settings: Settings, target: str
+) -> Iterator[Record]:
+    """The games on a Dask cluster (`--dask ADDRESS|local[:N]`, as `sgn validate` takes it), in
+    their order, a bounded window of them in flight."""
+    from collections import deque
+
+    from ..cluster.dask_run import DaskRunner
+
+    runner = DaskRunner(target)
+    try:
+        waiting = iter(jobs_list)
+        window: Any = deque()
+        for job in waiting:
+            window.append(runner.client.submit(_play_on_dask, list(bots), settings, job, pure=False))
+            if len(window) >= 4 * runner.workers:
+                break
+        while window:
+            record = window.popleft().result()
+            for job in waiting:
+                window.append(runner.client.submit(_play_on_dask, list(bots), settings, job, pure=False))
+                break
+            yield record
+    finally:
+        runner.close()
+
+
+def run(
+    bots: Sequence[BotSpec], jobs_list: Sequence[Job], settings: Settings, jobs: int = 1, dask: Optional[str] = None
+) -> Iterator[Record]:
+    """The games of `jobs_list`, in their order, played in `jobs` processes (or on a Dask
+    cluster: ClusterError, from `sgn.cluster`, when it cannot be reached)."""
+    if dask is not None:
+        yield from _run_on_dask(bots, jobs_list, settings, dask)
+        return
     if jobs <= 1 or len(jobs_list) <= 1:
         table = _Table(bots, settings)
         try:
