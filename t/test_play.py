@@ -413,3 +413,76 @@ def test_an_unreachable_cluster_is_one_line_and_exit_2():
     pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
     out = run_cli("play", "--bot", "random", "--dask", "tcp://")
     assert out.returncode == 2 and "--dask" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_reply_is_read_as_json_is_meant_keys_in_any_order_types_exact():
+    from sgn.referee.protocol import Fault, read_reply
+
+    trade = [
+        "1",
+        "TR",
+        [{"player": "1", "resources": {"B": -4, "O": 1}}, {"player": "B", "resources": {"B": 4, "O": -1}}],
+    ]
+    moves = [trade, ["1", "RD", {"result": "?"}], None]
+    reordered = [
+        "1",
+        "TR",
+        [{"resources": {"O": 1, "B": -4}, "player": "1"}, {"resources": {"O": -1, "B": 4}, "player": "B"}],
+    ]
+    assert read_reply({"type": "reply", "id": 3, "move": reordered}, 3, moves, False) is trade
+    assert read_reply({"type": "reply", "id": 3, "move": None}, 3, moves, False) is None
+    floats = [
+        "1",
+        "TR",
+        [{"player": "1", "resources": {"B": -4.0, "O": 1}}, {"player": "B", "resources": {"B": 4, "O": -1}}],
+    ]
+    for wrong in (floats, ["1", "RD", {"result": "?", "x": 1}], "RD"):
+        assert read_reply({"type": "reply", "id": 3, "move": wrong}, 3, moves, False).kind == "illegal"
+    assert read_reply({"type": "reply", "id": 4, "move": trade}, 3, moves, False) == Fault(
+        "garbage", "the reply answers request 4, not request 3"
+    )
+    assert (
+        read_reply({"type": "reply", "id": 3, "offer": {"give": {"B": 1}, "get": {"O": 1}}}, 3, moves, False).kind
+        == "illegal"
+    )
+    assert read_reply([], 3, moves, True).kind == "garbage"
+    for offer in (
+        {"give": {"B": 1}},
+        {"give": {"B": 0}, "get": {"O": 1}},
+        {"give": {"B": 1}, "get": {"B": 1}},
+        {"give": {"X": 1}, "get": {"O": 1}},
+        {"give": {"B": True}, "get": {"O": 1}},
+        {"give": {"B": 1}, "get": {"O": 1}, "to": "2"},
+    ):
+        assert read_reply({"type": "reply", "id": 3, "offer": offer}, 3, moves, True).kind == "illegal", offer
+
+
+def test_a_python_bot_that_changes_what_it_is_given_changes_nothing_else():
+    class Vandal(RandomBot):
+        def decide(self, view, request):
+            move = super().decide(view, request)
+            move = json.loads(json.dumps(move)) if isinstance(move, list) else move
+            for m in request["moves"]:
+                if isinstance(m, list):
+                    m[0] = "9"  # (its own copy)
+            view.events.clear()
+            return move
+
+    record, _ = recorded_game(2, 4, bots=Vandal)
+    assert record.how == "won" and not record.faults
+
+
+def test_a_decision_with_one_move_is_made_by_the_referee_unless_asked_for():
+    def requests(ask_forced):
+        shared = []
+        seats = [Recording(InProcess(f"b{i}", RandomBot(seed=i)), shared, str(i + 1)) for i in range(4)]
+        record = Referee(seats, game="f", seed="f", ask_forced=ask_forced).play()
+        assert sgn.check(record.log, level="rules").verdict == "valid"
+        return [json.loads(m) for _, m in shared if json.loads(m)["type"] == "request"]
+
+    asked = requests(False)
+    single = [r for r in asked if len(r["moves"]) == 1]
+    assert single and all(r["kind"] == "turn" and r["hand"] for r in single)  # (it may offer a trade)
+    everything = requests(True)
+    assert {r["kind"] for r in everything if len(r["moves"]) == 1} >= {"roll", "turn"}
+    assert len(everything) > len(asked)

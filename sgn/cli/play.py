@@ -79,6 +79,12 @@ def add_parser(commands: Any) -> None:
         "replace its reply by a random legal move and go on (the fault is counted either way)",
     )
     play.add_argument(
+        "--ask-forced",
+        action="store_true",
+        help="ask a bot even a decision it has one legal move for (by default the referee makes it: a roll "
+        "with no card to play, a turn's end with no card in hand, the one victim of a steal)",
+    )
+    play.add_argument(
         "--max-turns",
         type=positive_int,
         default=1000,
@@ -153,7 +159,9 @@ def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out
     from ..referee.store import Store, StoreError
     from ..referee.summary import rows, summarise
 
-    settings = Settings(args.players, args.seed, args.rules, args.move_time, args.on_fault, args.max_turns)
+    settings = Settings(
+        args.players, args.seed, args.rules, args.move_time, args.on_fault, args.max_turns, args.ask_forced
+    )
     jobs = schedule(bots, args.players, args.games or args.players)
     store = None
     records: Dict[int, Any] = {}

@@ -66,7 +66,14 @@ def check_bot(spec: BotSpec, move_ms: int = 1000, seed: int = 0) -> Dict[str, An
             players = 4 if game % 2 == 0 else 6
             others = [InProcess("random", RandomBot(seed=game * 10 + i, offers=0.5)) for i in range(players - 1)]
             seats = others[: game % players] + [watched] + others[game % players :]
-            Referee(seats, game=f"check-{game}", seed=f"{seed}:check:{game}", move_ms=move_ms, on_fault=REPLACE).play()
+            Referee(
+                seats,
+                game=f"check-{game}",
+                seed=f"{seed}:check:{game}",
+                move_ms=move_ms,
+                on_fault=REPLACE,
+                ask_forced=True,
+            ).play()
             games += 1
             if all(watched.asked[k] for k in REQUESTS if k != TRADE_CONFIRM) and game >= 1:
                 break

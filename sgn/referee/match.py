@@ -50,6 +50,7 @@ class Settings(NamedTuple):
     move_ms: int = 1000
     on_fault: str = FORFEIT
     max_turns: int = MAX_TURNS
+    ask_forced: bool = False  # ask a seat a decision it has one move for (else the referee makes it)
 
 
 class Job(NamedTuple):
@@ -123,6 +124,7 @@ class _Table:
             move_ms=s.move_ms,
             on_fault=s.on_fault,
             max_turns=s.max_turns,
+            ask_forced=s.ask_forced,
         )
         record = referee.play()
         check(record, s.rules)
@@ -136,13 +138,13 @@ class _Table:
 def check(record: Record, rules: str) -> None:
     """The game's log, judged by the replay at the rules level: an error is the referee's bug."""
     import io
-    import json
 
     from ..pipeline.engine import FileCheck
+    from .protocol import encode
 
     if not record.log:  # (forfeited before the map: no game to judge)
         return
-    data = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in record.log).encode()
+    data = encode(record.log)
     for d in FileCheck(io.BytesIO(data), level="rules", rules=rules):
         if d.is_error:
             raise RefereeError(f"game {record.game}: the referee let an illegal move in: line {d.line}: {d.message}")

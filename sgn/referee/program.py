@@ -35,6 +35,8 @@ class Program:
         self.stderr_file: Any = None
         self.hello: Dict[str, Any] = {}
         self.broken: Optional[Fault] = None  # why the program cannot go on (it is restarted for the next game)
+        self.outbox: List[Dict[str, Any]] = []  # events told, sent with the next request (one write)
+        self.selector: Any = None
 
     # -- the process -------------------------------------------------------------------------
     def _launch(self) -> Optional[Fault]:
@@ -48,7 +50,7 @@ class Program:
             return Fault(CRASH, f"cannot start {self.command!r}: {error}")
         assert self.process.stdout is not None
         os.set_blocking(self.process.stdout.fileno(), False)
-        self.buffer, self.broken = b"", None
+        self.buffer, self.broken, self.outbox = b"", None, []
         fault = self._send([protocol.hello(self.options)])
         if fault is not None:
             return fault
@@ -64,7 +66,8 @@ class Program:
     def _send(self, messages: List[Dict[str, Any]]) -> Optional[Fault]:
         process = self.process
         assert process is not None and process.stdin is not None
-        data = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in messages).encode()
+        data = protocol.encode(self.outbox + messages)
+        self.outbox = []
         try:
             process.stdin.write(data)
             process.stdin.flush()
@@ -84,24 +87,25 @@ class Program:
         process = self.process
         assert process is not None and process.stdout is not None
         fd = process.stdout.fileno()
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_READ)
-            while b"\n" not in self.buffer:
-                if len(self.buffer) > protocol.MAX_LINE_BYTES:
-                    return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return Fault(TIMEOUT, "no answer before the deadline")
-                if not selector.select(left):
-                    continue
-                try:
-                    chunk = os.read(fd, 1 << 16)
-                except BlockingIOError:
-                    continue
-                if not chunk:
-                    process.wait(timeout=1) if process.poll() is None else None
-                    return self._crashed()
-                self.buffer += chunk
+        if self.selector is None:
+            self.selector = selectors.DefaultSelector()
+            self.selector.register(fd, selectors.EVENT_READ)
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > protocol.MAX_LINE_BYTES:
+                return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return Fault(TIMEOUT, "no answer before the deadline")
+            if not self.selector.select(left):
+                continue
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                process.wait(timeout=1) if process.poll() is None else None
+                return self._crashed()
+            self.buffer += chunk
         line, self.buffer = self.buffer.split(b"\n", 1)
         if len(line) > protocol.MAX_LINE_BYTES:
             return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
@@ -120,10 +124,13 @@ class Program:
         return fault
 
     def tell(self, messages: List[Dict[str, Any]]) -> None:
+        """Events wait for the next request (one write for both); the result goes at once."""
         if self.broken is None and self.process is not None:
-            fault = self._send(messages)
-            if fault is not None:
-                self.broken = fault
+            self.outbox += messages
+            if messages and messages[-1]["type"] == "result":
+                fault = self._send([])
+                if fault is not None:
+                    self.broken = fault
 
     def ask(self, request: Dict[str, Any], offers: bool) -> Tuple[Any, float]:
         start = time.monotonic()
@@ -161,6 +168,10 @@ class Program:
 
     def close(self) -> None:
         process, self.process = self.process, None
+        if self.selector is not None:
+            self.selector.close()
+            self.selector = None
+        self.outbox = []
         if process is not None:
             try:
                 if process.stdin is not None:

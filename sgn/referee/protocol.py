@@ -25,6 +25,60 @@ MAX_STRAY_LINES = 100  # lines that answer nothing, while a request waits, befor
 MAX_OFFERS = 3  # trade offers one seat may make in one turn
 
 
+def _encoder() -> Any:
+    """orjson's dumps where it is installed (the compiled build's), else json's, writing the
+    same bytes: compact, UTF-8."""
+    try:
+        import orjson
+
+        return orjson.dumps
+    except ImportError:  # (the pure build)
+        import json
+
+        def dumps(value: Any) -> bytes:
+            return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+        return dumps
+
+
+_dumps = _encoder()
+
+
+def _sorted_encoder() -> Any:
+    """A value's JSON with its keys sorted: two values alike in it are equal and of the same
+    JSON types (`1` is no `1.0` and no `true`), whatever the order of their keys."""
+    try:
+        import orjson
+
+        return lambda value: orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except ImportError:  # (the pure build)
+        import json
+
+        return lambda value: json.dumps(value, sort_keys=True)
+
+
+_typed = _sorted_encoder()
+
+
+def _decoder() -> Any:
+    try:
+        import orjson
+
+        return orjson.loads
+    except ImportError:  # (the pure build)
+        import json
+
+        return json.loads
+
+
+decode = _decoder()  # a JSON value from bytes (or str)
+
+
+def encode(messages: Sequence[Any]) -> bytes:
+    """Messages as JSON lines."""
+    return b"".join(_dumps(m) + b"\n" for m in messages)
+
+
 class Fault(NamedTuple):
     """What a bot did wrong: its kind (`FAULTS`) and what, in a sentence."""
 
@@ -111,7 +165,7 @@ def read_reply(value: Any, rid: int, moves: Sequence[Any], offers: bool) -> Any:
         return Fault(GARBAGE, "the reply has no move")
     move = value["move"]
     for listed in moves:
-        if listed == move and _same_types(listed, move):
+        if listed == move and (move is None or _typed(listed) == _typed(move)):  # (1 is no 1.0 and no true)
             return listed
     return Fault(ILLEGAL, f"{_short(move)} is not one of the {len(moves)} legal moves")
 
@@ -139,17 +193,6 @@ def read_offer(value: Any) -> Any:
     if not isinstance(to, list) or not all(isinstance(s, str) for s in to):
         return Fault(ILLEGAL, "the offer's 'to' is a list of seats")
     return Offer(sides[0], sides[1], list(to))
-
-
-def _same_types(a: Any, b: Any) -> bool:
-    """Equal values of the same JSON types (1 is no 1.0 and no true)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, dict):
-        return all(_same_types(a[k], b[k]) for k in a)
-    if isinstance(a, list):
-        return all(_same_types(x, y) for x, y in zip(a, b))
-    return True
 
 
 def _short(value: Any) -> str:

@@ -102,12 +102,13 @@ class Referee:
         move_ms: int = 1000,
         on_fault: str = FORFEIT,
         max_turns: int = MAX_TURNS,
+        ask_forced: bool = False,
     ):
         if on_fault not in ON_FAULT:
             raise ValueError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
         self.seats = {str(i + 1): seat for i, seat in enumerate(seats)}
         self.id, self.seed, self.rules, self.move_ms = game, seed, rules, move_ms
-        self.on_fault, self.max_turns = on_fault, max_turns
+        self.on_fault, self.max_turns, self.ask_forced = on_fault, max_turns, ask_forced
         self.game = Game(rules)
         self.chance = Chance(seed)
         self.fallback = random.Random(f"{seed}:faults")  # the moves put in place of faulty replies
@@ -200,6 +201,8 @@ class Referee:
     ) -> Any:
         if seat in self.dead:
             return self.fallback.choice(moves)
+        if len(moves) == 1 and not self.ask_forced and self._forced(seat, kind):
+            return moves[0]  # (the seat is told the move with the others' next events)
         self._flush(seat)
         self.rid += 1
         hand = self.game.players[seat].hand if seat in self.game.players else {}
@@ -219,6 +222,11 @@ class Referee:
             self._fault(seat, chosen)
             return self.fallback.choice(moves)
         return chosen
+
+    def _forced(self, seat: str, kind: str) -> bool:
+        """Whether a decision of one legal move leaves the seat no choice at all: not a turn
+        in which it holds cards it could offer in a trade."""
+        return kind != TURN or not any(self.game.players[seat].hand.values())
 
     def _fault(self, seat: str, fault: Fault) -> None:
         self.faults.append((seat, fault.kind, fault.detail))

@@ -24,9 +24,18 @@ class View:
     def __init__(self, info: Dict[str, Any]):
         self.info = info
         self.seat: str = info["seat"]
-        self.events: List[Any] = []
+        self.told: List[bytes] = []  # each event as JSON, read when the bot first asks for it
+        self._events: List[Any] = []
         self._game: Any = None
         self._applied = 0
+
+    @property
+    def events(self) -> List[Any]:
+        """The SGN lines this seat was told, in order: values of its own (JSON decoded)."""
+        events = self._events
+        if len(events) < len(self.told):
+            events += [protocol.decode(line) for line in self.told[len(events) :]]
+        return events
 
     @property
     def game(self) -> Any:
@@ -63,7 +72,7 @@ class InProcess:
         assert self.view is not None
         for message in messages:
             if message["type"] == "event":
-                self.view.events.append(message["message"])
+                self.view.told.append(protocol.encode([message["message"]]))
             elif message["type"] == "result":
                 end = getattr(self.bot, "end_game", None)
                 if end is not None:
@@ -75,8 +84,8 @@ class InProcess:
     def ask(self, request: Dict[str, Any], offers: bool) -> Tuple[Any, float]:
         """The bot's choice (a listed move, an `Offer`) or a `Fault`, and the seconds it took."""
         start = time.perf_counter()
-        try:
-            chosen = self.bot.decide(self.view, request)
+        try:  # (the bot is given JSON values of its own, as a program reads them: it may change them)
+            chosen = self.bot.decide(self.view, protocol.decode(protocol.encode([request])))
         except Exception as error:
             return Fault(CRASH, f"decide raised {type(error).__name__}: {error}"), time.perf_counter() - start
         took = time.perf_counter() - start
