@@ -486,3 +486,23 @@ def test_a_decision_with_one_move_is_made_by_the_referee_unless_asked_for():
     everything = requests(True)
     assert {r["kind"] for r in everything if len(r["moves"]) == 1} >= {"roll", "turn"}
     assert len(everything) > len(asked)
+
+
+def test_the_page_shows_the_match_and_runs_nothing_a_bot_names(tmp_path):
+    out = run_cli(
+        "play",
+        "--bot",
+        "random",
+        "--bot",
+        '<script>alert("x")</script>=builtin:greedy',
+        "--games",
+        "4",
+        "--out",
+        str(tmp_path / "m"),
+        "--page",
+        str(tmp_path / "p" / "match.html"),
+    )
+    assert out.returncode == 0, out.stderr
+    text = (tmp_path / "p" / "match.html").read_text()
+    assert "<script" not in text and "4 games" in text and 'href="../m/game-00001.sgn"' in text
+    assert text.count("<tr><td>") >= 2 + 4 + 4  # the bots, the seats, the games

@@ -100,6 +100,7 @@ def add_parser(commands: Any) -> None:
     play.add_argument(
         "--results", metavar="FILE", help="the results table, one row per seat of each game: .json, .csv or .parquet"
     )
+    play.add_argument("--page", metavar="FILE.html", help="the summary and the games as one self-contained page")
     play.add_argument(
         "--sprt", metavar="A,B", help="a sequential test of 'bot A is stronger than bot B' (docs/play.md)"
     )
@@ -199,8 +200,30 @@ def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out
         failed = _write_results(args.results, rows(ordered))
         if failed:
             return _fail(failed)
+    if args.page:
+        failed = _write_page(args, summary, ordered)
+        if failed:
+            return _fail(failed)
     out.write(json.dumps(summary, indent=2) + "\n" if args.output == "json" else _text(summary))
     return EXIT_OK
+
+
+def _write_page(args: argparse.Namespace, summary: Dict[str, Any], records: List[Any]) -> str:
+    import os
+
+    from ..referee.page import page
+    from .output_file import OutputError, written
+
+    folder = os.path.relpath(args.out, os.path.dirname(os.path.abspath(args.page))) if args.out else None
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(args.page)), exist_ok=True)
+        with written(args.page) as handle:
+            handle.write(page(summary, records, folder))
+    except OutputError as error:
+        return str(error)
+    except OSError as error:
+        return f"cannot write {args.page}: {error.strerror}"
+    return ""
 
 
 def _write_results(path: str, table: List[Dict[str, Any]]) -> str:
@@ -208,6 +231,9 @@ def _write_results(path: str, table: List[Dict[str, Any]]) -> str:
     from .output_file import OutputError, written
 
     try:
+        import os
+
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         if path.endswith(".parquet"):
             try:
                 import pyarrow as pa
@@ -228,6 +254,8 @@ def _write_results(path: str, table: List[Dict[str, Any]]) -> str:
                 writer.writerows(table)
     except OutputError as error:
         return str(error)
+    except OSError as error:
+        return f"cannot write {path}: {error.strerror}"
     return ""
 
 

@@ -32,7 +32,8 @@ def wilson(wins: float, n: int, z: float = Z95) -> Tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low, high = centre - half, centre + half
+    return (0.0 if low < 1e-12 else low, 1.0 if high > 1 - 1e-12 else high)  # (0 and 1 exactly, not a rounding away)
 
 
 def ranks(record: Record) -> Dict[str, int]:
