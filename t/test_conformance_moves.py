@@ -98,6 +98,22 @@ def test_moves_mode_departures_are_left_out_and_declared():
     assert tuple(MOVE_CLASSES) == moves.CLASSES
 
 
+def test_moves_mode_an_engine_that_departs_from_almost_everything_cannot_conform():
+    """13 classes of 14 declared departures, rolls alone answered: each position passes on
+    what is compared, and the run does not conform; no class it departs in is credited."""
+    from sgn.conformance.scorecard import render_text, summary
+
+    run = engine("rolls-only", FEW)
+    assert "failed" not in statuses(run).values() and "passed" in statuses(run).values()
+    assert not run.ok and "were compared on" in run.problem and "too little to judge" in run.problem
+    assert set(summary(run)["by_action"]) <= {"roll", "(none)"}
+    text = render_text(run)
+    assert "class of moves" in text and "DOES NOT CONFORM" in text
+    fine = engine("none", FEW)
+    assert fine.ok and {"settlement", "road", "roll"} <= set(summary(fine)["by_action"])
+    assert all(o.compared[0] == o.compared[1] > 0 for o in fine.outcomes if o.case["kind"] == "moves")
+
+
 def test_moves_mode_a_validator_that_does_not_declare_moves_is_not_asked():
     impl = [PY, str(CHECKOUT / "examples" / "python" / "sgn_jsonschema.py")]
     run = conformance.run_cases(impl, FEW[:3], mode="persistent", timeout=60)

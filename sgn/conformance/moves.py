@@ -254,9 +254,36 @@ def judge(
     if answer.kind != "moves":
         return Outcome(case, FAILED, got_valid=True, detail="answered a count where the moves were asked")
     problem, compared = compare(case["expected"], answer.moves or [], departures)
+    scope = (compared, len(case["expected"]))
     if not problem and not compared and case["expected"]:
-        return Outcome(case, UNDECLARED, detail="every move here is of a departure it declares")
-    return Outcome(case, FAILED if problem else PASSED, got_valid=True, detail=problem[:MAX_DETAIL])
+        return Outcome(case, UNDECLARED, detail="every move here is of a departure it declares", compared=scope)
+    return Outcome(case, FAILED if problem else PASSED, got_valid=True, detail=problem[:MAX_DETAIL], compared=scope)
+
+
+MIN_COMPARED = 0.5  # of the legal moves of the positions run, the share a conforming engine is compared on
+
+
+def too_little(outcomes: Sequence[Outcome]) -> str:
+    """Why a rules engine's run compared too little to conform ('' when it compared enough):
+    the departures it declares leave less than MIN_COMPARED of the positions' moves compared
+    (an engine that declares 13 classes of 14 and answers rolls alone would pass each
+    position, and prove nothing)."""
+    compared = sum(o.compared[0] for o in outcomes)
+    total = sum(o.compared[1] for o in outcomes)
+    if not total or compared >= MIN_COMPARED * total:
+        return ""
+    return (
+        f"its moves were compared on {compared:,} of the {total:,} legal moves of the positions "
+        f"({100 * compared / total:.0f}%): the departures it declares leave too little to judge "
+        f"(at least {100 * MIN_COMPARED:.0f}% must be compared)"
+    )
+
+
+def scored_classes(case: dict, departures: Iterable[str]) -> List[str]:
+    """The classes of a position's legal moves that are scored: those of no departure."""
+    left_out = set(departures)
+    found = {move_class(m) for m in case.get("expected") or []} - left_out - {""}
+    return sorted(found, key=CLASSES.index) or ["(none)"]
 
 
 def _perft(position: dict, depth: int) -> int:
@@ -274,4 +301,15 @@ def departures_of(info: Dict[str, Any], more: Iterable[str] = ()) -> List[str]:
     return sorted({c for c in list(found) + list(more) if c in CLASSES})
 
 
-__all__ = ["CLASSES", "Answer", "compare", "departures_of", "divide", "judge", "move_class", "positions"]
+__all__ = [
+    "CLASSES",
+    "Answer",
+    "compare",
+    "departures_of",
+    "divide",
+    "judge",
+    "move_class",
+    "positions",
+    "scored_classes",
+    "too_little",
+]

@@ -31,6 +31,9 @@ class Outcome:
     detail: str = ""
     seconds: float = 0.0
     stderr: str = ""
+    # a rules engine's position (moves.py): its legal moves compared, of those it has (the
+    # classes of the departures it declares are not compared)
+    compared: Tuple[int, int] = (0, 0)
 
     def to_dict(self) -> dict:
         data = {
@@ -46,6 +49,8 @@ class Outcome:
         }
         if self.stderr:
             data["stderr"] = self.stderr
+        if self.compared != (0, 0):
+            data["moves_compared"] = list(self.compared)
         return data
 
 

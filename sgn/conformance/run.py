@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from ..words import count
+from .moves import too_little
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, UNDECLARED, Outcome
 from .runners import RUNNERS, CannotStart
 
@@ -59,6 +60,8 @@ class Run:
                 f"no case passed: of {count(len(statuses), 'case')}, {statuses.count(SKIPPED)} skipped and "
                 f"{statuses.count(UNDECLARED)} undeclared"
             )
+        if self.moves:
+            return too_little(self.outcomes)
         return ""
 
     @property

@@ -32,6 +32,16 @@ def _actions(case: dict) -> List[str]:
     return [t for t in case.get("tags", []) if t in ACTION_CODES] or ["(none)"]
 
 
+def _scored(run: Run):
+    """A rules engine's positions grouped by the classes of moves they score: a class it
+    declares a departure in is no group (its moves were not compared: no pass is credited)."""
+    from .moves import departures_of, scored_classes
+
+    named = [d["moves"] for d in run.metadata.get("options", {}).get("departures") or [] if isinstance(d, dict)]
+    declared = departures_of(run.info, named)
+    return lambda case: scored_classes(case, declared)
+
+
 def totals(run: Run) -> Dict[str, int]:
     """How many cases of the run ended in each status."""
     return dict(by_status(run.outcomes, lambda c: ["all"]).get("all", dict.fromkeys(STATUSES, 0)))
@@ -50,7 +60,7 @@ def summary(run: Run) -> dict:
         "baselines": run.baselines,
         "totals": totals(run),
         "by_level": by_status(run.outcomes, lambda c: [c["level"]]),
-        "by_action": by_status(run.outcomes, _actions),
+        "by_action": by_status(run.outcomes, _scored(run)) if run.moves else by_status(run.outcomes, _actions),
         "cases": [o.to_dict() for o in run.outcomes],
     }
 
@@ -114,7 +124,12 @@ def render_text(run: Run) -> str:
             "",
         ]
     out += _table("level", data["by_level"], CASE_LEVELS) + [""]
-    out += _table("action", data["by_action"], ACTION_CODES) + [""]
+    if run.moves:
+        from .moves import CLASSES
+
+        out += _table("class of moves", data["by_action"], CLASSES) + [""]
+    else:
+        out += _table("action", data["by_action"], ACTION_CODES) + [""]
     bad = [o for o in run.outcomes if o.status in (FAILED, ERRORED)]
     if bad:
         out.append(f"{count(len(bad), 'case')} failed or errored:")

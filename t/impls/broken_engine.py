@@ -5,7 +5,8 @@ Usage: broken_engine.py FAULT [--simple]. FAULT is one of: none (sgn itself), no
 move ever), everything (every settlement, city and road of every player added), twice
 (each move twice), garbage (an item that is no move added), no-city (never a city: a
 count off deep down), extra-roll (a roll of 13 where a roll is listed), count-plus-one
-(every perft count one more).
+(every perft count one more), rolls-only (departures declared in every class but the roll,
+and rolls alone answered).
 """
 
 import base64
@@ -36,6 +37,8 @@ def answer(data, players, hidden, depth):
         listed = [m for m in listed if m[1] != "BC"]
     elif fault == "extra-roll" and any(m[1] == "RD" for m in listed):
         listed = listed + [[listed[0][0], "RD", {"result": 13}]]
+    elif fault == "rolls-only":
+        listed = [m for m in listed if m[1] == "RD"]
     elif fault == "everything":
         seen = {move_key(m) for m in listed}
         pieces = [m for m in moves(data.split(b"\n", 1)[0] + b"\n", 4, hidden, None)["moves"]]
@@ -73,6 +76,11 @@ for line in sys.stdin:
     if request["cmd"] == "start":
         reply = {"ready": True, "version": 1, "implementation": {"name": f"broken-{fault}", "language": "python"}}
         reply["implementation"]["moves"] = {}
+        if fault == "rolls-only":
+            from sgn.conformance.moves import CLASSES
+
+            departures = [{"moves": c, "rule": "not this engine's"} for c in CLASSES if c != "roll"]
+            reply["implementation"]["moves"] = {"departures": departures}
     else:
         position = request["position"]
         data = base64.b64decode(position["data"])
