@@ -506,3 +506,54 @@ def test_the_page_shows_the_match_and_runs_nothing_a_bot_names(tmp_path):
     text = (tmp_path / "p" / "match.html").read_text()
     assert "<script" not in text and "4 games" in text and 'href="../m/game-00001.sgn"' in text
     assert text.count("<tr><td>") >= 2 + 4 + 4  # the bots, the seats, the games
+
+
+def test_games_start_from_the_openings_given(tmp_path):
+    from sgn.play import random_game
+    from sgn.referee.openings import read_openings
+
+    games = [random_game(21, 4), random_game(22, 4)]
+    path = tmp_path / "book.sgn"
+    path.write_text("".join(json.dumps(m) + "\n" for g in games for m in g))
+    openings = read_openings(str(path), 4, "standard")
+    assert [len(o) for o in openings] == [next(i for i, m in enumerate(g) if m[1] == "RD") for g in games]
+    bots = [BotSpec.parse("random"), BotSpec.parse("greedy")]
+    records = list(run(bots, schedule(bots, 4, 8), Settings(seed=1, openings=tuple(openings))))
+    for r, job in zip(records, schedule(bots, 4, 8)):
+        start = [json.loads(line) for line in openings[job.deal % 2]]
+        assert r.log[: len(start)] == start and sgn.check(r.log, level="rules").verdict == "valid"
+    # cut later, with development cards already bought: the deck deals what is left
+    later = read_openings(str(path), 4, "standard", lines=200)
+    records = list(run(bots, schedule(bots, 4, 4), Settings(seed=1, openings=tuple(later))))
+    assert all(sgn.check(r.log, level="rules").verdict == "valid" for r in records)
+
+
+@pytest.mark.parametrize(
+    "content, said",
+    [
+        ('["1","RD",{"result":8}]\n', "starts with its map"),
+        ("not json\n", "not an SGN message"),
+        ("", "holds no game"),
+    ],
+)
+def test_openings_that_cannot_be_played_are_one_line_and_exit_2(tmp_path, content, said):
+    path = tmp_path / "book.sgn"
+    path.write_text(content)
+    out = run_cli("play", "--bot", "random", "--openings", str(path))
+    assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr
+
+
+def test_an_opening_with_an_illegal_line_or_a_game_over_is_refused(tmp_path):
+    from sgn.play import random_game
+
+    game = random_game(23, 4)
+    path = tmp_path / "book.sgn"
+    bad = game[:5] + [["1", "BS", game[1][2]]]  # (a settlement where one stands)
+    path.write_text("".join(json.dumps(m) + "\n" for m in bad))
+    out = run_cli("play", "--bot", "random", "--openings", str(path), "--opening-lines", "6")
+    assert out.returncode == 2 and "game 1, line 6" in out.stderr
+    path.write_text("".join(json.dumps(m) + "\n" for m in game))
+    out = run_cli("play", "--bot", "random", "--openings", str(path), "--opening-lines", str(len(game)))
+    assert out.returncode == 2 and "is over" in out.stderr
+    out = run_cli("play", "--bot", "random", "--openings", str(tmp_path / "missing.sgn"))
+    assert out.returncode == 2 and "cannot read the openings" in out.stderr

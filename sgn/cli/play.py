@@ -6,6 +6,7 @@ drives one bot through every kind of request and names what it does wrong."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from typing import Any, Dict, List, Optional
@@ -77,6 +78,15 @@ def add_parser(commands: Any) -> None:
         default="forfeit",
         help="a bot's illegal reply, timeout, crash, garbage or flood: forfeit its game (default), or "
         "replace its reply by a random legal move and go on (the fault is counted either way)",
+    )
+    play.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="start the games from recorded positions: an SGN log of one or more games, each cut "
+        "after its setup (or --opening-lines); board d of the match starts from game d of the file, in turn",
+    )
+    play.add_argument(
+        "--opening-lines", type=positive_int, metavar="N", help="with --openings: the first N lines of each game"
     )
     play.add_argument(
         "--ask-forced",
@@ -160,14 +170,28 @@ def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out
     from ..referee.store import Store, StoreError
     from ..referee.summary import rows, summarise
 
+    openings: tuple = ()
+    if args.openings:
+        from ..referee.openings import OpeningError, read_openings
+
+        try:
+            openings = tuple(read_openings(args.openings, args.players, args.rules, args.opening_lines))
+        except OpeningError as error:
+            return _fail(str(error))
+    elif args.opening_lines:
+        return _fail("--opening-lines cuts the games of --openings FILE: name the file")
     settings = Settings(
-        args.players, args.seed, args.rules, args.move_time, args.on_fault, args.max_turns, args.ask_forced
+        args.players, args.seed, args.rules, args.move_time, args.on_fault, args.max_turns, args.ask_forced, openings
     )
     jobs = schedule(bots, args.players, args.games or args.players)
     store = None
     records: Dict[int, Any] = {}
     if args.out:
-        store = Store(args.out, {"bots": [list(b) for b in bots], "games": len(jobs), **settings._asdict()})
+        match = {"bots": [list(b) for b in bots], "games": len(jobs), **settings._asdict()}
+        match["openings"] = (
+            hashlib.sha256("\n".join(map("\n".join, openings)).encode()).hexdigest() if openings else None
+        )
+        store = Store(args.out, match)
         try:
             records = dict(store.open())
         except StoreError as error:

@@ -51,6 +51,7 @@ class Settings(NamedTuple):
     on_fault: str = FORFEIT
     max_turns: int = MAX_TURNS
     ask_forced: bool = False  # ask a seat a decision it has one move for (else the referee makes it)
+    openings: Tuple[Tuple[str, ...], ...] = ()  # deal d starts from openings[d % len]: sgn/referee/openings.py
 
 
 class Job(NamedTuple):
@@ -125,6 +126,7 @@ class _Table:
             on_fault=s.on_fault,
             max_turns=s.max_turns,
             ask_forced=s.ask_forced,
+            opening=s.openings[job.deal % len(s.openings)] if s.openings else (),
         )
         record = referee.play()
         check(record, s.rules)

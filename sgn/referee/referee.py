@@ -103,12 +103,14 @@ class Referee:
         on_fault: str = FORFEIT,
         max_turns: int = MAX_TURNS,
         ask_forced: bool = False,
+        opening: Sequence[str] = (),
     ):
         if on_fault not in ON_FAULT:
             raise ValueError(f"on_fault is one of {', '.join(ON_FAULT)}, not {on_fault!r}")
         self.seats = {str(i + 1): seat for i, seat in enumerate(seats)}
         self.id, self.seed, self.rules, self.move_ms = game, seed, rules, move_ms
         self.on_fault, self.max_turns, self.ask_forced = on_fault, max_turns, ask_forced
+        self.opening = opening  # the first lines, as JSON text (sgn/referee/openings.py): none, a random board
         self.game = Game(rules)
         self.chance = Chance(seed)
         self.fallback = random.Random(f"{seed}:faults")  # the moves put in place of faulty replies
@@ -133,8 +135,9 @@ class Referee:
             for seat, fault in started:
                 if fault is not None:
                     self._fault(seat, fault)
-            self._make(["B", "DM", self.chance.board(players)])
-            self.chance.deal(self.game.deck)
+            for line in self.opening or [protocol.encode([["B", "DM", self.chance.board(players)]]).decode()]:
+                self._make(protocol.decode(line))
+            self.chance.deal(self.game.deck)  # (what is left of it after the opening)
             while self.game.phase != OVER:
                 if self.game.turn > self.max_turns:
                     how = "turn-limit"
