@@ -348,7 +348,7 @@ class LogReader:
                     f"the line is not valid UTF-8: byte {error.start + 1} ({bad}) is {error.reason}",
                     file=name,
                     line=number,
-                    column=error.start + 1,
+                    column=len(data[: error.start].decode("utf-8")) + 1,  # (in characters, as every column)
                 )
             )
             return None, found

@@ -15,7 +15,7 @@ control character in it is written as its escape, as the rest of the report writ
 from __future__ import annotations
 
 from ..diagnostic import Diagnostic
-from ..words import printable, visible
+from ..words import cells, printable, visible
 from .colour import Painter
 
 CUT = "…"
@@ -35,7 +35,7 @@ def source_lines(d: Diagnostic, paint: Painter, role: str) -> str:
         offset = d.column - start
         end = d.end_column if d.end_column is not None and d.end_column > d.column else d.column + 1
         marked = text[offset : end - start]
-        lead = len(before) + len(visible(text[:offset]))
-        carets = "^" * max(1, len(visible(marked)))
+        lead = len(before) + cells(visible(text[:offset]))  # (in cells: wide characters take two)
+        carets = "^" * max(1, cells(visible(marked)))
         out += f"{paint(gutter, 'dim')} {' ' * lead}{paint(carets, role)}\n"
     return printable(out)
