@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any, List, Optional, Sequence
 
-from ..layers.schema import PROFILES, STRICT
+from ..layers.schema import PROFILES
 from ..packaged import VERSION as __version__
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int as _positive_int
 from .options import add_rules_option
@@ -166,8 +166,10 @@ def _add_here(commands: Any) -> None:
         default="000",
         help="with -o hsn: the bracketed version (000, default) or the earlier one (002)",
     )
-    replay.add_argument("--profile", choices=PROFILES, default=STRICT)
-    add_rules_option(replay, "standard")
+    replay.add_argument(
+        "--profile", choices=PROFILES, help="strict or compat (default: the configuration's, or strict)"
+    )
+    add_rules_option(replay)
     replay.set_defaults(run=run_replay)
 
 
@@ -219,12 +221,14 @@ def run_replay(args: argparse.Namespace, out) -> int:
 
     from ..output.reporters import TextReporter
     from ..pipeline.replay import render_state, replay
+    from .settings import for_file_or_say
 
+    chosen = for_file_or_say(args, args.file, "replay")
+    if chosen is None:
+        return EXIT_USAGE
     source, name = open_input(args.file)
     errors = TextReporter(sys.stderr)
-    state, found = replay(
-        source, name=name, at=args.at, profile=args.profile, rules=args.rules, report=errors.diagnostic
-    )
+    state, found = replay(source, name=name, at=args.at, profile=chosen[1], rules=chosen[0], report=errors.diagnostic)
     if state is None:
         return EXIT_USAGE
     if args.output == "hsn":

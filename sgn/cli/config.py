@@ -82,8 +82,12 @@ def load_file(path: Path) -> Dict[str, Any]:
     for key, value in data.items():
         option = options.BY_NAME.get(key)
         if option is None:
+            import difflib
+
             known = ", ".join(sorted(options.BY_NAME))
-            raise ConfigError(f"{path}: unknown setting {where + ' ' if where else ''}{key!r} (known: {known})")
+            close = difflib.get_close_matches(str(key), list(options.BY_NAME), n=1)
+            guess = f"; did you mean {close[0]!r}?" if close else ""
+            raise ConfigError(f"{path}: unknown setting {where + ' ' if where else ''}{key!r}{guess} (known: {known})")
         try:
             out[key] = option.check(value)
         except ValueError as error:

@@ -8,8 +8,9 @@ import json
 import sys
 from typing import Any, Optional, Tuple
 
-from ..layers.schema import PROFILES, STRICT
+from ..layers.schema import PROFILES
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from .options import add_rules_option
 from .streams import open_input
 
 HIDDEN = ("auto", "always", "never")
@@ -35,7 +36,10 @@ def _common(command: argparse.ArgumentParser) -> None:
         help="where a chance move's ? outcome (a roll, card or steal not shown) is listed too: auto (default: "
         "where the position is a partial view), always, never",
     )
-    command.add_argument("--profile", choices=PROFILES, default=STRICT)
+    command.add_argument(
+        "--profile", choices=PROFILES, help="strict or compat (default: the configuration's, or strict)"
+    )
+    add_rules_option(command)
 
 
 def add_parsers(commands) -> None:
@@ -72,10 +76,21 @@ def _position(args: argparse.Namespace) -> Tuple[Optional[Any], int]:
     so far: the log's problems go to standard error, as `sgn replay` reports them."""
     from ..output.reporters import TextReporter
     from ..pipeline.replay import replay
+    from .settings import for_file_or_say
 
+    chosen = for_file_or_say(args, args.file, args.command)
+    if chosen is None:
+        return None, EXIT_USAGE
     source, name = open_input(args.file)
     errors = TextReporter(sys.stderr)
-    state, found = replay(source, name=name, at=args.at, profile=args.profile, report=errors.diagnostic, possible=False)
+
+    def told(d: Any) -> None:  # (a position is a prefix: that the log stops there is no news)
+        if d.code != "log-ends-unfinished":
+            errors.diagnostic(d)
+
+    state, found = replay(
+        source, name=name, at=args.at, profile=chosen[1], rules=chosen[0], report=told, possible=False
+    )
     if state is None:
         return None, EXIT_USAGE
     return state["game"], EXIT_INVALID if found else EXIT_OK

@@ -11,7 +11,7 @@ from typing import Any, List, Optional
 
 from ..diagnostic import Diagnostic
 from ..layers.reader import describe
-from ..layers.schema import PROFILES, STRICT
+from ..layers.schema import PROFILES
 from ..output.reporters import TextReporter
 from ..packaged import DISTRIBUTION
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
@@ -63,8 +63,10 @@ def add_render_parser(commands) -> None:
     render.add_argument(
         "--size", type=_size, default=600, metavar="PX", help=f"width in pixels (default 600, at most {MAX_SIZE})"
     )
-    render.add_argument("--profile", choices=PROFILES, default=STRICT)
-    add_rules_option(render, "standard")
+    render.add_argument(
+        "--profile", choices=PROFILES, help="strict or compat (default: the configuration's, or strict)"
+    )
+    add_rules_option(render)
     render.set_defaults(run=run_render)
 
 
@@ -98,7 +100,11 @@ def run_render(args: argparse.Namespace, out) -> int:
     from ..pipeline.replay import replay
     from ..svg import board
     from .output_file import OutputError, written
+    from .settings import for_file_or_say
 
+    chosen = for_file_or_say(args, args.file, "render")
+    if chosen is None:
+        return EXIT_USAGE
     try:
         source, name = open_input(args.file, output=args.output)
     except OutputError as error:
@@ -112,7 +118,7 @@ def run_render(args: argparse.Namespace, out) -> int:
         errors.diagnostic(d)
 
     state, found = replay(
-        source, name=name, at=args.at, profile=args.profile, rules=args.rules, report=note, possible=False
+        source, name=name, at=args.at, profile=chosen[1], rules=chosen[0], report=note, possible=False
     )
     if state is None:
         return EXIT_USAGE

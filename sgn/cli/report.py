@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from ..layers.reader import describe
-from ..layers.schema import PROFILES, STRICT
+from ..layers.schema import PROFILES
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .options import add_rules_option
 from .streams import open_input
@@ -30,25 +30,28 @@ def add_report_parser(commands) -> None:
     report.add_argument(
         "--profile",
         choices=PROFILES,
-        default=STRICT,
-        help="strict: the schema as written (default); compat: also read the published SGN text's "
-        "legacy encodings, with a warning each",
+        help="strict: the schema as written (default, unless the configuration says otherwise); compat: "
+        "also read the published SGN text's legacy encodings, with a warning each",
     )
-    add_rules_option(report, "standard")
+    add_rules_option(report)
     report.set_defaults(run=run_report)
 
 
 def run_report(args: argparse.Namespace, out) -> int:
     from ..page import PageError, collect, page_parts
     from .output_file import OutputError, written
+    from .settings import for_file_or_say
 
+    chosen = for_file_or_say(args, args.file, "report")
+    if chosen is None:
+        return EXIT_USAGE
     try:
         source, name = open_input(args.file, output=args.output)  # read once, in one pass
     except OutputError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
     try:
-        collected = collect(source, name, args.profile, args.rules)  # the log read whole before the page is opened
+        collected = collect(source, name, chosen[1], chosen[0])  # the log read whole before the page is opened
     except PageError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE

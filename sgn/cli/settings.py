@@ -14,7 +14,7 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, List, Mapping, Optional
+from typing import Any, List, Mapping, Optional, Tuple
 
 from ..pipeline.policy import Policy, RuleChoice, check_selectors
 from . import options
@@ -172,3 +172,26 @@ def include(settings: Settings) -> List[str]:
 
 def exclude(settings: Settings) -> List[str]:
     return list(settings.get("exclude") or []) + list(settings.get("extend-exclude") or [])
+
+
+def for_file(args: argparse.Namespace, path: str) -> Tuple[str, str]:
+    """The rule profile and the reading profile (`rules`, `profile`) of the one log a command
+    replays (`replay`, `moves`, `perft`, `render`, `report`), as `sgn validate` would check
+    it: the command line's, else the configuration's (found as `validate` finds it, its
+    `per-file-rules` matched against the file), else the defaults. ConfigError when the
+    configuration is bad."""
+    given = {"rules": getattr(args, "rules", None), "profile": getattr(args, "profile", None)}
+    settings = merge(options.defaults(), given)
+    rules = given["rules"] or rule_choice(settings).of(path)
+    return rules, settings.get("profile") or "strict"
+
+
+def for_file_or_say(args: argparse.Namespace, path: str, command: str) -> Optional[Tuple[str, str]]:
+    """`for_file`, or None with the configuration's fault said on standard error (exit 2)."""
+    import sys
+
+    try:
+        return for_file(args, path)
+    except ConfigError as error:
+        sys.stderr.write(f"sgn {command}: {error}\n")
+        return None
