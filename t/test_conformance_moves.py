@@ -114,6 +114,15 @@ def test_moves_mode_an_engine_that_departs_from_almost_everything_cannot_conform
     assert all(o.compared[0] == o.compared[1] > 0 for o in fine.outcomes if o.case["kind"] == "moves")
 
 
+@pytest.mark.parametrize("mode", ["persistent", "simple"])
+def test_moves_mode_a_failed_position_keeps_the_engine_s_standard_error(mode):
+    run = engine("noisy-nothing", FEW[:2], mode=mode)
+    assert all(o.status == "failed" for o in run.outcomes)
+    assert all("looking for the moves of the position" in o.stderr for o in run.outcomes)
+    passed = engine("none", FEW[:2], mode=mode)
+    assert all(o.status == "passed" and not o.stderr for o in passed.outcomes)
+
+
 def test_moves_mode_a_validator_that_does_not_declare_moves_is_not_asked():
     impl = [PY, str(CHECKOUT / "examples" / "python" / "sgn_jsonschema.py")]
     run = conformance.run_cases(impl, FEW[:3], mode="persistent", timeout=60)

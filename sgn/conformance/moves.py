@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from .. import packaged
 from ..game.move_forms import is_discard, move_key
-from .outcome import ERRORED, FAILED, PASSED, SKIPPED, UNDECLARED, Outcome
+from .outcome import ERRORED, FAILED, PASSED, SKIPPED, UNDECLARED, Outcome, with_stderr
 
 TAG = "moves"
 HIDDEN = "never"
@@ -240,24 +240,27 @@ def judge(
         if declined is not None:
             return declined
         if answer.kind != "count":
-            return Outcome(case, FAILED, got_valid=True, detail="answered moves where a perft count was asked")
+            failed = Outcome(case, FAILED, got_valid=True, detail="answered moves where a perft count was asked")
+            return with_stderr(failed, answer.stderr)
         expected = counts[depth - 1] if counts else _perft(position, depth)
         if answer.count == expected:
             return Outcome(case, PASSED, got_valid=True)
         where = divide(ask, position, depth, departures, budget)
         detail = f"perft({depth}): expected {expected:,}, got {answer.count:,}; {where}"
-        return Outcome(case, FAILED, got_valid=True, detail=detail[:MAX_DETAIL])
+        return with_stderr(Outcome(case, FAILED, got_valid=True, detail=detail[:MAX_DETAIL]), answer.stderr)
     answer = ask(position, None)
     declined = _declined(case, answer)
     if declined is not None:
         return declined
     if answer.kind != "moves":
-        return Outcome(case, FAILED, got_valid=True, detail="answered a count where the moves were asked")
+        failed = Outcome(case, FAILED, got_valid=True, detail="answered a count where the moves were asked")
+        return with_stderr(failed, answer.stderr)
     problem, compared = compare(case["expected"], answer.moves or [], departures)
     scope = (compared, len(case["expected"]))
     if not problem and not compared and case["expected"]:
         return Outcome(case, UNDECLARED, detail="every move here is of a departure it declares", compared=scope)
-    return Outcome(case, FAILED if problem else PASSED, got_valid=True, detail=problem[:MAX_DETAIL], compared=scope)
+    judged = Outcome(case, FAILED if problem else PASSED, got_valid=True, detail=problem[:MAX_DETAIL], compared=scope)
+    return with_stderr(judged, answer.stderr)
 
 
 MIN_COMPARED = 0.5  # of the legal moves of the positions run, the share a conforming engine is compared on

@@ -138,7 +138,9 @@ class SimpleRunner:
             crash = process.crash()
             why = f"crashed: {crash.what}" if crash is not None else ended_by(code)
             return moves.Answer("errored", text=why, stderr=process.stderr_tail)
-        return _answer(said, depth)
+        answer = _answer(said, depth)
+        answer.stderr = process.stderr_tail  # (kept where the position fails: moves.judge)
+        return answer
 
 
 MAX_COUNT_DIGITS = 40  # a perft count longer than this is no count (10**40 moves)
@@ -329,9 +331,9 @@ class PersistentRunner:
         if failure is not None:
             self._restart()
             return moves.Answer("errored", text=failure + _shows(crash), stderr=stderr)
-        if kind == "count":
-            return moves.Answer(kind, count=said)
-        return moves.Answer(kind, moves=said, text=why, stderr=stderr if kind == "errored" else "")
+        if kind == "count":  # (standard error kept for every answer: judge keeps it where the position fails)
+            return moves.Answer(kind, count=said, stderr=stderr)
+        return moves.Answer(kind, moves=said, text=why, stderr=stderr)
 
 
 RUNNERS = {"simple": SimpleRunner, "persistent": PersistentRunner}

@@ -118,7 +118,9 @@ class Bridge:
             if self.unplayable:
                 raise Unplayable("catanatron cannot hold this game")
             try:
-                replica = self.replica = Replica(events[0][2], int(view.info["players"]), view.info.get("rules", "standard"))
+                replica = self.replica = Replica(
+                    events[0][2], int(view.info["players"]), view.info.get("rules", "standard")
+                )
             except Unplayable:
                 self.unplayable = True
                 raise

@@ -36,7 +36,7 @@ from .. import board, rules
 from ..adapters.catanatron import COLORS
 from ..adapters.catanatron_actions import CARD, FREQDECK
 from ..adapters.catanatron_board import RESOURCE, SIDE, TERRAIN, Translation
-from ..game.core import Game as Known
+from ..game.core import TURNS, Game as Known
 from ..game.doubt import KINDS
 from ..game.move_forms import is_discard, move_key, play, with_bank
 from ..layers.hidden import HIDDEN
@@ -125,7 +125,7 @@ class Replica:
         self.known.apply(["B", "DM", the_map], 1)
         self.applied = 1  # the events replayed
         self.robber: Optional[list] = None  # a robber's move, replayed with the steal that follows
-        self.skipped = 0  # events catanatron refused (its state written from sgn's all the same)
+        self.refused: List[str] = []  # events catanatron refused (its state written from sgn's all the same)
 
     # -- the events ----------------------------------------------------------------------------
     def advance(self, events: Sequence[Any]) -> None:
@@ -157,8 +157,8 @@ class Replica:
     def _act(self, step: Any, *args: Any) -> None:
         try:
             step(*args)
-        except Exception:  # catanatron refuses it: its state is written from sgn's below
-            self.skipped += 1
+        except Exception as error:  # catanatron refuses it: its state is written from sgn's below
+            self.refused.append(f"event {self.applied}: {type(error).__name__}: {error}")
 
     def _do(self, color: Any, kind: Any, value: Any = None) -> None:
         self.game.execute(Action(color, kind, value), validate_action=False)
@@ -201,7 +201,10 @@ class Replica:
             self._do(color, kind, self.node[board.corner_from_json(value["intersection"])])
         elif code == "BR":
             a, b = (self.node[board.corner_from_json(end)] for end in value["path"])
-            self._do(color, ActionType.BUILD_ROAD, (a, b))
+            try:
+                self._do(color, ActionType.BUILD_ROAD, (a, b))
+            except ValueError:  # (on from a corner another has built on: the rules followed allow it)
+                self._lay_road(color, a, b)
         elif code == "RD":
             total = value["result"]
             self._do(color, ActionType.ROLL, (min(6, total - 1), total - min(6, total - 1)))
@@ -221,6 +224,23 @@ class Replica:
         elif code == "PD" and value["cCode"] != "VP":  # (a Victory Point shown: catanatron counts it held)
             self._play(player, value)
         # a trade between players, a steal: their cards are written by `sync`
+
+    def _lay_road(self, color: Any, a: int, b: int) -> None:
+        """A road catanatron's board refuses and the rules followed allow, laid on it all the
+        same: its network joined, the piece counted (the cards and the longest road: `sync`)."""
+        state = self.game.state
+        places = state.board
+        if places.get_edge_color((a, b)) is not None:
+            raise ValueError("a road is there")
+        places.roads[(a, b)] = places.roads[(b, a)] = color
+        parts = places.connected_components[color]
+        joined = {a, b}.union(*(part for part in parts if a in part or b in part))
+        places.connected_components[color] = [part for part in parts if a not in part and b not in part] + [joined]
+        state.buildings_by_color[color]["ROAD"].append((a, b))
+        state.player_state[f"P{state.color_to_index[color]}_ROADS_AVAILABLE"] -= 1
+        if state.is_road_building and state.free_roads_available > 0:
+            state.free_roads_available -= 1
+            state.is_road_building = state.free_roads_available > 0
 
     def _trade(self, player: str, mine: Dict[str, int]) -> None:
         given = [BY_LETTER[r] for r, n in mine.items() for _ in range(-n) if n < 0]
@@ -313,6 +333,22 @@ class Replica:
             ps[f"{key}_HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"] = name == g.current and g.card_played
         state.resource_freqdeck = [hands["B"][RESOURCE[r]] for r in FREQDECK]
         state.development_listdeck = deck
+        if g.phase == TURNS and g.current in self.color:
+            self._steer()
+
+    def _steer(self) -> None:
+        """Who acts now and on what, as sgn's replay says: a discard owed, the robber, the turn
+        (catanatron's own count of who discards may read another world of the hands)."""
+        g, state = self.known, self.game.state
+        turn = state.color_to_index[self.color[g.current]]
+        owed = sorted(g.discards_owed, key=lambda n: (len(n), n))
+        state.current_turn_index = turn
+        state.current_player_index = state.color_to_index[self.color[owed[0]]] if owed else turn
+        state.is_discarding, state.is_moving_knight = bool(owed), not owed and g.robber_due is not None
+        state.current_prompt = (
+            ActionPrompt.DISCARD if owed else ActionPrompt.MOVE_ROBBER if g.robber_due else ActionPrompt.PLAY_TURN
+        )
+        state.is_road_building, state.free_roads_available = g.free_roads > 0, g.free_roads
 
     # -- the position for a decision -----------------------------------------------------------
     def position(self, seat: str, kind: str, rng: random.Random) -> Any:

@@ -5,7 +5,7 @@ Usage: broken_engine.py FAULT [--simple]. FAULT is one of: none (sgn itself), no
 move ever), everything (every settlement, city and road of every player added), twice
 (each move twice), garbage (an item that is no move added), no-city (never a city: a
 count off deep down), extra-roll (a roll of 13 where a roll is listed), count-plus-one
-(every perft count one more), rolls-only (departures declared in every class but the roll,
+(every perft count one more), noisy-nothing (nothing, said on standard error), rolls-only (departures declared in every class but the roll,
 and rolls alone answered).
 """
 
@@ -28,6 +28,10 @@ def answer(data, players, hidden, depth):
         return {"count": found["count"] + (fault == "count-plus-one")}
     listed = found["moves"]
     if fault == "nothing":
+        listed = []
+    elif fault == "noisy-nothing":  # (a failed position's standard error is kept)
+        sys.stderr.write("looking for the moves of the position\n")
+        sys.stderr.flush()
         listed = []
     elif fault == "twice":
         listed = listed + listed
