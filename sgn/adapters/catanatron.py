@@ -210,7 +210,7 @@ def to_sgn(game) -> List[list]:
     left out (an action of a kind the converter does not know) warns (`warnings`)."""
     import warnings
 
-    from catanatron.json import GameEncoder  # type: ignore  # (no stubs; or not installed)
+    from catanatron.json import GameEncoder  # (no stubs, or not installed: pyproject.toml)
 
     messages = []
     for _, message, found in convert(json.loads(json.dumps(game, cls=GameEncoder)), "<game>"):
