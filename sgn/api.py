@@ -261,7 +261,7 @@ def moves(
     *,
     at: Optional[int] = None,
     players: Optional[int] = None,
-    hidden: str = "auto",
+    hidden_outcomes: str = "auto",
     profile: str = STRICT,
     name: Optional[str] = None,
     rules: str = "standard",
@@ -277,17 +277,17 @@ def moves(
     deck may give, a steal as each resource the victim may hold; trades between players,
     and trades with the bank of more than one lot, are not listed. `players` is the
     number to play during the first round of the setup, before the log shows it (default:
-    any the map's rules are for); `hidden` ("auto", "always", "never") says where the `?`
+    any the map's rules are for); `hidden_outcomes` ("auto", "always", "never") says where the `?`
     outcome of a chance move is listed too: "auto" where the position is a partial view
     (docs/hidden.md). A log without a map has no moves (`[]`). `rules` is the rule profile
     the game follows (as for `iter_diagnostics`): the moves are those its rules accept.
 
-    Raises ValueError for an `at` under 1, a `players` outside 1 to 6, an unknown `hidden`
+    Raises ValueError for an `at` under 1, a `players` outside 1 to 6, an unknown `hidden_outcomes`
     or `profile`, and for a log that cannot be read at all; TypeError for a source of none
     of the kinds `check` takes, and for an `at` that is no whole number. The same game is
     `sgn.game.Game.legal_moves()`; perft counts are `sgn.game.perft.perft`.
     """
-    from .game.moves import HIDDEN_CHOICES
+    from .game.moves import OUTCOME_CHOICES
     from .layers.schema import PROFILES
     from .pipeline.replay import replay as _replay
 
@@ -295,8 +295,8 @@ def moves(
         _at_least_1(at, "at", "a line number", "sgn.moves")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 6):
         raise ValueError(f"sgn.moves: players is a number of players, 1 to 6; got {players!r}")
-    if hidden not in HIDDEN_CHOICES:
-        raise ValueError(f"sgn.moves: hidden is one of {', '.join(HIDDEN_CHOICES)}; got {hidden!r}")
+    if hidden_outcomes not in OUTCOME_CHOICES:
+        raise ValueError(f"sgn.moves: hidden_outcomes is one of {', '.join(OUTCOME_CHOICES)}; got {hidden_outcomes!r}")
     if profile not in PROFILES:
         raise ValueError(f"sgn.moves: profile is one of {', '.join(PROFILES)}; got {profile!r}")
     found: List[Diagnostic] = []
@@ -313,7 +313,7 @@ def moves(
     if state is None:
         unread = next((d for d in found if d.is_io), None)
         raise ValueError(f"sgn.moves: {unread.message if unread is not None else 'the log cannot be read'}")
-    return state["game"].legal_moves(players, hidden)
+    return state["game"].legal_moves(players, hidden_outcomes)
 
 
 __all__ = ["Result", "VERDICTS", "check", "iter_diagnostics", "moves", "replay", "validate_message"]

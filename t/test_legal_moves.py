@@ -84,7 +84,7 @@ def assert_listed_at_every_line(messages, hidden="auto", rules="standard"):
     state = Game(rules)
     for n, message in enumerate(messages, 1):
         listed = is_listed(message, before_setup=not state.setup_order)
-        found = listed_keys(state, hidden=hidden) if listed else set()
+        found = listed_keys(state, hidden_outcomes=hidden) if listed else set()
         if errors(state.apply(message, n)):
             return
         assert not listed or move_key(message) in found, (n, message)
@@ -110,7 +110,7 @@ def test_every_listed_move_applies_without_an_error(seed, players, kind, pick, v
         enriched(state)
     semantic = SemanticChecker()
     semantic.problems(messages[0])
-    listed = state.legal_moves(hidden="always")
+    listed = state.legal_moves(hidden_outcomes="always")
     for message in listed:
         assert not [d for d in sgn.validate_message(message, level="schema") if d.severity == "error"], message
         assert not errors(semantic.problems(message)), message
@@ -223,7 +223,7 @@ def test_a_line_a_rules_error_flags_is_not_listed():
                     if message[1] == "DM" and n > 1:
                         break
                     if errors(state.clone().apply(message, n)):
-                        assert move_key(message) not in listed_keys(state, hidden="always"), (code, n, message)
+                        assert move_key(message) not in listed_keys(state, hidden_outcomes="always"), (code, n, message)
                         flagged.add(mutate.__name__)
                         break
     assert len(flagged) >= len(faults.GAME_MUTATIONS) - 2  # (a map dropped, a roll of 13: no rules line)
@@ -251,7 +251,7 @@ def test_what_is_listed_is_what_apply_accepts_among_every_candidate(seed, player
     taken = {
         move_key(m) for m in candidates(state, messages[0]) if is_listed(m, before_setup) and accepted(state, m, line)
     }
-    assert listed_keys(state, hidden="always") == taken
+    assert listed_keys(state, hidden_outcomes="always") == taken
 
 
 @pytest.mark.parametrize("players", [5, 6])
@@ -267,7 +267,7 @@ def test_the_special_build_phase_is_what_apply_accepts(players):
             builds = [m for m in candidates(state, messages[0]) if m[1] in ("BS", "BC", "BR", "BD")]
             taken = {move_key(m) for m in builds if accepted(state, m, n)}
             assert {
-                move_key(m) for m in state.legal_moves(hidden="always") if m[1] in ("BS", "BC", "BR", "BD")
+                move_key(m) for m in state.legal_moves(hidden_outcomes="always") if m[1] in ("BS", "BC", "BR", "BD")
             } == taken, n
     assert seen > 3
 
@@ -288,7 +288,7 @@ def test_listing_moves_changes_nothing():
         for n, _, state in positions(messages):
             if n % 5 == 0 or state.roll_unseen:
                 before = _everything(state)
-                state.legal_moves(hidden="always")
+                state.legal_moves(hidden_outcomes="always")
                 assert _everything(state) == before, n
 
 
@@ -319,7 +319,7 @@ def test_the_first_turn_begins_with_player_1s_eleven_rolls():
         state.apply(message, n)
     assert state.phase == "turns"
     assert state.legal_moves() == [["1", "RD", {"result": n}] for n in range(2, 13)]
-    assert state.legal_moves(hidden="always")[-1] == ["1", "RD", {"result": "?"}]
+    assert state.legal_moves(hidden_outcomes="always")[-1] == ["1", "RD", {"result": "?"}]
 
 
 def test_the_setup_offers_the_counts_the_maps_rules_are_for():
@@ -338,7 +338,7 @@ def test_the_setup_offers_the_counts_the_maps_rules_are_for():
     with pytest.raises(ValueError):
         state.legal_moves(players=7)
     with pytest.raises(ValueError):
-        state.legal_moves(hidden="sometimes")
+        state.legal_moves(hidden_outcomes="sometimes")
 
 
 # -- perft -----------------------------------------------------------------------------------------

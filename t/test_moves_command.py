@@ -77,7 +77,7 @@ def test_sgn_perft_counts_and_divides(log):
         (["perft", "{log}", "--depth", "two"], b"not a whole number"),
         (["moves", "{log}", "--at", "0"], b"at least 1"),
         (["moves", "{log}", "--players", "7"], b"invalid choice"),
-        (["moves", "{log}", "--hidden", "sometimes"], b"invalid choice"),
+        (["moves", "{log}", "--hidden-outcomes", "sometimes"], b"invalid choice"),
         (["moves", "{folder}"], b"is a directory"),
     ],
 )
@@ -89,7 +89,7 @@ def test_bad_input_is_one_line_and_exit_2(args, said, log, tmp_path):
 
 def test_sgn_moves_is_the_games_own_list():
     assert sgn.moves(GAME, at=17) == _state(17).legal_moves() == [["1", "RD", {"result": n}] for n in range(2, 13)]
-    assert sgn.moves(_text(GAME), at=17, hidden="always")[-1] == ["1", "RD", {"result": "?"}]
+    assert sgn.moves(_text(GAME), at=17, hidden_outcomes="always")[-1] == ["1", "RD", {"result": "?"}]
     assert sgn.moves(GAME[:7], players=3) == _state(7).legal_moves(players=3)
     assert sgn.moves([]) == []  # no map, no moves
 
@@ -102,7 +102,7 @@ def test_sgn_moves_is_the_games_own_list():
         ({"at": True}, TypeError),
         ({"players": 0}, ValueError),
         ({"players": 2.5}, ValueError),
-        ({"hidden": "sometimes"}, ValueError),
+        ({"hidden_outcomes": "sometimes"}, ValueError),
         ({"profile": "loose"}, ValueError),
     ],
 )

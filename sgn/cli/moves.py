@@ -13,7 +13,7 @@ from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
 from .options import add_rules_option
 from .streams import open_input
 
-HIDDEN = ("auto", "always", "never")
+OUTCOMES = ("auto", "always", "never")  # sgn.game.moves.OUTCOME_CHOICES
 PLAYERS = tuple(range(1, 7))
 
 
@@ -30,8 +30,9 @@ def _common(command: argparse.ArgumentParser) -> None:
         help="during the first round of the setup, the number of players (default: any the map's rules are for)",
     )
     command.add_argument(
-        "--hidden",
-        choices=HIDDEN,
+        "--hidden-outcomes",
+        dest="hidden_outcomes",
+        choices=OUTCOMES,
         default="auto",
         help="where a chance move's ? outcome (a roll, card or steal not shown) is listed too: auto (default: "
         "where the position is a partial view), always, never",
@@ -104,7 +105,7 @@ def run_moves(args: argparse.Namespace, out) -> int:
     game, status = _position(args)
     if game is None:
         return status
-    found = game.legal_moves(args.players, args.hidden)
+    found = game.legal_moves(args.players, args.hidden_outcomes)
     if args.count:
         out.write(f"{len(found)}\n")
     else:
@@ -120,10 +121,10 @@ def run_perft(args: argparse.Namespace, out) -> int:
     if game is None:
         return status
     if not args.divide:
-        out.write(f"{perft(game, args.depth, args.players, args.hidden)}\n")
+        out.write(f"{perft(game, args.depth, args.players, args.hidden_outcomes)}\n")
         return status
     total = 0
-    for message, count in divide(game, args.depth, args.players, args.hidden):
+    for message, count in divide(game, args.depth, args.players, args.hidden_outcomes):
         out.write(f"{_line(message)}\t{count}\n")
         total += count
         out.flush()  # (each count as it is done: a deep count takes long)

@@ -175,19 +175,19 @@ class Game(State):
             f"player {name} does not play in this game: the setup showed {len(seats)} players ({', '.join(seats)})",
         )
 
-    def legal_moves(self, players: Optional[int] = None, hidden: str = "auto") -> List[list]:
+    def legal_moves(self, players: Optional[int] = None, hidden_outcomes: str = "auto") -> List[list]:
         """Every message `apply` accepts here without an error, as SGN messages, in a stable
         order (docs/moves.md): placements, roads and cities; the roll as its 11 totals; the
         discards, the robber's tiles and the steals; one lot with the bank at each rate the
         player has; a development card bought (each kind the deck may give) and each card
         held played, with every choice. Trades between players are not listed. The game is
         not changed. `players`: the number to play, during the first round of the setup
-        (default: any the map's rules are for); `hidden`: "auto" lists the `?` outcome of a
+        (default: any the map's rules are for); `hidden_outcomes`: "auto" lists the `?` outcome of a
         chance move where the position is a partial view (docs/hidden.md), "always" or
         "never"."""
         from .moves import legal_moves
 
-        return legal_moves(self, players, hidden)
+        return legal_moves(self, players, hidden_outcomes)
 
     # -- playing a game (sgn/game/decisions.py, docs/api.md "Playing a game") -------------
     def decisions(self, players: Optional[int] = None) -> List[Any]:

@@ -12,7 +12,7 @@ tried on a copy of the game (`Game.clone`, `_tried`): kept if some way allows it
 
 Chance moves are listed as their outcomes: the roll as its 11 totals, a card bought as each
 kind the deck may give, a steal as each resource the victim may hold. An outcome the log
-may hide (`?`) is one move more where the position is a partial view (`hidden="auto"`).
+may hide (`?`) is one move more where the position is a partial view (`hidden_outcomes="auto"`).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .profiles import PLAY_WHEN_BOUGHT, SPECIAL_BUILD_ANY_ORDER
 from .setup import expected_setup_player
 from .state import AMOUNT_IN_DOUBT, OVER, SETUP, State
 
-HIDDEN_CHOICES = ("auto", "always", "never")  # when the `?` outcomes of chance moves are listed
+OUTCOME_CHOICES = ("auto", "always", "never")  # when the `?` outcomes of chance moves are listed
 ROLLS = tuple(range(2, 13))
 # The kinds of move, in the order each player's are listed (docs/moves.md, "The order").
 ROLL, DISCARD, ROBBER, STEAL, SETTLEMENT, CITY, ROAD, BUY, PLAY, BANK_TRADE = range(10)
@@ -55,15 +55,15 @@ class Position(Protocol):
     def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]: ...
 
 
-def legal_moves(g: State, players: Optional[int] = None, hidden: str = "auto") -> List[Message]:
+def legal_moves(g: State, players: Optional[int] = None, hidden_outcomes: str = "auto") -> List[Message]:
     """Every message `apply` accepts here without an error, in the order of docs/moves.md.
 
     `players`: during the first round of the setup, where the log has not shown the number
     of players yet, the number to play (default: any the map's rules are written for).
-    `hidden`: "auto" lists the `?` outcome of a chance move where the position is a partial
-    view (docs/hidden.md), "always" everywhere, "never" nowhere."""
-    if hidden not in HIDDEN_CHOICES:
-        raise ValueError(f"hidden is one of {', '.join(HIDDEN_CHOICES)}, not {hidden!r}")
+    `hidden_outcomes`: "auto" lists the `?` outcome of a chance move where the position is a
+    partial view (docs/hidden.md), "always" everywhere, "never" nowhere."""
+    if hidden_outcomes not in OUTCOME_CHOICES:
+        raise ValueError(f"hidden_outcomes is one of {', '.join(OUTCOME_CHOICES)}, not {hidden_outcomes!r}")
     if players is not None and not 1 <= players <= 6:
         raise ValueError(f"players is a number of players, 1 to 6, not {players!r}")
     if g.board is None or g.without_map_reported or (g.phase == OVER and g.after_end_reported):
@@ -71,7 +71,7 @@ def legal_moves(g: State, players: Optional[int] = None, hidden: str = "auto") -
     if g.phase == SETUP:
         return _ordered(setup_moves(g, players))
     partial = is_partial(g)
-    shown = hidden == "always" or (hidden == "auto" and partial)
+    shown = hidden_outcomes == "always" or (hidden_outcomes == "auto" and partial)
     if g.phase == OVER:
         return _ordered(_accepted(g, _after_the_end(g, shown)))
     found = _told(g, shown) if g.roll_unseen else _in_turns(g, shown)
@@ -396,4 +396,4 @@ def _special_builds(g: State, geo: Sites, turn: str, shown: bool) -> List[Item]:
     return items
 
 
-__all__ = ["HIDDEN_CHOICES", "Position", "is_partial", "legal_moves"]
+__all__ = ["OUTCOME_CHOICES", "Position", "is_partial", "legal_moves"]

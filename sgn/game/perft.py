@@ -17,22 +17,24 @@ def _child(g: State, message: Message) -> State:
     return cast(State, child)
 
 
-def perft(g: State, depth: int, players: Optional[int] = None, hidden: str = "auto") -> int:
+def perft(g: State, depth: int, players: Optional[int] = None, hidden_outcomes: str = "auto") -> int:
     """The number of sequences of `depth` legal moves from here, chance moves included (a
     sequence that ends early, the game over, is not counted). 1 at depth 0."""
     if depth <= 0:
         return 1
-    found = legal_moves(g, players, hidden)
+    found = legal_moves(g, players, hidden_outcomes)
     if depth == 1:
         return len(found)
-    return sum(perft(_child(g, m), depth - 1, players, hidden) for m in found)
+    return sum(perft(_child(g, m), depth - 1, players, hidden_outcomes) for m in found)
 
 
-def divide(g: State, depth: int, players: Optional[int] = None, hidden: str = "auto") -> Iterator[Tuple[Message, int]]:
+def divide(
+    g: State, depth: int, players: Optional[int] = None, hidden_outcomes: str = "auto"
+) -> Iterator[Tuple[Message, int]]:
     """Each legal move from here with the perft count of `depth - 1` after it (`depth` at
     least 1), one at a time: where two generators part, as chess engines' `divide` shows it."""
-    for m in legal_moves(g, players, hidden):
-        yield m, perft(_child(g, m), depth - 1, players, hidden)
+    for m in legal_moves(g, players, hidden_outcomes):
+        yield m, perft(_child(g, m), depth - 1, players, hidden_outcomes)
 
 
 __all__ = ["divide", "perft"]

@@ -248,7 +248,9 @@ def _placed(action: str):
         if before.phase != TURNS:
             return []  # (in the setup, the road that follows tells where: `lost._setup_lost`)
         # (a seat that cannot be read: anyone's, as the 5-6 player Special Building Phase allows)
-        legal = [m for m in before.legal_moves(hidden="never") if m[1] == action and (seat is None or m[0] == seat)]
+        legal = [
+            m for m in before.legal_moves(hidden_outcomes="never") if m[1] == action and (seat is None or m[0] == seat)
+        ]
         named = board.tiles_named(value)
         scored = [(len(named & board.tiles_named(m[2])), m) for m in legal]
         best = max((s for s, _ in scored), default=0)
