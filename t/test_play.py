@@ -557,3 +557,20 @@ def test_an_opening_with_an_illegal_line_or_a_game_over_is_refused(tmp_path):
     assert out.returncode == 2 and "is over" in out.stderr
     out = run_cli("play", "--bot", "random", "--openings", str(tmp_path / "missing.sgn"))
     assert out.returncode == 2 and "cannot read the openings" in out.stderr
+
+
+@pytest.mark.parametrize("suffix", ["json", "parquet"])
+def test_the_results_table_in_each_format_holds_a_row_per_seat(tmp_path, suffix):
+    if suffix == "parquet":
+        pytest.importorskip("pyarrow", reason="pyarrow is not installed (the extra 'parquet')")
+    path = tmp_path / "out" / f"results.{suffix}"
+    out = run_cli("play", "--bot", "random", "--bot", "greedy", "--games", "4", "--results", str(path))
+    assert out.returncode == 0, out.stderr
+    if suffix == "json":
+        rows = json.loads(path.read_text())
+    else:
+        import pyarrow.parquet as pq
+
+        rows = pq.read_table(path).to_pylist()
+    assert len(rows) == 16 and {r["bot"] for r in rows} == {"random", "greedy"}
+    assert sum(r["won"] for r in rows) == 4 and all(r["rank"] >= 1 for r in rows)
