@@ -574,3 +574,54 @@ def test_the_results_table_in_each_format_holds_a_row_per_seat(tmp_path, suffix)
         rows = pq.read_table(path).to_pylist()
     assert len(rows) == 16 and {r["bot"] for r in rows} == {"random", "greedy"}
     assert sum(r["won"] for r in rows) == 4 and all(r["rank"] >= 1 for r in rows)
+
+
+def test_a_python_bot_that_never_returns_is_stopped_and_faulted():
+    class Stuck(RandomBot):
+        def decide(self, view, request):
+            if request["kind"] == "turn":
+                while True:
+                    pass
+            return super().decide(view, request)
+
+    seats = [InProcess("stuck", Stuck(seed=0))] + [InProcess(f"r{i}", RandomBot(seed=i)) for i in range(3)]
+    record = Referee(seats, game="stuck", seed="stuck", move_ms=100).play()
+    assert record.how == "forfeited" and record.forfeited == "1"
+    assert [f[1] for f in record.faults] == ["timeout"] and "stopped after" in record.faults[0][2]
+
+
+def test_a_python_bot_whose_reply_cannot_be_compared_is_faulted_not_the_referee():
+    class Odd:
+        def __eq__(self, other):
+            raise RuntimeError("no comparing me")
+
+    class Weird(RandomBot):
+        def decide(self, view, request):
+            return Odd()
+
+    record, _ = recorded_game(3, 4, bots=Weird)
+    assert record.how == "forfeited" and record.faults[0][1] == "garbage"
+
+
+@pytest.mark.parametrize(
+    "misbehaviour, kind",
+    [
+        ("print('[' * 100000, flush=True)", "garbage"),
+        (
+            "sys.stderr.write('x' * 50_000_000); sys.stderr.flush(); print(json.dumps({'type': 'reply', 'id': m['id'], 'move': m['moves'][0]}), flush=True)",
+            None,
+        ),
+    ],
+)
+def test_deep_nesting_and_a_flood_of_standard_error_cost_the_referee_nothing(tmp_path, misbehaviour, kind):
+    FAULTY["odd"] = misbehaviour
+    try:
+        bots = [BotSpec.parse(_faulty_bot(tmp_path, "odd", after=5)), BotSpec.parse("random")]
+        (record,) = list(run(bots, schedule(bots, 4, 1)[:1], Settings(seed=1, move_ms=5000)))
+    finally:
+        del FAULTY["odd"]
+    if kind is None:  # (the stderr is drained as it comes: only its tail is kept)
+        assert not record.faults
+    else:
+        assert record.faults and record.faults[0][1] == kind
+    assert all(len(text) <= 64 * 1024 for text in record.stderr.values())

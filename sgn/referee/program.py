@@ -14,7 +14,6 @@ import os
 import selectors
 import shlex
 import subprocess
-import tempfile
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -32,7 +31,7 @@ class Program:
         self.name, self.command, self.options = name, command, options or {}
         self.process: Optional[subprocess.Popen] = None
         self.buffer = b""
-        self.stderr_file: Any = None
+        self.err_tail = bytearray()  # the last STDERR_KEPT bytes of its standard error, drained as it is read
         self.hello: Dict[str, Any] = {}
         self.broken: Optional[Fault] = None  # why the program cannot go on (it is restarted for the next game)
         self.outbox: List[Dict[str, Any]] = []  # events told, sent with the next request (one write)
@@ -41,15 +40,16 @@ class Program:
     # -- the process -------------------------------------------------------------------------
     def _launch(self) -> Optional[Fault]:
         self.close()
-        self.stderr_file = tempfile.TemporaryFile()
         try:
             self.process = subprocess.Popen(
-                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr_file
+                shlex.split(self.command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
             )
         except (OSError, ValueError) as error:
             return Fault(CRASH, f"cannot start {self.command!r}: {error}")
-        assert self.process.stdout is not None
+        assert self.process.stdout is not None and self.process.stderr is not None
         os.set_blocking(self.process.stdout.fileno(), False)
+        os.set_blocking(self.process.stderr.fileno(), False)
+        self.err_tail = bytearray()
         self.buffer, self.broken, self.outbox = b"", None, []
         fault = self._send([protocol.hello(self.options)])
         if fault is not None:
@@ -59,7 +59,7 @@ class Program:
             return line
         try:
             self.hello = protocol.read_hello(json.loads(line))
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             return Fault(GARBAGE, f"no hello: {error}")
         return None
 
@@ -90,14 +90,21 @@ class Program:
         if self.selector is None:
             self.selector = selectors.DefaultSelector()
             self.selector.register(fd, selectors.EVENT_READ)
+            assert process.stderr is not None
+            self.selector.register(process.stderr.fileno(), selectors.EVENT_READ, "stderr")
         while b"\n" not in self.buffer:
             if len(self.buffer) > protocol.MAX_LINE_BYTES:
                 return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
             left = deadline - time.monotonic()
             if left <= 0:
                 return Fault(TIMEOUT, "no answer before the deadline")
-            if not self.selector.select(left):
+            ready = self.selector.select(left)
+            if not ready:
                 continue
+            if any(key.data == "stderr" for key, _ in ready):
+                self._drain()
+                if all(key.data == "stderr" for key, _ in ready):
+                    continue
             try:
                 chunk = os.read(fd, 1 << 16)
             except BlockingIOError:
@@ -110,6 +117,28 @@ class Program:
         if len(line) > protocol.MAX_LINE_BYTES:
             return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
         return line
+
+    def _drain(self, process: Optional[subprocess.Popen] = None) -> None:
+        """What the program wrote to standard error since, its tail kept (never more than
+        STDERR_KEPT bytes held, however much it writes)."""
+        process = process or self.process
+        if process is None or process.stderr is None or process.stderr.closed:
+            return
+        for _ in range(64):  # (at most 4 MiB a call: a program that writes without end waits its turn)
+            try:
+                chunk = os.read(process.stderr.fileno(), 1 << 16)
+            except (BlockingIOError, OSError):
+                return
+            if not chunk:
+                if self.selector is not None:
+                    try:
+                        self.selector.unregister(process.stderr.fileno())
+                    except (KeyError, ValueError):
+                        pass
+                return
+            self.err_tail += chunk
+            if len(self.err_tail) > STDERR_KEPT:
+                del self.err_tail[: len(self.err_tail) - STDERR_KEPT]
 
     # -- the seat ----------------------------------------------------------------------------
     def start(self, info: Dict[str, Any]) -> Optional[Fault]:
@@ -148,7 +177,7 @@ class Program:
                 return line, time.monotonic() - start
             try:
                 value = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # (RecursionError: arrays nested past the parser's depth)
                 return Fault(GARBAGE, f"not JSON: {line[:80]!r}"), time.monotonic() - start
             if isinstance(value, dict) and value.get("type") == "log":
                 continue  # (a bot's own note: allowed, and kept out of the game)
@@ -159,12 +188,9 @@ class Program:
     @property
     def stderr(self) -> str:
         """The last bytes the program wrote to its standard error."""
-        if self.stderr_file is None:
-            return ""
-        self.stderr_file.seek(0, os.SEEK_END)
-        size = self.stderr_file.tell()
-        self.stderr_file.seek(max(0, size - STDERR_KEPT))
-        return self.stderr_file.read().decode("utf-8", "replace")
+        if self.process is not None:
+            self._drain()
+        return self.err_tail.decode("utf-8", "replace")
 
     def close(self) -> None:
         process, self.process = self.process, None
@@ -185,6 +211,6 @@ class Program:
                 process.wait()
             if process.stdout is not None:
                 process.stdout.close()
-        if self.stderr_file is not None:
-            self.stderr_file.close()
-            self.stderr_file = None
+            if process.stderr is not None:
+                self._drain(process)  # (what it said last, kept for the report)
+                process.stderr.close()

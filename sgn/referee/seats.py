@@ -10,11 +10,44 @@ description, and the events the seat was told (each an SGN line as that seat see
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import protocol
 from .protocol import CRASH, TIMEOUT, Fault
+
+GRACE_SECONDS = 1.0  # past the deadline, before a Python bot still deciding is stopped
+
+
+class _Late(BaseException):
+    """Raised in a Python bot that is still deciding past its deadline and grace."""
+
+
+class _Alarm:
+    """A timer that interrupts the main thread at `seconds` (SIGALRM): nothing elsewhere, or
+    where the system has no such timer (a bot that never returns then hangs its match: run
+    a bot you do not trust as a program, docs/play.md)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self.armed = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+    def __enter__(self) -> "_Alarm":
+        if self.armed:
+            self.before = signal.signal(signal.SIGALRM, _ring)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.armed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.before)
+
+
+def _ring(signum: int, frame: Any) -> None:
+    raise _Late()
 
 
 class View:
@@ -82,10 +115,16 @@ class InProcess:
                         self.stderr += f"end_game raised {type(error).__name__}: {error}\n"
 
     def ask(self, request: Dict[str, Any], offers: bool) -> Tuple[Any, float]:
-        """The bot's choice (a listed move, an `Offer`) or a `Fault`, and the seconds it took."""
+        """The bot's choice (a listed move, an `Offer`) or a `Fault`, and the seconds it took.
+        A bot still deciding a second past its deadline is stopped (`_Alarm`), where the
+        system allows it: in the main thread of a Unix process."""
         start = time.perf_counter()
         try:  # (the bot is given JSON values of its own, as a program reads them: it may change them)
-            chosen = self.bot.decide(self.view, protocol.decode(protocol.encode([request])))
+            with _Alarm(request["deadline_ms"] / 1000 + GRACE_SECONDS):
+                chosen = self.bot.decide(self.view, protocol.decode(protocol.encode([request])))
+        except _Late:
+            took = time.perf_counter() - start
+            return Fault(TIMEOUT, f"stopped after {took:.1f} s; the deadline was {request['deadline_ms']} ms"), took
         except Exception as error:
             return Fault(CRASH, f"decide raised {type(error).__name__}: {error}"), time.perf_counter() - start
         took = time.perf_counter() - start
@@ -100,7 +139,10 @@ class InProcess:
             reply["offer"] = chosen["offer"]
         else:
             reply["move"] = chosen
-        return protocol.read_reply(reply, request["id"], request["moves"], offers), took
+        try:
+            return protocol.read_reply(reply, request["id"], request["moves"], offers), took
+        except Exception as error:  # (an object of the bot's own whose comparison raises)
+            return Fault(protocol.GARBAGE, f"the reply cannot be read: {type(error).__name__}: {error}"), took
 
     def close(self) -> None:
         pass
