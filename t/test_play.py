@@ -625,3 +625,21 @@ def test_deep_nesting_and_a_flood_of_standard_error_cost_the_referee_nothing(tmp
     else:
         assert record.faults and record.faults[0][1] == kind
     assert all(len(text) <= 64 * 1024 for text in record.stderr.values())
+
+
+def test_without_orjson_the_protocol_writes_the_same_bytes(monkeypatch):
+    """The pure-Python fallback of the protocol's JSON (no orjson) writes what orjson writes,
+    and reads replies the same way: the same game, byte for byte."""
+    import sgn.referee.protocol as protocol
+
+    record, told = recorded_game(7, 4)
+    samples = [json.loads(m) for _, m in told[:400]] + record.log
+    fast = [protocol.encode([m]) for m in samples]
+    monkeypatch.setitem(sys.modules, "orjson", None)  # (each factory then gives json's)
+    monkeypatch.setattr(protocol, "_dumps", protocol._encoder())
+    monkeypatch.setattr(protocol, "_typed", protocol._sorted_encoder())
+    monkeypatch.setattr(protocol, "decode", protocol._decoder())
+    assert protocol.decode.__module__ == "json"
+    assert [protocol.encode([m]) for m in samples] == fast
+    again, told_again = recorded_game(7, 4)
+    assert again.log == record.log and told_again == told
