@@ -71,13 +71,10 @@ def cmd_run(request: dict) -> dict:
 def moves(data: bytes, players: Optional[int], hidden: str, depth: Optional[int]) -> Dict[str, Any]:
     """A rules engine's answer (docs/conformance.md, "Rules engines"): the legal messages
     after the log prefix, or with `depth` the perft count from there."""
-    from .game import Game
     from .game.perft import perft
+    from .game.position import from_messages
 
-    game = Game()
-    for line, text in enumerate(data.decode("utf-8").splitlines(), 1):
-        if text.strip():
-            game.apply(json.loads(text), line)
+    game = from_messages(data.decode("utf-8").splitlines())
     if depth:
         return {"count": perft(game, depth, players, hidden)}
     return {"moves": game.legal_moves(players, hidden)}

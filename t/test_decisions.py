@@ -4,6 +4,7 @@ with the outcome it finds, and a refused move changes nothing."""
 
 import ast
 import functools
+import json
 import random
 import re
 import subprocess
@@ -202,3 +203,19 @@ def test_the_bot_of_the_docs_runs_as_written():
     done = subprocess.run([sys.executable, "-c", bot], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "Outcome(winner=" in done.stdout and "how='won'" in done.stdout
+
+
+def test_one_way_to_a_position_from_messages():
+    from sgn.game.position import from_messages
+    from sgn.play import random_game
+
+    game = random_game(9, 4)
+    texts = [json.dumps(m) for m in game[:40]]
+    by_text = from_messages(texts[:20] + ["", "  "] + texts[20:])
+    by_value = from_messages(game[:40])
+    assert by_text.public_key() == by_value.public_key() and by_value.line == 40
+    bad = game[:5] + [["1", "BS", game[1][2]]] + game[5:10]  # (a settlement where one stands)
+    with pytest.raises(IllegalMove) as refused:
+        from_messages(bad, strict=True)
+    assert refused.value.line == 6 and refused.value.problems
+    assert from_messages(bad).line == len(bad)  # (the log's reading goes on)

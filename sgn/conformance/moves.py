@@ -79,12 +79,9 @@ Ask = Callable[[dict, Optional[int]], Answer]  # (position, depth) -> the implem
 
 
 def _replayed(prefix: str):
-    from ..game import Game
+    from ..game.position import from_messages
 
-    game = Game()
-    for line, text in enumerate(prefix.splitlines(), 1):
-        game.apply(json.loads(text), line)
-    return game
+    return from_messages(prefix.splitlines())
 
 
 def _case(ident: str, description: str, position: dict, expected: List[list], counts: Sequence[int] = ()) -> dict:

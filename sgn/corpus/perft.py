@@ -120,13 +120,13 @@ def load_table(path: Optional[Path] = None) -> dict:
 def position(entry: dict):
     """The game at a position of the table: its prefix replayed (CorpusError if the rules
     refuse a line of it: a table's position is a legal one)."""
-    from ..game import Game
+    from ..game.errors import IllegalMove
+    from ..game.position import from_messages
 
-    game = Game()
-    for line, text in enumerate(entry["prefix"].splitlines(), 1):
-        if any(p.severity == "error" for p in game.apply(json.loads(text), line)):
-            raise CorpusError(f"{entry['id']}: line {line} of its prefix breaks a rule")
-    return game
+    try:
+        return from_messages(entry["prefix"].splitlines(), strict=True)
+    except IllegalMove as refused:
+        raise CorpusError(f"{entry['id']}: line {refused.line} of its prefix breaks a rule") from None
 
 
 def recount(

@@ -58,10 +58,12 @@ class IllegalMove(ValueError):
     """A move `Game.push` refused: the game is as it was before it.
 
     `move` is the move given; `problems` why it was refused: the `Diagnostic`s of its shape
-    and meaning, or the rules' `Problem`s (each has `code` and `message`)."""
+    and meaning, or the rules' `Problem`s (each has `code` and `message`); `line` the line of
+    a log it is at, where one was replayed (`sgn.game.position.from_messages`), else 0."""
 
-    def __init__(self, move: Any, problems: List[Any], reason: str = ""):
+    def __init__(self, move: Any, problems: List[Any], reason: str = "", line: int = 0):
         self.move = move
+        self.line = line
         self.problems = problems
         shown = repr(move)
         if len(shown) > _SHOWN:

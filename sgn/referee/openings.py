@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 from typing import List, Optional, Tuple
 
-from ..game.core import Game
+from ..game.errors import IllegalMove
+from ..game.position import from_messages
 
 Opening = Tuple[str, ...]  # the opening's lines, as JSON text
 
@@ -49,14 +50,13 @@ def _opening(path: str, index: int, game: List[list], players: int, rules: str, 
     if lines is None:
         lines = next((i for i, m in enumerate(game) if m[1] == "RD"), len(game))
     cut = game[:lines]
-    replay = Game(rules)
-    for number, message in enumerate(cut, 1):
-        try:
-            errors = [p for p in replay.apply(message, number) if p.severity == "error"]
-        except ValueError as error:
-            raise OpeningError(f"{path}: game {index}, line {number}: {error}") from None
-        if errors:
-            raise OpeningError(f"{path}: game {index}, line {number}: {errors[0].message} [{errors[0].code}]")
+    try:
+        replay = from_messages(cut, rules, strict=True)
+    except IllegalMove as refused:
+        first = refused.problems[0]
+        raise OpeningError(f"{path}: game {index}, line {refused.line}: {first.message} [{first.code}]") from None
+    except ValueError as error:  # (a message the replay cannot apply: MessageError, naming it)
+        raise OpeningError(f"{path}: game {index}: {error}") from None
     if replay.outcome() is not None:
         raise OpeningError(f"{path}: game {index} is over by line {len(cut)}: an opening must leave a game to play")
     seats = len(set(replay.setup_order))

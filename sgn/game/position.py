@@ -1,0 +1,36 @@
+"""One way to a position: a game replayed from its messages, as the harness, the conformance
+positions, the perft table and the referee's openings build theirs. What `sgn moves` and
+`sgn replay` read of a log goes through the whole check instead (`sgn.pipeline.replay`),
+faults and all; this is for a sequence of messages known to be SGN."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable
+
+from .core import Game
+from .errors import IllegalMove
+
+
+def from_messages(messages: Iterable[Any], rules: str = "standard", strict: bool = False) -> Game:
+    """The game after `messages` (each a message, or its JSON text; blank texts skipped),
+    numbered from line 1. With `strict`, a message the rules refuse raises `IllegalMove`
+    (its problems, and `line`, the line it is at); otherwise it is applied as the log's
+    reading applies it (`Game.apply`)."""
+    game = Game(rules)
+    line = 0
+    for item in messages:
+        if isinstance(item, (str, bytes)):
+            if not item.strip():
+                continue
+            item = json.loads(item)
+        line += 1
+        problems = game.apply(item, line)
+        if strict:
+            errors = [p for p in problems if p.severity == "error"]
+            if errors:
+                raise IllegalMove(item, errors, line=line)
+    return game
+
+
+__all__ = ["from_messages"]
