@@ -77,7 +77,7 @@ def make_seat(spec: BotSpec) -> Any:
     if command.startswith(BUILTIN_PREFIX):
         from .bots import BUILTIN
 
-        return InProcess(spec.name, BUILTIN[command[len(BUILTIN_PREFIX) :]]())
+        return InProcess(spec.name, BUILTIN[command[len(BUILTIN_PREFIX) :]](), guarded=False)
     if command.startswith(PYTHON_PREFIX):
         module, _, name = command[len(PYTHON_PREFIX) :].rpartition(":")
         try:
