@@ -218,9 +218,14 @@ def run(
         finally:
             table.close()
         return
-    context = multiprocessing.get_context("spawn" if _has_threads() else "fork")
+    threads = _has_threads()
+    if not threads:  # (workers forked after this start with the checks' tables built)
+        from ..pipeline.executors import warm_up
+
+        warm_up()
+    context = multiprocessing.get_context("spawn" if threads else "fork")
     with context.Pool(jobs, initializer=_start_worker, initargs=(list(bots), settings)) as pool:
-        yield from pool.imap(_play_in_worker, jobs_list)
+        yield from pool.imap(_play_in_worker, jobs_list, chunksize=max(1, min(8, len(jobs_list) // (8 * jobs))))
 
 
 def _has_threads() -> bool:
