@@ -643,3 +643,95 @@ def test_without_orjson_the_protocol_writes_the_same_bytes(monkeypatch):
     assert [protocol.encode([m]) for m in samples] == fast
     again, told_again = recorded_game(7, 4)
     assert again.log == record.log and told_again == told
+
+
+def _big_discard_request():
+    """A request for a discard of 15 of 30 cards (thousands of ways): none listed."""
+    from sgn.game.decisions import MAX_LISTED_DISCARDS, ways
+    from sgn.game.position import from_messages
+    from sgn.play import random_game
+
+    game = from_messages(random_game(8, 4)[:30])
+    game.players["2"].hand.update({"B": 6, "G": 6, "L": 6, "O": 6, "W": 6})
+    game.discards_owed, game.robber_due = {"2": 15}, "seven"
+    (decision,) = game.decisions()
+    assert decision.kind == "discard" and decision.moves == [] and decision.amount == 15
+    assert ways([6] * 5, 15) > MAX_LISTED_DISCARDS
+    hand = dict(game.players["2"].hand)
+    return game, {
+        "type": "request",
+        "id": 9,
+        "kind": "discard",
+        "seat": "2",
+        "deadline_ms": 1000,
+        "hand": hand,
+        "count": 15,
+        "moves": [],
+    }
+
+
+def test_a_discard_of_too_many_ways_is_not_listed_and_any_legal_one_is_read():
+    from sgn.game.decisions import discard_move
+    from sgn.referee.protocol import read_reply
+
+    game, request = _big_discard_request()
+    good = discard_move("2", {"B": 6, "G": 6, "O": 3})
+    reordered = [
+        "2",
+        "TR",
+        [
+            {"resources": {"O": -3, "B": -6, "G": -6}, "player": "2"},
+            {"player": "B", "resources": {"G": 6, "B": 6, "O": 3}},
+        ],
+    ]
+    assert read_reply({"type": "reply", "id": 9, "move": reordered}, 9, [], False, request) == good
+    for wrong in (
+        discard_move("2", {"B": 7, "G": 8}),  # (more than held)
+        discard_move("2", {"B": 6, "G": 6}),  # (12, not 15)
+        ["2", "TR", [{"player": "2", "resources": {"B": -15}}, {"player": "3", "resources": {"B": 15}}]],
+        discard_move("1", {"B": 6, "G": 6, "O": 3}),
+        "TR",
+    ):
+        assert read_reply({"type": "reply", "id": 9, "move": wrong}, 9, [], False, request).kind == "illegal", wrong
+    assert not any(p.severity == "error" for p in game.clone().apply(good, 31))
+
+
+def test_every_shipped_bot_answers_a_discard_of_too_many_ways(tmp_path):
+    import subprocess
+
+    from sgn.referee.bots import GreedyBot, RandomBot
+    from sgn.referee.protocol import read_reply
+    from sgn.referee.seats import View
+
+    _, request = _big_discard_request()
+    view = View({"seat": "2", "game": "g", "players": 4, "rules": "standard"})
+    for bot in (RandomBot(1), GreedyBot(1)):
+        move = bot.decide(view, request)
+        assert not hasattr(read_reply({"type": "reply", "id": 9, "move": move}, 9, [], False, request), "kind")
+    text = (CHECKOUT / "docs" / "play.md").read_text(encoding="utf-8")
+    doc_bot = tmp_path / "doc_bot.py"
+    doc_bot.write_text(
+        text.split("```python\nimport json, random, sys\n", 1)[1]
+        .split("```")[0]
+        .join(["import json, random, sys\n", ""])
+    )
+    programs = [[sys.executable, str(BOT_PY)], [sys.executable, str(doc_bot)]] + (
+        [["node", str(BOT_JS)]] if shutil.which("node") else []
+    )
+    for program in programs:
+        hello = json.dumps({"type": "hello", "protocol": 1}) + "\n"
+        done = subprocess.run(
+            program, input=hello + json.dumps(request) + "\n", capture_output=True, text=True, timeout=60
+        )
+        reply = json.loads(done.stdout.splitlines()[1])
+        assert not hasattr(read_reply(reply, 9, [], False, request), "kind"), (program, reply)
+
+
+def test_a_faulty_seat_s_discard_of_too_many_ways_is_put_in_its_place():
+    from sgn.referee.protocol import read_reply
+
+    game, request = _big_discard_request()
+    referee = Referee([InProcess(f"b{i}", RandomBot(i)) for i in range(4)], game="x", seed="x")
+    referee.game = game
+    move = referee._instead("2", [], 15)
+    assert not hasattr(read_reply({"type": "reply", "id": 9, "move": move}, 9, [], False, request), "kind")

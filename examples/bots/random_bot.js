@@ -18,10 +18,25 @@ lines.on("line", (line) => {
     send({ type: "hello", name: "random-js", author: "sgn examples", protocol: 1 });
   } else if (message.type === "request") {
     const moves = message.moves;
-    send({ type: "reply", id: message.id, move: moves[Math.floor(random() * moves.length)] });
+    const move = moves.length ? moves[Math.floor(random() * moves.length)] : discard(message);
+    send({ type: "reply", id: message.id, move: move });
   }
   // events, games and results need no answer
 });
+
+// A discard of `count` cards of the hand, where its ways are too many to be listed.
+function discard(request) {
+  const cards = [];
+  for (const [r, n] of Object.entries(request.hand)) for (let i = 0; i < n; i++) cards.push(r);
+  const given = {};
+  for (let i = 0; i < request.count; i++) {
+    const card = cards.splice(Math.floor(random() * cards.length), 1)[0];
+    given[card] = (given[card] || 0) + 1;
+  }
+  const mine = {}, bank = {};
+  for (const [r, n] of Object.entries(given)) { mine[r] = -n; bank[r] = n; }
+  return [request.seat, "TR", [{ player: request.seat, resources: mine }, { player: "B", resources: bank }]];
+}
 
 function send(value) {
   process.stdout.write(JSON.stringify(value) + "\n");

@@ -10,12 +10,23 @@ import random
 import sys
 
 rng = random.Random(0)
+
+
+def discard(request):
+    """A discard of `count` cards of the hand, where its ways are too many to be listed."""
+    cards = rng.sample([r for r, n in sorted(request["hand"].items()) for _ in range(n)], request["count"])
+    given = {r: cards.count(r) for r in sorted(set(cards))}
+    me, bank = {r: -n for r, n in given.items()}, dict(given)
+    return [request["seat"], "TR", [{"player": request["seat"], "resources": me}, {"player": "B", "resources": bank}]]
+
+
 for line in sys.stdin:
     message = json.loads(line)
     if message["type"] == "hello":
         reply = {"type": "hello", "name": "random-py", "author": "sgn examples", "protocol": 1}
     elif message["type"] == "request":
-        reply = {"type": "reply", "id": message["id"], "move": rng.choice(message["moves"])}
+        move = rng.choice(message["moves"]) if message["moves"] else discard(message)
+        reply = {"type": "reply", "id": message["id"], "move": move}
     else:
         continue  # a game, an event, a result: nothing to answer
     print(json.dumps(reply), flush=True)

@@ -40,13 +40,20 @@ SETTLEMENT, ROAD, ROLL, DISCARD, ROBBER, STEAL, TURN, SPECIAL_BUILD = (
 KINDS = (SETTLEMENT, ROAD, ROLL, DISCARD, ROBBER, STEAL, TURN, SPECIAL_BUILD)
 
 
+MAX_LISTED_DISCARDS = 1000  # a discard with more ways than this lists none: its `amount` says what is owed
+
+
 class Decision(NamedTuple):
     """A choice `seat` must make now: its kind (`KINDS`) and every legal reply, chance moves
-    written with `?` (the roll, a card bought, a card stolen: `chances` draws them)."""
+    written with `?` (the roll, a card bought, a card stolen: `chances` draws them). A
+    discard says how many cards it gives (`amount`), and lists its ways only where there are
+    at most MAX_LISTED_DISCARDS (a hand of 30 cards has thousands): any `amount` cards of
+    the hand given to the bank is then the reply (`discard_move`)."""
 
     seat: str
     kind: str
     moves: List[Message]
+    amount: int = 0
 
 
 class Outcome(NamedTuple):
@@ -73,7 +80,7 @@ def decisions(g: State, players: Optional[int] = None) -> List[Decision]:
     if g.phase == SETUP:
         return _grouped(setup_moves(g, players))
     if g.discards_owed:
-        return [Decision(s, DISCARD, _moves(discards(g, s, n))) for s, n in sorted(g.discards_owed.items(), key=_seat)]
+        return [_discard(g, s, n) for s, n in sorted(g.discards_owed.items(), key=_seat)]
     current = g.current
     if g.robber_due:
         thief = current or "1"
@@ -103,6 +110,26 @@ def decisions(g: State, players: Optional[int] = None) -> List[Decision]:
         return [Decision(current, ROLL, _moves(plays(g, current, False)) + [_roll(current)])]
     moves = _chance_once(builds(g, geo, p, False)) + _moves(plays(g, current, False)) + _moves(bank_trades(g, p))
     return [Decision(current, TURN, moves + [end_turn_move(current)])]
+
+
+def _discard(g: State, seat: str, count: int) -> Decision:
+    held = [g.player(seat).hand[r] for r in RESOURCES]
+    if ways(held, count) > MAX_LISTED_DISCARDS:
+        return Decision(seat, DISCARD, [], count)
+    return Decision(seat, DISCARD, _moves(discards(g, seat, count)), count)
+
+
+def ways(held: Sequence[int], count: int) -> int:
+    """How many ways there are to give `count` cards of a hand of `held` cards of each kind."""
+    found = [1] + [0] * count
+    for h in held:
+        found = [sum(found[k - j] for j in range(min(h, k) + 1)) for k in range(count + 1)]
+    return found[count]
+
+
+def discard_move(seat: str, given: Dict[str, int]) -> Message:
+    """The discard of the cards `given` (resource code -> count), as a decision lists it."""
+    return forms.with_bank(seat, given)
 
 
 def end_turn(g: State, seat: str, checked: bool = True) -> None:

@@ -29,6 +29,8 @@ class RandomBot:
         self.rng.seed(f"{self.rng.random()}:{view.info['game']}:{view.seat}")
 
     def decide(self, view: Any, request: Dict[str, Any]) -> Any:
+        if request["kind"] == "discard" and not request["moves"]:  # (too many ways to list: any will do)
+            return random_discard(self.rng, request)
         held = sorted(request["hand"])
         if request.get("offers_left") and held and self.rng.random() < self.offers:
             give = self.rng.choice(held)
@@ -65,6 +67,8 @@ class GreedyBot:
         if kind in ("trade-response", "trade-confirm"):
             return moves[0] if kind == "trade-confirm" or self.rng.random() < 0.3 else moves[-1]
         if kind == "discard":
+            if not moves:
+                return random_discard(self.rng, request)
             return max(moves, key=lambda m: _spread(m[2][0]["resources"]))
         if kind == "robber":
             mine = self._mine(view)
@@ -111,6 +115,16 @@ class GreedyBot:
         return {
             tuple(t) for m in view.events if m[0] == view.seat and m[1] in ("BS", "BC") for t in m[2]["intersection"]
         }
+
+
+def random_discard(rng: random.Random, request: Dict[str, Any]) -> Any:
+    """A discard of the request's `count` cards, drawn from the hand (where its ways are too
+    many to list)."""
+    from ..game.decisions import discard_move
+
+    hand = request["hand"]
+    cards = rng.sample([r for r in sorted(hand) for _ in range(hand[r])], request["count"])
+    return discard_move(request["seat"], {r: cards.count(r) for r in RESOURCES if r in cards})
 
 
 def _spread(given: Dict[str, int]) -> int:

@@ -129,6 +129,10 @@ class Bridge:
         if kind in ("trade-response", "trade-confirm"):
             return None if None in moves else moves[-1]
         if kind == "discard":
+            if not moves:  # (too many ways to list: one drawn from the hand)
+                from .bots import random_discard
+
+                return random_discard(rng, request)
             return rng.choice(moves)
         if kind == "robber":
             self.victim = None

@@ -181,7 +181,9 @@ class Program:
                 return Fault(GARBAGE, f"not JSON: {line[:80]!r}"), time.monotonic() - start
             if isinstance(value, dict) and value.get("type") == "log":
                 continue  # (a bot's own note: allowed, and kept out of the game)
-            return protocol.read_reply(value, request["id"], request["moves"], offers), time.monotonic() - start
+            return protocol.read_reply(
+                value, request["id"], request["moves"], offers, request
+            ), time.monotonic() - start
         self.broken = Fault(FLOOD, f"{protocol.MAX_STRAY_LINES} lines that answer nothing")
         return self.broken, time.monotonic() - start
 

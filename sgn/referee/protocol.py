@@ -125,11 +125,14 @@ def request(
     hand: Dict[str, int],
     offer: Optional[Offer] = None,
     by: str = "",
+    count: int = 0,
 ) -> Dict[str, Any]:
     out: Dict[str, Any] = {"type": "request", "id": rid, "kind": kind, "seat": seat, "deadline_ms": move_ms}
     out["hand"] = {r: n for r, n in hand.items() if n}
     if offer is not None:
         out["offer"] = {**offer.to_json(), "by": by}
+    if count:
+        out["count"] = count  # (a discard: how many cards it gives; its ways listed only where few)
     out["moves"] = moves
     return out
 
@@ -150,9 +153,12 @@ def read_hello(value: Any) -> Dict[str, Any]:
     return value
 
 
-def read_reply(value: Any, rid: int, moves: Sequence[Any], offers: bool) -> Any:
+def read_reply(
+    value: Any, rid: int, moves: Sequence[Any], offers: bool, request: Optional[Dict[str, Any]] = None
+) -> Any:
     """The move a reply chooses (an item of `moves`, the listed object itself), or an `Offer`
-    where `offers` allows one, or a `Fault`."""
+    where `offers` allows one, or a `Fault`. A discard whose ways are not listed (`request`
+    has its `count`) is read by `read_discard`."""
     if not isinstance(value, dict) or value.get("type") != "reply":
         return Fault(GARBAGE, 'a reply is {"type": "reply", "id": ..., "move": ...}')
     if value.get("id") != rid:
@@ -164,10 +170,31 @@ def read_reply(value: Any, rid: int, moves: Sequence[Any], offers: bool) -> Any:
     if "move" not in value:
         return Fault(GARBAGE, "the reply has no move")
     move = value["move"]
+    if not moves and request is not None and request.get("kind") == "discard":
+        return read_discard(move, request["seat"], request["hand"], request["count"])
     for listed in moves:
         if listed == move and (move is None or _typed(listed) == _typed(move)):  # (1 is no 1.0 and no true)
             return listed
     return Fault(ILLEGAL, f"{_short(move)} is not one of the {len(moves)} legal moves")
+
+
+def read_discard(move: Any, seat: str, hand: Dict[str, int], count: int) -> Any:
+    """A discard not listed (too many ways): the seat's `TR` giving `count` cards it holds to
+    the bank, as `discard_move` writes it (keys in any order), or a `Fault`."""
+    from ..game.decisions import discard_move
+
+    wrong = Fault(ILLEGAL, f"a discard gives {count} cards of the hand to the bank: {_short(move)} does not")
+    try:
+        side = move[2][0]["resources"]
+        given = {r: -n for r, n in side.items()}
+        if not all(r in RESOURCES and type(n) is int and 0 < n <= hand.get(r, 0) for r, n in given.items()):
+            return wrong
+        if sum(given.values()) != count:
+            return wrong
+        canonical = discard_move(seat, given)
+    except (TypeError, KeyError, IndexError, AttributeError):
+        return wrong
+    return canonical if canonical == move and _typed(canonical) == _typed(move) else wrong
 
 
 def read_offer(value: Any) -> Any:

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 from .. import board
 from ..game import move_forms as forms
 from ..game.core import OVER, Game
-from ..game.decisions import DISCARD, TURN, end_turn, is_chance
+from ..game.decisions import DISCARD, TURN, discard_move, end_turn, is_chance
 from ..notation.redact import hide
 from ..play import random_map
 from ..rules import FIVE_SIX, RESOURCES
@@ -169,7 +169,7 @@ class Referee:
     def _step(self, players: int) -> None:
         due = self.game.decisions(players)
         if due[0].kind == DISCARD:  # each owing seat chooses before any discard is shown
-            chosen = [self._ask(d.seat, d.kind, d.moves) for d in due]
+            chosen = [self._ask(d.seat, d.kind, d.moves, count=d.amount) for d in due]
             for move in chosen:
                 self._make(move)
             return
@@ -200,16 +200,23 @@ class Referee:
             self.pending[seat] = []
 
     def _ask(
-        self, seat: str, kind: str, moves: List[Any], offers: bool = False, offer: Optional[Offer] = None, by: str = ""
+        self,
+        seat: str,
+        kind: str,
+        moves: List[Any],
+        offers: bool = False,
+        offer: Optional[Offer] = None,
+        by: str = "",
+        count: int = 0,
     ) -> Any:
         if seat in self.dead:
-            return self.fallback.choice(moves)
+            return self._instead(seat, moves, count)
         if len(moves) == 1 and not self.ask_forced and self._forced(seat, kind):
             return moves[0]  # (the seat is told the move with the others' next events)
         self._flush(seat)
         self.rid += 1
         hand = self.game.players[seat].hand if seat in self.game.players else {}
-        request = protocol.request(self.rid, kind, seat, self.move_ms, moves, hand, offer, by)
+        request = protocol.request(self.rid, kind, seat, self.move_ms, moves, hand, offer, by, count)
         if offers:
             request["offers_left"] = MAX_OFFERS - self.offers[(self.game.turn, seat)]
         chosen, took = self.seats[seat].ask(request, offers)
@@ -223,8 +230,17 @@ class Referee:
             chosen = Fault(protocol.ILLEGAL, unheld) if unheld else chosen
         if isinstance(chosen, Fault):
             self._fault(seat, chosen)
-            return self.fallback.choice(moves)
+            return self._instead(seat, moves, count)
         return chosen
+
+    def _instead(self, seat: str, moves: List[Any], count: int) -> Any:
+        """A random legal move put in place of a seat's (`--on-fault replace`): one listed, or
+        a discard of `count` cards of the hand where its ways are not listed."""
+        if moves:
+            return self.fallback.choice(moves)
+        hand = self.game.players[seat].hand
+        cards = self.fallback.sample([r for r in RESOURCES for _ in range(hand[r])], count)
+        return discard_move(seat, {r: cards.count(r) for r in RESOURCES if r in cards})
 
     def _forced(self, seat: str, kind: str) -> bool:
         """Whether a decision of one legal move leaves the seat no choice at all: not a turn

@@ -146,7 +146,7 @@ class InProcess:
         else:
             reply["move"] = chosen
         try:
-            return protocol.read_reply(reply, request["id"], request["moves"], offers), took
+            return protocol.read_reply(reply, request["id"], request["moves"], offers, request), took
         except Exception as error:  # (an object of the bot's own whose comparison raises)
             return Fault(protocol.GARBAGE, f"the reply cannot be read: {type(error).__name__}: {error}"), took
 
