@@ -32,12 +32,13 @@ from catanatron import Color, Game, RandomPlayer
 from catanatron.json import GameEncoder
 from catanatron.models.actions import generate_playable_actions
 from catanatron.models.enums import Action, ActionType
-from catanatron.models.map import BASE_MAP_TEMPLATE, CatanMap, LandTile, initialize_tiles
+from catanatron.models.map import CatanMap
 
 from sgn import board
 from sgn.adapters.catanatron import COLORS
-from sgn.adapters.catanatron_board import RESOURCE, SIDE, TERRAIN, Translation, cube
+from sgn.adapters.catanatron_board import RESOURCE, Translation, cube
 from sgn.game.move_forms import is_discard, play, roll, steal, with_bank
+from sgn.referee.catanatron_view import Unplayable, template_tiles  # (the map, as the referee's bridge builds it)
 
 DEPARTURES = [
     {"moves": "discard", "rule": "a player chooses the cards they discard (catanatron draws them at random)"},
@@ -56,39 +57,6 @@ INFO = {
     "moves": {"departures": DEPARTURES},
 }
 BY_LETTER = {letter: name for name, letter in RESOURCE.items()}
-BY_TERRAIN = {code: name for name, code in TERRAIN.items()}
-
-
-class Unplayable(Exception):
-    """A position this adapter cannot build in catanatron: skipped, with the reason."""
-
-
-def _template_tiles(the_map):
-    """catanatron's tiles for an SGN map, its template's places filled with the map's
-    tiles, numbers and harbors (Unplayable for a map that is not of the template's shape)."""
-    tiles = {tuple(t["tile"]): t for t in the_map["tiles"]}
-    harbors = {board.edge_from_json(h["path"]): h["hCode"] for h in the_map.get("harbors", [])}
-    numbers, ports, resources = [], [], []
-    for coordinate, kind in BASE_MAP_TEMPLATE.topology.items():
-        x, _, z = coordinate
-        tile = tiles.get((x, z))
-        if tile is None:
-            raise Unplayable("the map is not catanatron's base map")
-        if isinstance(kind, tuple):  # a port: its side toward the land
-            side = board.edge_between((x, z), board.add((x, z), board.DIRECTIONS[SIDE[kind[1].value]]))
-            code = harbors.get(side)
-            if code is None:
-                raise Unplayable("a harbor is not where catanatron's template has one")
-            ports.append(None if code == "HR" else BY_LETTER[code[2:]])
-        elif kind == LandTile:
-            if tile["tCode"] == "D":
-                resources.append(None)
-            elif tile["tCode"] in BY_TERRAIN:
-                resources.append(BY_TERRAIN[tile["tCode"]])
-                numbers.append(tile["rNumber"])
-            else:
-                raise Unplayable("the map is not catanatron's base map")
-    return initialize_tiles(BASE_MAP_TEMPLATE, numbers[::-1], ports[::-1], resources[::-1])
 
 
 class Replay:
@@ -97,7 +65,7 @@ class Replay:
     def __init__(self, messages, count):
         if count > 4:
             raise Unplayable("catanatron plays 2 to 4 players")
-        tiles = _template_tiles(messages[0][2])
+        tiles = template_tiles(messages[0][2])
         players = [RandomPlayer(getattr(Color, c)) for c in COLORS[:count]]
         self.game = Game(players, seed=1, catan_map=CatanMap.from_tiles(tiles))
         self.translation = Translation(json.loads(json.dumps(self.game, cls=GameEncoder)))
