@@ -299,6 +299,11 @@ def _text(summary: Dict[str, Any]) -> str:
             f"{name:<16} {b['seats']:>6} {b['wins']:>6} {b['win_rate']:>9.3f} {_interval(b['win_interval']):>17} "
             f"{b['points']:>7.2f} {b['ms_per_move']:>8.2f}  {faults}"
         )
+    for name, b in summary["bots"].items():
+        lines.append(
+            f"{name} by seat: "
+            + "; ".join(f"{s}: {v['wins']}/{v['games']} won, {v['points']:.2f} points" for s, v in b["by_seat"].items())
+        )
     lines += [
         "",
         "by seat: "

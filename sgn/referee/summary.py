@@ -87,7 +87,9 @@ def summarise(
     table = rows(records)
     bots: Dict[str, Dict[str, Any]] = {}
     per_seat: Dict[str, Counter] = defaultdict(Counter)
+    bot_seats: Dict[str, Dict[str, List[Any]]] = defaultdict(lambda: defaultdict(list))  # bot -> seat -> rows
     for row in table:
+        bot_seats[row["bot"]][row["seat"]].append(row)
         b = bots.setdefault(
             row["bot"], {"seats": 0, "wins": 0, "points": [], "faults": Counter(), "seconds": 0.0, "requests": 0}
         )
@@ -98,8 +100,6 @@ def summarise(
         b["requests"] += row["requests"]
         per_seat[row["seat"]]["games"] += 1
         per_seat[row["seat"]]["wins"] += row["won"]
-        per_seat[row["seat"]][row["bot"] + ":wins"] += row["won"]
-        per_seat[row["seat"]][row["bot"] + ":games"] += 1
     for r in records:
         for seat, kind, _ in r.faults:
             bots[r.bots[int(seat) - 1]]["faults"][kind] += 1
@@ -117,6 +117,15 @@ def summarise(
             "points_interval": (mean - Z95 * sd / math.sqrt(n), mean + Z95 * sd / math.sqrt(n)),
             "faults": dict(b["faults"]),
             "ms_per_move": 1000 * b["seconds"] / b["requests"] if b["requests"] else 0.0,
+            "by_seat": {
+                seat: {
+                    "games": len(found),
+                    "wins": sum(r["won"] for r in found),
+                    "win_interval": wilson(sum(r["won"] for r in found), len(found)),
+                    "points": sum(r["points"] for r in found) / len(found),
+                }
+                for seat, found in sorted(bot_seats[name].items(), key=lambda kv: int(kv[0]))
+            },
         }
     seats = {
         seat: {
