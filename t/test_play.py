@@ -344,6 +344,10 @@ def test_the_summary_s_figures():
     summary = summarise(records, sprt=("greedy", "random"))
     assert summary["bots"]["greedy"]["seats"] == 16 and sum(b["wins"] for b in summary["bots"].values()) == 8
     assert set(summary["ratings"]) == {"random", "greedy"} and summary["sprt"]["games"] == 8
+    for bot in summary["bots"].values():  # (each seat of each bot: the rotation gives each the same share)
+        assert sum(v["games"] for v in bot["by_seat"].values()) == bot["seats"]
+        assert sum(v["wins"] for v in bot["by_seat"].values()) == bot["wins"]
+        assert len({v["games"] for v in bot["by_seat"].values()}) == 1 and set(bot["by_seat"]) == {"1", "2", "3", "4"}
 
 
 def test_the_summary_without_openskill_says_how_to_have_ratings(monkeypatch):
