@@ -88,6 +88,17 @@ def test_moves_mode_a_perft_count_off_is_divided_down_to_the_move():
     assert deep.outcomes[0].detail.endswith('missing 1 of 20: ["3","BC",{"intersection":[[2,-1],[3,-1],[2,0]]}]')
 
 
+def test_moves_mode_numbers_are_written_one_way():
+    """Every count in a detail is written with its thousands separated, expected and got alike."""
+    import re
+
+    run = engine("count-plus-one", [BY_ID["perft/special-building-phase-6p"]], depth=4)
+    (outcome,) = run.outcomes
+    assert outcome.status == "failed" and "got" in outcome.detail
+    assert re.findall(r"\d{4,}", outcome.detail) == [], outcome.detail
+    assert len(re.findall(r"expected \d{1,3}(?:,\d{3})+, got \d{1,3}(?:,\d{3})+", outcome.detail)) >= 2, outcome.detail
+
+
 def test_moves_mode_departures_are_left_out_and_declared():
     run = engine("no-city", FEW, departures=["city"])
     assert run.ok and set(statuses(run).values()) == {"passed"}

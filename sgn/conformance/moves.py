@@ -214,7 +214,7 @@ def divide(ask: Ask, position: dict, depth: int, departures: Iterable[str] = (),
             expected = perft(child, level - 1, position["players"], position["hidden"])
             got = ask(_with(position, move), level - 1)
             if got.kind != "count" or got.count != expected:
-                said = got.count if got.kind == "count" else f"{got.kind} {got.text}".strip()
+                said = f"{got.count:,}" if got.kind == "count" else f"{got.kind} {got.text}".strip()  # (as expected is)
                 path.append(f"under {json.dumps(move, separators=(',', ':'))}: expected {expected:,}, got {said}")
                 position, game = _with(position, move), child
                 break
