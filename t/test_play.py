@@ -739,3 +739,24 @@ def test_a_faulty_seat_s_discard_of_too_many_ways_is_put_in_its_place():
     referee.game = game
     move = referee._instead("2", [], 15)
     assert not hasattr(read_reply({"type": "reply", "id": 9, "move": move}, 9, [], False, request), "kind")
+
+
+def test_programs_across_processes_and_a_resumed_match_give_the_same_games(tmp_path):
+    """The options crossed: a program bot with -j 2 gives the game files -j 1 gives, and a
+    match resumed after losing two games (in another order of processes) gives them again."""
+    bot = f"py={sys.executable} {BOT_PY}"
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder, jobs in ((one, "1"), (two, "2")):
+        out = run_cli(
+            "play", "--bot", bot, "--bot", "greedy", "--games", "8", "-j", jobs, "--out", str(folder), "-o", "json"
+        )
+        assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in one.glob("game-*.sgn"))
+    assert len(names) == 8 and names == sorted(p.name for p in two.glob("game-*.sgn"))
+    assert all((one / n).read_bytes() == (two / n).read_bytes() for n in names)
+    kept = (two / "results.jsonl").read_text().splitlines()
+    (two / "results.jsonl").write_text("\n".join(kept[:-2]) + "\n")  # (two games lost to an interruption)
+    (two / names[-1]).unlink()
+    again = run_cli("play", "--bot", bot, "--bot", "greedy", "--games", "8", "-j", "2", "--out", str(two), "-o", "json")
+    assert again.returncode == 0 and "6 of 8 games already" in again.stderr.replace("\n", " ")
+    assert all((one / n).read_bytes() == (two / n).read_bytes() for n in names)

@@ -14,7 +14,10 @@ function random() { // a small seeded generator: the same game gives the same ch
 const lines = readline.createInterface({ input: process.stdin });
 lines.on("line", (line) => {
   const message = JSON.parse(line);
-  if (message.type === "hello") {
+  if (message.type === "game") { // seeded by the game: the same games whatever sgn play's -j
+    seed = 12345;
+    for (const c of `${message.game}:${message.seat}`) seed = (seed * 31 + c.charCodeAt(0)) % 2147483648;
+  } else if (message.type === "hello") {
     send({ type: "hello", name: "random-js", author: "sgn examples", protocol: 1 });
   } else if (message.type === "request") {
     const moves = message.moves;

@@ -22,6 +22,9 @@ def discard(request):
 
 for line in sys.stdin:
     message = json.loads(line)
+    if message["type"] == "game":  # (seeded by the game: the same games whatever sgn play's -j)
+        rng.seed(f"{message['game']}:{message['seat']}")
+        continue
     if message["type"] == "hello":
         reply = {"type": "hello", "name": "random-py", "author": "sgn examples", "protocol": 1}
     elif message["type"] == "request":
