@@ -760,3 +760,40 @@ def test_programs_across_processes_and_a_resumed_match_give_the_same_games(tmp_p
     again = run_cli("play", "--bot", bot, "--bot", "greedy", "--games", "8", "-j", "2", "--out", str(two), "-o", "json")
     assert again.returncode == 0 and "6 of 8 games already" in again.stderr.replace("\n", " ")
     assert all((one / n).read_bytes() == (two / n).read_bytes() for n in names)
+
+
+def test_the_sequential_test_decides_as_the_scores_say():
+    """The SPRT's log-likelihood ratio grows with A's score; a run of wins accepts H1, of
+    losses H0, an even match keeps going; scores are 1, 1/2 or 0 by A's best seat's place."""
+    from sgn.referee.referee import Record
+    from sgn.referee.summary import scores, sequential_test
+
+    def game(points_a, points_b, winner):
+        return Record(
+            "g",
+            ["A", "B", "A", "B"],
+            [],
+            winner,
+            {"1": points_a, "2": points_b, "3": 2, "4": 2},
+            "won",
+            None,
+            [],
+            {},
+            {},
+            {},
+        )
+
+    wins = [game(10, 5, "1")] * 60
+    losses = [game(4, 10, "2")] * 60
+    even = [game(10, 5, "1"), game(4, 10, "2")] * 10
+    ties = [game(5, 5, None)] * 4
+    assert (
+        scores(wins[:1], "A", "B") == [1.0]
+        and scores(losses[:1], "A", "B") == [0.0]
+        and scores(ties[:1], "A", "B") == [0.5]
+    )
+    llrs = [sequential_test(rs, "A", "B", 0, 10, 0.05, 0.05)["llr"] for rs in (losses, even, wins)]
+    assert llrs == sorted(llrs) and llrs[0] < 0 < llrs[2]
+    assert sequential_test(wins, "A", "B", 0, 10, 0.05, 0.05)["verdict"] == "H1"
+    assert sequential_test(losses, "A", "B", 0, 10, 0.05, 0.05)["verdict"] == "H0"
+    assert sequential_test(even, "A", "B", 0, 10, 0.05, 0.05)["verdict"] == "continue"
