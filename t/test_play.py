@@ -509,7 +509,7 @@ def test_the_page_shows_the_match_and_runs_nothing_a_bot_names(tmp_path):
     assert out.returncode == 0, out.stderr
     text = (tmp_path / "p" / "match.html").read_text()
     assert "<script" not in text and "4 games" in text and 'href="../m/game-00001.sgn"' in text
-    assert text.count("<tr><td>") >= 2 + 4 + 4  # the bots, the seats, the games
+    assert text.count("<tr><td>") >= 2 + 8 + 4 + 4  # the bots, each in each seat, the seats, the games
 
 
 def test_games_start_from_the_openings_given(tmp_path):

@@ -55,6 +55,14 @@ def page(
             f"<td>[{low:.3f}, {high:.3f}]<td>{_bar(b['win_rate'], b['win_interval'])}"
             f"<td>{b['points']:.2f}<td>{faults}</tr>"
         )
+    out.append("</table><h2>Each bot in each seat</h2><table><tr><th>bot<th>seat<th>games<th>wins<th><th>points</tr>")
+    for name, b in summary["bots"].items():
+        for seat, v in b["by_seat"].items():
+            rate = v["wins"] / v["games"] if v["games"] else 0.0
+            out.append(
+                f"<tr><td>{_e(name)}<td>{_e(seat)}<td>{v['games']}<td>{v['wins']}"
+                f"<td>{_bar(rate, v['win_interval'])}<td>{v['points']:.2f}</tr>"
+            )
     out.append("</table><h2>Seats</h2><table><tr><th>seat<th>games<th>wins<th>win rate<th></tr>")
     for seat, v in summary["seats"].items():
         out.append(
