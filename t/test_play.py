@@ -797,3 +797,9 @@ def test_the_sequential_test_decides_as_the_scores_say():
     assert sequential_test(wins, "A", "B", 0, 10, 0.05, 0.05)["verdict"] == "H1"
     assert sequential_test(losses, "A", "B", 0, 10, 0.05, 0.05)["verdict"] == "H0"
     assert sequential_test(even, "A", "B", 0, 10, 0.05, 0.05)["verdict"] == "continue"
+
+
+def test_games_rounded_up_to_whole_boards_are_said():
+    out = run_cli("play", "--bot", "random", "--games", "5", "-o", "json")
+    assert out.returncode == 0 and json.loads(out.stdout)["games"] == 8
+    assert "8 games, not 5: 2 boards, each played in all 4 seatings" in out.stderr

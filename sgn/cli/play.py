@@ -184,6 +184,11 @@ def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out
         args.players, args.seed, args.rules, args.move_time, args.on_fault, args.max_turns, args.ask_forced, openings
     )
     jobs = schedule(bots, args.players, args.games or args.players)
+    if args.games and len(jobs) != args.games:  # (whole boards: each in every seating)
+        sys.stderr.write(
+            f"sgn play: {len(jobs)} games, not {args.games}: {len(jobs) // args.players} boards, "
+            f"each played in all {args.players} seatings\n"
+        )
     store = None
     records: Dict[int, Any] = {}
     if args.out:
