@@ -122,9 +122,11 @@ class InProcess:
 
     def ask(self, request: Dict[str, Any], offers: bool) -> Tuple[Any, float]:
         """The bot's choice (a listed move, an `Offer`) or a `Fault`, and the seconds it took.
-        A bot still deciding a second past its deadline is stopped (`_Alarm`), where the
-        system allows it: in the main thread of a Unix process."""
-        start = time.perf_counter()
+        The deadline counts the processor time the bot's decision used (`time.thread_time`:
+        a busy machine's load does not count against a bot in the referee's process); a bot
+        still deciding a second past its deadline, by the clock, is stopped (`_Alarm`), where
+        the system allows it: in the main thread of a Unix process."""
+        start, used = time.perf_counter(), time.thread_time()
         try:  # (the bot is given JSON values of its own, as a program reads them: it may change them)
             with _Alarm(request["deadline_ms"] / 1000 + GRACE_SECONDS, self.guarded):
                 chosen = self.bot.decide(self.view, protocol.decode(protocol.encode([request])))
@@ -133,10 +135,10 @@ class InProcess:
             return Fault(TIMEOUT, f"stopped after {took:.1f} s; the deadline was {request['deadline_ms']} ms"), took
         except Exception as error:
             return Fault(CRASH, f"decide raised {type(error).__name__}: {error}"), time.perf_counter() - start
-        took = time.perf_counter() - start
-        if took * 1000 > request["deadline_ms"]:
+        took, used = time.perf_counter() - start, time.thread_time() - used
+        if used * 1000 > request["deadline_ms"]:
             return Fault(
-                TIMEOUT, f"answered in {took * 1000:.0f} ms; the deadline was {request['deadline_ms']} ms"
+                TIMEOUT, f"used {used * 1000:.0f} ms deciding; the deadline was {request['deadline_ms']} ms"
             ), took
         reply = {"type": "reply", "id": request["id"]}
         if isinstance(chosen, protocol.Offer):
