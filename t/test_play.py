@@ -332,11 +332,15 @@ def test_the_command_writes_results_and_resumes(tmp_path):
         (["--bot", "random", "--sprt", "random,x"], "--sprt takes two"),
         (["--bot", "random", "--results", "r.txt"], ".json, .csv or .parquet"),
         (["--bot", "a=python:no.such.module:Bot"], "cannot load"),
+        (["--bot", "random", "--bot-option", "random:depth=3"], "takes no such option"),
+        (["--bot", "random", "--bot-option", "nobody:x=1"], "NAME one of the bots"),
+        (["--bot", "random", "--bot-option", "random:x"], "NAME:KEY=VALUE"),
     ],
 )
 def test_usage_errors_are_one_line_and_exit_2(args, said):
     out = run_cli("play", *args)
     assert out.returncode == 2 and said in out.stderr and "Traceback" not in out.stderr
+    assert "internal error" not in out.stderr and len(out.stderr.splitlines()) == 1
 
 
 def test_a_program_that_cannot_start_is_a_fault_not_a_crash():
@@ -841,3 +845,33 @@ def test_games_rounded_up_to_whole_boards_are_said():
     out = run_cli("play", "--bot", "random", "--games", "5", "-o", "json")
     assert out.returncode == 0 and json.loads(out.stdout)["games"] == 8
     assert "8 games, not 5: 2 boards, each played in all 4 seatings" in out.stderr
+
+
+def test_a_bot_s_options_reach_its_hello_and_a_class_s_keywords(tmp_path):
+    """--bot-option NAME:KEY=VALUE, as cutechess-cli's option.KEY=VALUE: read as JSON where it is."""
+    picky = tmp_path / "picky.py"
+    picky.write_text(
+        textwrap.dedent(
+            """
+            import json, sys
+            options = {}
+            for line in sys.stdin:
+                m = json.loads(line)
+                if m["type"] == "hello":
+                    options = m["options"]
+                    print(json.dumps({"type": "hello", "name": "picky", "protocol": 1}), flush=True)
+                elif m["type"] == "request":
+                    move = m["moves"][0] if options == {"depth": 3, "style": "calm"} else ["9", "XX", {}]
+                    print(json.dumps({"type": "reply", "id": m["id"], "move": move}), flush=True)
+            """
+        )
+    )
+    common = ["play", "--bot", f"p={sys.executable} {picky}", "--bot", "random", "--games", "4", "-o", "json"]
+    told = run_cli(*common, "--bot-option", "p:depth=3", "--bot-option", "p:style=calm", "--move-time", "600000")
+    assert told.returncode == 0 and json.loads(told.stdout)["bots"]["p"]["faults"] == {}
+    untold = run_cli(*common, "--move-time", "600000")
+    assert json.loads(untold.stdout)["bots"]["p"]["faults"] == {"illegal": 4}
+    seeded = run_cli(
+        "play", "--bot", "random", "--bot-option", "random:offers=0", "--games", "4", "--page", str(tmp_path / "p.html")
+    )
+    assert seeded.returncode == 0

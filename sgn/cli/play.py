@@ -35,6 +35,14 @@ def add_parser(commands: Any) -> None:
         "Give it once for each bot; the seats are filled by cycling through them",
     )
     play.add_argument(
+        "--bot-option",
+        action="append",
+        default=[],
+        metavar="NAME:KEY=VALUE",
+        help="an option of the bot NAME, as cutechess-cli's option.KEY=VALUE: in a program's hello "
+        "(options), a Python class's keyword; the value read as JSON where it is (64, true), else as text",
+    )
+    play.add_argument(
         "--games",
         type=positive_int,
         default=None,
@@ -127,17 +135,32 @@ def add_parser(commands: Any) -> None:
     play.set_defaults(run=run_play)
 
 
+def _with_options(given: List[str], bots: List[Any], checked: Any) -> Any:
+    """The bots with their `--bot-option NAME:KEY=VALUE`s (ValueError for a name no bot has)."""
+    by_name = {b.name: b for b in bots + ([checked] if checked is not None else [])}
+    for text in given:
+        name, sep, option = text.partition(":")
+        if not sep or name not in by_name:
+            raise ValueError(f"--bot-option {text!r}: NAME:KEY=VALUE, NAME one of the bots ({', '.join(by_name)})")
+        by_name[name] = by_name[name].with_option(option)
+    return [by_name[b.name] for b in bots], by_name[checked.name] if checked is not None else None
+
+
 def _fail(message: str) -> int:
     sys.stderr.write(f"sgn play: {message}\n")
     return EXIT_USAGE
 
 
 def run_play(args: argparse.Namespace, out) -> int:
-    from ..referee.match import BotSpec
+    from ..referee.match import BotSpec, is_program, make_seat
 
     try:
         bots = [BotSpec.parse(text) for text in args.bot]
         checked = BotSpec.parse(args.check) if args.check else None
+        bots, checked = _with_options(args.bot_option, bots, checked)
+        for spec in bots + ([checked] if checked is not None else []):
+            if not is_program(spec):
+                make_seat(spec)  # (a class that cannot be loaded, or an option it does not take: said now)
     except ValueError as error:
         return _fail(str(error))
     if checked is not None:

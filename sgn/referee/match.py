@@ -25,6 +25,21 @@ class BotSpec(NamedTuple):
 
     name: str
     command: str
+    options: Tuple[Tuple[str, Any], ...] = ()  # `--bot-option NAME:KEY=VALUE`: a program's hello, a class's keywords
+
+    def with_option(self, text: str) -> "BotSpec":
+        """This bot with the option `KEY=VALUE` (the value read as JSON where it is JSON: 64,
+        true, "a"; else as text)."""
+        import json
+
+        key, sep, value = text.partition("=")
+        if not sep or not key:
+            raise ValueError(f"a bot's option is NAME:KEY=VALUE, not {self.name}:{text}")
+        try:
+            read: Any = json.loads(value)
+        except ValueError:
+            read = value
+        return self._replace(options=self.options + ((key, read),))
 
     @classmethod
     def parse(cls, text: str) -> "BotSpec":
@@ -72,22 +87,31 @@ def schedule(bots: Sequence[BotSpec], players: int, games: int) -> List[Job]:
     return jobs
 
 
+def is_program(spec: BotSpec) -> bool:
+    """Whether the bot is a program (started as a process), not a Python class."""
+    return not spec.command.startswith((BUILTIN_PREFIX, PYTHON_PREFIX))
+
+
 def make_seat(spec: BotSpec) -> Any:
     command = spec.command
     if command.startswith(BUILTIN_PREFIX):
         from .bots import BUILTIN
 
-        return InProcess(spec.name, BUILTIN[command[len(BUILTIN_PREFIX) :]](), guarded=False)
+        try:
+            builtin = BUILTIN[command[len(BUILTIN_PREFIX) :]](**dict(spec.options))
+        except TypeError as error:
+            raise ValueError(f"the bot {spec.name!r} takes no such option: {error}") from None
+        return InProcess(spec.name, builtin, guarded=False)
     if command.startswith(PYTHON_PREFIX):
         module, _, name = command[len(PYTHON_PREFIX) :].rpartition(":")
         try:
-            bot = getattr(importlib.import_module(module), name)()
+            bot = getattr(importlib.import_module(module), name)(**dict(spec.options))
         except Exception as error:  # (named on the command line: the user's to fix)
             raise ValueError(f"cannot load the bot {command!r}: {type(error).__name__}: {error}") from None
         return InProcess(spec.name, bot)
     from .program import Program
 
-    return Program(spec.name, command)
+    return Program(spec.name, command, dict(spec.options))
 
 
 class _Table:
@@ -106,7 +130,7 @@ class _Table:
             slot = seen.get(name, 0)
             seen[name] = slot + 1
             spec = self.specs[name]
-            if spec.command.startswith((BUILTIN_PREFIX, PYTHON_PREFIX)):
+            if not is_program(spec):
                 seats.append(make_seat(spec))
             else:
                 key = (name, slot)

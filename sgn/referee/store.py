@@ -28,7 +28,7 @@ def game_file(index: int) -> str:
 class Store:
     def __init__(self, folder: str, match: Dict[str, Any]):
         self.folder = Path(folder)
-        self.match = match
+        self.match = json.loads(json.dumps(match))  # (as its first line reads back: lists, not tuples)
         self.done: Dict[int, Record] = {}
         self.handle: Any = None
 
