@@ -562,6 +562,7 @@ def test_games_start_from_the_openings_given(tmp_path):
     [
         ('["1","RD",{"result":8}]\n', "starts with its map"),
         ("not json\n", "not an SGN message"),
+        ("[" * 100_000 + "\n", "not an SGN message"),
         ("", "holds no game"),
     ],
 )
@@ -875,3 +876,17 @@ def test_a_bot_s_options_reach_its_hello_and_a_class_s_keywords(tmp_path):
         "play", "--bot", "random", "--bot-option", "random:offers=0", "--games", "4", "--page", str(tmp_path / "p.html")
     )
     assert seeded.returncode == 0
+
+
+def test_no_output_writes_over_the_openings(tmp_path):
+    from sgn.play import random_game
+
+    text = "".join(json.dumps(m) + "\n" for m in random_game(24, 4))
+    (tmp_path / "m").mkdir()
+    for name, extra in (("r.json", "--results"), ("p.html", "--page"), ("m/game-00001.sgn", "--out")):
+        book = tmp_path / name
+        book.write_text(text)
+        target = str(book.parent) if extra == "--out" else str(book)
+        out = run_cli("play", "--bot", "random", "--openings", str(book), extra, target)
+        assert out.returncode == 2 and "openings" in out.stderr or "the input" in out.stderr, (extra, out.stderr)
+        assert out.returncode == 2 and book.read_text() == text

@@ -183,7 +183,34 @@ def run_play(args: argparse.Namespace, out) -> int:
             return _fail(f"--sprt takes two of the bots, A,B: {', '.join(names)}")
     if args.results and not args.results.endswith((".json", ".csv", ".parquet")):
         return _fail("--results names a .json, .csv or .parquet file")
+    over = _over_an_input(args)
+    if over:
+        return _fail(over)
     return _match(args, bots, sprt, out)
+
+
+def _over_an_input(args: argparse.Namespace) -> str:
+    """Why an output would write over the openings read ('' when none would): --results,
+    --page, or a file --out writes."""
+    import os
+    import re
+
+    from .output_file import OutputError, refuse_inputs
+
+    if not args.openings:
+        return ""
+    try:
+        for output in (args.results, args.page):
+            if output:
+                refuse_inputs(output, [args.openings])
+    except OutputError as error:
+        return str(error)
+    book = os.path.realpath(args.openings)
+    name = os.path.basename(book)
+    if args.out and os.path.dirname(book) == os.path.realpath(args.out):
+        if name == "results.jsonl" or re.fullmatch(r"game-\d+\.sgn", name):
+            return f"--out {args.out} would write over the openings {args.openings}: name another folder"
+    return ""
 
 
 def _match(args: argparse.Namespace, bots: List[Any], sprt: Optional[tuple], out) -> int:

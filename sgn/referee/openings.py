@@ -34,7 +34,13 @@ def read_openings(path: str, players: int, rules: str, lines: Optional[int] = No
         try:
             message = json.loads(line)
             is_map = message[1] == "DM"
-        except (ValueError, TypeError, IndexError, KeyError):
+        except (
+            ValueError,
+            TypeError,
+            IndexError,
+            KeyError,
+            RecursionError,
+        ):  # (RecursionError: nested past the parser)
             raise OpeningError(f"{path}:{number}: not an SGN message") from None
         if is_map:
             games.append([])
