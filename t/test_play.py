@@ -269,23 +269,16 @@ def _node():
     pytest.skip("node is not installed: the JavaScript bot cannot run (CI installs it)")
 
 
+def _summary_of(*bots):
+    """`sgn play` of these bots, programs given a deadline no machine's load reaches: its summary."""
+    out = run_cli("play", *bots, "-o", "json", "--move-time", "600000")
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
 def test_bots_in_another_language_play_through_the_protocol():
     _node()
-    out = run_cli(
-        "play",
-        "--bot",
-        f"js=node {BOT_JS}",
-        "--bot",
-        f"py={sys.executable} {BOT_PY}",
-        "--games",
-        "4",
-        "-o",
-        "json",
-        "--move-time",
-        "600000",
-    )
-    assert out.returncode == 0, out.stderr
-    summary = json.loads(out.stdout)
+    summary = _summary_of("--bot", f"js=node {BOT_JS}", "--bot", f"py={sys.executable} {BOT_PY}", "--games", "4")
     assert summary["games"] == 4 and summary["how"] == {"won": 4}
     assert set(summary["bots"]) == {"js", "py"} and not any(b["faults"] for b in summary["bots"].values())
 
@@ -413,19 +406,7 @@ def test_the_bot_of_the_docs_in_20_lines_plays_as_written(tmp_path):
     (bot,) = [b for b in _blocks("play.md", "python") if "sys.stdin" in b]
     assert len(bot.splitlines()) <= 20
     (tmp_path / "bot.py").write_text(bot)
-    out = run_cli(
-        "play",
-        "--bot",
-        f"doc={sys.executable} {tmp_path / 'bot.py'}",
-        "--bot",
-        "random",
-        "-o",
-        "json",
-        "--move-time",
-        "600000",
-    )
-    assert out.returncode == 0, out.stderr
-    summary = json.loads(out.stdout)
+    summary = _summary_of("--bot", f"doc={sys.executable} {tmp_path / 'bot.py'}", "--bot", "random")
     assert summary["games"] == 4 and summary["bots"]["doc"]["faults"] == {}
 
 
