@@ -226,6 +226,8 @@ class Game(State):
     def pop(self) -> None:
         """Undo the last `push` (IndexError when there is none)."""
         pushed = self.pushed
+        if not pushed:
+            raise IndexError("pop from a game with no move pushed")
         previous = pushed.pop()
         previous.copy_into(self)
         self.pushed = pushed

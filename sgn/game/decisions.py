@@ -154,7 +154,7 @@ def push(game: Any, move: Sequence[Any]) -> List[Any]:
             end_turn(game, move[0])
         except ValueError as error:
             raise IllegalMove(move, [], str(error)) from None
-        game.pushed.append(saved)
+        _undo(game, saved)
         return []
     value = list(move) if isinstance(move, tuple) else move
     refused = [d for d in validate_message(value, level="semantic") if d.is_error]
@@ -169,8 +169,15 @@ def push(game: Any, move: Sequence[Any]) -> List[Any]:
     if errors:
         saved.copy_into(game)
         raise IllegalMove(move, errors)
-    game.pushed.append(saved)
+    _undo(game, saved)
     return problems
+
+
+def _undo(game: Any, saved: Any) -> None:
+    """Keep the state before a push, for `Game.pop`."""
+    if game.pushed is None:
+        game.pushed = []
+    game.pushed.append(saved)
 
 
 def chances(g: State, move: Sequence[Any]) -> List[Tuple[Message, Fraction]]:

@@ -72,7 +72,9 @@ class State:
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
         self.road_book: Optional[RoadBook] = None  # catanatron's count of the longest road, under its rules
-        self.pushed: List["State"] = []  # the states before each `Game.push`, for `Game.pop` (not copied)
+        # the states before each `Game.push`, for `Game.pop` (not copied; None until the first
+        # push: the forks of the replay, made by the thousand, need none)
+        self.pushed: Optional[List["State"]] = None
 
     def copy_into(self, other: "State") -> None:
         """Make `other` (a fresh state) a copy of this one that changes apart from it (the
