@@ -9,7 +9,6 @@ faulted is stopped and started afresh for its next game.
 
 from __future__ import annotations
 
-import json
 import os
 import selectors
 import shlex
@@ -58,7 +57,7 @@ class Program:
         if isinstance(line, Fault):
             return line
         try:
-            self.hello = protocol.read_hello(json.loads(line))
+            self.hello = protocol.read_hello(protocol.decode(line))
         except (ValueError, RecursionError) as error:
             return Fault(GARBAGE, f"no hello: {error}")
         return None
@@ -176,7 +175,7 @@ class Program:
                 self.broken = line  # (a late answer would answer the wrong request: start afresh)
                 return line, time.monotonic() - start
             try:
-                value = json.loads(line)
+                value = protocol.decode(line)
             except (ValueError, RecursionError):  # (RecursionError: arrays nested past the parser's depth)
                 return Fault(GARBAGE, f"not JSON: {line[:80]!r}"), time.monotonic() - start
             if isinstance(value, dict) and value.get("type") == "log":

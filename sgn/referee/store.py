@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
+from .protocol import encode
 from .referee import Record
 
 RESULTS = "results.jsonl"
@@ -73,7 +74,7 @@ class Store:
                 continue  # (a line cut short by the interruption: that game is played again)
 
     def add(self, index: int, record: Record) -> None:
-        text = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in record.log)
+        text = encode(record.log).decode("utf-8")  # (the referee's one writing of a line)
         path = self.folder / game_file(index)
         temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
