@@ -21,6 +21,35 @@ from .protocol import CRASH, TIMEOUT, Fault
 GRACE_SECONDS = 1.0  # past the deadline, before a Python bot still deciding is stopped
 
 
+class _Collections:
+    """The processor time the garbage collector has taken in each thread (`gc.callbacks`),
+    so that a bot's decision is not charged for the process's collections."""
+
+    def __init__(self) -> None:
+        self._taken: Dict[int, float] = {}
+        self._began: Dict[int, float] = {}
+        import gc
+
+        gc.callbacks.append(self._note)
+
+    @property
+    def seconds(self) -> float:
+        """The collections' processor time in this thread, so far."""
+        return self._taken.get(threading.get_ident(), 0.0)
+
+    def _note(self, phase: str, info: Dict[str, Any]) -> None:
+        here = threading.get_ident()
+        if phase == "start":
+            self._began[here] = time.thread_time()
+        else:
+            began = self._began.pop(here, None)
+            if began is not None:
+                self._taken[here] = self._taken.get(here, 0.0) + time.thread_time() - began
+
+
+_COLLECTIONS = _Collections()
+
+
 class _Late(BaseException):
     """Raised in a Python bot that is still deciding past its deadline and grace."""
 
@@ -123,10 +152,12 @@ class InProcess:
     def ask(self, request: Dict[str, Any], offers: bool) -> Tuple[Any, float]:
         """The bot's choice (a listed move, an `Offer`) or a `Fault`, and the seconds it took.
         The deadline counts the processor time the bot's decision used (`time.thread_time`:
-        a busy machine's load does not count against a bot in the referee's process); a bot
+        a busy machine's load does not count against a bot in the referee's process), less
+        the garbage collector's (`_Collections`: a collection in the decision's thread frees
+        the whole process's garbage, the referee's too, and may take longer than a move); a bot
         still deciding a second past its deadline, by the clock, is stopped (`_Alarm`), where
         the system allows it: in the main thread of a Unix process."""
-        start, used = time.perf_counter(), time.thread_time()
+        start, used, collecting = time.perf_counter(), time.thread_time(), _COLLECTIONS.seconds
         try:  # (the bot is given JSON values of its own, as a program reads them: it may change them)
             with _Alarm(request["deadline_ms"] / 1000 + GRACE_SECONDS, self.guarded):
                 chosen = self.bot.decide(self.view, protocol.decode(protocol.encode([request])))
@@ -135,7 +166,8 @@ class InProcess:
             return Fault(TIMEOUT, f"stopped after {took:.1f} s; the deadline was {request['deadline_ms']} ms"), took
         except Exception as error:
             return Fault(CRASH, f"decide raised {type(error).__name__}: {error}"), time.perf_counter() - start
-        took, used = time.perf_counter() - start, time.thread_time() - used
+        took = time.perf_counter() - start
+        used = time.thread_time() - used - (_COLLECTIONS.seconds - collecting)
         if used * 1000 > request["deadline_ms"]:
             return Fault(
                 TIMEOUT, f"used {used * 1000:.0f} ms deciding; the deadline was {request['deadline_ms']} ms"
