@@ -181,7 +181,8 @@ def dispatched(library: str) -> Optional[Callable[[str], Callable[[], None]]]:
             with open(path, "rb") as handle:
                 for line in handle:
                     value = loads(line)
-                    if not checks[value[1]](value):
+                    valid = checks.get(value[1])  # (a record line, a header: not of the v1.0 schema compared)
+                    if valid is not None and not valid(value):
                         raise AssertionError(f"{library}: a message of an engine's game refused: {line[:80]!r}")
 
         return run

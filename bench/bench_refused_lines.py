@@ -47,7 +47,9 @@ def games(engine: int, generated: int, views: int, seed: int = 0) -> List[Game]:
     for named in hidden_logs.engine_games(engine):
         rules = "jsettlers" if named.name.startswith("jsettlers") else "catanatron"
         found.append(Game(named.name, _lines(named.game), rules))
-    found += [Game(n.name, _lines(n.game), "standard") for n in hidden_logs.generated_games(generated, seed)]
+    found += [
+        Game(n.name, _lines(_with_header(n.game)), "standard") for n in hidden_logs.generated_games(generated, seed)
+    ]
     generated_games = [g for g in found if g.rules == "standard"]
     for game in generated_games[:views]:  # a fault of its own, late: still reported after an edit
         faulty = _with_late_fault([json.loads(line) for line in game.lines])
@@ -61,6 +63,17 @@ def games(engine: int, generated: int, views: int, seed: int = 0) -> List[Game]:
             messages = hidden_logs.view([json.loads(line) for line in game.lines], None)
             found.append(Game(f"{game.name}, public view", _lines(messages), game.rules))
     return found
+
+
+def _with_header(messages: List[list]) -> List[list]:
+    """The game with its header first (docs/format.md, "Records"), as `sgn generate` writes it."""
+    from sgn.game.position import from_messages
+    from sgn.layers import records
+
+    end = from_messages(messages, "standard").outcome()
+    result = {"how": "won", "winner": end.winner, "points": end.points} if end is not None else {"how": "abandoned"}
+    seats = {seat: {"name": "random"} for seat in sorted({m[0] for m in messages} - {"B"})}
+    return [records.header(seats, "standard", result)] + messages
 
 
 def _with_late_fault(messages: List[list]):

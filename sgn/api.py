@@ -13,6 +13,7 @@ import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from .diagnostic import Diagnostic, SourceTypeError, escape_pointer_token
+from .game.profiles import DEFAULT as DEFAULT_RULES
 from .layers.jsonline import MAX_DEPTH as _MAX_DEPTH
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
@@ -31,7 +32,7 @@ def check(
     name: Optional[str] = None,
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     hidden: str = "allow",
-    rules: str = "standard",
+    rules: str = DEFAULT_RULES,
 ) -> Result[List[Diagnostic]]:
     """Check one SGN log and return its verdict, counts, level and diagnostics (a `Result`).
 
@@ -133,7 +134,7 @@ def iter_diagnostics(
     max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
     fast: bool = True,
     hidden: str = "allow",
-    rules: str = "standard",
+    rules: str = DEFAULT_RULES,
 ) -> Iterator[Diagnostic]:
     """Every problem in an SGN log, in file order, streamed in bounded memory.
 
@@ -228,7 +229,7 @@ def replay(
     at: Optional[int] = None,
     profile: str = STRICT,
     name: Optional[str] = None,
-    rules: str = "standard",
+    rules: str = DEFAULT_RULES,
 ) -> Tuple[Optional[Dict[str, Any]], List[Diagnostic]]:
     """The game's state after line `at` (or the end) and the diagnostics up to it, as
     `sgn replay FILE --at LINE` gives them: `(state, diagnostics)`.
@@ -264,7 +265,7 @@ def moves(
     hidden_outcomes: str = "auto",
     profile: str = STRICT,
     name: Optional[str] = None,
-    rules: str = "standard",
+    rules: str = DEFAULT_RULES,
 ) -> List[List[Any]]:
     """The legal moves after line `at` (or the end of the log): every SGN message the rules
     accept as the next line, as `sgn moves FILE --at LINE` prints them, in the order of

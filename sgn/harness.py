@@ -31,8 +31,8 @@ INFO = {
     "language": "python",
     "version": __version__,
     "levels": list(LEVELS),
-    "profiles": ["strict", "compat"],
-    "extensions": ["hidden"],
+    "profiles": ["strict", "compat", "v1.0"],
+    "extensions": ["hidden", "records"],
     "moves": {"departures": []},  # a rules engine too: sgn moves and sgn perft (docs/moves.md)
 }
 

@@ -184,7 +184,7 @@ HASHING = [
 
 @pytest.mark.parametrize("mode,argv", [("simple", HASHING), ("persistent", [PY, TWISTED, "chatty"])])
 def test_jobs_give_the_same_report_in_the_same_order(mode, argv):
-    chosen = CASES[::60]  # a dozen cases of every level, four for each of the three jobs
+    chosen = [c for c in CASES if "extension" not in c][::60]  # a dozen cases of every level, four a job
     one = conformance.run_cases(argv, chosen, mode=mode, timeout=30)
     two = conformance.run_cases(argv, chosen, mode=mode, timeout=30, jobs=3)
     assert {o.status for o in one.outcomes} == {"passed", "failed"}

@@ -125,7 +125,7 @@ def test_an_exemption_is_kept_only_while_no_case_shows_the_code():
             [],
             [
                 "does not start with a source: SGN, HAN, HSN 000, HSN 002, HSGN, RFC 8259, RFC 7493, "
-                "RFC 3629, RFC 1951, RFC 1952, Settlers rules, docs/rules.md, docs/hidden.md"
+                "RFC 3629, RFC 1951, RFC 1952, Settlers rules, docs/rules.md, docs/hidden.md, docs/format.md"
             ],
         ),
         ("SGN: Trading \u2014 ", [], ["has nothing after its dash"]),

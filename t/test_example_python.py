@@ -14,11 +14,15 @@ from sgn.harness import check as sgn_check
 SCRIPT = CHECKOUT / "examples" / "python" / "sgn_jsonschema.py"
 IMPL = [sys.executable, str(SCRIPT)]
 CASES = conformance.select(corpus_cases())
-DECLARED = [c for c in CASES if c["level"] in ("syntax", "schema") and c.get("profile", "strict") == "strict"]
+DECLARED = [
+    c
+    for c in CASES
+    if c["level"] in ("syntax", "schema") and c.get("profile", "strict") == "strict" and "extension" not in c
+]
 # The figures docs/conformance.md shows: a change of the corpus or of the example that moves
 # them is seen here, and the docs are updated with it.
-EXPECTED = {"passed": 316, "failed": 0, "errored": 0, "skipped": 0, "undeclared": 404}
-WITH_CODES = {"passed": 263, "failed": 53, "errored": 0, "skipped": 0, "undeclared": 404}
+EXPECTED = {"passed": 316, "failed": 0, "errored": 0, "skipped": 0, "undeclared": 450}
+WITH_CODES = {"passed": 263, "failed": 53, "errored": 0, "skipped": 0, "undeclared": 450}
 
 
 def _example():

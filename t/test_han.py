@@ -72,8 +72,13 @@ def test_should_rules_are_warnings_and_formatting_applies_them():
     assert warnings and han.format_action(action) == "R(2+5)"
 
 
+def test_end_of_turn_is_the_record_line_both_ways():
+    assert han.to_sgn(han.parse("E")[0], "3") == ["3", "ET", {}]
+    assert han.format_action(han.from_sgn(["3", "ET", {}])) == "E"
+
+
 def test_no_mapping_is_a_clear_error():
-    for text in ("Bv", "Bc", "Br", "E"):
+    for text in ("Bv", "Bc", "Br"):
         with pytest.raises(han.NoMapping):
             han.to_sgn(han.parse(text)[0], "1")
     for message in (["1", "RD", {"result": 8}], ["1", "BD", {"cCode": "KN"}]):

@@ -211,9 +211,12 @@ def test_han_without_player_is_refused_where_an_action_needs_one(target):
 
 
 def test_han_that_names_every_actor_needs_no_player():
-    result = run_cli("convert", "--to", "sgn", stdin=b"2D(O2)\nE\n")  # a discard, and an end of turn
-    assert result.returncode == 0
-    assert json.loads(result.stdout.splitlines()[0])[0] == "2" and b"[no-counterpart]" in result.stderr
+    result = run_cli("convert", "--to", "sgn", stdin=b"2D(O2)\n")  # a discard: HAN names who discards
+    assert result.returncode == 0 and json.loads(result.stdout.splitlines()[0])[0] == "2"
+    ended = run_cli("convert", "--to", "sgn", stdin=b"2D(O2)\nE\n")  # an end of turn needs the acting player
+    assert ended.returncode == 2 and b"E needs the acting player" in ended.stderr
+    ended = run_cli("convert", "--to", "sgn", "--player", "3", stdin=b"E\n")
+    assert ended.returncode == 0 and json.loads(ended.stdout) == ["3", "ET", {}]
     assert run_cli("convert", "--to", "sgn", "--player", "7", stdin=b"R(2+3)\n").returncode == 2
 
 

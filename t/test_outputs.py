@@ -491,7 +491,7 @@ def test_a_file_of_several_games_lists_its_games_then_its_verdict(tmp_path, monk
     (tmp_path / "two.sgn").write_text(games.getvalue())
     (tmp_path / "bad.sgn").write_text(BAD)
     lines = validate("two.sgn", "bad.sgn")[1].splitlines()
-    assert lines[-5].startswith("two.sgn: game 1 (from line 1): valid")
+    assert lines[-5].startswith("two.sgn: game 1 (from line 2): valid")  # (its map, after its header)
     assert lines[-4].startswith("two.sgn: game 2 (from line ") and ": valid" in lines[-4]
     assert lines[-3] == "two.sgn: valid (rules, 2 games): " + lines[-3].split(": ", 2)[2]
     assert lines[-2].startswith("bad.sgn: INVALID") and lines[-1].startswith("2 files: INVALID")

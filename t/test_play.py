@@ -80,8 +80,9 @@ def test_each_seat_is_told_the_log_as_it_sees_it_and_nothing_else():
     record, told = recorded_game(3, 4)
     for seat in "1234":
         events = [json.loads(m) for name, m in told if name == seat and json.loads(m)["type"] == "event"]
-        assert [e["message"] for e in events] == [hide(m, seat) for m in record.log]
-        assert [e["line"] for e in events] == list(range(1, len(record.log) + 1))
+        assert record.log[0][1] == "HD"  # (line 1, the header, is written once the game is over: not told)
+        assert [e["message"] for e in events] == [hide(m, seat) for m in record.log[1:]]
+        assert [e["line"] for e in events] == list(range(2, len(record.log) + 1))
         for m in record.log:
             if m[1] == "BD" and m[0] != seat or (m[1] == "ST" and seat not in (m[0], m[2][1]["player"])):
                 assert hide(m, seat) != m  # (the redaction did hide it)
@@ -198,7 +199,7 @@ def test_jobs_give_the_same_games_byte_for_byte():
     two = list(run(bots, jobs, Settings(seed=5), jobs=2))
     assert [r.log for r in one] == [r.log for r in two]
     # each board is played in every seating: the same map for the 4 rotations of a deal
-    assert one[0].log[0] == one[3].log[0] != one[4].log[0]
+    assert one[0].log[1] == one[3].log[1] != one[4].log[1]  # (the map, after the header)
     assert [r.bots for r in one[:4]] == [
         ["random", "greedy", "random", "greedy"],
         ["greedy", "random", "greedy", "random"],
@@ -252,7 +253,8 @@ def test_a_faulty_bot_costs_only_its_own_games(tmp_path, fault):
             assert {f[1] for f in r.faults} == {kind}, r.faults
             assert all(r.bots[int(s) - 1] == fault for s in faulted)
             if on_fault == "forfeit":
-                assert r.how == "forfeited" and r.bots[int(r.forfeited) - 1] == fault and len(r.faults) == 1
+                assert r.how == ("time" if kind == "timeout" else "forfeited") and len(r.faults) == 1
+                assert r.bots[int(r.forfeited) - 1] == fault and r.log[0][2]["result"]["forfeited"] == [r.forfeited]
                 assert ranks(r)[r.forfeited] == 4
             else:
                 assert r.how in ("won", "turn-limit")
@@ -531,7 +533,7 @@ def test_games_start_from_the_openings_given(tmp_path):
     records = list(run(bots, schedule(bots, 4, 8), Settings(seed=1, openings=tuple(openings))))
     for r, job in zip(records, schedule(bots, 4, 8)):
         start = [json.loads(line) for line in openings[job.deal % 2]]
-        assert r.log[: len(start)] == start and sgn.check(r.log, level="rules").verdict == "valid"
+        assert r.log[1 : len(start) + 1] == start and sgn.check(r.log, level="rules").verdict == "valid"
     # cut later, with development cards already bought: the deck deals what is left
     later = read_openings(str(path), 4, "standard", lines=200)
     records = list(run(bots, schedule(bots, 4, 4), Settings(seed=1, openings=tuple(later))))
@@ -597,7 +599,7 @@ def test_a_python_bot_that_never_returns_is_stopped_and_faulted():
 
     seats = [InProcess("stuck", Stuck(seed=0))] + [InProcess(f"r{i}", RandomBot(seed=i)) for i in range(3)]
     record = Referee(seats, game="stuck", seed="stuck", move_ms=100).play()
-    assert record.how == "forfeited" and record.forfeited == "1"
+    assert record.how == "time" and record.forfeited == "1"  # (forfeited on time)
     assert [f[1] for f in record.faults] == ["timeout"] and "stopped after" in record.faults[0][2]
 
 
@@ -871,3 +873,30 @@ def test_no_output_writes_over_the_openings(tmp_path):
         out = run_cli("play", "--bot", "random", "--openings", str(book), extra, target)
         assert out.returncode == 2 and "openings" in out.stderr or "the input" in out.stderr, (extra, out.stderr)
         assert out.returncode == 2 and book.read_text() == text
+
+
+def test_a_collection_of_the_process_garbage_is_not_charged_to_a_python_bot():
+    """The garbage collector frees the whole process's garbage in whichever thread it runs:
+    a bot in the referee's process is not charged for it against its deadline."""
+    import gc
+
+    class Collecting(RandomBot):
+        collected = False
+
+        def decide(self, view, request):
+            if not self.collected:
+                self.collected = True
+                gc.collect()  # the process's garbage: well over the 50 ms deadline, on any machine
+            return super().decide(view, request)
+
+    seats = [InProcess("collecting", Collecting(seed=0))] + [InProcess(f"r{i}", RandomBot(seed=i)) for i in range(3)]
+    gc.disable()
+    try:
+        garbage = [[i] for i in range(2_000_000)]  # (cycles the referee's process left, say)
+        for item in garbage:
+            item.append(item)
+        del garbage, item
+        record = Referee(seats, game="gc", seed="gc", move_ms=50, max_turns=3).play()
+    finally:
+        gc.enable()
+    assert seats[0].bot.collected and record.faults == [] and record.how == "turn-limit"

@@ -1,6 +1,7 @@
 """Players' names (docs/format.md, "Players' names"): `sgn convert` keeps each engine's
-names for the players and says the mapping; they are kept beside the log, which stays a
-v1.0 log; `sgn replay`, `render` and `report` show them."""
+names for the players and says the mapping; in the game's header, and for a log written
+for v1.0 alone (`--profile v1.0`) beside it; `sgn replay`, `render` and `report` show
+them, the header's first."""
 
 import json
 import sys
@@ -28,10 +29,13 @@ def sgn_cli(*args, cwd=None, stdin=None):
 
 @pytest.fixture()
 def converted(tmp_path):
-    """A catanatron game converted with --output-file: the log and its players' names."""
+    """A catanatron game converted for v1.0 alone with --output-file: the log and its
+    players' names beside it."""
     game = tmp_path / "game.json"
     game.write_text(json.dumps(DATA), encoding="utf-8")
-    result = sgn_cli("convert", str(game), "--to", "sgn", "--output-file", str(tmp_path / "game.sgn"))
+    result = sgn_cli(
+        "convert", str(game), "--to", "sgn", "--profile", "v1.0", "--output-file", str(tmp_path / "game.sgn")
+    )
     assert result.returncode == 0, result.stderr
     return tmp_path / "game.sgn", result.stderr
 
@@ -48,8 +52,28 @@ def test_convert_keeps_the_names_beside_the_log_which_stays_a_v1_log(converted):
     kept = json.loads((log.parent / "game.sgn.players.json").read_text(encoding="utf-8"))
     assert kept == {"format": "sgn-players 1", "engine": "catanatron", "rules": "catanatron", "players": COLOURS}
     assert f"kept in {log}.players.json" in said
-    assert sgn_cli("validate", "--isolated", "--level", "semantic", str(log)).returncode == 0
-    assert sgn_cli("validate", "--isolated", "--rules", "catanatron", str(log)).returncode == 0
+    assert sgn_cli("validate", "--isolated", "--level", "semantic", "--profile", "v1.0", str(log)).returncode == 0
+    assert sgn_cli("validate", "--isolated", "--rules", "catanatron", "--profile", "v1.0", str(log)).returncode == 0
+
+
+def test_the_header_names_the_players_and_wins_over_the_file_beside(tmp_path):
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(DATA), encoding="utf-8")
+    log = tmp_path / "game.sgn"
+    assert sgn_cli("convert", str(game), "--to", "sgn", "--output-file", str(log)).returncode == 0
+    header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+    assert header[:2] == ["B", "HD"] and header[2]["rules"] == "catanatron"
+    assert {n: p["color"] for n, p in header[2]["players"].items()} == COLOURS
+    (log.parent / "game.sgn.players.json").write_text(
+        json.dumps({"format": "sgn-players 1", "players": {"1": "STALE"}}), encoding="utf-8"
+    )
+    replay = sgn_cli("replay", str(log))  # (no --rules: the header's)
+    assert all(f"player {n} ({c}): " in replay.stdout for n, c in COLOURS.items()), replay.stdout
+    assert "STALE" not in replay.stdout and "as catanatron plays them" in replay.stdout
+    render = sgn_cli("render", str(log), "-o", "-")
+    assert all(f"player {n} ({c}): " in render.stdout for n, c in COLOURS.items())
+    page = sgn_cli("report", str(log), "-o", "-")
+    assert all(f"<td>{n} ({c}) " in page.stdout for n, c in COLOURS.items()) and "STALE" not in page.stdout
 
 
 def test_jsettlers_nicknames_by_seat():

@@ -160,12 +160,12 @@ def test_several_games_in_one_stream_each_from_its_map(tmp_path):
     text = result.stdout.decode()
     assert result.returncode == 0 and "valid (rules, 3 games)" in text
     lines = text.splitlines()
-    assert lines[0].startswith("<stdin>: game 1 (from line 1): valid: 0 errors, 0 warnings; player ")
+    assert lines[0].startswith("<stdin>: game 1 (from line 2): valid: 0 errors, 0 warnings; player ")  # (its map)
     assert [line.split(" (from")[0] for line in lines[1:3]] == ["<stdin>: game 2", "<stdin>: game 3"]
     report = json.loads(run_cli("validate", "-o", "json", "-", stdin=stream).stdout)
     games = report["files"][0]["games"]
     assert [g["game"] for g in games] == [1, 2, 3] and all(g["winner"] for g in games)
-    assert games[0]["line"] == 1 and games[1]["line"] > 1
+    assert games[0]["line"] == 2 and games[1]["line"] > 2 and all(g["result"] == "won" for g in games)
 
 
 def test_a_fault_is_counted_in_its_own_game_and_a_map_mid_game_is_redefined(tmp_path):

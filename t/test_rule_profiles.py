@@ -148,7 +148,7 @@ REMOVED = {
     players=st.sampled_from([3, 4, 5, 6]),
     mutation=st.sampled_from(faults.GAME_MUTATIONS),
     pick=st.integers(0, 100),
-    rules=st.sampled_from(CHOICES),
+    rules=st.sampled_from(sorted(PROFILES)),
 )
 def test_a_profile_removes_only_its_departures_diagnostics(seed, players, mutation, pick, rules):
     """A rulebook game with one fault put in (sgn.testing.faults): under any profile it gives
@@ -174,7 +174,8 @@ def test_a_profile_removes_only_its_departures_diagnostics(seed, players, mutati
 
 
 def test_the_profiles_are_data_and_standard_departs_from_nothing():
-    assert PROFILES["standard"] == frozenset() and set(CHOICES) == {"standard", "catanatron", "jsettlers"}
+    assert PROFILES["standard"] == frozenset() and set(PROFILES) == {"standard", "catanatron", "jsettlers"}
+    assert CHOICES == ("auto", *PROFILES)  # (auto: the profile a game's header names, else standard)
     with pytest.raises(ValueError, match="standard, catanatron, jsettlers"):
         sgn.check([], rules="house")
 
@@ -242,11 +243,12 @@ def test_convert_names_the_rules_its_games_need(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     result = sgn_cli("convert", str(path), "--to", "sgn")
     assert result.returncode == 0
-    assert "games from catanatron need --rules catanatron" in result.stderr
+    assert "games from catanatron follow the rules catanatron, which their header names" in result.stderr
     name, lines = jsettlers_recorded()[0]
     path = tmp_path / "game.soclog"
     path.write_text("\n".join(lines), encoding="utf-8")
-    assert "need --rules jsettlers" in sgn_cli("convert", str(path), "--to", "sgn").stderr
+    assert "follow the rules jsettlers" in sgn_cli("convert", str(path), "--to", "sgn").stderr
+    assert "need --rules jsettlers" in sgn_cli("convert", str(path), "--to", "sgn", "--profile", "v1.0").stderr
 
 
 def test_catanatron_s_stream_validates_whole_under_its_profile_a_win_in_another_s_turn_included():

@@ -139,8 +139,12 @@ def test_generate_is_deterministic_and_independent_of_jobs(tmp_path):
     files = sorted((tmp_path / "out").iterdir())
     assert result.returncode == 0 and [f.name for f in files] == ["game-00001.sgn", "game-00002.sgn"]
     expected = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in random_game(game_seed(9, 1), 4))
-    assert files[1].read_text() == expected
+    header, rest = files[1].read_text().split("\n", 1)
+    assert rest == expected and json.loads(header)[2]["seed"] == "9:1"  # (the header first: docs/format.md)
     assert run_cli("validate", "-q", *files).returncode == 0
+    bare = run_cli("generate", "--games", "2", "--seed", "9", "--profile", "v1.0").stdout
+    first = "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in random_game(game_seed(9, 0), 4))
+    assert bare == (first + expected).encode()  # (SGN v1.0 alone: no header)
 
 
 @settings(max_examples=scaled(25))

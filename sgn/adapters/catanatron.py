@@ -37,10 +37,13 @@ conversion (`catanatron_actions.Conversion`).
 from __future__ import annotations
 
 import json
-from typing import Dict, Iterator, List, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import make
+from ..game.profiles import CATANATRON
+from ..layers import records
 from ..layers.jsonline import MAX_NUMBER_CHARS
+from ..layers.records import WON
 from ..notation.reading import Item, Lines, Source
 from .catanatron_actions import HANDLERS, SILENT, Conversion
 from .catanatron_board import RESOURCE, a_list, field, named, shown
@@ -68,8 +71,26 @@ def _record(key: str, i: int, record) -> Tuple[str, list, object]:
     return where, a_list(record, where, "an action", 3), None
 
 
+def header(c: Conversion, data: dict) -> list:
+    """The game's header (docs/format.md, "Records"): each seat's colour, the profile
+    catanatron's games need, and the result catanatron recorded: its winner (`winning_color`)
+    and each seat's points (`ACTUAL_VICTORY_POINTS`); none where it names no winner."""
+    players = {seat: {"name": color, "color": color} for color, seat in c.names.items()}
+    result: Optional[Dict[str, Any]] = None
+    winner = data.get("winning_color") if isinstance(data, dict) else None
+    if isinstance(winner, str) and winner in c.names:
+        result = {"how": WON, "winner": c.names[winner]}
+        state = data.get("player_state")
+        state = state if isinstance(state, dict) else {}  # (a record cut short: no points)
+        points = {seat: state.get(f"P{int(seat) - 1}_ACTUAL_VICTORY_POINTS") for seat in c.names.values()}
+        if all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 99 for n in points.values()):
+            result["points"] = points
+    return records.header(players, CATANATRON, result)
+
+
 def _messages(c: Conversion, data: dict) -> List[Item]:
-    """The map, then each action of the log by the handler of its type."""
+    """The header, the map, then each action of the log by the handler of its type."""
+    c.write(header(c, data))
     c.write(["B", "DM", c.places.map])
     try:
         key, records = _records(data)

@@ -29,16 +29,18 @@ Each action, as the server announces it:
   a bank trade undone by its reverse: the move they undo is taken out, when it is the
   last one written, as if it had not been made; otherwise it stays, with a warning.
 
-The Special Building Phase of the 6-player game needs nothing of its own: its builds
-are builds by other players after a turn, as SGN's replay reads them. What JSettlers
-sends and SGN infers (production, costs, awards, the end of a turn, text for people)
+The end of each seat's part of a turn, its own or its place in the Special Building Phase
+of the 6-player game, is written where JSettlers begins the next (`SOCTurn`), as the
+record line `ET` (docs/format.md, "Records"), so that the replay sees a build out of its
+phase. What JSettlers sends and SGN infers (production, costs, awards, text for people)
 is passed over in silence; a message class the converter does not know is an
 `engine-unknown` warning, once per class. Where JSettlers departs from the rulebook,
 the converted game shows it to `sgn validate` as it happened (docs/engines.md).
 
 The converter's shape is every converter's (`sgn/adapters/writer.py`): `HANDLERS` names
 the function of each message class (those of the board and the pieces are in
-`jsettlers_pieces.PIECE_HANDLERS`), which reads the message into the game under
+`jsettlers_pieces.PIECE_HANDLERS`, those of the turns and the game's end in
+`jsettlers_turns.TURN_HANDLERS`), which reads the message into the game under
 conversion (`jsettlers_state.Conversion`) and writes SGN to its `Writer`.
 """
 
@@ -53,6 +55,7 @@ from ..notation.reading import Item, Lines, Source
 from . import jsettlers_log as log
 from .jsettlers_pieces import PIECE_HANDLERS, coord
 from .jsettlers_state import Conversion
+from .jsettlers_turns import TURN_HANDLERS, header
 from .writer import Unreadable, between, steal, with_bank
 
 CARD = {1: "RB", 2: "YP", 3: "MO", 4: "VP", 5: "VP", 6: "VP", 7: "VP", 8: "VP", 9: "KN"}
@@ -61,7 +64,7 @@ PASSED_OVER = frozenset(
     """
     Version NewGame NewGameWithOptions GameServerText GameTextMsg BotJoinGameRequest JoinGame JoinGameAuth
     LeaveGame SetSeatLock PotentialSettlements LegalSettlements GameElements GameElementsWithChange
-    PlayerElements PlayerElement ChangeFace GameStats GameMembers GameState SitDown StartGame ClearOffer
+    PlayerElements PlayerElement ChangeFace GameMembers SitDown StartGame ClearOffer
     RollDicePrompt RejectOffer ClearTradeMsg MakeOffer DiceResultResources ChoosePlayerRequest ChoosePlayer
     DiscardRequest ResourceCount LongestRoad LargestArmy PlayerStats SimpleRequest DeclinePlayerRequest
     SetPlayedDevCard DevCardCount SetTurn FirstPlayer LastSettlement RollDice EndTurn BuildRequest
@@ -118,6 +121,8 @@ def _messages(c: Conversion) -> List[Item]:
         more = f" (and {len(lines) - 1} more lines of it)" if len(lines) > 1 else ""
         c.writer.report(where, "engine-unknown", f"SOC{kind}: a message the converter does not know, left out{more}")
     out = c.writer.out
+    if c.names:
+        out.insert(0, (Source(c.name, 1), header(c, _nicknames(good, c.names)), []))
     if c.board is None and not any(d.is_error for _, _, found in out for d in found):
         c.writer.report(
             Source(c.name, 1), "engine-input", "the log has no board (SOCBoardLayout): the game never started"
@@ -160,12 +165,6 @@ def _seen_unseen(c: Conversion) -> tuple:
 # -- the handlers of the turns, the robber, the cards and the trades -------------------------
 
 
-def turn(c: Conversion, e: log.Entry, f, where: Source) -> None:
-    seat = log.number(f.get("playerNumber"))
-    if seat in c.names:
-        c.current = seat
-
-
 def dice_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
     total = log.number(f.get("param"))
     if total == -1:
@@ -174,7 +173,7 @@ def dice_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
         raise Unreadable(f"a roll of {log.cut(str(f.get('param')))}: two dice make 2 to 12", "param")
     if c.current not in c.names:
         raise Unreadable("a roll before any player's turn", "param")
-    c.rolled = True
+    c.rolled = c.slot_rolled = True
     c.emit(where, [c.names[c.current], "RD", {"result": total}])
 
 
@@ -304,7 +303,7 @@ Handler = Callable[[Conversion, log.Entry, Dict[str, str], Source], None]
 # The function of each message class the converter reads (the others: PASSED_OVER, or unknown).
 HANDLERS: Dict[str, Handler] = {
     **PIECE_HANDLERS,
-    "Turn": turn,
+    **TURN_HANDLERS,
     "DiceResult": dice_result,
     "Discard": discard,
     "MoveRobber": move_robber,
@@ -351,6 +350,10 @@ def player_names(lines: Lines) -> Dict[str, str]:
     good = [e for e in log.entries(lines) if isinstance(e, log.Entry)]
     converter = Conversion("", lines)
     converter.seat_names(good)
+    return _nicknames(good, converter.names)
+
+
+def _nicknames(good: List[log.Entry], names: Dict[int, str]) -> Dict[str, str]:
     nicknames: Dict[int, str] = {}
     for e in good:
         if e.audience == "all" and e.kind == "SitDown":
@@ -358,4 +361,4 @@ def player_names(lines: Lines) -> Dict[str, str]:
             seat, nickname = log.number(fields.get("playerNumber")), fields.get("nickname")
             if seat is not None and nickname:
                 nicknames[seat] = nickname
-    return {player: nicknames[seat] for seat, player in converter.names.items() if seat in nicknames}
+    return {player: nicknames[seat] for seat, player in names.items() if seat in nicknames}

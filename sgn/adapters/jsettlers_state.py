@@ -6,7 +6,7 @@ handlers write SGN to.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from ..notation.reading import Lines, Source
 from . import jsettlers_log as log
@@ -26,6 +26,12 @@ class Conversion:
         self.board: Optional[JSettlersBoard] = None
         self.current: Optional[int] = None
         self.rolled = False  # a roll was read: the setup is over
+        # the seat whose turn, or place in the Special Building Phase, runs, with its game state;
+        # and whether the turn was rolled
+        self.slot: Optional[Tuple[int, int]] = None
+        self.slot_rolled = False
+        self.winner: Optional[int] = None  # the seat whose turn it was when the game was over (SOCGameState 1000)
+        self.scores: Dict[int, int] = {}  # each seat's points at the end (SOCGameStats)
         self.robbery: Optional[List] = None  # [perp seat, Source, an unknown result seen]
         self.road_card: Optional[Source] = None  # a Road Building card played, its roads to come
         self.road_card_player = ""

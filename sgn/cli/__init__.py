@@ -242,9 +242,10 @@ def run_replay(args: argparse.Namespace, out) -> int:
             return EXIT_USAGE
     else:
         state.pop("game")
+        from ..layers.records import player_names
         from .players import known_names
 
-        names = known_names(args.file, "replay")
+        names = {**known_names(args.file, "replay"), **player_names(state.get("header"))}  # (the header first)
         if names:
             state["names"] = names  # (the engine's, kept beside the log: docs/format.md)
         out.write(json.dumps(state, indent=1) + "\n" if args.output == "json" else render_state(state))

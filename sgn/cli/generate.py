@@ -24,9 +24,12 @@ import sys
 from pathlib import Path
 from typing import Iterable, List, Optional, Tuple
 
+from ..game.profiles import STANDARD
 from ..layers.reader import describe
+from ..layers.schema import V1
 from ..words import count
 from .exits import EXIT_OK, EXIT_USAGE, positive_int
+from .options import add_written_profile
 
 STDOUT, FOLDER, FILE = "stdout", "folder", "file"
 _GAME_FILE = re.compile(r"game-(\d{5,})\.sgn")
@@ -70,6 +73,7 @@ def add_parser(commands) -> None:
         "folder of game-00001.sgn, ... (game-NNNNN.sgn files beyond the new "
         "count are removed)",
     )
+    add_written_profile(generate)
     generate.add_argument(
         "-j",
         "--jobs",
@@ -109,15 +113,24 @@ def stale_games(folder: Path, games: int) -> List[Path]:
 
 
 def _one_game(task) -> str:
+    from ..game.position import from_messages
+    from ..layers import records
     from ..play import game_seed, random_game
 
-    seed, index, players = task
-    return "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in random_game(game_seed(seed, index), players))
+    seed, index, players, header = task
+    messages = random_game(game_seed(seed, index), players)
+    if header:  # (docs/format.md, "Records")
+        end = from_messages(messages, STANDARD).outcome()
+        assert end is not None  # (a generated game is won)
+        result = {"how": records.WON, "winner": end.winner, "points": end.points}
+        seats = {str(n): {"name": "random"} for n in range(1, players + 1)}
+        messages = [records.header(seats, STANDARD, result, seed=f"{seed}:{index}")] + messages
+    return "".join(json.dumps(m, separators=(",", ":")) + "\n" for m in messages)
 
 
 def _games(args: argparse.Namespace) -> Iterable[str]:
     """The text of each game, in order, made in --jobs processes."""
-    tasks = [(args.seed, i, args.players) for i in range(args.games)]
+    tasks = [(args.seed, i, args.players, args.profile != V1) for i in range(args.games)]
     if args.jobs == 1:
         yield from map(_one_game, tasks)
         return

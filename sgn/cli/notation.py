@@ -12,8 +12,10 @@ import json
 import sys
 
 from ..adapters import ENGINES
+from ..layers.schema import V1
 from ..words import printable
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .options import add_written_profile
 from .streams import open_input
 
 PARSED = ("han", "hsn", "hsn-002", "hsgn")
@@ -75,6 +77,7 @@ def add_parsers(commands) -> None:
         choices=PLAYERS,
         help="from HAN: the acting player, which HAN does not name but for discards (required when an action needs it)",
     )
+    add_written_profile(convert)
     convert.add_argument(
         "--output-file",
         metavar="FILE",
@@ -180,7 +183,9 @@ def _converted(args: argparse.Namespace, source: str, text, out) -> int:
     from ..notation.convert import convert, in_line_order
 
     errors, left_out = False, 0
-    converted = convert(text.lines, text.name, source, args.to, args.player, read=ENGINE_READERS.get(source))
+    converted = convert(
+        text.lines, text.name, source, args.to, args.player, read=ENGINE_READERS.get(source), records=args.profile != V1
+    )
     for line, found in in_line_order(text.found, converted):
         errors |= _print_diagnostics(found)
         left_out += sum(d.code == "no-counterpart" and d.severity == "warning" for d in found)  # not a note
@@ -195,10 +200,16 @@ def _converted(args: argparse.Namespace, source: str, text, out) -> int:
     if source in ENGINES:
         from ..game.profiles import FOR_ENGINE
 
-        sys.stderr.write(
-            f"sgn convert: games from {source} need --rules {FOR_ENGINE[source]} "
-            "(its departures from the rulebook, docs/engines.md)\n"
-        )
+        if args.to == "sgn" and args.profile != V1:
+            sys.stderr.write(
+                f"sgn convert: games from {source} follow the rules {FOR_ENGINE[source]}, which their header names "
+                "(its departures from the rulebook, docs/engines.md)\n"
+            )
+        else:
+            sys.stderr.write(
+                f"sgn convert: games from {source} need --rules {FOR_ENGINE[source]} "
+                "(its departures from the rulebook, docs/engines.md)\n"
+            )
         _keep_names(args, source, text)
     return EXIT_INVALID if errors else EXIT_OK
 

@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from ..game.profiles import CHOICES as RULES_CHOICES
 from ..layers.hidden import CHOICES as HIDDEN_CHOICES
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES
-from ..layers.schema import PROFILES
+from ..layers.schema import PROFILES, STRICT, V1
 from ..layers.stages import LEVEL_CHOICES
 from ..output import REPORTERS
 from ..pipeline.files import DEFAULT_EXCLUDE, DEFAULT_INCLUDE
@@ -248,13 +248,15 @@ OPTIONS: Tuple[Option, ...] = (
     Option(
         "rules",
         CHOICE,
-        "standard",
-        "the rules the games are replayed under: `standard` (the rulebook), `catanatron` or `jsettlers` "
+        "auto",
+        "the rules the games are replayed under: `auto`, the profile each game's header names (docs/format.md, "
+        '"Records"), else the rulebook\'s; `standard` (the rulebook), `catanatron` or `jsettlers` '
         '(the engine\'s own, a set of departures from the rulebook: docs/engines.md, "Rule profiles")',
         '"catanatron"',
         ("--rules",),
-        "the rules a game is replayed under: standard (the rulebook, default), or an engine's own, "
-        "catanatron or jsettlers, each a set of departures from the rulebook (docs/engines.md)",
+        "the rules a game is replayed under: auto (default: the profile its header names, else "
+        "standard), standard (the rulebook), or an engine's own, catanatron or jsettlers, each a set "
+        "of departures from the rulebook (docs/engines.md)",
         choices=RULES_CHOICES,
     ),
     Option(
@@ -421,6 +423,19 @@ def add_rules_option(parser: argparse.ArgumentParser, default: Optional[str] = N
     """`--rules`: the rule profile a game is replayed under (sgn/game/profiles.py), on the
     commands that replay without the settings of `sgn validate` (their own default)."""
     BY_NAME["rules"].add_to(parser, default)
+
+
+def add_written_profile(parser: argparse.ArgumentParser) -> None:
+    """`--profile` of a command that writes SGN: `strict` writes the record lines (a header,
+    the end of a turn: docs/format.md, "Records"), `v1.0` leaves them out, for readers that
+    know only SGN v1.0."""
+    parser.add_argument(
+        "--profile",
+        choices=(STRICT, V1),
+        default=STRICT,
+        help="strict (default): write the record lines (a game's header, the end of a turn; "
+        "docs/format.md); v1.0: leave them out, for readers that know only SGN v1.0",
+    )
 
 
 def given(args: argparse.Namespace) -> Dict[str, Any]:

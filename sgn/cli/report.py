@@ -57,7 +57,7 @@ def run_report(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     from .players import known_names
 
-    names = known_names(args.file, "report")
+    names = {**known_names(args.file, "report"), **collected.names}  # (the log's header first)
     if args.output == "-":
         for part in page_parts(collected, names):
             out.write(part)

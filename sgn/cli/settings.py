@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, List, Mapping, Optional, Tuple
 
+from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..pipeline.policy import Policy, RuleChoice, check_selectors
 from . import options
 from .config import ConfigError, find_config, load_file, named
@@ -163,7 +164,7 @@ def rule_choice(settings: Settings) -> RuleChoice:
     matched as the per-file ignores are."""
     per_file = tuple((settings.get("per-file-rules") or {}).items())
     base = str(settings.file.parent) if settings.file is not None else None
-    return RuleChoice(settings.get("rules") or "standard", per_file, base)
+    return RuleChoice(settings.get("rules") or DEFAULT_RULES, per_file, base)
 
 
 def include(settings: Settings) -> List[str]:

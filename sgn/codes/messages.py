@@ -120,6 +120,13 @@ ROWS: List[Tuple[str, str, str, str]] = [
         "A hidden value (?: a card or roll the log does not show) where the settings require every card shown.",
     ),
     (
+        "extension-line",
+        "schema",
+        "error",
+        "A record line (a header HD, an end of turn ET), an extension of SGN v1.0, in a log read under the profile v1.0.",
+    ),
+    ("header-not-bank", "schema", "error", "A header (HD) sent by a player: the bank, B, sends it."),
+    (
         "schema-more-problems",
         "schema",
         "info",
@@ -226,6 +233,18 @@ ROWS: List[Tuple[str, str, str, str]] = [
     ("map-nonstandard-numbers", "semantic", "warning", "The number tokens differ from the known board of that shape."),
     ("harbor-not-coastal", "semantic", "error", "A harbor is not on an edge between a land tile and a sea tile."),
     ("harbors-share-intersection", "semantic", "error", "Two harbors share an intersection."),
+    (
+        "header-form",
+        "semantic",
+        "error",
+        "A header's value out of its form: a date not ISO 8601, a profile's name not one, a text over 200 characters, a seat listed twice.",
+    ),
+    (
+        "header-inconsistent",
+        "semantic",
+        "error",
+        "A header's result contradicts the header: won with no winner, or a seat its players do not name.",
+    ),
     (
         "map-nonstandard-harbors",
         "semantic",

@@ -169,4 +169,43 @@ ROWS: List[Tuple[str, str, str, str]] = [
         "warning",
         "The ways the hidden cards may lie grew past the bound the replay lists (4,096): from that line it keeps each hand's least and most, which never calls a legal move illegal but may miss a fault, so a log without an error is not decided (verdict undecided, exit 3), not valid.",
     ),
+    (
+        "header-misplaced",
+        "rules",
+        "error",
+        "A header where no game may begin: a second one before the game's map, or one while a game runs (cut short there).",
+    ),
+    (
+        "header-rules-unknown",
+        "rules",
+        "warning",
+        "A header names rules that are not a profile sgn knows: the game is replayed under the run's, else the rulebook's.",
+    ),
+    ("header-seat", "rules", "error", "A header names a seat that does not play in its game."),
+    ("header-variant", "rules", "error", "A header's variant is not the one the game's map calls for."),
+    (
+        "header-winner",
+        "rules",
+        "error",
+        "A header's result contradicts the replay: another winner, or a game said to end otherwise that a player won.",
+    ),
+    (
+        "header-unfinished",
+        "rules",
+        "error",
+        "A header says the game was won, but nobody has won when it ends (abandoned, forfeited... say how it ended).",
+    ),
+    ("header-points", "rules", "error", "A header gives a seat points that the replay does not count."),
+    (
+        "end-turn-misplaced",
+        "rules",
+        "error",
+        "An end of turn (ET) where the seat has no part of a turn to end: before the roll, twice, in another's turn, or out of the Special Build Phase's order.",
+    ),
+    (
+        "after-turn-end",
+        "rules",
+        "error",
+        "A move by a seat after its end of turn (ET) and before the next turn: a build out of its phase.",
+    ),
 ]

@@ -256,7 +256,7 @@ class PersistentRunner:
         extensions = self.info.get("extensions")
         if extension is not None and not (isinstance(extensions, list) and extension in extensions):
             # (opt in, unlike levels and profiles: an extension is read only where said)
-            return f"the extension {extension} (docs/hidden.md) is not among those it reads"
+            return f"the extension {extension} (schema/ERRATA.md) is not among those it reads"
         return ""
 
     def _restart(self) -> None:

@@ -24,6 +24,7 @@ NOT_IN_CORPUS: Dict[str, str] = {
     "json-multiline-rest": "an `info` that follows `json-multiline` (its case shows both)",
     "schema-invalid": "a fallback for schema keywords our schema does not use",
     "hidden-value": "`sgn validate --hidden refuse` on a log with a hidden value (`?`, docs/hidden.md)",
+    "extension-line": '`sgn validate --profile v1.0` on a log with a header or an end of turn (docs/format.md, "Records")',
     "schema-more-problems": "an `info`: a message with more than 100 schema problems (a map of 101 empty tiles)",
     "semantic-more-problems": "an `info`: a message with more than 100 semantic problems",
     "no-counterpart": "`sgn convert --to han` on an RD message (HAN records both dice)",

@@ -33,7 +33,7 @@ from .state import OVER, SETUP, TURNS, State
 Message = Sequence[Any]  # a message [player, aCode, value], as the replay reads it
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
-_NO_POINTS = frozenset({"TR", "ST", "MR"})
+_NO_POINTS = frozenset({"TR", "ST", "MR", "ET"})
 
 
 class Game(State):
@@ -80,6 +80,8 @@ class Game(State):
             if action == "DM":
                 return self._define_map(value)
             if self.board is None:
+                if action == "HD":
+                    return []  # a game's header (sgn/layers/records.py), before its map: no move
                 self.without_map_reported = True
                 return [
                     Problem(

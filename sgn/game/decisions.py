@@ -7,10 +7,10 @@ turn and the Special Build Phase), and `decisions` says it as python-chess's `bo
 and OpenSpiel's chance nodes do: the choices a seat has, with chance written as its hidden
 value (`?`: a roll, a card bought, a card stolen) for `chances` to draw.
 
-SGN has no end of a turn (a turn ends when the next one begins); a game being played does:
-the move `[seat, "ET", {}]` ends the seat's part of the turn (its turn, or its slot in the
-Special Build Phase), and `end_turn` records it in the state (`State.turn_ended`). It is not
-written in a v1.0 log.
+SGN v1.0 has no end of a turn (a turn ends when the next one begins); a game being played
+does: the move `[seat, "ET", {}]`, a record line (sgn/layers/records.py), ends the seat's
+part of the turn (its turn, or its place in the Special Build Phase), as the replay judges it
+(`turns.end_turn`, which records it in `State.turn_ended`).
 """
 
 from __future__ import annotations
@@ -132,16 +132,6 @@ def discard_move(seat: str, given: Dict[str, int]) -> Message:
     return forms.with_bank(seat, given)
 
 
-def end_turn(g: State, seat: str, checked: bool = True) -> None:
-    """`seat` ends its part of the turn (`END_TURN`); ValueError when it is not theirs to end
-    now (`checked` False: the caller took it from this seat's decision)."""
-    if checked:
-        due = [d for d in decisions(g) if d.kind in (TURN, SPECIAL_BUILD)]
-        if not due or due[0].seat != seat:
-            raise ValueError(f"player {seat} cannot end a turn here")
-    g.turn_ended.append(seat)
-
-
 def push(game: Any, move: Sequence[Any]) -> List[Any]:
     """`Game.push`: the move checked (shape and meaning, then the rules), made, and its state
     before kept for `pop`; IllegalMove, the game unchanged, for a move refused."""
@@ -149,13 +139,6 @@ def push(game: Any, move: Sequence[Any]) -> List[Any]:
     from .errors import IllegalMove, MessageError
 
     saved = game.clone()
-    if isinstance(move, (list, tuple)) and len(move) == 3 and move[1] == END_TURN and move[2] == {}:
-        try:
-            end_turn(game, move[0])
-        except ValueError as error:
-            raise IllegalMove(move, [], str(error)) from None
-        _undo(game, saved)
-        return []
     value = list(move) if isinstance(move, tuple) else move
     refused = [d for d in validate_message(value, level="semantic") if d.is_error]
     if refused:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
+from ..layers.records import player_names
 from .core import OVER, Game
 
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
@@ -17,16 +18,18 @@ class GamesSeen:
         self.starts: List[int] = []  # the line of each listed game's map
         self.winners: List[Optional[str]] = []
         self.variants: List[str] = []  # the rules each listed game followed (filled as the next begins)
+        self.headers: List[Optional[Dict[str, Any]]] = []  # each listed game's header, if it has one
         self.count = 0
         self.unlisted_from = 0  # the line of the first game not listed (0: all are)
 
-    def begin(self, line: int) -> None:
-        """A game begins at `line` (its map)."""
+    def begin(self, line: int, header: Optional[Dict[str, Any]] = None) -> None:
+        """A game begins at `line` (its map), with its header's value if it has one."""
         self.count += 1
         if len(self.starts) < MAX_GAMES_LISTED:
             self.starts.append(line)
             self.winners.append(None)
             self.variants.append("")
+            self.headers.append(header)
         elif not self.unlisted_from:
             self.unlisted_from = line
 
@@ -53,14 +56,30 @@ class GamesSeen:
 
     def listing(self, counts: List[List[int]], game: Game) -> List[Dict[str, Any]]:
         """Each listed game: its number, the line of its map, its errors and warnings (from
-        `counts`, one [errors, warnings] a game so far), its winner and its rules."""
+        `counts`, one [errors, warnings] a game so far), its winner and its rules; and where
+        it has a header, the players' names and how it ended as the header says."""
         counts = counts + [[0, 0]] * (len(self.starts) - len(counts))
-        return [
-            {"game": n, "line": start, "errors": errors, "warnings": warnings, "winner": winner, "rules": rules}
-            for n, (start, (errors, warnings), winner, rules) in enumerate(
-                zip(self.starts, counts, self.winners, self.rules(game)), 1
-            )
-        ]
+        out = []
+        for n, (start, (errors, warnings), winner, rules, header) in enumerate(
+            zip(self.starts, counts, self.winners, self.rules(game), self.headers), 1
+        ):
+            listed: Dict[str, Any] = {
+                "game": n,
+                "line": start,
+                "errors": errors,
+                "warnings": warnings,
+                "winner": winner,
+                "rules": rules,
+            }
+            if header is not None:
+                names = player_names(header)
+                if names:
+                    listed["players"] = names
+                how = (header.get("result") or {}).get("how")
+                if how is not None:
+                    listed["result"] = how
+            out.append(listed)
+        return out
 
 
 __all__ = ["MAX_GAMES_LISTED", "GamesSeen"]

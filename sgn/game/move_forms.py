@@ -196,11 +196,12 @@ def is_discard(value: Sequence[Mapping[str, Any]]) -> bool:
 
 def is_listed(message: Sequence[Any], before_setup: bool = False) -> bool:
     """Whether the generator lists messages of this kind at all (docs/moves.md, "What is not
-    listed"): not the map; not a trade between two players, nor one with the bank of more
+    listed"): not the map, nor a record line (a header, an end of turn: `decisions` lists
+    the end of a turn); not a trade between two players, nor one with the bank of more
     than one lot or of cards not shown; not a discard of cards not shown; not the robber
     placed before the setup (`before_setup`: no setup settlement yet)."""
     _, code, value = message
-    if code == "DM":
+    if code == "DM" or code == "HD" or code == "ET":
         return False
     if code == "MR":
         return not before_setup

@@ -10,13 +10,15 @@ from typing import Any, Iterable
 
 from .core import Game
 from .errors import IllegalMove
+from .profiles import AUTO, DEFAULT as DEFAULT_RULES, for_game
 
 
-def from_messages(messages: Iterable[Any], rules: str = "standard", strict: bool = False) -> Game:
+def from_messages(messages: Iterable[Any], rules: str = DEFAULT_RULES, strict: bool = False) -> Game:
     """The game after `messages` (each a message, or its JSON text; blank texts skipped),
     numbered from line 1. With `strict`, a message the rules refuse raises `IllegalMove`
     (its problems, and `line`, the line it is at); otherwise it is applied as the log's
-    reading applies it (`Game.apply`)."""
+    reading applies it (`Game.apply`). A header first (docs/format.md, "Records") names the
+    rules under `auto` (the default)."""
     game = Game(rules)
     line = 0
     for item in messages:
@@ -25,6 +27,9 @@ def from_messages(messages: Iterable[Any], rules: str = "standard", strict: bool
                 continue
             item = json.loads(item)
         line += 1
+        if line == 1 and rules == AUTO and isinstance(item, list) and len(item) == 3 and item[1] == "HD":
+            named = item[2].get("rules") if isinstance(item[2], dict) else None
+            game = Game(for_game(AUTO, named))
         problems = game.apply(item, line)
         if strict:
             errors = [p for p in problems if p.severity == "error"]

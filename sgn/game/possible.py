@@ -21,6 +21,7 @@ from ..layers.hidden import HIDDEN, places
 from ..rules import DECK, RESOURCES
 from .core import Game, Message
 from .doubt import WORK
+from .profiles import DEFAULT as DEFAULT_RULES
 from .readings import is_error
 
 BUDGET = 200_000  # units of work, over every value tried, before the rest is left unsaid
@@ -128,7 +129,7 @@ def _games(fed: Sequence[Fed]) -> Iterator[Sequence[Fed]]:
     yield fed[start:]
 
 
-def possible_values(fed: Sequence[Fed], budget: int = BUDGET, rules: str = "standard") -> List[Dict[str, Any]]:
+def possible_values(fed: Sequence[Fed], budget: int = BUDGET, rules: str = DEFAULT_RULES) -> List[Dict[str, Any]]:
     """For each hidden value of a log legal so far (`fed`: its messages as the replay
     applied them, in order), the values still possible: `{"line", "action", "possible"}`,
     `possible` a list (a roll's totals, a card's kinds) or a dict (each resource the cards
@@ -168,7 +169,7 @@ class Kept:
                 self.messages.append((line, message))
                 self.hidden = self.hidden or bool(places(message))
 
-    def values(self, rules: str = "standard") -> List[Dict[str, Any]]:
+    def values(self, rules: str = DEFAULT_RULES) -> List[Dict[str, Any]]:
         """`possible_values` of the game kept (call only where the log is legal so far)."""
         return possible_values(self.messages, rules=rules) if self.messages and self.hidden else []
 

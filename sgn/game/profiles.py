@@ -40,6 +40,8 @@ DEPARTURES: Mapping[str, str] = {
 }
 
 STANDARD, CATANATRON, JSETTLERS = "standard", "catanatron", "jsettlers"
+# Not a profile: the one a game's header names (docs/format.md, "Records"), else `standard`.
+AUTO = "auto"
 PROFILES: Mapping[str, FrozenSet[str]] = {
     STANDARD: frozenset(),
     CATANATRON: frozenset(
@@ -47,8 +49,8 @@ PROFILES: Mapping[str, FrozenSet[str]] = {
     ),
     JSETTLERS: frozenset({UNLIMITED_BANK, SPECIAL_BUILD_ANY_ORDER}),
 }
-CHOICES: Tuple[str, ...] = tuple(PROFILES)
-DEFAULT = STANDARD
+CHOICES: Tuple[str, ...] = (AUTO,) + tuple(PROFILES)  # what `rules` may be set to
+DEFAULT = AUTO
 
 # The engines whose games `sgn convert` writes, and the profile their games need.
 FOR_ENGINE: Dict[str, str] = {"catanatron": CATANATRON, "jsettlers": JSETTLERS}
@@ -61,10 +63,18 @@ UNLIMITED_EXTRA = 10**9
 
 def departures(name: str) -> FrozenSet[str]:
     """The departures of the profile `name`; ValueError, listing the profiles, for another."""
-    found = PROFILES.get(name)
+    found = PROFILES.get(name) if name != AUTO else PROFILES[STANDARD]  # (`auto` with no header)
     if found is None:
         raise ValueError(f"unknown rules {name!r}; expected one of {', '.join(CHOICES)}")
     return found
+
+
+def for_game(chosen: str, named: object = None) -> str:
+    """The profile a game is replayed under: the one chosen, unless that is `auto`, then the
+    one its header names (`named`) if it is one, else the rulebook's."""
+    if chosen != AUTO:
+        return chosen
+    return named if isinstance(named, str) and named in PROFILES else STANDARD
 
 
 def bank_stock(flags: FrozenSet[str], stock: int) -> int:

@@ -18,6 +18,9 @@ inside a fork are read as the log has them), and where faults come thicker than
 DENSE_FAULTS within DENSE_LINES lines, no fork at all: each fault is reported at once.
 The state just before a fault is rebuilt from a copy taken every CHECKPOINT_EVERY
 messages (and after each fork) and the messages since: a clean log pays for the copies.
+
+Longer than 400 lines: the one state machine of `Replay` (its docstring says why), which
+alone sees where a game begins and ends (a map, a header: `sgn/game/header.py` checks it).
 """
 
 from __future__ import annotations
@@ -25,11 +28,12 @@ from __future__ import annotations
 from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, Problem, make
-from .core import OVER, Game, Message, Reading
+from .core import OVER, TURNS, Game, Message, Reading
 from .doubt import MAX_WORLDS
 from .fork import HORIZON, Branch, Fork, merge_alike
 from .games_seen import MAX_GAMES_LISTED, GamesSeen
-from .profiles import DEFAULT
+from .header import Header, Headers
+from .profiles import DEFAULT, for_game
 from .readings import action_of, carry_first, cut_short, gap_readings, is_error, is_repeat, readings, repeated
 
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
@@ -38,6 +42,7 @@ from .readings import action_of, carry_first, cut_short, gap_readings, is_error,
 DENSE_FAULTS, DENSE_LINES = 8, 64
 CHECKPOINT_EVERY = 64  # messages between two copies of the state
 
+_RECORDS = ("HD", "ET")  # record lines (sgn/layers/records.py)
 _NOTHING: List[Diagnostic] = []  # what most messages give (never changed by a caller)
 BOUND_REACHED = (
     f"the ways the hidden cards may lie grew past {MAX_WORLDS:,} here: from this line the replay keeps "
@@ -73,6 +78,7 @@ class Replay:
         self._refused: Any = None  # the value of the last line refused (what a loss there may be)
         self._bound_said = False  # bound-reached said for this game
         self._map: Any = None  # the value of the game's map (another map while it runs: a new game)
+        self.headers = Headers()  # the header of the game being replayed, if it has one
         # told the state after each line it is fed, once that state is final (in line order,
         # a fault's lines once its reading is chosen), with the message applied (None: a
         # reading of the line, or nothing): the game is only to be read, at once
@@ -96,7 +102,8 @@ class Replay:
         if self._after_refused:
             return self._feed_after_refused(message, file, line)
         fork = self._fork
-        if fork is None and message[1] != "DM":
+        action = message[1]
+        if fork is None and action != "DM" and action != "HD":
             # the common case, kept short: no fault held, and the move breaks no rule
             game = self.game
             problems = game.apply(message, line)
@@ -116,7 +123,7 @@ class Replay:
                 self._repeated(message, line, found)
             else:
                 self._after_apply(message, line, problems, found)
-        elif fork is not None and fork.pending and message[1] != "DM":
+        elif fork is not None and fork.pending and action != "DM" and action != "HD":
             # the next common case, kept short too: the log's reading of a fault goes on alone
             # (`Fork.feed`, with `_feed`'s decision)
             self.file = file
@@ -143,6 +150,20 @@ class Replay:
         fault its loss causes next is explained by it (`readings.lost_readings`)."""
         self.file = file
         found: List[Diagnostic] = []
+        if action_of(message) in _RECORDS:
+            # a record line refused tells nothing of the game's moves; but an end of turn
+            # whose seat can be read is read as one (its refusal is the one error)
+            seat = message[0] if isinstance(message, list) and message else None
+            if (
+                action_of(message) == "ET"
+                and self._fork is None
+                and self.game.phase == TURNS
+                and seat in self.game.players
+            ):
+                self.game.apply([seat, "ET", {}], line)
+                self._since.append(([seat, "ET", {}], line))
+            return found
+        self.headers.faulted = True
         if action_of(message) == "DM" and self.game.board is None:
             # a map refused can be read in no way: its error is the one error, and the game is
             # not replayed (no `game-without-map` on the next line) unless a map follows
@@ -181,7 +202,7 @@ class Replay:
     def _feed(self, message: Message, line: int, out: List[Diagnostic], previous: Any = None) -> None:
         fork = self._fork
         if fork is not None:
-            if message[1] == "DM":  # a map ends the game the fork is about first
+            if message[1] == "DM" or message[1] == "HD":  # a map or header ends the game the fork is about first
                 self._settle_into(out)
             else:
                 chosen = fork.feed(message, line, False)
@@ -190,16 +211,25 @@ class Replay:
                 if chosen is not None:
                     self._decide(chosen, out)
                 return
+        if message[1] == "HD":
+            problems, begins = self.headers.read(Header(line, message[2]), self.game, self.seen.starts)
+            out += self._diagnostics(problems, line)
+            if begins:
+                self._new_game()
+            return
         if message[1] == "DM" and self.game.board is not None and self.game.phase != OVER:
-            if message[2] != self._map:  # another board: the game before was cut short, one begins
+            if self.headers.ends_game or self.headers.cuts_short(line):
+                self.game.phase = OVER  # (abandoned as its header says, or cut short as header-misplaced said)
+            elif message[2] != self._map:  # another board: the game before was cut short, one begins
                 out += self._diagnostics([cut_short(self.game, self.seen.starts)], line)
                 self.game.phase = OVER
         if message[1] == "DM" and (self.game.board is None or self.game.phase == OVER):
             if self._map_refused and self.game.board is None:
                 self.game.without_map_reported = self._map_refused = False  # (the map, sent again)
             if self.game.board is not None:
+                out += self._diagnostics(self.headers.close(self.game) + self.headers.next_game(line), line)
                 self._new_game()
-            self.seen.begin(line)
+            self.seen.begin(line, self.headers.value)
             self._map = message[2]
         problems = self.game.apply(message, line)
         if message == previous and is_repeat(message, problems):
@@ -362,10 +392,14 @@ class Replay:
         return [make("bound-reached", BOUND_REACHED, file=self.file, line=self.game.widened_at or 0)]
 
     def _new_game(self) -> None:
-        """A map after the end of a game starts the next one."""
+        """A map after the end of a game, or a header, starts the next one, under the rules
+        its header names unless the run chose them."""
         self._bound_said = False
-        self.seen.close(self.game)
-        self.game = Game(self.rules)
+        if self.game.board is not None:
+            self.seen.close(self.game)
+        self.game = Game(for_game(self.rules, self.headers.rules))
+        self.game.header = self.headers.value
+        self._map_refused = False
         self._checkpoint()
 
     def _checkpoint(self) -> None:
@@ -379,6 +413,8 @@ class Replay:
         return game
 
     def _diagnostics(self, problems: List[Problem], line: int) -> List[Diagnostic]:
+        if not self.headers.faulted and any(is_error(p) for p in problems):
+            self.headers.faulted = True
         return [make(p.code, p.message, file=self.file, line=line, pointer=p.pointer, hint=p.hint) for p in problems]
 
     def settle(self, file: str) -> List[Diagnostic]:
@@ -393,7 +429,8 @@ class Replay:
     def finish(self, file: str, line: int) -> List[Diagnostic]:
         """What the end of the log leaves unfinished (after deciding a fault still held)."""
         settled = self.settle(file)
-        return settled + self._diagnostics(self.game.finish(), line)
+        left = [] if self.headers.ends_game else self.game.finish()
+        return settled + self._diagnostics(left + self.headers.close(self.game), line)
 
 
 __all__ = ["HORIZON", "MAX_GAMES_LISTED", "Replay", "action_of"]

@@ -71,6 +71,8 @@ def snapshot(self: Any) -> dict:
     unseen = _unseen_summary(self)
     if unseen:
         state["unseen"] = unseen
+    if self.header is not None:
+        state["header"] = self.header
     return state
 
 

@@ -5,14 +5,14 @@ moves are functions of this state, one module per concern (`sgn/game/core.py` li
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .. import rules
 from ..board import Corner, Edge, Tile
 from ..rules import RESOURCES
 from .doubt import Doubt
 from .pieces import Income, Map, Player, RoadBook
-from .profiles import DEFAULT, departures
+from .profiles import DEFAULT, departures, for_game
 from .snapshot import snapshot
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
@@ -28,6 +28,7 @@ class State:
 
     def __init__(self, profile: str = DEFAULT) -> None:
         # the rule profile (sgn/game/profiles.py): the rulebook, or an engine's; and what the rules read of it
+        profile = for_game(profile)  # (`auto` with no header: the rulebook)
         self.rules, self.departures = profile, departures(profile)
         self.board: Optional[Map] = None
         self.players: Dict[str, Player] = {}
@@ -55,9 +56,9 @@ class State:
         self.card_played = False
         self.free_roads = 0
         self.special_built: List[str] = []  # who has built in this Special Build Phase, in order
-        self.turn_ended: List[
-            str
-        ] = []  # who has ended their part of this turn: the player, then the Special Build Phase's
+        # who has ended their part of this turn (ET): the player, then the Special Build Phase's;
+        # a seat twice where it moved after its end (sgn/game/turns.py, `end_turn`)
+        self.turn_ended: List[str] = []
         self.longest_road: Optional[str] = None
         self.largest_army: Optional[str] = None
         self.ended_at: Optional[int] = None
@@ -72,6 +73,7 @@ class State:
         self.income: Dict[int, Dict[Tuple[Tile, Corner], Income]] = {}
         self.line = 0
         self.road_book: Optional[RoadBook] = None  # catanatron's count of the longest road, under its rules
+        self.header: Optional[Dict[str, Any]] = None  # the game's header as the replay read it (sgn/game/header.py)
         # the states before each `Game.push`, for `Game.pop` (not copied; None until the first
         # push: the forks of the replay, made by the thousand, need none)
         self.pushed: Optional[List["State"]] = None
@@ -106,6 +108,7 @@ class State:
             for number, entries in self.income.items()
         }
         other.line, other.road_book = self.line, self.road_book.copy() if self.road_book is not None else None
+        other.header = self.header
 
     def public_key(self) -> tuple:
         """All of the state but the cards in hand and the bank's: two states alike in it

@@ -21,10 +21,23 @@ _SPECIAL_BUILDS = frozenset({"BS", "BC", "BR", "BD"})
 def turn(g: State, player: str, action: str, value) -> List[Problem]:
     if g.roll_unseen:
         roll_told(g, action == "MR" or (action == "TR" and is_discard(value)))
-    if g.free_roads and action != "BR":
+    if g.free_roads and action != "BR" and action != "ET":
         g.free_roads = 0  # Road Building's roads come at once: anything else ends them
     if action == "RD":
         return roll(g, player, value["result"])
+    if action == "ET":
+        return end_turn(g, player)
+    if g.turn_ended and player in g.turn_ended:
+        judged = after_end(g, player, action)
+        if judged is not False:  # out of its phase (a Problem), or as the profile allows (None)
+            ended = judged if isinstance(judged, Problem) and g.turn_ended.count(player) == 1 else None
+            # (it moved after its end already: one fault, said at its first move)
+            while player in g.turn_ended:
+                g.turn_ended.remove(player)
+            found = turn(g, player, action, value)
+            if g.current is not None and player not in g.turn_ended:
+                g.turn_ended += [player, player]  # (its part ended, and it moved since: an ET may end it again)
+            return [ended] + found if ended is not None else found
     discard = action == "TR" and is_discard(value)
     if discard and (g.discards_owed or g.discards_late or g.discards_unsure):
         return robber.discard(g, player, value)
@@ -135,6 +148,87 @@ def special_build(g: State, player: str, action: str, value, discard: bool) -> O
     if player == turn:
         g.special_built = []
     return [problem]
+
+
+def end_turn(g: State, player: str) -> List[Problem]:
+    """`[seat, "ET", {}]` (sgn/layers/records.py): the seat ends its part of the turn, its
+    own after the roll with nothing owed, or its place in the Special Build Phase, in order.
+    A misplaced one is read as the log has it: the part is over (one fault, one error)."""
+    turn = g.current
+    if turn is not None and g.turn_ended.count(player) > 1:
+        g.turn_ended.remove(player)  # (it moved after its end, which said so: this ends its part again)
+        return []
+    order = special_order(g, turn) if turn is not None and g.variant.special_build else []
+    early = turn is not None and player != turn and player == expected_next(g) and turn in g.turn_ended
+    if turn is None or player in g.turn_ended or (early and player not in order):
+        said = "no turn has begun" if turn is None else f"player {player} has ended it already"
+        if early:  # (the next player, before its roll)
+            said = f"its turn has not begun (player {turn}'s is over): a turn starts with RD"
+        return [Problem("end-turn-misplaced", "/0", f"player {player} ends a turn, but {said}")]
+    if player != turn and player not in order:
+        return [Problem("end-turn-misplaced", "/0", f"player {player} ends a turn during player {turn}'s turn")]
+    g.turn_ended.append(player)
+    if player == turn:  # (a Road Building's roads stay due: one after the end is out of its phase alone)
+        if not g.rolled:
+            return [
+                Problem(
+                    "end-turn-misplaced", "/0", f"player {player} ends the turn before rolling", "a turn starts with RD"
+                )
+            ]
+        if (g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from) and _still_owed(g):
+            return [Problem("end-turn-misplaced", "/0", f"player {player} ends the turn while {_owed(g)} is owed")]
+        return []
+    if turn not in g.turn_ended:
+        return [Problem("end-turn-misplaced", "/0", f"player {player} ends a turn during player {turn}'s turn")]
+    later = [seat for seat in order[order.index(player) + 1 :] if seat in g.turn_ended]
+    # (a seat that sends no ET passes: its place is over; one that built out of order was told so)
+    if later and player not in g.special_built and not g.departs(SPECIAL_BUILD_ANY_ORDER):
+        return [
+            Problem(
+                "end-turn-misplaced",
+                "/0",
+                f"player {player} ends their place in the Special Build Phase after player {later[0]} ended theirs: "
+                f"after player {turn}'s turn they build in the order {', '.join(order)}, each once",
+            )
+        ]
+    return []
+
+
+def _still_owed(g: State) -> bool:
+    """Whether the discards, robber or steal after a 7 are owed for certain (a steal from
+    victims who may hold no card is not), as the next turn would judge them: on a copy,
+    since what is owed stays owed (it may come after the end)."""
+    trial = type(g)(g.rules)
+    g.copy_into(trial)
+    return bool(robber.owed(trial))
+
+
+def _owed(g: State) -> str:
+    if g.discards_owed or g.discards_unsure:
+        return "a discard"
+    return "a steal" if g.steal_from and not g.robber_due else "the robber's move"
+
+
+def after_end(g: State, player: str, action: str) -> Union[Problem, None, bool]:
+    """A move by a seat that ended its part of the turn (ET): none in its turn or its place
+    in the Special Build Phase but the next turn's (a roll, a card before it) and what is
+    still owed (the ET was early): False for those; the player whose turn it was builds in
+    the phase where the profile allows it (JSettlers): None; else the fault."""
+    turn = g.current
+    if action == "RD" or (action == "PD" and player != turn):
+        return False  # the next turn begins
+    if g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from:
+        return False
+    if player == turn and g.variant.special_build and action in _SPECIAL_BUILDS:
+        if g.departs(SPECIAL_BUILD_ANY_ORDER) or g.special_built:
+            return None  # (allowed; or once others built in the phase, special-build-turn-player says it)
+    where = "turn" if player == turn else "place in the Special Build Phase"
+    return Problem(
+        "after-turn-end",
+        "/1",
+        f"player {player} makes a {action} after ending their {where} (ET)",
+        "nothing a seat does between its ET and the next turn is part of its turn",
+    )
 
 
 def special_order(g: State, turn: str) -> List[str]:

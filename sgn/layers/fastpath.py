@@ -29,6 +29,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from .. import packaged
 from .jsonline import MAX_DEPTH, MAX_NUMBER_CHARS
+from .records import ACTIONS as RECORD_ACTIONS, SCHEMA_FILE as RECORDS_FILE
 from .schema import SCHEMA_FILE
 
 MEMORY_LINES = 50_000  # lines remembered in all, across contexts
@@ -143,6 +144,7 @@ class Memory:
 
 MEMORY = Memory()
 _VALIDATOR: Any = None
+_RECORDS: Any = None
 
 
 def _validator():
@@ -150,6 +152,20 @@ def _validator():
     if _VALIDATOR is None:
         _VALIDATOR = _jsonschema_rs.Draft4Validator(packaged.load_json(SCHEMA_FILE))
     return _VALIDATOR
+
+
+def _valid(value: Any, records: bool) -> bool:
+    """Whether the compiled check finds a parsed message valid at the schema level: a
+    message of SGN v1.0, or (`records`: where the reading allows them) a record line of
+    `schema/v1.0/records.json` (a header, an end of turn: one a game, so built on first use)."""
+    if _validator().is_valid(value):
+        return True
+    if not records or not (isinstance(value, list) and len(value) == 3 and value[1] in RECORD_ACTIONS):
+        return False
+    global _RECORDS
+    if _RECORDS is None:
+        _RECORDS = _jsonschema_rs.Draft4Validator(packaged.load_json(RECORDS_FILE))
+    return bool(_RECORDS.is_valid(value))
 
 
 def compiled_modules() -> List[str]:
@@ -210,7 +226,7 @@ def _key_ends(raw: bytes) -> int:
     return raw.count(b'":')
 
 
-def schema_valid_message(raw: bytes) -> Optional[Any]:
+def schema_valid_message(raw: bytes, records: bool = True) -> Optional[Any]:
     """The parsed message when it is certainly valid JSON and valid at the schema level
     (so neither layer has anything to say); None when the careful path must decide.
 
@@ -219,12 +235,13 @@ def schema_valid_message(raw: bytes) -> Optional[Any]:
     of the text (an upper bound: `_key_ends`) must be as many as the parsed value holds;
     nesting and number literals have the careful parser's limits (a literal longer than
     it takes is read as a float, so only a line holding a float is searched for one);
-    anything a compiled library cannot take (a lone surrogate, say) is a "no"."""
+    anything a compiled library cannot take (a lone surrogate, say) is a "no". `records`:
+    whether a record line is read (not under the profile v1.0, which refuses it)."""
     if _orjson is None or (len(raw) > MAX_BRACKETS and raw.count(b"[") + raw.count(b"{") > MAX_BRACKETS):
         return None
     try:
         value = _orjson.loads(raw)
-        if not _validator().is_valid(value):
+        if not _valid(value, records):
             return None
     except Exception:  # whatever a compiled library cannot take, the careful path explains
         return None
@@ -240,14 +257,14 @@ def schema_valid_message(raw: bytes) -> Optional[Any]:
     return value
 
 
-def schema_valid_value(value: Any) -> bool:
+def schema_valid_value(value: Any, records: bool = True) -> bool:
     """True when the compiled check finds a parsed message valid at the schema level
     (False when it does not, cannot take the value, or is not installed: then jsonschema
-    decides and explains)."""
+    decides and explains); `records` as for `schema_valid_message`."""
     if _orjson is None:
         return False
     try:
-        return bool(_validator().is_valid(value))
+        return _valid(value, records)
     except Exception:  # a string that is no Unicode text (a lone surrogate), say
         return False
 

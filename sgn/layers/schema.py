@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from .. import packaged
 from ..diagnostic import MAX_PROBLEMS, Diagnostic, make, more_problems, pointer_from_path
-from . import hidden as hidden_values
+from . import hidden as hidden_values, records
 from .schema_words import KEYWORDS, DocumentOrder, first_errors, json_type, show, title_of
 
 if TYPE_CHECKING:
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 STRICT = "strict"
 COMPAT = "compat"
-PROFILES = (STRICT, COMPAT)
+V1 = "v1.0"  # SGN v1.0 alone: every extension (hidden values, record lines) is an error
+PROFILES = (STRICT, COMPAT, V1)
 SCHEMA_FILE = "v1.0/message.json"
 
 MAX_COERCED = 1_000  # numbers written as strings read in one message (compat)
@@ -123,7 +124,7 @@ class MessageSchema:
                     **where,
                 )
             )
-        if len(message) > 1 and message[1] not in self.action_codes:
+        if len(message) > 1 and message[1] not in self.action_codes and message[1] not in records.ACTIONS:
             import difflib  # only for this message: keeps start-up light
 
             upper = str(message[1]).upper()
@@ -177,12 +178,15 @@ class MessageSchema:
                 if key not in error.instance
             ][: MAX_PROBLEMS + 1]
         if error.validator == "additionalProperties":
-            allowed = list(error.schema.get("properties", {}))
+            allowed = list(error.schema.get("properties", {})) + [
+                f"keys matching {key}" for key in error.schema.get("patternProperties", {})
+            ]
             unknown = islice((key for key in error.instance if key not in allowed), MAX_PROBLEMS + 1)
             return [
                 make(
                     "schema-unknown-property",
-                    f"{show(key)} is not a property of {title_of(error)}; allowed: {', '.join(allowed)}",
+                    f"{show(key)} is not a property of {title_of(error)}; "
+                    + (f"allowed: {', '.join(allowed)}" if allowed else "it has none"),
                     pointer=pointer + pointer_from_path([key]),
                     **where,
                 )
@@ -239,6 +243,8 @@ class MessageSchema:
         if profile == COMPAT and isinstance(message, dict) and set(message) == _OBJECT_FORM_KEYS:
             message = [message["player"], message["aCode"], message["value"]]
             out.append(make("legacy-object-message", "pre-1.0 object message read as [player, aCode, value]", **where))
+        if isinstance(message, list) and len(message) == 3 and message[1] in records.ACTIONS:
+            return out + record_diagnostics(self, message, profile, where), message
         if not self.envelope.is_valid(message):
             out.extend(self._envelope_diagnostics(message, where))
         validator = None
@@ -247,11 +253,12 @@ class MessageSchema:
             places = hidden_values.places(message) if validator is not None else []
             if places:
                 validator = self.hidden_validator(message[1])
-                if hidden == hidden_values.REFUSE:  # (one a message: a steal's two sides are one card)
+                if hidden == hidden_values.REFUSE or profile == V1:  # (one a message: a steal's two sides are one card)
                     out.append(
                         make(
                             "hidden-value",
-                            "a value the log does not show (?), where every card must be shown (hidden = refuse)",
+                            "a value the log does not show (?), where every card must be shown "
+                            + ("(profile v1.0)" if profile == V1 else "(hidden = refuse)"),
                             pointer=places[0],
                             **where,
                         )
@@ -277,6 +284,50 @@ class MessageSchema:
             if not validator.is_valid(message[2]):
                 out.extend(self._value_diagnostics(validator, message[2], where))
         return out, message
+
+
+_RECORDS: Dict[str, "Draft4Validator"] = {}  # the validators of record lines' values, built on first use
+
+
+def record_diagnostics(schema: MessageSchema, message: list, profile: str, where: dict) -> List[Diagnostic]:
+    """A record line (a header, an end of turn: `sgn/layers/records.py`): refused under the
+    profile v1.0, else its sender and its value checked against `schema/v1.0/records.json`."""
+    action = message[1]
+    if profile == V1:
+        return [
+            make(
+                "extension-line",
+                f"{records.NAMES[action]} is an extension of SGN v1.0, refused under the profile v1.0",
+                pointer="/1",
+                hint="write the log without it (sgn convert --to sgn --profile v1.0), or read it under the profile strict",
+                **where,
+            )
+        ]
+    out = []
+    if action == records.HEADER and message[0] != "B":
+        out.append(
+            make("header-not-bank", f"a header is sent by the bank, B, not {show(message[0])}", pointer="/0", **where)
+        )
+    elif action == records.END_TURN and message[0] not in records.SEATS:
+        out.append(
+            make(
+                "unknown-player",
+                f"{show(message[0])} is not a player; an end of turn is sent by one of {', '.join(records.SEATS)} (as strings)",
+                pointer="/0",
+                **where,
+            )
+        )
+    if not _RECORDS:
+        from jsonschema import Draft4Validator
+
+        root = packaged.load_json(records.SCHEMA_FILE)
+        _RECORDS.update(
+            (code, Draft4Validator(inline_refs(value, root))) for code, value in root["definitions"]["values"].items()
+        )
+    validator = _RECORDS[action]
+    if not validator.is_valid(message[2]):
+        out.extend(schema._value_diagnostics(validator, message[2], where))
+    return out
 
 
 _DEFAULT: Optional[MessageSchema] = None

@@ -21,6 +21,7 @@ from ..codes import CODES
 from ..diagnostic import ERROR, MAX_PROBLEMS, Diagnostic, Problem, make, more_problems
 from .maps import MapFacts, map_is_a_board
 from .places import MapContext, intersection_problems, path_problems, show_tile, tile_of
+from .records import header_problems
 from .schema import show
 
 
@@ -227,9 +228,11 @@ RULES: Dict[str, Tuple[Rule, ...]] = {
     "TR": (trade_distinct_players, trade_actor_is_party, trade_no_zero, trade_balanced, trade_both_sides_give),
     "ST": (steal_distinct_players, steal_with_bank, steal_one_card, steal_actor_is_thief),
     "DM": (map_is_a_board,),
+    "HD": (header_problems,),
+    "ET": (),
 }
-# The bank sends the map, nothing else.
-BANK_MAY = frozenset({"DM"})
+# The bank sends the map and a header (schema/v1.0/records.json), nothing else.
+BANK_MAY = frozenset({"DM", "HD"})
 
 
 # The boards seen lately, each with a number never given to another: the context of the

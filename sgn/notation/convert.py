@@ -21,6 +21,7 @@ from typing import Callable, Dict, Iterable, Iterator, List, Optional, Tuple, ca
 
 from .. import board
 from ..diagnostic import Diagnostic, make
+from ..layers.records import is_record
 from . import han, hsgn_sgn, hsgn_turns, hsn, meaning
 from .han import NoMapping
 
@@ -272,7 +273,12 @@ def convert(
     target: str,
     player: Optional[str] = None,
     read: Optional[Callable[..., Iterable[Item]]] = None,
+    records: bool = True,
 ) -> Iterator[Output]:
     """Each line of output (None where there is none) with the diagnostics found on the way;
-    `read` reads the input in place of READERS[source] (an engine's record: sgn/adapters)."""
-    return WRITERS[target]((read or READERS[source])(lines, name, player=player))
+    `read` reads the input in place of READERS[source] (an engine's record: sgn/adapters).
+    Without `records`, the record lines (a header, the end of a turn) are left out: SGN v1.0."""
+    items = (read or READERS[source])(lines, name, player=player)
+    if not records:
+        items = ((where, None if is_record(message) else message, found) for where, message, found in items)
+    return WRITERS[target](items)

@@ -23,6 +23,7 @@ from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, TypeVar
 from .. import board
 from ..board import Corner, Edge, Tile
 from ..layers.hidden import HIDDEN
+from ..layers.records import END_TURN
 from .han_places import (
     BOARD_RADIUS as BOARD_RADIUS,
     OFFSET,
@@ -298,7 +299,7 @@ def to_sgn(action: Action, actor: str) -> list:
             "TR",
             [{"player": actor, "resources": mine}, {"player": other, "resources": {r: -n for r, n in mine.items()}}],
         ]
-    raise NoMapping("E (end of turn) has no SGN form: the next player's roll implies it")
+    return [actor, END_TURN, {}]  # E: SGN's end of turn, a record line (sgn/layers/records.py)
 
 
 def _named(kind: str, place, raw, checked: bool):
@@ -362,4 +363,6 @@ def from_sgn(message: list, *, board_only: bool = True) -> Action:
         if value["cCode"] == HIDDEN:
             return Action("B", item="d")
         raise NoMapping("HAN's Bd, as published, cannot name the card bought, which SGN's BD records")
+    if code == END_TURN:
+        return Action("E")
     raise NoMapping(f"{code} has no HAN form")

@@ -23,7 +23,8 @@ from ..layers.schema import COMPAT, default_schema
 
 def hide(message: Any, seat: Optional[str]) -> Any:
     """The message as `seat` (a player "1".."6", or None: a spectator) sees it: the same
-    object when nothing in it is hidden from them."""
+    object when nothing in it is hidden from them. A header keeps all but its result's
+    points, which count the Victory Point cards each seat drew."""
     if not (isinstance(message, list) and len(message) == 3 and isinstance(message[1], str)):
         return message
     player, action, value = message
@@ -35,6 +36,10 @@ def hide(message: Any, seat: Optional[str]) -> Any:
             hidden = [{**s, "resources": {HIDDEN: sum(s["resources"].values())}} for s in value]
             if hidden != value:
                 return [player, action, hidden]
+    elif action == "HD" and isinstance(value, dict) and isinstance(value.get("result"), dict):
+        if "points" in value["result"]:  # (they count each seat's Victory Point cards, drawn unseen)
+            result = {k: v for k, v in value["result"].items() if k != "points"}
+            return [player, action, {**value, "result": result}]
     return message
 
 
@@ -69,7 +74,7 @@ def redact_line(line: bytes, seat: Optional[str], first: bool = False) -> bytes:
     mark = b""
     if first and body.startswith(UTF8_BOM):
         mark, body = UTF8_BOM, body[len(UTF8_BOM) :]
-    if b"\\" not in body and b"BD" not in body and b"ST" not in body:
+    if b"\\" not in body and b"BD" not in body and b"ST" not in body and b"HD" not in body:
         return line  # (an escape may spell a code: "B\u0044")
     message = read_message(body)
     if message is None:

@@ -15,6 +15,7 @@ import json
 from typing import List, Optional, TextIO
 
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
+from ..layers.records import ENDED
 from ..packaged import VERSION
 from ..pipeline.policy import Policy
 from ..pipeline.result import UNDECIDED, VALID, VERDICTS, Streamed
@@ -212,6 +213,8 @@ class TextReporter(Reporter):
         for game in f.games:
             verdict = self._verdict("valid" if not game["errors"] else "INVALID")
             end = f"player {game['winner']} won" if game["winner"] else "no winner"
+            if game.get("result") and game["result"] != "won":
+                end += f" ({ENDED[game['result']]}, as its header says)"
             if game.get("rules") not in (None, "base game"):
                 end += f" ({game['rules']})"
             self.out.write(

@@ -18,6 +18,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..game.ledger import total_range
 from ..game.possible import Kept, told
+from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..layers.hidden import places
 from ..pictures.geometry import bounds
 from ..pictures.places import corner_key, edge_key, named_by, tile_key
@@ -54,6 +55,7 @@ class Collected(NamedTuple):
     marks: List[Element]  # each place a diagnostic names, as <g data-place="key">
     errors: int
     warnings: int
+    names: Dict[str, str]  # the players' names its first game's header gives (docs/format.md, "Records")
 
 
 def label(message: Any) -> Tuple[str, str]:
@@ -84,6 +86,8 @@ def label(message: Any) -> Tuple[str, str]:
     return (
         str(who),
         {
+            "HD": "the game's header (players, rules, result)",
+            "ET": "ends the turn",
             "DM": "defines the map",
             "BS": "builds a settlement",
             "BR": "builds a road",
@@ -265,7 +269,7 @@ class _Pass(Visitor):
         return add, drop, stats, awards, maps, holds
 
 
-def collect(source, name: str, profile: str = "strict", rules: str = "standard") -> Collected:
+def collect(source, name: str, profile: str = "strict", rules: str = DEFAULT_RULES) -> Collected:
     """The page's data and drawings, with the numbers of errors and warnings: one pass over
     the log, the pass that finds its diagnostics (under the rule profile `rules`)."""
     gathered = _Pass()
@@ -312,7 +316,8 @@ def collect(source, name: str, profile: str = "strict", rules: str = "standard")
         winners=[g["winner"] for g in check.games],
         may_have_won=gathered.may_have_won(),
     )
-    return Collected(data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings)
+    names: Dict[str, str] = next((g["players"] for g in check.games if g.get("players")), {})
+    return Collected(data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings, names)
 
 
 class _Maps:

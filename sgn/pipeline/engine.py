@@ -18,7 +18,7 @@ from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
 from ..layers.salvage import salvage
-from ..layers.schema import STRICT
+from ..layers.schema import STRICT, V1
 from ..layers.stages import AUTO, DEFAULT_LEVEL, LEVELS, Stage, blocks, check_options, run_stages
 from .held import in_order, reading_on
 from .levels import auto_level, build_stages
@@ -126,7 +126,7 @@ class FileCheck:
         if self.fast and checks:
             from ..layers.fastpath import schema_valid_value
 
-            if schema_valid_value(parsed[0]):
+            if schema_valid_value(parsed[0], self.profile != V1):
                 checks = checks[1:]  # the compiled check says the schema has nothing to say
         more, message = run_stages(checks, parsed[0], self.name, number)
         return found + more, message
@@ -301,7 +301,7 @@ class FileCheck:
                     observer(number, loads(raw) if seen is not_kept else seen)
                 continue
             plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
-            value = fastpath.schema_valid_message(raw) if fast and plain else None
+            value = fastpath.schema_valid_message(raw, self.profile != V1) if fast and plain else None
             if value is not None:
                 if self.stages is None:
                     self._use(auto_level(value))

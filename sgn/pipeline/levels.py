@@ -17,8 +17,8 @@ def _rules_stage(profile: str, hidden: str, rules: str) -> Stage:
 
 
 def auto_level(first_message: Any) -> str:
-    """The level `auto` stands for, given the first message of a log."""
-    starts_game = isinstance(first_message, list) and len(first_message) > 1 and first_message[1] == "DM"
+    """The level `auto` stands for, given the first message of a log: a map or a header starts a game."""
+    starts_game = isinstance(first_message, list) and len(first_message) > 1 and first_message[1] in ("DM", "HD")
     return "rules" if starts_game else "semantic"
 
 

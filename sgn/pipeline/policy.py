@@ -28,6 +28,7 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequenc
 
 from ..codes import CODES
 from ..diagnostic import ERROR, MAX_PROBLEMS, WARNING, Diagnostic, make
+from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..words import count
 from .result import INVALID, VALID, VERDICTS, Streamed, worst
 
@@ -208,7 +209,7 @@ class RuleChoice(NamedTuple):
     sgn/game/profiles.py): the first per-file pattern that matches a file, as the per-file
     ignores match it, or the run's. Picklable, so that workers choose the same."""
 
-    default: str = "standard"
+    default: str = DEFAULT_RULES
     per_file: Tuple[Tuple[str, str], ...] = ()
     base: Optional[str] = None
 

@@ -8,6 +8,7 @@ from typing import Any, Callable, Optional, Tuple, cast
 from ..diagnostic import Diagnostic
 from ..game.core import Game
 from ..game.possible import Kept, describe
+from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..rules import RESOURCES
 from ..words import count, player_label
 from .engine import visit
@@ -18,7 +19,7 @@ class StateAt(Visitor):
     """The state after line `until` (or the end): the game, and the value on that line,
     with what each hidden value may still be (`possible`: docs/hidden.md)."""
 
-    def __init__(self, until: Optional[int] = None, *, possible: bool = True, rules: str = "standard"):
+    def __init__(self, until: Optional[int] = None, *, possible: bool = True, rules: str = DEFAULT_RULES):
         self.until, self.rules = until, rules
         self.last = until if until is not None else sys.maxsize
         self.check: Any = None
@@ -58,7 +59,7 @@ def replay(
     profile: str = "strict",
     report: Callable[[Diagnostic], None] = lambda d: None,
     possible: bool = True,
-    rules: str = "standard",
+    rules: str = DEFAULT_RULES,
 ) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 

@@ -13,6 +13,7 @@ import importlib
 import multiprocessing
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
+from ..game.profiles import STANDARD
 from .referee import FORFEIT, MAX_TURNS, Record, Referee, RefereeError
 from .seats import InProcess
 
@@ -61,7 +62,7 @@ class BotSpec(NamedTuple):
 class Settings(NamedTuple):
     players: int = 4
     seed: int = 0
-    rules: str = "standard"
+    rules: str = STANDARD
     move_ms: int = 1000
     on_fault: str = FORFEIT
     max_turns: int = MAX_TURNS

@@ -42,6 +42,8 @@ def read_openings(path: str, players: int, rules: str, lines: Optional[int] = No
             RecursionError,
         ):  # (RecursionError: nested past the parser)
             raise OpeningError(f"{path}:{number}: not an SGN message") from None
+        if message[1] == "HD":
+            continue  # (a game's header: no move of its opening)
         if is_map:
             games.append([])
         elif not games:

@@ -17,7 +17,9 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 from .. import board
 from ..game import move_forms as forms
 from ..game.core import OVER, Game
-from ..game.decisions import DISCARD, TURN, discard_move, end_turn, is_chance
+from ..game.decisions import DISCARD, TURN, discard_move, is_chance
+from ..game.profiles import STANDARD
+from ..layers import records
 from ..notation.redact import hide
 from ..play import random_map
 from ..rules import FIVE_SIX, RESOURCES
@@ -68,15 +70,16 @@ class Chance:
 
 
 class Record(NamedTuple):
-    """One game played: its SGN lines (v1.0: no end of a turn), who sat where, and how it
-    ended; the faults as (seat, kind, what); `stderr` of the seats that faulted."""
+    """One game played: its SGN lines (its header first, then the game with the end of each
+    turn: docs/format.md, "Records"), who sat where, and how it ended; the faults as (seat,
+    kind, what); `stderr` of the seats that faulted."""
 
     game: str
     bots: List[str]  # the bot at each seat, seat 1 first
     log: List[list]
     winner: Optional[str]
     points: Dict[str, int]
-    how: str  # "won", "forfeited" or "turn-limit"
+    how: str  # "won", "forfeited", "time" (forfeited on time) or "turn-limit"
     forfeited: Optional[str]
     faults: List[Tuple[str, str, str]]
     requests: Dict[str, int]
@@ -98,7 +101,7 @@ class Referee:
         *,
         game: str,
         seed: str,
-        rules: str = "standard",
+        rules: str = STANDARD,
         move_ms: int = 1000,
         on_fault: str = FORFEIT,
         max_turns: int = MAX_TURNS,
@@ -144,10 +147,12 @@ class Referee:
                     break
                 self._step(players)
         except _Forfeit as forfeit:
-            forfeited, how = forfeit.seat, "forfeited"
+            last = [kind for seat, kind, _ in self.faults if seat == forfeit.seat][-1]
+            forfeited, how = forfeit.seat, "time" if last == protocol.TIMEOUT else "forfeited"
         g = self.game
         winner = g.current if g.phase == OVER and how == "won" else None
         points = {s: g.points(s) if s in g.players else 0 for s in self.seats}
+        self.log.insert(0, self._header(winner, points, how, forfeited))
         for seat, bot in self.seats.items():
             self.pending[seat].append(protocol.result(winner, points, how))
             self._flush(seat)
@@ -177,14 +182,25 @@ class Referee:
         move = self._ask(decision.seat, decision.kind, decision.moves, offers=decision.kind == TURN)
         if isinstance(move, Offer):
             self._trade(decision.seat, move)
-        elif move[1] == "ET":
-            end_turn(self.game, move[0], checked=False)
         else:
             self._make(self.chance.draw(self.game, move) if is_chance(move) else move)
 
+    def _header(self, winner: Optional[str], points: Dict[str, int], how: str, forfeited: Optional[str]) -> list:
+        """The game's header, line 1 of its file, written once the game is over."""
+        result: Dict[str, Any] = {"how": how}
+        if winner is not None:
+            result["winner"] = winner
+        if self.game.board is not None:
+            result["points"] = {s: n for s, n in points.items() if s in self.game.players}
+        if forfeited is not None:
+            result["forfeited"] = [forfeited]
+        players = {seat: {"name": bot.name} for seat, bot in self.seats.items()}
+        return records.header(players, self.game.rules, result, round=self.id, seed=self.seed)
+
     def _make(self, move: list) -> None:
-        """A move, made and told to every seat as it sees it."""
-        line = len(self.log) + 1
+        """A move, made and told to every seat as it sees it: at its line of the game's file,
+        whose first is the header."""
+        line = len(self.log) + 2
         errors = [p for p in self.game.apply(move, line) if p.severity == "error"]
         if errors:
             raise RefereeError(f"the referee made an illegal move at line {line}: {move}: {errors[0].message}")
