@@ -99,17 +99,20 @@ def coordinates_layer(parent: Element, board: Any, corners: bool) -> None:
             )
 
 
-def pieces_layer(parent: Element, players: Dict[str, object], robber_at: Optional[Tile]) -> None:
-    """Roads, then buildings, then the robber, so that each is seen over the one before."""
+def pieces_layer(
+    parent: Element, players: Dict[str, object], robber_at: Optional[Tile], palette: Optional[Dict[str, str]] = None
+) -> None:
+    """Roads, then buildings, then the robber, so that each is seen over the one before;
+    each player's in its colour of `palette` (`style.palette`)."""
     roads = el("g", {"class": "roads"}, parent=parent)
     for name, p in _by_name(players):
         for edge in sorted((e for e in p.roads if is_edge(e)), key=edge_key):  # type: ignore[attr-defined]
-            road(roads, edge, name)
+            road(roads, edge, name, palette)
     buildings = el("g", {"class": "buildings"}, parent=parent)
     for name, p in _by_name(players):
         for kind, corners in (("settlement", p.settlements), ("city", p.cities)):  # type: ignore[attr-defined]
             for corner in sorted(filter(is_corner, corners), key=corner_key):
-                building(buildings, corner, name, kind)
+                building(buildings, corner, name, kind, palette)
     if robber_at is not None and is_tile(robber_at):
         robber(parent, robber_at)
 
@@ -160,13 +163,16 @@ def board(
     legend: bool = True,
     coordinates: Union[bool, str] = False,
     names: Optional[Dict[str, str]] = None,
+    colors: Optional[Dict[str, str]] = None,
 ) -> str:
     """The SVG text of the board of `game` (a `sgn.game.Game`), python-chess's `svg.board`
     for Settlers: `highlight` marks a place (`place`), `caption` is
     written under the board, `size` is the width in pixels (None: scale freely).
     `coordinates=True` (or "tiles") writes each tile's `q,r` on it; "corners" also names
     every intersection of a land tile by its three tiles. `names` labels the players in
-    the legend (`1 (RED)`), where the log came with their names."""
+    the legend (`1 (RED)`), where the log came with their names; `colors` are the engine's
+    colours of the seats, drawn as the engine drew them (`style.palette`)."""
+    palette = style.palette(colors)
     if coordinates not in COORDINATES:
         raise ValueError(f"coordinates: one of {', '.join(map(repr, COORDINATES))}, not {coordinates!r}")
     body: List[Element] = []
@@ -182,7 +188,7 @@ def board(
     else:
         layers = el("g")
         board_layer(layers, game.board)
-        pieces_layer(layers, game.players, game.robber)
+        pieces_layer(layers, game.players, game.robber, palette)
         if coordinates:
             coordinates_layer(layers, game.board, corners=coordinates == "corners")
         body += list(layers)
@@ -205,7 +211,7 @@ def board(
                     "y": f(y - 12),
                     "width": 14,
                     "height": 14,
-                    "fill": style.player_color(name),
+                    "fill": style.player_color(name, palette),
                     "stroke": style.PIECE_EDGE,
                 },
                 parent=row,

@@ -223,3 +223,21 @@ def test_jobs_and_formats_give_one_verdict_for_a_stream_of_games_with_headers(tm
         result = run_cli("validate", "--isolated", str(path), *extra, cwd=tmp_path)
         verdicts.add(result.returncode)
     assert verdicts == {1}
+
+
+def test_the_engines_colours_are_drawn_as_the_engine_drew_them_and_no_other_text_reaches_a_style(tmp_path):
+    from sgn.pictures import style
+
+    game = random_game(game_seed(3, 0), 4)
+    header = _header_of(game)
+    colours = {"1": "ORANGE", "2": "white", "3": "red;}body{display:none", "4": "BLUE"}
+    for seat, colour in colours.items():
+        header[2]["players"][seat]["color"] = colour
+    path = tmp_path / "colours.sgn"
+    path.write_text("\n".join(_lines([header] + game)) + "\n", encoding="utf-8")
+    picture = run_cli("render", str(path), "-o", "-").stdout.decode()
+    page = run_cli("report", str(path), "-o", "-").stdout.decode()
+    expected = {"1": style.PLAYERS["4"], "2": style.PLAYERS["3"], "3": style.PLAYERS["3"], "4": style.PLAYERS["2"]}
+    for seat, shade in expected.items():
+        assert f'data-player="{seat}" fill="{shade}"' in picture and f".p{seat}{{--c:{shade}}}" in page, seat
+    assert "display:none" not in page.split("<style")[1].split("</style>")[0] and "display:none" not in picture

@@ -127,12 +127,13 @@ def run_render(args: argparse.Namespace, out) -> int:
     if args.highlight == "auto":
         here = [d for d in seen if d.line == line and not d.is_io]
         mark = highlight_of(here, state["message"]) if here else None
-    from ..layers.records import player_names
+    from ..layers.records import player_colors, player_names
     from .players import known_names
 
     svg = board(
         state["game"],
         names={**known_names(args.file, "render"), **player_names(state.get("header"))},  # (the header first)
+        colors=player_colors(state.get("header")),
         highlight=mark[0] if mark else None,
         caption=mark[1] if mark else None,
         size=args.size,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from ..layers.records import player_names
+from ..layers.records import player_colors, player_names
 from .core import OVER, Game
 
 MAX_GAMES_LISTED = 1000  # games of one log whose line and winner are kept (the rest are counted)
@@ -72,9 +72,11 @@ class GamesSeen:
                 "rules": rules,
             }
             if header is not None:
-                names = player_names(header)
+                names, colors = player_names(header), player_colors(header)
                 if names:
                     listed["players"] = names
+                if colors:
+                    listed["colors"] = colors
                 how = (header.get("result") or {}).get("how")
                 if how is not None:
                     listed["result"] = how

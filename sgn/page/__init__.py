@@ -132,6 +132,7 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
 
     data, moves = collected.data, collected.moves
     players = data["players"]
+    palette = style.palette(collected.colors)  # (the engine's colours, where the header gives them)
     stats = data["stats"]
     winners = [w for w in data["winners"] if w]
     counts = {"points": 0, "cards": 1}
@@ -147,6 +148,7 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
                 len(stats),
                 data["turns"],
                 winners,
+                palette,
             )
         )
         for draw_chart, kind, title in ((chart, "points", "points"), (bands, "cards", "cards in hand"))
@@ -184,7 +186,9 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
     )
     css = raw_text(
         (HERE / "page.css").read_text(encoding="utf-8")
-        + "".join(f".p{_css(p)}{{--c:{style.player_color(p)}}}" for p in sorted(set(style.PLAYERS) | set(players))),
+        + "".join(
+            f".p{_css(p)}{{--c:{style.player_color(p, palette)}}}" for p in sorted(set(style.PLAYERS) | set(players))
+        ),
         "the style",
     )
     script = raw_text((HERE / "page.js").read_text(encoding="utf-8"), "page.js")

@@ -6,7 +6,7 @@ round numbers, starting again at each game of a log) and a cursor the page moves
 
 from __future__ import annotations
 
-from typing import Dict, List, Sequence
+from typing import Dict, List, Optional, Sequence
 
 from ..pictures import style
 from ..pictures.tree import Element, el, svg
@@ -23,6 +23,7 @@ def chart(
     count: int,
     turns: Sequence[int] = (),
     winners: Sequence[str] = (),
+    palette: Optional[Dict[str, str]] = None,
 ) -> Element:
     """A small line chart of one number per player over the moves, with a cursor, a legend
     (each player's colour; a winner's line drawn thicker and said), and the turns under it."""
@@ -37,7 +38,7 @@ def chart(
     legend = el("g", {"class": "chart-legend", "font-size": 10, "font-family": FONT}, parent=root)
     x = LEFT
     for name in series:
-        x += _key(legend, name, name in winners, x, 18)
+        x += _key(legend, name, name in winners, x, 18, palette)
     el("line", {"x1": LEFT, "y1": y(0), "x2": WIDTH - RIGHT, "y2": y(0), "stroke": "#999"}, parent=root)
     for value in (top_value, 0):
         _value(root, LEFT - 4, float(y(value)) + 4, value)
@@ -53,7 +54,7 @@ def chart(
                 "data-player": name,
                 "d": path,
                 "fill": "none",
-                "stroke": style.player_color(name),
+                "stroke": style.player_color(name, palette),
                 "stroke-width": 1.6 * thick,
             },
             parent=root,
@@ -69,6 +70,7 @@ def bands(
     count: int,
     turns: Sequence[int] = (),
     winners: Sequence[str] = (),
+    palette: Optional[Dict[str, str]] = None,
 ) -> Element:
     """One band per player, one under another, each its own filled step chart on the same
     scale: its colour and name at its left (a winner's said), its most at its top."""
@@ -80,13 +82,13 @@ def bands(
     legend = el("g", {"class": "chart-legend", "font-size": 10, "font-family": FONT}, parent=root)
     x = LEFT
     for n, (name, values) in enumerate(series.items()):
-        x += _key(legend, name, name in winners, x, 18)
+        x += _key(legend, name, name in winners, x, 18, palette)
         base = top + BAND * (n + 1)
 
         def y(v: int, base: float = base) -> str:
             return f"{base - (BAND - 4) * v / top_value:.1f}"
 
-        color = style.player_color(name)
+        color = style.player_color(name, palette)
         band = el("g", {"class": "band", "data-player": name}, parent=root)
         el("line", {"x1": LEFT, "y1": base, "x2": WIDTH - RIGHT, "y2": base, "stroke": "#bbb"}, parent=band)
         swatch = {"x": 8, "y": f"{base - BAND / 2 - 6:.1f}", "width": 12, "height": 12, "fill": color}
@@ -119,10 +121,10 @@ def _frame(kind: str, title: str, h: float, step: float) -> Element:
     return root
 
 
-def _key(legend: Element, name: str, won: bool, x: float, y: float) -> float:
+def _key(legend: Element, name: str, won: bool, x: float, y: float, palette: Optional[Dict[str, str]] = None) -> float:
     """A player's colour and name (a winner's said, in bold): its width."""
     item = el("g", {"class": "key" + (" winner" if won else ""), "data-player": name}, parent=legend)
-    square = {"x": f"{x:.1f}", "y": f"{y:.1f}", "width": 10, "height": 10, "fill": style.player_color(name)}
+    square = {"x": f"{x:.1f}", "y": f"{y:.1f}", "width": 10, "height": 10, "fill": style.player_color(name, palette)}
     el("rect", {**square, "stroke": style.PIECE_EDGE}, parent=item)
     words = f"player {name}" + (" (won)" if won else "")
     el("text", {"x": f"{x + 13:.1f}", "y": f"{y + 9:.1f}", "font-weight": "bold" if won else None}, words, parent=item)

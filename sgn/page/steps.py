@@ -20,6 +20,7 @@ from ..game.ledger import total_range
 from ..game.possible import Kept, told
 from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..layers.hidden import places
+from ..pictures import style
 from ..pictures.geometry import bounds
 from ..pictures.places import corner_key, edge_key, named_by, tile_key
 from ..pictures.shapes import RADIUS, building, mark, road, robber
@@ -56,6 +57,7 @@ class Collected(NamedTuple):
     errors: int
     warnings: int
     names: Dict[str, str]  # the players' names its first game's header gives (docs/format.md, "Records")
+    colors: Dict[str, str]  # and the engine's colours of the seats
 
 
 def label(message: Any) -> Tuple[str, str]:
@@ -307,7 +309,10 @@ def collect(source, name: str, profile: str = "strict", rules: str = DEFAULT_RUL
             if i is not None:
                 line, who, text = moves[i]
                 moves[i] = (line, who, f"{text} (may have been: {told(entry)})")
-    data, pieces = _steps(gathered)
+    first = next((g for g in check.games if g.get("players") or g.get("colors")), {})
+    names: Dict[str, str] = first.get("players", {})
+    colors: Dict[str, str] = first.get("colors", {})
+    data, pieces = _steps(gathered, style.palette(colors))
     data.update(
         name=name,
         diags=diags,
@@ -316,8 +321,9 @@ def collect(source, name: str, profile: str = "strict", rules: str = DEFAULT_RUL
         winners=[g["winner"] for g in check.games],
         may_have_won=gathered.may_have_won(),
     )
-    names: Dict[str, str] = next((g["players"] for g in check.games if g.get("players")), {})
-    return Collected(data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings, names)
+    return Collected(
+        data, gathered.moves, pieces, gathered.maps.nodes, list(places.values()), errors, warnings, names, colors
+    )
 
 
 class _Maps:
@@ -347,9 +353,9 @@ class _Maps:
         return self._last[1]
 
 
-def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
+def _steps(gathered: _Pass, palette: Dict[str, str]) -> Tuple[dict, List[Element]]:
     """The steps of every line, the pieces numbered in the order they are drawn in (roads,
-    then settlements, cities and the robber), and their drawings."""
+    then settlements, cities and the robber), and their drawings, in the players' colours."""
     drawn = gathered.drawn
     order = sorted(drawn, key=lambda k: (LAYERS.index(k.split(":")[0]), k))
     renumber = {gathered.number[k]: i for i, k in enumerate(order)}
@@ -381,7 +387,7 @@ def _steps(gathered: _Pass) -> Tuple[dict, List[Element]]:
     pieces = []
     for k in order:
         node = el("g", {"data-piece": renumber[gathered.number[k]]})
-        drawn[k][0](node, *drawn[k][1:])
+        drawn[k][0](node, *drawn[k][1:], palette=palette)
         pieces.append(node)
     return data, pieces
 

@@ -107,7 +107,7 @@ def harbor(parent: Element, edge: Edge, code: str, kinds: Dict[Tile, str]) -> No
     )
 
 
-def road(parent: Element, edge: Edge, player: str) -> None:
+def road(parent: Element, edge: Edge, player: str, palette: Optional[Dict[str, str]] = None) -> None:
     a, b = edge_points(edge, RADIUS)
     a, b = between(a, b, 0.12), between(a, b, 0.88)
     ends = {"x1": f(a[0]), "y1": f(a[1]), "x2": f(b[0]), "y2": f(b[1])}
@@ -118,7 +118,7 @@ def road(parent: Element, edge: Edge, player: str) -> None:
             "data-edge": edge_key(edge),
             "data-player": player,
             **ends,
-            "stroke": style.player_color(player),
+            "stroke": style.player_color(player, palette),
             "stroke-width": 9,
             "stroke-linecap": "round",
             "paint-order": "stroke",
@@ -132,7 +132,7 @@ def road(parent: Element, edge: Edge, player: str) -> None:
     )
 
 
-def building(parent: Element, corner: Corner, player: str, kind: str) -> None:
+def building(parent: Element, corner: Corner, player: str, kind: str, palette: Optional[Dict[str, str]] = None) -> None:
     x, y = corner_point(corner, RADIUS)
     if kind == "city":
         shape = [(-13, 9), (-13, -4), (-4, -4), (-4, -11), (4, -17), (12, -11), (12, 9)]
@@ -144,7 +144,7 @@ def building(parent: Element, corner: Corner, player: str, kind: str) -> None:
             "class": kind,
             "data-corner": corner_key(corner),
             "data-player": player,
-            "fill": style.player_color(player),
+            "fill": style.player_color(player, palette),
             "stroke": style.PIECE_EDGE,
             "stroke-width": 1.5,
             "points": points((x + dx, y + dy) for dx, dy in shape),
@@ -153,7 +153,7 @@ def building(parent: Element, corner: Corner, player: str, kind: str) -> None:
     )
 
 
-def robber(parent: Element, at: Tile) -> None:
+def robber(parent: Element, at: Tile, palette: Optional[Dict[str, str]] = None) -> None:
     x, y = center(at, RADIUS)
     x -= 24
     group = el("g", {"class": "robber", "data-tile": tile_key(at)}, parent=parent)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict
+from typing import Dict, Mapping, Optional
 
 TERRAIN: Dict[str, str] = {  # tCode -> fill
     "FO": "#2e7d32",  # forest: lumber
@@ -25,6 +25,15 @@ PLAYERS: Dict[str, str] = {
     "6": "#7b4a2a",
 }
 UNKNOWN_PLAYER = "#888888"
+# The colours an engine gives its seats (catanatron's, by name), drawn in the same shades.
+ENGINE_COLORS: Dict[str, str] = {
+    "RED": PLAYERS["1"],
+    "BLUE": PLAYERS["2"],
+    "WHITE": PLAYERS["3"],
+    "ORANGE": PLAYERS["4"],
+    "GREEN": PLAYERS["5"],
+    "BROWN": PLAYERS["6"],
+}
 PIECE_EDGE = "#1b1b1b"
 TOKEN = "#f7ecd0"
 HOT_NUMBER = "#c62828"  # 6 and 8, the likeliest
@@ -36,8 +45,20 @@ COORDINATES_HALO = "#ffffff"
 HARBOR_LABELS = {"HR": "3:1", "HRB": "2:1 B", "HRG": "2:1 G", "HRL": "2:1 L", "HRO": "2:1 O", "HRW": "2:1 W"}
 
 
-def player_color(name: str) -> str:
-    return PLAYERS.get(name, UNKNOWN_PLAYER)
+def player_color(name: str, palette: Optional[Mapping[str, str]] = None) -> str:
+    return (palette or PLAYERS).get(name, UNKNOWN_PLAYER)
+
+
+def palette(colors: Optional[Mapping[str, str]] = None) -> Dict[str, str]:
+    """Each seat's colour: the engine's, where the game's header gives one of
+    ENGINE_COLORS (docs/format.md, "Records"), drawn as the engine drew it; else sgn's own,
+    by number. A colour is only ever one of these: no text of a log reaches a style."""
+    out = dict(PLAYERS)
+    for seat, name in (colors or {}).items():
+        shade = ENGINE_COLORS.get(str(name).upper())
+        if shade is not None and seat in out:
+            out[seat] = shade
+    return out
 
 
 def pips(number: int) -> int:
