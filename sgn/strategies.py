@@ -194,6 +194,39 @@ def games(*, players: SearchStrategy[int] = st.sampled_from(rules.PLAYER_COUNTS)
 _games = games
 
 
+def headers() -> SearchStrategy[list]:
+    """A game's header `["B", "HD", {...}]` (docs/format.md, "Records": an extension of SGN
+    v1.0) valid at the semantic level: some of its players, rules, result and tags, a
+    result that names its winner among the players it names, and a key of one's own."""
+    text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+    seats = st.lists(st.sampled_from(PLAYERS), min_size=3, max_size=6, unique=True).map(sorted)
+
+    def header(chosen: List[str], how: str, winner: int, names: List[str], tags: dict) -> list:
+        value: dict = dict(tags)
+        value["players"] = {seat: {"name": name} for seat, name in zip(chosen, names)}
+        result: dict = {"how": how, "points": {seat: 0 for seat in chosen}}
+        if how == "won":
+            result["winner"] = chosen[winner % len(chosen)]
+            result["points"][result["winner"]] = rules.POINTS_TO_WIN
+        value["result"] = result
+        return ["B", "HD", value]
+
+    tags = st.fixed_dictionaries(
+        {},
+        optional={
+            "rules": st.sampled_from(("standard", "catanatron", "jsettlers")),
+            "event": text,
+            "site": text,
+            "round": text,
+            "date": st.dates().map(lambda d: d.isoformat()),
+            "seed": st.one_of(st.integers(0, 2**63), text),
+            "x-tool": st.dictionaries(text, st.integers(), max_size=3),
+        },
+    )
+    hows = st.sampled_from(("won", "abandoned", "forfeited", "time", "adjudicated", "turn-limit"))
+    return st.builds(header, seats, hows, st.integers(0, 5), st.lists(text, min_size=6, max_size=6), tags)
+
+
 # -- invalid messages: one broken rule each ---------------------------------------------
 
 Mutation = Tuple[str, str, Callable[[list], Any]]  # (action code, expected code, mutate)

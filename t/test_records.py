@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 import sgn
 from conftest import CHECKOUT, run_cli, scaled
+from sgn import strategies as sgs
 from sgn.game.position import from_messages
 from sgn.layers import records
 from sgn.notation.redact import hide, redact_line
@@ -241,3 +242,10 @@ def test_the_engines_colours_are_drawn_as_the_engine_drew_them_and_no_other_text
     for seat, shade in expected.items():
         assert f'data-player="{seat}" fill="{shade}"' in picture and f".p{seat}{{--c:{shade}}}" in page, seat
     assert "display:none" not in page.split("<style")[1].split("</style>")[0] and "display:none" not in picture
+
+
+@settings(max_examples=scaled(50), deadline=None)
+@given(sgs.headers())
+def test_every_header_the_strategy_draws_is_valid_and_the_profile_v1_refuses_it_once(header):
+    assert sgn.validate_message(header, level="semantic") == []
+    assert [d.code for d in sgn.validate_message(header, profile="v1.0")] == ["extension-line"]
