@@ -156,11 +156,14 @@ def _validator():
 
 def _valid(value: Any, records: bool) -> bool:
     """Whether the compiled check finds a parsed message valid at the schema level: a
-    message of SGN v1.0, or (`records`: where the reading allows them) a record line of
-    `schema/v1.0/records.json` (a header, an end of turn: one a game, so built on first use)."""
-    if _validator().is_valid(value):
-        return True
-    if not records or not (isinstance(value, list) and len(value) == 3 and value[1] in RECORD_ACTIONS):
+    message of SGN v1.0, or (`records`: where the reading allows them) a record line."""
+    return bool(_validator().is_valid(value)) or (records and _record_line(value))
+
+
+def _record_line(value: Any) -> bool:
+    """Whether a message the v1.0 schema refuses is a valid record line of
+    `schema/v1.0/records.json` (a header, an end of turn: few, so built on first use)."""
+    if not (isinstance(value, list) and len(value) == 3 and value[1] in RECORD_ACTIONS):
         return False
     global _RECORDS
     if _RECORDS is None:
@@ -241,7 +244,7 @@ def schema_valid_message(raw: bytes, records: bool = True) -> Optional[Any]:
         return None
     try:
         value = _orjson.loads(raw)
-        if not _valid(value, records):
+        if not _validator().is_valid(value) and not (records and _record_line(value)):
             return None
     except Exception:  # whatever a compiled library cannot take, the careful path explains
         return None

@@ -234,6 +234,8 @@ class FileCheck:
         reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes, open_value=open_value)
         memory = fastpath.MEMORY
         fast = self.fast
+        records = self.profile != V1  # (record lines are read: docs/format.md, "Records")
+        schema_valid_message = fastpath.schema_valid_message
         context = self._context(memory) if fast and self.stages is not None else fastpath.Context()
         known: Dict[bytes, Any] = context.lines
         not_kept = fastpath.NOT_KEPT
@@ -301,7 +303,7 @@ class FileCheck:
                     observer(number, loads(raw) if seen is not_kept else seen)
                 continue
             plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
-            value = fastpath.schema_valid_message(raw, self.profile != V1) if fast and plain else None
+            value = schema_valid_message(raw, records) if fast and plain else None
             if value is not None:
                 if self.stages is None:
                     self._use(auto_level(value))
