@@ -198,7 +198,7 @@ def headers() -> SearchStrategy[list]:
     """A game's header `["B", "HD", {...}]` (docs/format.md, "Records": an extension of SGN
     v1.0) valid at the semantic level: some of its players, rules, result and tags, a
     result that names its winner among the players it names, and a key of one's own."""
-    text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+    text = st.text(st.characters(codec="utf-8"), max_size=40)
     seats = st.lists(st.sampled_from(PLAYERS), min_size=3, max_size=6, unique=True).map(sorted)
 
     def header(chosen: List[str], how: str, winner: int, names: List[str], tags: dict) -> list:

@@ -187,10 +187,15 @@ def test_a_refused_end_of_turn_is_one_error_and_a_lost_one_none():
     record = next(iter(run(bots, schedule(bots, 6, 1), Settings(seed=8))))
     lines = record.log
     ends = [i for i, m in enumerate(lines) if m[1] == "ET"]
-    for at in ends[5:40:7]:
-        broken = list(lines)
-        broken[at] = [lines[at][0], "ET"]  # two items: the schema refuses it
-        assert [code for _, code in _errors(broken, level="rules")] == ["message-length"], at
+    for at in ends[5:60:3]:
+        for form, code in (
+            ([lines[at][0], "ET"], "message-length"),
+            (["7", "ET", {}], "unknown-player"),  # (read as the end of the part that is due)
+            ([lines[at][0], "ET", {"x": 1}], "schema-unknown-property"),
+        ):
+            broken = list(lines)
+            broken[at] = form
+            assert _errors(broken, level="rules") == [(at + 1, code)], (at, form)
     assert _errors([m for m in lines if m[1] != "ET"], level="rules") == []  # (a turn ends when the next begins)
 
 

@@ -35,6 +35,7 @@ from .games_seen import MAX_GAMES_LISTED, GamesSeen
 from .header import Header, Headers
 from .profiles import DEFAULT, for_game
 from .readings import action_of, carry_first, cut_short, gap_readings, is_error, is_repeat, readings, repeated
+from .turns import due_to_end
 
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
 # as it stands, each fault reported where it is, without forking: the readings then explain
@@ -151,17 +152,15 @@ class Replay:
         self.file = file
         found: List[Diagnostic] = []
         if action_of(message) in _RECORDS:
-            # a record line refused tells nothing of the game's moves; but an end of turn
-            # whose seat can be read is read as one (its refusal is the one error)
-            seat = message[0] if isinstance(message, list) and message else None
-            if (
-                action_of(message) == "ET"
-                and self._fork is None
-                and self.game.phase == TURNS
-                and seat in self.game.players
-            ):
-                self.game.apply([seat, "ET", {}], line)
-                self._since.append(([seat, "ET", {}], line))
+            # a record line refused tells nothing of the game's moves; but an end of turn is
+            # read as the end of its seat's part, or of the part that is due (its refusal is
+            # the one error)
+            if action_of(message) == "ET" and self._fork is None and self.game.phase == TURNS:
+                seat = message[0] if isinstance(message, list) and message else None
+                seat = seat if seat in self.game.players else due_to_end(self.game)
+                if seat is not None:
+                    self.game.apply([seat, "ET", {}], line)
+                    self._since.append(([seat, "ET", {}], line))
             return found
         self.headers.faulted = True
         if action_of(message) == "DM" and self.game.board is None:

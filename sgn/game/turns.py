@@ -194,6 +194,16 @@ def end_turn(g: State, player: str) -> List[Problem]:
     return []
 
 
+def due_to_end(g: State) -> Optional[str]:
+    """The seat whose part of the turn is the next to end: the player's, else the next
+    place of the Special Building Phase not ended (None when every one is)."""
+    turn = g.current
+    if turn is None or turn not in g.turn_ended:
+        return turn
+    order = special_order(g, turn) if g.variant.special_build else []
+    return next((seat for seat in order if seat not in g.turn_ended), None)
+
+
 def _still_owed(g: State) -> bool:
     """Whether the discards, robber or steal after a 7 are owed for certain (a steal from
     victims who may hold no card is not), as the next turn would judge them: on a copy,
