@@ -309,7 +309,11 @@ def bound(doubt: "Doubt") -> bool:
 
 def _span(worlds: List[World]) -> World:
     """The least world holding all of `worlds`: each coordinate's least lo and most hi."""
-    return tuple(min(column) if j % 2 == 0 else max(column) for j, column in enumerate(zip(*worlds)))
+    columns = list(zip(*worlds))
+    out = [0] * len(columns)
+    out[0::2] = map(min, columns[0::2])  # (each lo; then each hi: the builtins do the work)
+    out[1::2] = map(max, columns[1::2])
+    return tuple(out)
 
 
 def _multisets(held: List[int], count: int) -> Iterable[Tuple[int, ...]]:

@@ -227,6 +227,13 @@ def hand_over(
     return ok
 
 
+# The worlds a roll not seen gathers (its ten numbers' productions) before they are merged
+# to the bound: merging less often is faster (an all-hidden 4-player game checks in a third
+# of the time) and never less exact; five times the bound keeps their memory within
+# docs/performance.md's 64 MB (bench/bench_hidden.py).
+GATHERED_WORLDS = 5 * doubts.MAX_WORLDS
+
+
 def lose_roll(g: State, player: str) -> None:
     """A roll not seen, not a 7 (hidden, or lost in a reading after a fault): each number's
     production is a way the cards may lie."""
@@ -245,8 +252,10 @@ def lose_roll(g: State, player: str) -> None:
             ways = way
         else:
             ways.union(way)
-            if doubts.bound(ways) and g.widened_at is None:  # (bounded as it grows: ten numbers)
+            if len(ways.worlds) > GATHERED_WORLDS and doubts.bound(ways) and g.widened_at is None:
                 g.widened_at = g.line
+    if ways is not None and doubts.bound(ways) and g.widened_at is None:
+        g.widened_at = g.line
     g.doubt = ways
     settle(g)
 
