@@ -199,32 +199,22 @@ def headers() -> SearchStrategy[list]:
     v1.0) valid at the semantic level: some of its players, rules, result and tags, a
     result that names its winner among the players it names, and a key of one's own."""
     text = st.text(st.characters(codec="utf-8"), max_size=40)
-    seats = st.lists(st.sampled_from(PLAYERS), min_size=3, max_size=6, unique=True).map(sorted)
 
-    def header(chosen: List[str], how: str, winner: int, names: List[str], tags: dict) -> list:
-        value: dict = dict(tags)
-        value["players"] = {seat: {"name": name} for seat, name in zip(chosen, names)}
-        result: dict = {"how": how, "points": {seat: 0 for seat in chosen}}
+    def header(seats: List[str], how: str, winner: int, names: List[str], tags: dict) -> list:
+        result: dict = {"how": how, "points": dict.fromkeys(seats, 0)}
         if how == "won":
-            result["winner"] = chosen[winner % len(chosen)]
+            result["winner"] = seats[winner % len(seats)]
             result["points"][result["winner"]] = rules.POINTS_TO_WIN
-        value["result"] = result
-        return ["B", "HD", value]
+        return ["B", "HD", dict(tags, players={s: {"name": n} for s, n in zip(seats, names)}, result=result)]
 
-    tags = st.fixed_dictionaries(
-        {},
-        optional={
-            "rules": st.sampled_from(("standard", "catanatron", "jsettlers")),
-            "event": text,
-            "site": text,
-            "round": text,
-            "date": st.dates().map(lambda d: d.isoformat()),
-            "seed": st.one_of(st.integers(0, 2**63), text),
-            "x-tool": st.dictionaries(text, st.integers(), max_size=3),
-        },
-    )
+    optional: Dict[str, SearchStrategy[Any]] = {"event": text, "site": text, "round": text}
+    optional["seed"] = st.one_of(st.integers(0, 2**63), text)
+    optional.update(rules=st.sampled_from(("standard", "catanatron", "jsettlers")), date=st.dates().map(str))
+    optional["x-tool"] = st.dictionaries(text, st.integers(), max_size=3)
+    seats = st.lists(st.sampled_from(PLAYERS), min_size=3, max_size=6, unique=True).map(sorted)
     hows = st.sampled_from(("won", "abandoned", "forfeited", "time", "adjudicated", "turn-limit"))
-    return st.builds(header, seats, hows, st.integers(0, 5), st.lists(text, min_size=6, max_size=6), tags)
+    names = st.lists(text, min_size=6, max_size=6)
+    return st.builds(header, seats, hows, st.integers(0, 5), names, st.fixed_dictionaries({}, optional=optional))
 
 
 # -- invalid messages: one broken rule each ---------------------------------------------
