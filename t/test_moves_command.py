@@ -131,3 +131,35 @@ def test_the_perft_table_of_the_docs_holds():
     start = Game()
     start.apply(json.loads((CORPUS / "maps" / "standard.sgn").read_text(encoding="utf-8")), 1)
     assert [perft(start, d, players=4) for d in depths] == counts
+
+
+def test_a_discard_past_the_bound_is_not_listed_and_says_so(tmp_path):
+    """A hand in doubt past the bound of the ways the cards may lie owes a discard whose every
+    count is a candidate (hundreds of thousands): not listed, exit 3, in seconds, not a list
+    of millions (docs/moves.md, "Bounds")."""
+    import json
+
+    from sgn.game.moves import MAX_DISCARD_WAYS, TooManyMoves
+    from sgn.notation.redact import hide
+    from sgn.play import game_seed, random_game
+
+    game = random_game(game_seed(2, 0), 4)
+    view = [hide(m, None) if m[1] != "RD" else [m[0], "RD", {"result": "?"}] for m in game]
+    owes = next(
+        i
+        for i, m in enumerate(view)
+        if i > 100
+        and m[1] == "TR"
+        and {s["player"] for s in m[2]} == {m[0], "B"}
+        and all(n <= 0 for s in m[2] if s["player"] != "B" for n in s["resources"].values())
+    )  # (a discard: the position before it owes one, with the hands in doubt past the bound)
+    path = tmp_path / "view.sgn"
+    path.write_text("".join(json.dumps(m) + "\n" for m in view[:owes]), encoding="utf-8")
+    for command in (["moves"], ["perft", "--depth", "1"]):
+        result = run_cli(*command, str(path))
+        assert result.returncode == 3 and result.stdout == b"", result.stderr[-300:]
+        assert b"not " in result.stderr and f"{MAX_DISCARD_WAYS:,}".encode() in result.stderr
+    import sgn
+
+    with pytest.raises(TooManyMoves):
+        sgn.moves(view[:owes])

@@ -7,6 +7,7 @@ import math
 import os
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2  # done / something is invalid / cannot do it
+EXIT_UNDECIDED = 3  # a bound reached: not decided (`sgn validate`), not listed (`sgn moves`)
 
 
 def positive_int(text: str) -> int:

@@ -9,7 +9,7 @@ import sys
 from typing import Any, Optional, Tuple
 
 from ..layers.schema import PROFILES
-from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, positive_int
+from .exits import EXIT_INVALID, EXIT_OK, EXIT_UNDECIDED, EXIT_USAGE, positive_int
 from .options import add_rules_option
 from .streams import open_input
 
@@ -102,10 +102,16 @@ def _line(message: Any) -> str:
 
 
 def run_moves(args: argparse.Namespace, out) -> int:
+    from ..game.moves import TooManyMoves
+
     game, status = _position(args)
     if game is None:
         return status
-    found = game.legal_moves(args.players, args.hidden_outcomes)
+    try:
+        found = game.legal_moves(args.players, args.hidden_outcomes)
+    except TooManyMoves as bound:
+        sys.stderr.write(f"sgn moves: not listed: {bound}\n")
+        return EXIT_UNDECIDED
     if args.count:
         out.write(f"{len(found)}\n")
     else:
@@ -115,18 +121,23 @@ def run_moves(args: argparse.Namespace, out) -> int:
 
 
 def run_perft(args: argparse.Namespace, out) -> int:
+    from ..game.moves import TooManyMoves
     from ..game.perft import divide, perft
 
     game, status = _position(args)
     if game is None:
         return status
-    if not args.divide:
-        out.write(f"{perft(game, args.depth, args.players, args.hidden_outcomes)}\n")
-        return status
-    total = 0
-    for message, count in divide(game, args.depth, args.players, args.hidden_outcomes):
-        out.write(f"{_line(message)}\t{count}\n")
-        total += count
-        out.flush()  # (each count as it is done: a deep count takes long)
+    try:
+        if not args.divide:
+            out.write(f"{perft(game, args.depth, args.players, args.hidden_outcomes)}\n")
+            return status
+        total = 0
+        for message, count in divide(game, args.depth, args.players, args.hidden_outcomes):
+            out.write(f"{_line(message)}\t{count}\n")
+            total += count
+            out.flush()  # (each count as it is done: a deep count takes long)
+    except TooManyMoves as bound:
+        sys.stderr.write(f"sgn perft: not counted: {bound}\n")
+        return EXIT_UNDECIDED
     out.write(f"total\t{total}\n")
     return status

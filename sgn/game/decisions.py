@@ -21,7 +21,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES
 from . import move_forms as forms, turns
-from .move_forms import Message, sites
+from .move_forms import Message, sites, ways
 from .moves import ROAD as _ROAD_ITEM, bank_trades, builds, discards, is_partial, plays, robber_moves, setup_moves
 from .state import OVER, SETUP, State
 
@@ -117,14 +117,6 @@ def _discard(g: State, seat: str, count: int) -> Decision:
     if ways(held, count) > MAX_LISTED_DISCARDS:
         return Decision(seat, DISCARD, [], count)
     return Decision(seat, DISCARD, _moves(discards(g, seat, count)), count)
-
-
-def ways(held: Sequence[int], count: int) -> int:
-    """How many ways there are to give `count` cards of a hand of `held` cards of each kind."""
-    found = [1] + [0] * count
-    for h in held:
-        found = [sum(found[k - j] for j in range(min(h, k) + 1)) for k in range(count + 1)]
-    return found[count]
 
 
 def discard_move(seat: str, given: Dict[str, int]) -> Message:

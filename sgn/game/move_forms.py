@@ -118,6 +118,15 @@ def play(player: str, card: str, chosen: Sequence[str] = ()) -> Message:
     return [player, "PD", value]
 
 
+def ways(held: Sequence[int], count: int) -> int:
+    """How many ways there are to give `count` cards of a hand of `held` cards of each kind
+    (`multisets` counted, not made)."""
+    found = [1] + [0] * count
+    for h in held:
+        found = [sum(found[k - j] for j in range(min(h, k) + 1)) for k in range(count + 1)]
+    return found[count]
+
+
 def multisets(held: Sequence[int], count: int) -> Iterator[Tuple[int, ...]]:
     """Every way to take `count` cards from a hand of `held` cards of each kind (in the order
     of the kinds): most of the first kind first."""
