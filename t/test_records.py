@@ -254,3 +254,20 @@ def test_the_engines_colours_are_drawn_as_the_engine_drew_them_and_no_other_text
 def test_every_header_the_strategy_draws_is_valid_and_the_profile_v1_refuses_it_once(header):
     assert sgn.validate_message(header, level="semantic") == []
     assert [d.code for d in sgn.validate_message(header, profile="v1.0")] == ["extension-line"]
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_an_end_of_turn_swapped_with_the_line_beside_it_is_at_most_one_error(players):
+    """An end of turn written a line early or late (before its roll, after the next seat's
+    end, ...) is one fault: one error line, never a cascade through the Special Building
+    Phase (an end told before its roll ends the turn it is of)."""
+    bots = [BotSpec.parse("random"), BotSpec.parse("greedy")]
+    lines = next(iter(run(bots, schedule(bots, players, 1), Settings(seed=2)))).log
+    swapped = 0
+    for i in range(40, len(lines) - 1):
+        a, b = lines[i], lines[i + 1]
+        if "ET" in (a[1], b[1]) and (a[1] == b[1] or a[0] == b[0]):
+            found = _errors(lines[:i] + [b, a] + lines[i + 2 :], level="rules")
+            assert len({line for line, _ in found}) <= 1, (i + 1, a, b, found)
+            swapped += 1
+    assert swapped > 30

@@ -87,7 +87,7 @@ def decisions(g: State, players: Optional[int] = None) -> List[Decision]:
         return [Decision(thief, ROBBER, _moves(robber_moves(g, thief)))]
     if g.steal_from and g.steal_needed and current is not None:
         return [Decision(current, STEAL, [forms.steal(current, v, HIDDEN) for v in sorted(g.steal_from, key=_seat)])]
-    if current is None or (g.rolled and current in g.turn_ended):
+    if current is None or (g.rolled and turns.has_ended(g, current)):
         for seat in turns.special_order(g, current) if current is not None and g.variant.special_build else ():
             if seat not in g.turn_ended:
                 p = g.player(seat)

@@ -57,7 +57,8 @@ class State:
         self.free_roads = 0
         self.special_built: List[str] = []  # who has built in this Special Build Phase, in order
         # who has ended their part of this turn (ET): the player, then the Special Build Phase's;
-        # a seat twice where it moved after its end (sgn/game/turns.py, `end_turn`)
+        # a seat twice where it moved after its end, or marked `~` where its end came before
+        # its roll (sgn/game/turns.py, `end_turn`)
         self.turn_ended: List[str] = []
         self.longest_road: Optional[str] = None
         self.largest_army: Optional[str] = None

@@ -162,8 +162,9 @@ def end_turn(g: State, player: str) -> List[Problem]:
     early = turn is not None and player != turn and player == expected_next(g) and turn in g.turn_ended
     if turn is None or player in g.turn_ended or (early and player not in order):
         said = "no turn has begun" if turn is None else f"player {player} has ended it already"
-        if early:  # (the next player, before its roll)
+        if early:  # (the next player, before its roll: the end of its coming turn, told early)
             said = f"its turn has not begun (player {turn}'s is over): a turn starts with RD"
+            g.turn_ended.append(EARLY + player)
         return [Problem("end-turn-misplaced", "/0", f"player {player} ends a turn, but {said}")]
     if player != turn and player not in order:
         return [Problem("end-turn-misplaced", "/0", f"player {player} ends a turn during player {turn}'s turn")]
@@ -178,7 +179,7 @@ def end_turn(g: State, player: str) -> List[Problem]:
         if (g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from) and _still_owed(g):
             return [Problem("end-turn-misplaced", "/0", f"player {player} ends the turn while {_owed(g)} is owed")]
         return []
-    if turn not in g.turn_ended:
+    if not has_ended(g, turn):
         return [Problem("end-turn-misplaced", "/0", f"player {player} ends a turn during player {turn}'s turn")]
     later = [seat for seat in order[order.index(player) + 1 :] if seat in g.turn_ended]
     # (a seat that sends no ET passes: its place is over; one that built out of order was told so)
@@ -194,11 +195,21 @@ def end_turn(g: State, player: str) -> List[Problem]:
     return []
 
 
+# In `State.turn_ended`, a seat's end told before its turn began (before its roll): its turn
+# is over for the Special Build Phase's places, but its own moves are not out of their phase.
+EARLY = "~"
+
+
+def has_ended(g: State, seat: str) -> bool:
+    """Whether the seat's part of the turn is over (its ET, or one told before its roll)."""
+    return seat in g.turn_ended or EARLY + seat in g.turn_ended
+
+
 def due_to_end(g: State) -> Optional[str]:
     """The seat whose part of the turn is the next to end: the player's, else the next
     place of the Special Building Phase not ended (None when every one is)."""
     turn = g.current
-    if turn is None or turn not in g.turn_ended:
+    if turn is None or not has_ended(g, turn):
         return turn
     order = special_order(g, turn) if g.variant.special_build else []
     return next((seat for seat in order if seat not in g.turn_ended), None)
@@ -283,8 +294,8 @@ def pass_turn(g: State, player: str) -> List[Problem]:
     g.current, g.rolled, g.free_roads = player, False, 0
     if g.special_built:
         g.special_built = []
-    if g.turn_ended:
-        g.turn_ended = []
+    if g.turn_ended:  # (an end told before the roll ends the turn it is of: one fault, one error)
+        g.turn_ended = [EARLY + player] if EARLY + player in g.turn_ended else []
     return problems
 
 
