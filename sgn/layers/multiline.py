@@ -18,9 +18,11 @@ from typing import Any, Optional, Tuple
 from ..diagnostic import Diagnostic, make
 from ..words import count
 from .jsontext import bracket_balance
+from .records import ACTIONS as RECORD_ACTIONS
 
 _GOES_ON = "[{,:"
-_CODES = frozenset({"BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR"})
+# SGN's action codes, and the record lines' (a header, an end of turn: records.py)
+_CODES = frozenset({"BC", "BD", "BR", "BS", "DM", "MR", "PD", "RD", "ST", "TR"}) | frozenset(RECORD_ACTIONS)
 
 
 def log_as_array(value: Any, file: str, line: int) -> Optional[Diagnostic]:
