@@ -139,7 +139,8 @@ def test_a_discard_past_the_bound_is_not_listed_and_says_so(tmp_path):
     of millions (docs/moves.md, "Bounds")."""
     import json
 
-    from sgn.game.moves import MAX_DISCARD_WAYS, TooManyMoves
+    from sgn.game.errors import TooManyMoves
+    from sgn.game.move_forms import MAX_DISCARD_WAYS
     from sgn.notation.redact import hide
     from sgn.play import game_seed, random_game
 

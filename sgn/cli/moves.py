@@ -102,7 +102,7 @@ def _line(message: Any) -> str:
 
 
 def run_moves(args: argparse.Namespace, out) -> int:
-    from ..game.moves import TooManyMoves
+    from ..game.errors import TooManyMoves
 
     game, status = _position(args)
     if game is None:
@@ -121,7 +121,7 @@ def run_moves(args: argparse.Namespace, out) -> int:
 
 
 def run_perft(args: argparse.Namespace, out) -> int:
-    from ..game.moves import TooManyMoves
+    from ..game.errors import TooManyMoves
     from ..game.perft import divide, perft
 
     game, status = _position(args)

@@ -71,3 +71,8 @@ class IllegalMove(ValueError):
         reasons = "; ".join(f"{p.message} [{p.code}]" for p in problems[:3]) or reason
         more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
         super().__init__(f"illegal move {shown}: {reasons}{more}")
+
+
+class TooManyMoves(ValueError):
+    """The legal moves are too many to list (a bound: docs/moves.md, "Bounds"): not a
+    verdict on the position, which has them all."""

@@ -14,6 +14,7 @@ from .. import board, rules
 from ..board import Corner, Edge, Tile
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES
+from .errors import TooManyMoves
 from .pieces import Map, corner_from_json, edge_from_json
 
 Message = List[Any]
@@ -116,6 +117,24 @@ def play(player: str, card: str, chosen: Sequence[str] = ()) -> Message:
     if chosen:
         value["rCodes"] = list(chosen)
     return [player, "PD", value]
+
+
+# A discard with more ways than this (a large hand, or one in doubt past the bound of the
+# ways the cards may lie, whose every count is a range) is not listed: `TooManyMoves`.
+MAX_DISCARD_WAYS = 20_000
+
+
+def discard_counts(name: str, held: Sequence[int], amounts: Sequence[int], in_doubt: bool) -> Iterator[Tuple[int, ...]]:
+    """Each way player `name` may give one of `amounts` cards of a hand of at most `held`
+    of each kind; `TooManyMoves` past MAX_DISCARD_WAYS (docs/moves.md, "Bounds")."""
+    total = sum(ways(held, n) for n in amounts)
+    if total > MAX_DISCARD_WAYS:
+        raise TooManyMoves(
+            f"player {name}'s discard may be any of {total:,} multisets of the hand, more than the "
+            f"{MAX_DISCARD_WAYS:,} listed at most" + (" (the hand is in doubt)" if in_doubt else "")
+        )
+    for n in amounts:
+        yield from multisets(held, n)
 
 
 def ways(held: Sequence[int], count: int) -> int:

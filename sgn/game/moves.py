@@ -32,14 +32,6 @@ from .setup import expected_setup_player
 from .state import AMOUNT_IN_DOUBT, OVER, SETUP, State
 
 OUTCOME_CHOICES = ("auto", "always", "never")  # when the `?` outcomes of chance moves are listed
-# A discard with more ways than this (a large hand, or one in doubt past the bound of the
-# ways the cards may lie, whose every count is a range) is not listed: `TooManyMoves`.
-MAX_DISCARD_WAYS = 20_000
-
-
-class TooManyMoves(ValueError):
-    """The legal moves are too many to list (a bound: docs/moves.md, "Bounds"): not a
-    verdict on the position, which has them all."""
 
 
 ROLLS = tuple(range(2, 13))
@@ -282,17 +274,9 @@ def discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
         low, high = sum(least.values()), sum(most.values())
         amounts = list(range(max(low // 2, (rules.DISCARD_ABOVE + 1) // 2), high // 2 + 1))
     held = [most[r] for r in RESOURCES]
-    total = sum(forms.ways(held, n) for n in amounts)
-    if total > MAX_DISCARD_WAYS:
-        raise TooManyMoves(
-            f"player {name}'s discard may be any of {total:,} multisets of the hand, more than the "
-            f"{MAX_DISCARD_WAYS:,} listed at most" + (" (the hand is in doubt)" if least != most else "")
-        )
     items: List[Item] = []
-    for n in amounts:
-        for counts in forms.multisets(held, n):
-            given = dict(zip(RESOURCES, counts))
-            items.append((name, DISCARD, forms.with_bank(name, given)))
+    for counts in forms.discard_counts(name, held, amounts, least != most):
+        items.append((name, DISCARD, forms.with_bank(name, dict(zip(RESOURCES, counts)))))
     return items
 
 
