@@ -167,7 +167,7 @@ def _add_here(commands: Any) -> None:
         help="with -o hsn: the bracketed version (000, default) or the earlier one (002)",
     )
     replay.add_argument(
-        "--profile", choices=PROFILES, help="strict or compat (default: the configuration's, or strict)"
+        "--profile", choices=PROFILES, help="strict, compat or v1.0 (default: the configuration's, or strict)"
     )
     add_rules_option(replay)
     replay.set_defaults(run=run_replay)

@@ -38,7 +38,7 @@ def _common(command: argparse.ArgumentParser) -> None:
         "where the position is a partial view), always, never",
     )
     command.add_argument(
-        "--profile", choices=PROFILES, help="strict or compat (default: the configuration's, or strict)"
+        "--profile", choices=PROFILES, help="strict, compat or v1.0 (default: the configuration's, or strict)"
     )
     add_rules_option(command)
 

@@ -225,11 +225,13 @@ OPTIONS: Tuple[Option, ...] = (
         "profile",
         CHOICE,
         "strict",
-        "`compat` also reads the published text's legacy encodings, with a warning each",
+        "`compat` also reads the published text's legacy encodings, with a warning each; `v1.0` reads "
+        "SGN v1.0 alone: each extension (a hidden value, a record line) is an error",
         '"compat"',
         ("--profile",),
-        "strict: the schema as written (default); compat: also read the "
-        "published SGN text's legacy encodings, with a warning each",
+        "strict: the schema as written, with its extensions (default); compat: also read the "
+        "published SGN text's legacy encodings, with a warning each; v1.0: SGN v1.0 alone, each "
+        "extension (a hidden value ?, a header, an end of turn) an error",
         choices=PROFILES,
     ),
     Option(

@@ -64,7 +64,7 @@ def add_render_parser(commands) -> None:
         "--size", type=_size, default=600, metavar="PX", help=f"width in pixels (default 600, at most {MAX_SIZE})"
     )
     render.add_argument(
-        "--profile", choices=PROFILES, help="strict or compat (default: the configuration's, or strict)"
+        "--profile", choices=PROFILES, help="strict, compat or v1.0 (default: the configuration's, or strict)"
     )
     add_rules_option(render)
     render.set_defaults(run=run_render)
