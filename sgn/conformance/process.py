@@ -293,8 +293,11 @@ class ImplProcess:
         if events == old:
             return
         if not events:
-            self._selector.unregister(fd)
-            del self._watched[fd]
+            try:
+                self._selector.unregister(fd)
+            except (KeyError, ValueError):  # (unwatched already: an interrupted run's kill, from another thread)
+                pass
+            self._watched.pop(fd, None)
         else:
             (self._selector.modify if old else self._selector.register)(fd, events)
             self._watched[fd] = events
@@ -303,7 +306,9 @@ class ImplProcess:
         if fd is None or fd not in self._streams:
             return
         self._watch(fd, 0)
-        stream = self._streams.pop(fd)
+        stream = self._streams.pop(fd, None)  # (None: closed meanwhile, by an interrupted run's kill)
+        if stream is None:
+            return
         if fd == self._stdin:
             self._stdin = None
             self._pending = memoryview(b"")
