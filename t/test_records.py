@@ -191,6 +191,7 @@ def test_a_refused_end_of_turn_is_one_error_and_a_lost_one_none():
         for form, code in (
             ([lines[at][0], "ET"], "message-length"),
             (["7", "ET", {}], "unknown-player"),  # (read as the end of the part that is due)
+            (["B", "ET", {}], "bank-acts"),  # (the bank makes no move, as in any other)
             ([lines[at][0], "ET", {"x": 1}], "schema-unknown-property"),
         ):
             broken = list(lines)

@@ -308,7 +308,7 @@ def record_diagnostics(schema: MessageSchema, message: list, profile: str, where
         out.append(
             make("header-not-bank", f"a header is sent by the bank, B, not {show(message[0])}", pointer="/0", **where)
         )
-    elif action == records.END_TURN and message[0] not in records.SEATS:
+    elif action == records.END_TURN and message[0] not in schema.players:  # (the bank's: bank-acts, as any move's)
         out.append(
             make(
                 "unknown-player",
