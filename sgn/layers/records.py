@@ -68,13 +68,15 @@ def header_problems(player: str, value: Dict[str, Any], context: Any = None) -> 
     named = [("/2/result/winner", result["winner"])] if "winner" in result else []
     named += [(f"/2/result/points/{seat}", seat) for seat in result.get("points", {})]
     named += [(f"/2/result/forfeited/{i}", seat) for i, seat in enumerate(result.get("forfeited", []))]
-    for pointer, seat in named:
-        if seat not in players:
-            yield Problem(
-                "header-inconsistent",
-                pointer,
-                f"the result names player {seat}, whom the header's players do not name ({', '.join(sorted(players))})",
-            )
+    unnamed = [(pointer, seat) for pointer, seat in named if seat not in players]
+    if unnamed:  # (one fault: the players listed are not all; said once, at the first)
+        seats = sorted({seat for _, seat in unnamed}, key=str)
+        who = f"player {seats[0]}, whom" if len(seats) == 1 else f"players {', '.join(map(str, seats))}, whom"
+        yield Problem(
+            "header-inconsistent",
+            unnamed[0][0],
+            f"the result names {who} the header's players do not name ({', '.join(sorted(players))})",
+        )
 
 
 def _form_problems(value: Dict[str, Any]) -> Iterator[Problem]:
