@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic, Problem, make
+from ..layers.records import ACTIONS as RECORD_ACTIONS
 from .core import OVER, TURNS, Game, Message, Reading
 from .doubt import MAX_WORLDS
 from .fork import HORIZON, Branch, Fork, merge_alike
@@ -43,7 +44,6 @@ from .turns import due_to_end
 DENSE_FAULTS, DENSE_LINES = 8, 64
 CHECKPOINT_EVERY = 64  # messages between two copies of the state
 
-_RECORDS = ("HD", "ET")  # record lines (sgn/layers/records.py)
 _NOTHING: List[Diagnostic] = []  # what most messages give (never changed by a caller)
 BOUND_REACHED = (
     f"the ways the hidden cards may lie grew past {MAX_WORLDS:,} here: from this line the replay keeps "
@@ -151,7 +151,7 @@ class Replay:
         fault its loss causes next is explained by it (`readings.lost_readings`)."""
         self.file = file
         found: List[Diagnostic] = []
-        if action_of(message) in _RECORDS:
+        if action_of(message) in RECORD_ACTIONS:
             # a record line refused tells nothing of the game's moves; but an end of turn is
             # read as the end of its seat's part, or of the part that is due (its refusal is
             # the one error)
