@@ -18,9 +18,9 @@ from .layers.jsonline import MAX_DEPTH as _MAX_DEPTH
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT
 from .layers.stages import DEFAULT_LEVEL, validate_message as _validate_message
+from .pipeline.checking import Checking
 from .pipeline.engine import FileCheck
 from .pipeline.executors import Options, check_one
-from .pipeline.policy import RuleChoice
 from .pipeline.result import INVALID as INVALID, UNREADABLE as UNREADABLE, VALID as VALID, VERDICTS, Result, kept
 
 
@@ -57,7 +57,8 @@ def check(
     """
     _at_least_1(max_line_bytes, "max_line_bytes", "a number of bytes", "sgn.check")
     source = _as_source(source, "sgn.check")
-    return kept(check_one(source, name, Options(level, profile, max_line_bytes, None, hidden, RuleChoice(rules))))
+    checking = Checking(level, profile, hidden, rules, max_line_bytes)
+    return kept(check_one(source, name, Options(checking)))
 
 
 def _at_least_1(value: Any, what: str, meaning: str, caller: str) -> None:
@@ -153,18 +154,8 @@ def iter_diagnostics(
     it (docs/engines.md, "Rule profiles").
     """
     _at_least_1(max_line_bytes, "max_line_bytes", "a number of bytes", "sgn.iter_diagnostics")
-    return iter(
-        FileCheck(
-            _as_source(source, "sgn.iter_diagnostics"),
-            level=level,
-            profile=profile,
-            name=name,
-            max_line_bytes=max_line_bytes,
-            fast=fast,
-            hidden=hidden,
-            rules=rules,
-        )
-    )
+    checking = Checking(level, profile, hidden, rules, max_line_bytes)
+    return iter(FileCheck(_as_source(source, "sgn.iter_diagnostics"), checking, name=name, fast=fast))
 
 
 def validate_message(
@@ -253,7 +244,8 @@ def replay(
 
     found: List[Diagnostic] = []
     source = _as_source(source, "sgn.replay")
-    state, _ = _replay(source, name=name or describe(source), at=at, profile=profile, report=found.append, rules=rules)
+    checking = Checking("rules", profile, rules=rules)
+    state, _ = _replay(source, name=name or describe(source), at=at, checking=checking, report=found.append)
     return state, found
 
 
@@ -302,14 +294,9 @@ def moves(
         raise ValueError(f"sgn.moves: profile is one of {', '.join(PROFILES)}; got {profile!r}")
     found: List[Diagnostic] = []
     source = _as_source(source, "sgn.moves")
+    checking = Checking("rules", profile, rules=rules)
     state, _ = _replay(
-        source,
-        name=name or describe(source),
-        at=at,
-        profile=profile,
-        report=found.append,
-        rules=rules,
-        possible=False,
+        source, name=name or describe(source), at=at, checking=checking, report=found.append, possible=False
     )
     if state is None:
         unread = next((d for d in found if d.is_io), None)

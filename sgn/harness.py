@@ -23,6 +23,7 @@ from typing import Any, Callable, Dict, Optional
 from .game.endstate import end_state
 from .layers.stages import LEVELS
 from .packaged import VERSION as __version__
+from .pipeline.checking import Checking
 from .pipeline.engine import FileCheck
 
 PROTOCOL_VERSION = 1
@@ -45,7 +46,7 @@ def _reported(d) -> Dict[str, Any]:
 def check(data: bytes, level: str, profile: str) -> Dict[str, Any]:
     """The verdict, errors and warnings of sgn on one file's bytes, and at the rules level
     the game's end state (`sgn.game.endstate`)."""
-    checked = FileCheck(io.BytesIO(data), level=level, profile=profile)
+    checked = FileCheck(io.BytesIO(data), Checking(level, profile))
     found = list(checked)
     errors = [_reported(d) for d in found if d.is_error]
     reply = {

@@ -44,6 +44,7 @@ def main(paths):
 
     from sgn.cluster.dask_run import DaskRunner
     from sgn.pipeline import executors as jobs
+    from sgn.pipeline.checking import Checking
 
-    results = DaskRunner("local:1", check=kill_always).results(paths, jobs.Options("auto", "strict", 1 << 18))
+    results = DaskRunner("local:1", check=kill_always).results(paths, jobs.Options(Checking(max_line_bytes=1 << 18)))
     print(json.dumps([[result.file, [d.code for d in result.diagnostics]] for result in results]))

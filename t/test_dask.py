@@ -15,13 +15,14 @@ import test_jobs
 from sgn.cli import main
 from sgn.layers.reader import describe
 from sgn.pipeline import executors as jobs
+from sgn.pipeline.checking import Checking
 from test_jobs import BAD, GOOD, one_job, run_sgn
 
 logs, spools = test_jobs.logs, test_jobs.spools  # the fixtures of --jobs's own tests
 
 distributed = pytest.importorskip("distributed", reason="dask[distributed] is not installed (the extra 'dask')")
 dask_run = pytest.importorskip("sgn.cluster.dask_run")
-OPTIONS = jobs.Options("auto", "strict", 1 << 18)
+OPTIONS = jobs.Options(Checking(max_line_bytes=1 << 18))
 
 
 # a worker (re)started as a fork of a server that has Dask imported already, as Dask's own

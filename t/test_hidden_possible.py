@@ -103,10 +103,11 @@ def test_sgn_replay_prints_what_each_hidden_value_may_be():
 def test_the_report_page_says_what_each_hidden_move_may_have_been_as_sgn_replay_does():
     from sgn.game.possible import told
     from sgn.page.steps import collect
+    from sgn.pipeline.checking import Checking
 
     log = _partial_logs(11, 4, 100, 3, False)
     state, _ = sgn.replay(_lines(log))
-    collected = collect(_lines(log), "log")
+    collected = collect(_lines(log), "log", Checking("rules"))
     texts = {line: text for line, _, text in collected.moves}
     assert state["hidden_values"]
     for entry in state["hidden_values"]:

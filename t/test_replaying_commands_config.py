@@ -56,3 +56,34 @@ def test_the_moves_of_a_prefix_are_listed_without_a_warning_that_it_ends(folder)
     out = run_cli("moves", "prefix.sgn", cwd=folder)
     assert out.returncode == 0 and out.stdout and "log-ends-unfinished" not in out.stderr.decode()
     assert "log-ends-unfinished" in run_cli("validate", "prefix.sgn", cwd=folder).stdout.decode()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay", "h.sgn"],
+        ["moves", "h.sgn"],
+        ["render", "h.sgn", "-o", "b.svg"],
+        ["report", "h.sgn", "-o", "r.html"],
+    ],
+)
+def test_the_configuration_s_hidden_and_longest_line_reach_each_command_as_validate_s(folder, command):
+    """One value for how a file is checked (sgn/pipeline/checking.py): what `validate` would
+    refuse of this file under the configuration, the replaying commands report too."""
+    import json
+
+    log = random_game(4, 4)[:60]
+    hidden = next(i for i, m in enumerate(log) if m[1] == "RD")
+    log[hidden] = [log[hidden][0], "RD", {"result": "?"}]
+    (folder / "h.sgn").write_text("".join(json.dumps(m) + "\n" for m in log))
+
+    def said() -> str:  # (the report page holds its diagnostics; the others print them)
+        text = run_cli(*command, cwd=folder).stderr.decode()
+        return text + ((folder / "r.html").read_text() if command[0] == "report" else "")
+
+    assert "hidden-value" not in said()
+    (folder / "sgn.toml").write_text('hidden = "refuse"\n')
+    assert "hidden-value" in run_cli("validate", "h.sgn", cwd=folder).stdout.decode()
+    assert "hidden-value" in said()
+    (folder / "sgn.toml").write_text("max-line-bytes = 20\n")
+    assert "line-too-long" in said()

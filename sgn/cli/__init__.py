@@ -228,7 +228,7 @@ def run_replay(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     source, name = open_input(args.file)
     errors = TextReporter(sys.stderr)
-    state, found = replay(source, name=name, at=args.at, profile=chosen[1], rules=chosen[0], report=errors.diagnostic)
+    state, found = replay(source, name=name, at=args.at, checking=chosen, report=errors.diagnostic)
     if state is None:
         return EXIT_USAGE
     if args.output == "hsn":

@@ -89,9 +89,7 @@ def _position(args: argparse.Namespace) -> Tuple[Optional[Any], int]:
         if d.code != "log-ends-unfinished":
             errors.diagnostic(d)
 
-    state, found = replay(
-        source, name=name, at=args.at, profile=chosen[1], rules=chosen[0], report=told, possible=False
-    )
+    state, found = replay(source, name=name, at=args.at, checking=chosen, report=told, possible=False)
     if state is None:
         return None, EXIT_USAGE
     return state["game"], EXIT_INVALID if found else EXIT_OK

@@ -117,9 +117,7 @@ def run_render(args: argparse.Namespace, out) -> int:
         seen.append(d)
         errors.diagnostic(d)
 
-    state, found = replay(
-        source, name=name, at=args.at, profile=chosen[1], rules=chosen[0], report=note, possible=False
-    )
+    state, found = replay(source, name=name, at=args.at, checking=chosen, report=note, possible=False)
     if state is None:
         return EXIT_USAGE
     line = state["line"]

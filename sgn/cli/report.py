@@ -51,7 +51,7 @@ def run_report(args: argparse.Namespace, out) -> int:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE
     try:
-        collected = collect(source, name, chosen[1], chosen[0])  # the log read whole before the page is opened
+        collected = collect(source, name, chosen)  # the log read whole before the page is opened
     except PageError as error:
         sys.stderr.write(f"sgn report: {error}\n")
         return EXIT_USAGE

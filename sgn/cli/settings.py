@@ -14,10 +14,11 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, List, Mapping, Optional, Tuple
+from typing import Any, List, Mapping, Optional
 
 from ..game.profiles import DEFAULT as DEFAULT_RULES
-from ..pipeline.policy import Policy, RuleChoice, check_selectors
+from ..pipeline.checking import Checking
+from ..pipeline.policy import Policy, check_selectors
 from . import options
 from .config import ConfigError, find_config, load_file, named
 
@@ -82,6 +83,7 @@ def resolve(args: argparse.Namespace) -> Settings:
     problems = _selector_problems(settings)
     if problems:
         raise ConfigError("; ".join(problems))
+    checking(settings)  # (ConfigError for a value the files' checks would refuse)
     return settings
 
 
@@ -159,12 +161,26 @@ def policy(settings: Settings, *, quiet: bool = False) -> Policy:
     )
 
 
-def rule_choice(settings: Settings) -> RuleChoice:
-    """The rule profile of each file of the run (`rules`, `per-file-rules`), its patterns
-    matched as the per-file ignores are."""
+def checking(settings: Settings, **chosen: Any) -> Checking:
+    """How each file of the run is checked (sgn/pipeline/checking.py): the level, profile,
+    hidden values, longest line and rule profiles in force, the per-file rules matched as
+    the per-file ignores are; what a command fixes itself (`chosen`: a replay's level)
+    wins. ConfigError for a value no table row refused but the value does."""
     per_file = tuple((settings.get("per-file-rules") or {}).items())
-    base = str(settings.file.parent) if settings.file is not None else None
-    return RuleChoice(settings.get("rules") or DEFAULT_RULES, per_file, base)
+    values = {
+        "level": settings.get("level"),
+        "profile": settings.get("profile"),
+        "hidden": settings.get("hidden"),
+        "rules": settings.get("rules") or DEFAULT_RULES,
+        "max_line_bytes": settings.get("max-line-bytes"),
+        "per_file_rules": per_file,
+        "base": str(settings.file.parent) if settings.file is not None else None,
+    }
+    values.update(chosen)
+    try:
+        return Checking(**values)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
 
 
 def include(settings: Settings) -> List[str]:
@@ -175,19 +191,20 @@ def exclude(settings: Settings) -> List[str]:
     return list(settings.get("exclude") or []) + list(settings.get("extend-exclude") or [])
 
 
-def for_file(args: argparse.Namespace, path: str) -> Tuple[str, str]:
-    """The rule profile and the reading profile (`rules`, `profile`) of the one log a command
-    replays (`replay`, `moves`, `perft`, `render`, `report`), as `sgn validate` would check
-    it: the command line's, else the configuration's (found as `validate` finds it, its
+def for_file(args: argparse.Namespace, path: str) -> Checking:
+    """How the one log a command replays (`replay`, `moves`, `perft`, `render`, `report`) is
+    read, as `sgn validate` would check it at the rules level: the command line's `rules`
+    and `profile`, else the configuration's settings (found as `validate` finds them, its
     `per-file-rules` matched against the file), else the defaults. ConfigError when the
     configuration is bad."""
     given = {"rules": getattr(args, "rules", None), "profile": getattr(args, "profile", None)}
-    settings = merge(options.defaults(), given)
-    rules = given["rules"] or rule_choice(settings).of(path)
-    return rules, settings.get("profile") or "strict"
+    chosen: dict = {"level": "rules"}
+    if given["rules"] is not None:  # (the command line's profile before any per-file one)
+        chosen["per_file_rules"] = ()
+    return checking(merge(options.defaults(), given), **chosen).for_path(path)
 
 
-def for_file_or_say(args: argparse.Namespace, path: str, command: str) -> Optional[Tuple[str, str]]:
+def for_file_or_say(args: argparse.Namespace, path: str, command: str) -> Optional[Checking]:
     """`for_file`, or None with the configuration's fault said on standard error (exit 2)."""
     import sys
 

@@ -213,14 +213,7 @@ def _validate(args: argparse.Namespace, settings, paths: List[str], runner, out)
     progress = Progress.for_terminal(sys.stderr, len(paths))
     tally = Tally(policy)
     reporter.start()
-    options = jobs.Options(
-        settings.get("level"),
-        settings.get("profile"),
-        settings.get("max-line-bytes"),
-        policy,
-        settings.get("hidden"),
-        validate_settings.rule_choice(settings),
-    )
+    options = jobs.Options(validate_settings.checking(settings), policy)
     executor: jobs.Executor = (
         runner
         if runner is not None

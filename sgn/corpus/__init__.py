@@ -245,11 +245,11 @@ def expected_state(case: dict) -> dict:
     import io
 
     from ..game.endstate import end_state
+    from ..pipeline.checking import Checking
     from ..pipeline.replay import replay
 
-    state, _ = replay(
-        io.BytesIO(case_bytes(case)), name=case["id"], profile=case.get("profile", "strict"), possible=False
-    )
+    checking = Checking("rules", case.get("profile", "strict"))
+    state, _ = replay(io.BytesIO(case_bytes(case)), name=case["id"], checking=checking, possible=False)
     return end_state(state) if state else {}
 
 
@@ -262,9 +262,11 @@ def check_case(case: dict) -> List:
 
         text = read_input(io.BytesIO(case_bytes(case)), "<input>")
         return [d for _, found in in_line_order(text.found, parse(case["kind"], text.lines, text.name)) for d in found]
+    from ..pipeline.checking import Checking
     from ..pipeline.engine import FileCheck
 
-    return list(FileCheck(io.BytesIO(case_bytes(case)), level=case["level"], profile=case.get("profile", "strict")))
+    checking = Checking(case["level"], case.get("profile", "strict"))
+    return list(FileCheck(io.BytesIO(case_bytes(case)), checking))
 
 
 def compare(case: dict, diagnostics: Iterable) -> List[str]:

@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .. import rules
 from ..board import Corner, Edge, Tile
-from ..rules import RESOURCES
+from ..rules import BASE_GAME, RESOURCES, Variant
 from .doubt import Doubt
 from .pieces import Income, Map, Player, RoadBook
 from .profiles import DEFAULT, departures, for_game
@@ -26,14 +26,14 @@ class State:
     by the functions of the concerns (setup, turns, robber, building, cards, trades), with
     the bookkeeping they share in `ledger` (cards and the bank) and `placing` (pieces)."""
 
-    def __init__(self, profile: str = DEFAULT) -> None:
+    def __init__(self, rules: str = DEFAULT) -> None:
         # the rule profile (sgn/game/profiles.py): the rulebook, or an engine's; and what the rules read of it
-        profile = for_game(profile)  # (`auto` with no header: the rulebook)
-        self.rules, self.departures = profile, departures(profile)
+        chosen = for_game(rules)  # (`auto` with no header: the rulebook)
+        self.rules, self.departures = chosen, departures(chosen)
         self.board: Optional[Map] = None
         self.players: Dict[str, Player] = {}
         self.count: Optional[int] = None  # number of players, once the setup shows it
-        self.variant: rules.Variant = rules.BASE_GAME  # chosen by the map (game._define_map)
+        self.variant: Variant = BASE_GAME  # chosen by the map (game._define_map)
         self.bank: Dict[str, int] = dict.fromkeys(RESOURCES, self.variant.bank)
         self.deck: Dict[str, int] = dict(self.variant.deck)
         self.robber: Optional[Tile] = None

@@ -25,6 +25,7 @@ from typing import Any, Dict, Iterator, List, NamedTuple, Optional
 
 from ..pictures import style
 from ..pictures.tree import SVG_NS, Element, el, svg, text_of
+from ..pipeline.checking import Checking
 from ..rules import RESOURCE_NAMES, RESOURCES
 from ..words import player_label
 from .charts import bands, chart
@@ -238,8 +239,8 @@ def _outcome(winners: List[Any], may_have_won: Optional[List[Any]] = None) -> st
     return ("; " + ", ".join(shown) + (f", and {len(said) - 4} more" if len(said) > 4 else "")) if said else ""
 
 
-def build(source, name: str, profile: str = "strict") -> Report:
-    collected = collect(source, name, profile)
+def build(source, name: str, checking: Checking = Checking("rules")) -> Report:
+    collected = collect(source, name, checking)
     return Report(page(collected), collected.errors, collected.warnings, len(collected.moves))
 
 

@@ -18,13 +18,13 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from ..game.ledger import total_range
 from ..game.possible import Kept, told
-from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..layers.hidden import places
 from ..pictures import style
 from ..pictures.geometry import bounds
 from ..pictures.places import corner_key, edge_key, named_by, tile_key
 from ..pictures.shapes import RADIUS, building, mark, road, robber
 from ..pictures.tree import Element, el, text_of
+from ..pipeline.checking import Checking
 from ..pipeline.engine import FileCheck
 from ..pipeline.visitor import Visitor
 from ..rules import RESOURCE_NAMES
@@ -271,11 +271,11 @@ class _Pass(Visitor):
         return add, drop, stats, awards, maps, holds
 
 
-def collect(source, name: str, profile: str = "strict", rules: str = DEFAULT_RULES) -> Collected:
+def collect(source, name: str, checking: Checking) -> Collected:
     """The page's data and drawings, with the numbers of errors and warnings: one pass over
-    the log, the pass that finds its diagnostics (under the rule profile `rules`)."""
+    the log at the rules level, the pass that finds its diagnostics (its profiles `checking`'s)."""
     gathered = _Pass()
-    check = FileCheck(source, level="rules", profile=profile, name=name, visitor=gathered, rules=rules)
+    check = FileCheck(source, checking.at_level("rules"), name=name, visitor=gathered)
     errors = warnings = 0
     diags = []
     places: Dict[str, Element] = {}
@@ -304,7 +304,7 @@ def collect(source, name: str, profile: str = "strict", rules: str = DEFAULT_RUL
         )
     if not errors:  # what each hidden value may have been, by the whole log (docs/hidden.md)
         moves = gathered.moves
-        for entry in gathered.kept.values(rules):
+        for entry in gathered.kept.values(check.checking.rules):
             i = gathered.hidden.get(entry["line"])
             if i is not None:
                 line, who, text = moves[i]

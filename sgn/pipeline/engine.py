@@ -11,15 +11,14 @@ import os
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, cast
 
 from ..diagnostic import Diagnostic, SourceTypeError, internal_error
-from ..game.profiles import DEFAULT as DEFAULT_RULES, departures
 from ..layers.columns import KeptLines
-from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
-from ..layers.reader import DEFAULT_MAX_LINE_BYTES, UTF8_BOM, Source, describe
+from ..layers.reader import UTF8_BOM, Source, describe
 from ..layers.salvage import salvage
-from ..layers.schema import STRICT, V1
-from ..layers.stages import AUTO, DEFAULT_LEVEL, LEVELS, Stage, blocks, check_options, run_stages
+from ..layers.schema import V1
+from ..layers.stages import AUTO, LEVELS, Stage, blocks, run_stages
+from .checking import DEFAULT as DEFAULT_CHECKING, Checking
 from .held import in_order, reading_on
 from .levels import auto_level, build_stages
 
@@ -48,16 +47,12 @@ class FileCheck:
     def __init__(
         self,
         source: Source,
+        checking: Checking = DEFAULT_CHECKING,
         *,
-        level: str = DEFAULT_LEVEL,
-        profile: str = STRICT,
         name: Optional[str] = None,
-        max_line_bytes: int = DEFAULT_MAX_LINE_BYTES,
         fast: bool = True,
         policy: Optional["Policy"] = None,
-        hidden: str = ALLOW,
         visitor: Optional["Visitor"] = None,
-        rules: str = DEFAULT_RULES,
     ):
         self.source = source
         self.policy = policy  # what is reported (select, ignore, --max-errors); None: all
@@ -66,10 +61,10 @@ class FileCheck:
         self.observer = visitor.visit_line if visitor is not None and visitor.tells_lines() else None
         self.text_line = True  # whether the last line the careful path read was text
         self.name = name or describe(source)
-        check_options(level, profile, hidden)
-        departures(rules)  # (a ValueError naming the profiles for another)
-        self.level, self.profile, self.hidden, self.rules = level, profile, hidden, rules
-        self.max_line_bytes = max_line_bytes
+        self.checking = checking = checking.for_path(self.name)  # (checked when it was made)
+        level = checking.level
+        self.level, self.profile, self.hidden, self.rules = level, checking.profile, checking.hidden, checking.rules
+        self.max_line_bytes = checking.max_line_bytes
         self.fast = fast
         # the last line to check (for a state part-way: `reading_on` says how far past it the
         # replay may read); None: all
@@ -91,7 +86,7 @@ class FileCheck:
         from ..layers.semantic import SemanticChecker
 
         self.level = level
-        self.stages = build_stages(level, self.profile, self.hidden, self.rules)
+        self.stages = build_stages(self.checking, level)
         # the stateless layers (their verdict on a line remembered), and the replay
         self.replay = None
         if level == "rules":  # (the game's modules are imported for the rules level only)
@@ -371,16 +366,14 @@ class Reading(NamedTuple):
 def visit(
     source,
     visitor: Visitor,
+    checking: Checking,
     *,
     name: str,
-    level: str = "rules",
-    profile: str = STRICT,
     report: Callable[[Diagnostic], None] = lambda d: None,
-    rules: str = DEFAULT_RULES,
 ) -> Reading:
-    """Read the log once at `level`, telling `visitor`, each diagnostic of a line up to its
-    `until` to `report`. A file that cannot be read at all ends the visit (result None)."""
-    check = FileCheck(source, level=level, profile=profile, name=name, visitor=visitor, rules=rules)
+    """Read the log once as `checking` says, telling `visitor`, each diagnostic of a line up
+    to its `until` to `report`. A file that cannot be read at all ends the visit (result None)."""
+    check = FileCheck(source, checking, name=name, visitor=visitor)
     last = visitor.until
     errors = 0
     for found in check:

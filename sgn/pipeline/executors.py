@@ -24,8 +24,9 @@ from typing import IO, Any, Callable, Generator, Iterator, List, NamedTuple, Opt
 from ..diagnostic import Diagnostic
 from ..layers.reader import STDIN_NAME, describe
 from ..layers.stages import AUTO
+from .checking import DEFAULT as DEFAULT_CHECKING, Checking
 from .engine import FileCheck
-from .policy import Policy, RuleChoice
+from .policy import Policy
 from .remote import source_of
 from .result import UNREADABLE, VALID, Result, Streamed, counting
 
@@ -37,14 +38,11 @@ Packed = Tuple[Streamed, Optional[str]]
 
 
 class Options(NamedTuple):
-    """How each file of a run is checked, the same in every executor (pickled to workers)."""
+    """How each file of a run is checked and what is reported of it, the same in every
+    executor (pickled to workers)."""
 
-    level: str
-    profile: str
-    max_line_bytes: int
+    checking: Checking = DEFAULT_CHECKING  # resolved for each file (`Checking.for_path`)
     policy: Optional[Policy] = None  # None: every diagnostic, no limit
-    hidden: str = "allow"  # "refuse": a hidden value (?) is an error (sgn/layers/hidden.py)
-    rules: RuleChoice = RuleChoice()  # the rule profile of each file (sgn/game/profiles.py)
 
 
 class Executor(Protocol):
@@ -66,18 +64,7 @@ def check_one(source: Any, name: Optional[str], options: Options) -> Streamed:
     """One file's check, as a `Result` whose diagnostics stream (what the run's policy,
     sgn/pipeline/policy.py, reports of it): what every executor runs on a file, so that
     the report is the same with any of them."""
-    level, profile, max_line_bytes, policy, hidden, rules = options
-    name = name or describe(source)
-    check = FileCheck(
-        source,
-        level=level,
-        profile=profile,
-        name=name,
-        max_line_bytes=max_line_bytes,
-        policy=policy,
-        hidden=hidden,
-        rules=rules.of(name),
-    )
+    check = FileCheck(source, options.checking, name=name or describe(source), policy=options.policy)
     result: Streamed = Result(VALID, check.name, None)
     result.diagnostics = _completing(result, check)
     return result

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from typing import Any, List
 
-from ..game.profiles import DEFAULT, departures
-from ..layers.hidden import ALLOW
-from ..layers.stages import LEVELS, MESSAGE_STAGES, Stage, check_options
+from ..layers.stages import LEVELS, MESSAGE_STAGES, Stage
+from .checking import Checking
 
 
-def _rules_stage(profile: str, hidden: str, rules: str) -> Stage:
+def _rules_stage(checking: Checking) -> Stage:
     from ..game.recovery import Replay
 
-    return Replay(rules)
+    return Replay(checking.rules)
 
 
 def auto_level(first_message: Any) -> str:
@@ -22,13 +21,12 @@ def auto_level(first_message: Any) -> str:
     return "rules" if starts_game else "semantic"
 
 
-def build_stages(level: str, profile: str, hidden: str = ALLOW, rules: str = DEFAULT) -> List[Stage]:
-    """The stages that run at `level` (not `auto`), fresh for one file: the layers of one
-    message, then the rules replay, under the rule profile `rules`."""
-    check_options(level, profile, hidden)
-    departures(rules)  # (a ValueError naming the profiles for another)
+def build_stages(checking: Checking, level: str) -> List[Stage]:
+    """The stages that run at `level` (`checking`'s, or the one `auto` stands for), fresh
+    for one file: the layers of one message, then the rules replay, under its rule profile.
+    (`checking` was checked when it was made.)"""
     layers = LEVELS[1 : LEVELS.index(level) + 1]
     return [
-        _rules_stage(profile, hidden, rules) if layer == "rules" else MESSAGE_STAGES[layer](profile, hidden)
+        _rules_stage(checking) if layer == "rules" else MESSAGE_STAGES[layer](checking.profile, checking.hidden)
         for layer in layers
     ]

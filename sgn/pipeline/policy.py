@@ -28,7 +28,6 @@ from typing import Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequenc
 
 from ..codes import CODES
 from ..diagnostic import ERROR, MAX_PROBLEMS, WARNING, Diagnostic, make
-from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..words import count
 from .result import INVALID, VALID, VERDICTS, Streamed, worst
 
@@ -202,20 +201,6 @@ def path_matches(path: str, pattern: str, base: Optional[str]) -> bool:
         except ValueError:  # another drive (Windows)
             pass
     return any(fnmatch.fnmatch(c.replace(os.sep, "/"), pattern) for c in candidates)
-
-
-class RuleChoice(NamedTuple):
-    """The rule profile each file of a run is replayed under (`rules`, `per-file-rules`,
-    sgn/game/profiles.py): the first per-file pattern that matches a file, as the per-file
-    ignores match it, or the run's. Picklable, so that workers choose the same."""
-
-    default: str = DEFAULT_RULES
-    per_file: Tuple[Tuple[str, str], ...] = ()
-    base: Optional[str] = None
-
-    def of(self, path: str) -> str:
-        """The profile of the file `path`."""
-        return next((name for glob, name in self.per_file if path_matches(path, glob, self.base)), self.default)
 
 
 def unknown_selector(selector: str) -> Optional[str]:

@@ -11,8 +11,11 @@ from ..game.possible import Kept, describe
 from ..game.profiles import DEFAULT as DEFAULT_RULES
 from ..rules import RESOURCES
 from ..words import count, player_label
+from .checking import Checking
 from .engine import visit
 from .visitor import Visitor
+
+RULES_LEVEL = Checking(level="rules")  # (how a replay reads a log unless told otherwise)
 
 
 class StateAt(Visitor):
@@ -56,10 +59,9 @@ def replay(
     *,
     name: str,
     at: Optional[int] = None,
-    profile: str = "strict",
+    checking: Checking = RULES_LEVEL,
     report: Callable[[Diagnostic], None] = lambda d: None,
     possible: bool = True,
-    rules: str = DEFAULT_RULES,
 ) -> Tuple[Optional[dict], int]:
     """The state after line `at` (or the end), and the number of errors on the way.
 
@@ -69,11 +71,15 @@ def replay(
     `sgn validate` and of the report page. Every diagnostic of those lines is passed to
     `report`. The state is None when the file cannot be read at all. `state["message"]`
     is the value on the state's line (None if that line holds none), so that a picture of
-    it needs no second reading. `rules` is the rule profile (sgn/game/profiles.py). Where the log holds hidden values and is legal up to `at`,
-    `state["hidden_values"]` says what each may still be (unless not `possible`).
+    it needs no second reading. `checking` says how the file is read (its level is the
+    rules'; its rule profile, sgn/game/profiles.py, is the file's). Where the log holds
+    hidden values and is legal up to `at`, `state["hidden_values"]` says what each may
+    still be (unless not `possible`).
     """
+    checking = checking.for_path(name).at_level("rules")
+    rules = checking.rules
     visitor = StateAt(at, possible=possible, rules=rules)
-    state, errors = visit(source, visitor, name=name, profile=profile, report=report, rules=rules)
+    state, errors = visit(source, visitor, checking, name=name, report=report)
     values = visitor.kept.values(rules) if state is not None and visitor.kept is not None and not errors else []
     if values:
         state["hidden_values"] = values

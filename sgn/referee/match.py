@@ -166,13 +166,14 @@ def check(record: Record, rules: str) -> None:
     """The game's log, judged by the replay at the rules level: an error is the referee's bug."""
     import io
 
+    from ..pipeline.checking import Checking
     from ..pipeline.engine import FileCheck
     from .protocol import encode
 
     if not record.log:  # (forfeited before the map: no game to judge)
         return
     data = encode(record.log)
-    for d in FileCheck(io.BytesIO(data), level="rules", rules=rules):
+    for d in FileCheck(io.BytesIO(data), Checking("rules", rules=rules)):
         if d.is_error:
             raise RefereeError(f"game {record.game}: the referee let an illegal move in: line {d.line}: {d.message}")
 

@@ -1,0 +1,61 @@
+"""How a file is checked, as one frozen value: the level, the reading profile, whether a
+hidden value (`?`) is allowed, the rule profile with its per-file patterns, and the longest
+line. It is checked once, when it is made (a ValueError naming the choices), and resolved
+for each file by `for_path`, as ruff resolves its settings per path: the reading loop
+(`engine.FileCheck`), the executors, the replay, the page, the harness, the API and every
+command take this one value, whatever made it (the command line, a configuration file, a
+keyword). What is *reported* of a file (select, ignore, the error cap) is the policy's
+(`policy.py`), not this."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional, Tuple
+
+from ..game.profiles import DEFAULT as DEFAULT_RULES, departures
+from ..layers.hidden import ALLOW
+from ..layers.reader import DEFAULT_MAX_LINE_BYTES
+from ..layers.schema import STRICT
+from ..layers.stages import DEFAULT_LEVEL, check_options
+from .policy import path_matches
+
+
+@dataclass(frozen=True)
+class Checking:
+    """How the files of a run are checked. `rules` is the rule profile of a file no
+    pattern of `per_file_rules` ((glob, profile) pairs, the first match wins) names; the
+    patterns match a path as the per-file ignores do, relative to `base` (the folder of the
+    configuration file) or as given. Picklable, so that workers check alike."""
+
+    level: str = DEFAULT_LEVEL
+    profile: str = STRICT
+    hidden: str = ALLOW
+    rules: str = DEFAULT_RULES
+    max_line_bytes: int = DEFAULT_MAX_LINE_BYTES
+    per_file_rules: Tuple[Tuple[str, str], ...] = ()
+    base: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        check_options(self.level, self.profile, self.hidden)
+        for _, name in self.per_file_rules:
+            departures(name)
+        departures(self.rules)  # (a ValueError naming the profiles for another)
+        if not isinstance(self.max_line_bytes, int) or self.max_line_bytes < 1:
+            raise ValueError(f"max_line_bytes must be a positive number of bytes, not {self.max_line_bytes!r}")
+
+    def for_path(self, path: str) -> "Checking":
+        """How the file `path` is checked: its rule profile chosen by the first per-file
+        pattern it matches, else the run's."""
+        if not self.per_file_rules:
+            return self
+        rules = next((name for glob, name in self.per_file_rules if path_matches(path, glob, self.base)), self.rules)
+        return replace(self, rules=rules, per_file_rules=(), base=None)
+
+    def at_level(self, level: str) -> "Checking":
+        """The same, read at `level` (a command that replays reads at `rules`)."""
+        return self if level == self.level else replace(self, level=level)
+
+
+DEFAULT = Checking()
+
+__all__ = ["DEFAULT", "Checking"]
