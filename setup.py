@@ -21,6 +21,7 @@ from setuptools.command.build_py import build_py
 COMPILED = [
     "sgn/board.py",
     "sgn/rules.py",
+    "sgn/messages.py",
     "sgn/game/pieces.py",
     "sgn/game/doubt.py",
     "sgn/game/state.py",

@@ -17,7 +17,7 @@ PACKAGE = Path(sgn.__file__).resolve().parent
 # entry is a whole sub-package (every module in it) or a module at the top of the package,
 # named once: a package sits on one floor ("sgn" is the top package's own __init__ alone).
 LAYERS = [
-    ("base", ["sgn.words", "sgn.packaged", "sgn.codes", "sgn.diagnostic", "sgn.board", "sgn.rules"]),
+    ("base", ["sgn.words", "sgn.packaged", "sgn.codes", "sgn.diagnostic", "sgn.board", "sgn.rules", "sgn.messages"]),
     ("drawing", ["sgn.pictures", "sgn.svg"]),
     ("layers of one message", ["sgn.layers"]),
     ("rules replay", ["sgn.game"]),

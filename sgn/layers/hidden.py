@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, List
 
-HIDDEN = "?"
+from ..messages import HIDDEN as HIDDEN  # (kept with the forms of the messages that write it)
+
 ALLOW, REFUSE = "allow", "refuse"
 CHOICES = (ALLOW, REFUSE)  # the setting `hidden`: refuse makes every hidden value an error
 # The actions whose value may hold a hidden value.
