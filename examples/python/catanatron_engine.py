@@ -37,7 +37,20 @@ from catanatron.models.map import CatanMap
 from sgn import board
 from sgn.adapters.catanatron import COLORS
 from sgn.adapters.catanatron_board import RESOURCE, Translation, cube
-from sgn.game.move_forms import is_discard, play, roll, steal, with_bank
+from sgn.game.move_forms import is_discard, with_bank
+from sgn.messages import (
+    build_city,
+    build_road,
+    build_settlement,
+    buy_card,
+    move_robber,
+    play_knight,
+    play_monopoly,
+    play_road_building,
+    play_year_of_plenty,
+    roll,
+    steal,
+)
 from sgn.referee.catanatron_view import Unplayable, template_tiles  # (the map, as the referee's bridge builds it)
 
 DEPARTURES = [
@@ -166,25 +179,25 @@ class Replay:
                 following = state.colors[(state.current_turn_index + 1) % len(state.colors)]
                 out += [roll(self.name[following], total) for total in range(2, 13)]
             elif kind in (ActionType.BUILD_SETTLEMENT, ActionType.BUILD_CITY):
-                code = "BS" if kind == ActionType.BUILD_SETTLEMENT else "BC"
-                out.append([player, code, {"intersection": self.translation.corner(value, "")}])
+                build = build_settlement if kind == ActionType.BUILD_SETTLEMENT else build_city
+                out.append(build(player, self.translation.corner(value, "")))
             elif kind == ActionType.BUILD_ROAD:
-                out.append([player, "BR", {"path": self.translation.edge(list(value), "")}])
+                out.append(build_road(player, self.translation.edge(list(value), "")))
             elif kind == ActionType.BUY_DEVELOPMENT_CARD:
-                out += [[player, "BD", {"cCode": c}] for c, name in CARDS.items() if name in state.development_listdeck]
+                out += [buy_card(player, c) for c, name in CARDS.items() if name in state.development_listdeck]
             elif kind == ActionType.MOVE_ROBBER:
-                out.append([player, "MR", {"tile": list(cube(list(value[0]), ""))}])
+                out.append(move_robber(player, cube(list(value[0]), "")))
             elif kind == ActionType.MARITIME_TRADE:
                 given = [r for r in value[:4] if r is not None]
                 out.append(with_bank(player, {RESOURCE[given[0]]: len(given)}, {RESOURCE[value[4]]: 1}))
             elif kind == ActionType.PLAY_KNIGHT_CARD:
-                out.append(play(player, "KN"))
+                out.append(play_knight(player))
             elif kind == ActionType.PLAY_ROAD_BUILDING:
-                out.append(play(player, "RB"))
+                out.append(play_road_building(player))
             elif kind == ActionType.PLAY_YEAR_OF_PLENTY:
-                out.append(play(player, "YP", [RESOURCE[r] for r in value]))
+                out.append(play_year_of_plenty(player, [RESOURCE[r] for r in value]))
             elif kind == ActionType.PLAY_MONOPOLY:
-                out.append(play(player, "MO", [RESOURCE[value]]))
+                out.append(play_monopoly(player, RESOURCE[value]))
             # DISCARD: drawn by the engine, a declared departure; trades between players: not listed
         return out
 

@@ -24,13 +24,12 @@ from typing import Any, Callable, List, Optional, Sequence
 
 from .. import rules
 from ..diagnostic import Problem
+from ..messages import Message
 from . import cards, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
 from .pieces import Edge, Income, Map, Player
 from .profiles import WIN_ANY_TURN, bank_stock
 from .state import OVER, SETUP, TURNS, State
-
-Message = Sequence[Any]  # a message [player, aCode, value], as the replay reads it
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR", "ET"})

@@ -18,14 +18,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from ..layers.hidden import HIDDEN
+from .. import messages
+from ..messages import HIDDEN, Message
 from ..rules import RESOURCES
 from . import move_forms as forms, turns
-from .move_forms import Message, sites, ways
+from .move_forms import sites, ways
 from .moves import ROAD as _ROAD_ITEM, bank_trades, builds, discards, is_partial, plays, robber_moves, setup_moves
 from .state import OVER, SETUP, State
 
-END_TURN = "ET"
 # The kinds of decision, in the order a game meets them (docs/api.md).
 SETTLEMENT, ROAD, ROLL, DISCARD, ROBBER, STEAL, TURN, SPECIAL_BUILD = (
     "settlement",
@@ -68,7 +68,7 @@ class Outcome(NamedTuple):
 
 
 def end_turn_move(seat: str) -> Message:
-    return [seat, END_TURN, {}]
+    return messages.end_turn(seat)
 
 
 def decisions(g: State, players: Optional[int] = None) -> List[Decision]:
@@ -86,7 +86,7 @@ def decisions(g: State, players: Optional[int] = None) -> List[Decision]:
         thief = current or "1"
         return [Decision(thief, ROBBER, _moves(robber_moves(g, thief)))]
     if g.steal_from and g.steal_needed and current is not None:
-        return [Decision(current, STEAL, [forms.steal(current, v, HIDDEN) for v in sorted(g.steal_from, key=_seat)])]
+        return [Decision(current, STEAL, [messages.steal(current, v, HIDDEN) for v in sorted(g.steal_from, key=_seat)])]
     if current is None or (g.rolled and turns.has_ended(g, current)):
         for seat in turns.special_order(g, current) if current is not None and g.variant.special_build else ():
             if seat not in g.turn_ended:
@@ -162,16 +162,16 @@ def chances(g: State, move: Sequence[Any]) -> List[Tuple[Message, Fraction]]:
     know the odds (a partial view: the deck or the hand is in doubt)."""
     seat, action, value = move
     if action == "RD" and value.get("result") == HIDDEN:
-        return [(forms.roll(seat, n), Fraction(6 - abs(7 - n), 36)) for n in range(2, 13)]
+        return [(messages.roll(seat, n), Fraction(6 - abs(7 - n), 36)) for n in range(2, 13)]
     if action == "BD" and value.get("cCode") == HIDDEN:
         _known(g)
         deck = {c: n for c, n in g.deck.items() if n > 0}
-        return _spread([[seat, "BD", {"cCode": c}] for c in deck], list(deck.values()))
+        return _spread([messages.buy_card(seat, c) for c in deck], list(deck.values()))
     if action == "ST" and any(HIDDEN in side["resources"] for side in value):
         _known(g)
         victim = next(side["player"] for side in value if side["player"] != seat)
         hand = {r: n for r in RESOURCES for n in [g.player(victim).hand[r]] if n > 0}
-        return _spread([forms.steal(seat, victim, r) for r in hand], list(hand.values()))
+        return _spread([messages.steal(seat, victim, r) for r in hand], list(hand.values()))
     return [(list(move), Fraction(1))]
 
 
@@ -205,7 +205,7 @@ def _spread(moves: List[Message], weights: List[int]) -> List[Tuple[Message, Fra
 
 
 def _roll(seat: str) -> Message:
-    return forms.roll(seat, HIDDEN)
+    return messages.roll(seat, HIDDEN)
 
 
 def _seat(item: Any) -> Tuple[int, str]:
@@ -221,7 +221,7 @@ def _chance_once(items: Sequence[Tuple[str, int, Message]]) -> List[Message]:
     """The moves with every card bought written once, as `?` (the deck draws it)."""
     moves = [m for m in _moves(items) if m[1] != "BD"]
     if any(item[2][1] == "BD" for item in items):
-        moves.append([items[0][0], "BD", {"cCode": HIDDEN}])
+        moves.append(messages.buy_card(items[0][0], HIDDEN))
     return moves
 
 

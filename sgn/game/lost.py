@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, List, Set, Tuple
 
-from .. import board, rules
+from .. import board, messages, rules
 from ..board import Tile
 from ..diagnostic import Problem
 from ..layers.semantic import is_discard
@@ -191,7 +191,7 @@ def _setup_lost(before: Game, message: Message, line: int, found: List[Problem],
         road = board.edge_from_json(value["path"])
         for c in sorted(road, key=lambda c: (-len(hint & set(c)), board.canonical_corner(c))):
             if _on_land(before, c) and before.can_settle(before.player(player), c, connected=False):
-                out.append(placed([player, "BS", {"intersection": _corner_json(c)}]))
+                out.append(placed(messages.build_settlement(player, _corner_json(c))))
     elif due is not None and action in ("BS", "RD", "PD"):
         owner, c = due
         for e in sorted(
@@ -199,7 +199,7 @@ def _setup_lost(before: Game, message: Message, line: int, found: List[Problem],
         ):
             if e not in before.road_at and _on_land(before, board.edge_tiles(e)):
                 ends = [_corner_json(end) for end in sorted(e, key=board.canonical_corner)]
-                out.append(placed([owner, "BR", {"path": ends}]))
+                out.append(placed(messages.build_road(owner, ends)))
     return out
 
 
@@ -240,7 +240,7 @@ def _steal_lost(message: Message, line: int, found: List[Problem], thief: str, v
 
 def _robber_lost(message: Message, line: int, found: List[Problem], player: str, tile: Tuple[int, int]) -> Reading:
     def read(g: Game) -> List[Problem]:
-        g.apply([player, "MR", {"tile": list(tile)}], line)
+        g.apply(messages.move_robber(player, tile), line)
         g.apply(message, line)
         return found
 

@@ -1,8 +1,9 @@
 """The shapes of the moves the generator lists (`sgn/game/moves.py`): the places of a map a
-piece may stand on, each written once as SGN lists it; each kind of message, written in one
-form; the key that tells two messages that say the same move apart from their form (the
-sides of a trade in either order, a Year of Plenty's resources in either order, a place
-listed from any of its tiles); and which messages the generator lists at all.
+piece may stand on, each written once as SGN lists it; the sides of a trade in the order the
+generator writes them (each message is written by `sgn/messages.py`); the key that tells two
+messages that say the same move apart from their form (the sides of a trade in either order,
+a Year of Plenty's resources in either order, a place listed from any of its tiles); and
+which messages the generator lists at all.
 """
 
 from __future__ import annotations
@@ -10,14 +11,12 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
-from .. import board, rules
+from .. import board, messages, rules
 from ..board import Corner, Edge, Tile
-from ..layers.hidden import HIDDEN
+from ..messages import HIDDEN, Message
 from ..rules import RESOURCES
 from .errors import TooManyMoves
 from .pieces import Map, corner_from_json, edge_from_json
-
-Message = List[Any]
 
 
 class Sites:
@@ -75,7 +74,7 @@ def sites(the_map: Map) -> Sites:
     return made
 
 
-# -- each kind of message, in one form ------------------------------------------------------
+# -- the sides of a trade, in the generator's order ------------------------------------------
 
 
 def resources(counts: Mapping[str, int], sign: int) -> Dict[str, int]:
@@ -100,23 +99,7 @@ def between(player: str, other: str, given: Mapping[str, int], taken: Optional[M
     order = {r: i for i, r in enumerate(RESOURCES + (HIDDEN,))}
     mine = dict(sorted(mine.items(), key=lambda kv: order[kv[0]]))
     theirs = dict(sorted(theirs.items(), key=lambda kv: order[kv[0]]))
-    return [player, "TR", [{"player": player, "resources": mine}, {"player": other, "resources": theirs}]]
-
-
-def steal(thief: str, victim: str, card: str) -> Message:
-    """A steal of one card (`?`: one not shown), the thief's side first."""
-    return [thief, "ST", [{"player": thief, "resources": {card: 1}}, {"player": victim, "resources": {card: -1}}]]
-
-
-def roll(player: str, result: Any) -> Message:
-    return [player, "RD", {"result": result}]
-
-
-def play(player: str, card: str, chosen: Sequence[str] = ()) -> Message:
-    value: Dict[str, Any] = {"cCode": card}
-    if chosen:
-        value["rCodes"] = list(chosen)
-    return [player, "PD", value]
+    return messages.trade(player, player, mine, other, theirs)
 
 
 # A discard with more ways than this (a large hand, or one in doubt past the bound of the

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, cast
 
-from .. import board, rules
+from .. import board, messages, rules
 from ..diagnostic import ERROR, Problem
-from ..layers.hidden import HIDDEN
+from ..messages import HIDDEN, Message
 from ..rules import COSTS, PIECES, RESOURCES
 from . import move_forms as forms, placing, turns, unseen_cards
 from .ledger import BANK, could_give, could_give_all
-from .move_forms import Message, Sites, sites
+from .move_forms import Sites, sites
 from .pieces import Player, rates_of
 from .profiles import PLAY_WHEN_BOUGHT, SPECIAL_BUILD_ANY_ORDER
 from .setup import expected_setup_player
@@ -163,7 +163,7 @@ def setup_moves(g: State, players: Optional[int]) -> List[Item]:
         owner, c = due
         edges = [e for e in board.edges_of_corner(c) if e in geo.edges and e not in g.road_at]
         return [
-            (owner, ROAD, [owner, "BR", {"path": geo.edge(e)}]) for e in sorted(edges, key=geo.edge_rank.__getitem__)
+            (owner, ROAD, messages.build_road(owner, geo.edge(e))) for e in sorted(edges, key=geo.edge_rank.__getitem__)
         ]
     placers: List[str] = []
     new = expected_setup_player(g)
@@ -181,7 +181,7 @@ def setup_moves(g: State, players: Optional[int]) -> List[Item]:
         p = g.players.get(name) or Player(name)
         for c in geo.corner_listing:
             if placing.can_settle(g, p, c, False):
-                items.append((name, SETTLEMENT, [name, "BS", {"intersection": geo.corner(c)}]))
+                items.append((name, SETTLEMENT, messages.build_settlement(name, geo.corner(c))))
     return items
 
 
@@ -250,17 +250,17 @@ def _after_the_end(g: State, shown: bool) -> List[Item]:
         return []
     items = [item for item in plays(g, name, False) if item[2][2]["cCode"] == "VP"]
     if g.robber_due == "knight":
-        items += [(name, ROBBER, [name, "MR", {"tile": list(t)}]) for t in sites(g.the_map()).land]
+        items += [(name, ROBBER, messages.move_robber(name, t)) for t in sites(g.the_map()).land]
     if g.steal_from:
         items += steals(g, name, shown)
     if g.free_roads > 0:
-        items += [(name, ROAD, [name, "BR", {"path": e}]) for e in _road_paths(g, sites(g.the_map()), p)]
+        items += [(name, ROAD, messages.build_road(name, e)) for e in _road_paths(g, sites(g.the_map()), p)]
     return items
 
 
 def _rolls(name: str, shown: bool) -> List[Item]:
     results: List[Any] = list(ROLLS) + ([HIDDEN] if shown else [])
-    return [(name, ROLL, forms.roll(name, n)) for n in results]
+    return [(name, ROLL, messages.roll(name, n)) for n in results]
 
 
 def discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
@@ -276,20 +276,20 @@ def discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
     held = [most[r] for r in RESOURCES]
     items: List[Item] = []
     for counts in forms.discard_counts(name, held, amounts, least != most):
-        items.append((name, DISCARD, forms.with_bank(name, dict(zip(RESOURCES, counts)))))
+        items.append((name, DISCARD, messages.discard(name, {r: n for r, n in zip(RESOURCES, counts) if n})))
     return items
 
 
 def robber_moves(g: State, thief: str) -> List[Item]:
     """The robber moved by `thief` to each land tile but its own."""
-    return [(thief, ROBBER, [thief, "MR", {"tile": list(t)}]) for t in sites(g.the_map()).land if t != g.robber]
+    return [(thief, ROBBER, messages.move_robber(thief, t)) for t in sites(g.the_map()).land if t != g.robber]
 
 
 def steals(g: State, thief: str, shown: bool) -> List[Item]:
     items: List[Item] = []
     for victim in sorted(g.steal_from or (), key=_number):
         cards = [r for r in RESOURCES if could_give(g, victim, {r: 1})] + ([HIDDEN] if shown else [])
-        items += [(thief, STEAL, forms.steal(thief, victim, r)) for r in cards]
+        items += [(thief, STEAL, messages.steal(thief, victim, r)) for r in cards]
     return items
 
 
@@ -302,17 +302,17 @@ def builds(g: State, geo: Sites, p: Player, shown: bool, free: bool = False, all
         ends = sorted((c for c in p.links if c in geo.corners), key=geo.corner_rank.__getitem__)
         for c in ends:
             if placing.can_settle(g, p, c, True):
-                items.append((name, SETTLEMENT, [name, "BS", {"intersection": geo.corner(c)}]))
+                items.append((name, SETTLEMENT, messages.build_settlement(name, geo.corner(c))))
     if all_kinds and len(p.cities) < PIECES["city"] and could_give(g, name, COSTS["city"]):
         for c in sorted((c for c in p.settlements if c in geo.corners), key=geo.corner_rank.__getitem__):
-            items.append((name, CITY, [name, "BC", {"intersection": geo.corner(c)}]))
+            items.append((name, CITY, messages.build_city(name, geo.corner(c))))
     if len(p.roads) < PIECES["road"] and (free or could_give(g, name, COSTS["road"])):
-        items += [(name, ROAD, [name, "BR", {"path": e}]) for e in _road_paths(g, geo, p)]
+        items += [(name, ROAD, messages.build_road(name, e)) for e in _road_paths(g, geo, p)]
     if all_kinds and could_give(g, name, COSTS["development card"]):
         kinds = [c for c in rules.DECK if unseen_cards.can_draw(g, c)]
         if shown and unseen_cards.can_draw(g, HIDDEN):
             kinds.append(HIDDEN)
-        items += [(name, BUY, [name, "BD", {"cCode": c}]) for c in kinds]
+        items += [(name, BUY, messages.buy_card(name, c)) for c in kinds]
     return items
 
 
@@ -341,11 +341,11 @@ def plays(g: State, name: str, starts_turn: bool) -> List[Item]:
         if card == "YP":
             for chosen in forms.year_of_plenty_choices():
                 if could_give(g, BANK, board.tally(chosen)):
-                    items.append((name, PLAY, forms.play(name, card, chosen)))
+                    items.append((name, PLAY, messages.play_card(name, card, chosen)))
         elif card == "MO":
-            items += [(name, PLAY, forms.play(name, card, (r,))) for r in RESOURCES]
+            items += [(name, PLAY, messages.play_card(name, card, (r,))) for r in RESOURCES]
         else:
-            items.append((name, PLAY, forms.play(name, card)))
+            items.append((name, PLAY, messages.play_card(name, card)))
     return items
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
+from .. import messages
 from ..codes import CODES
 from ..diagnostic import Problem
 from ..layers.semantic import is_discard
@@ -182,8 +183,11 @@ def _trade_sides(before: Game, message: Any, line: int) -> List[Reading]:
     for i in (0, 1):
         side, other = message[2][i], message[2][1 - i]
         mirrored = {"player": other["player"], "resources": {r: -n for r, n in side["resources"].items()}}
-        trade = [message[0], "TR", [side, mirrored] if i == 0 else [mirrored, side]]
-        if trade[2] == message[2] or any(is_error(p) for p in before.clone().apply(trade, line)):
+        first, second = (side, mirrored) if i == 0 else (mirrored, side)
+        if [first, second] == message[2]:
+            continue
+        trade = messages.trade(message[0], first["player"], first["resources"], second["player"], second["resources"])
+        if any(is_error(p) for p in before.clone().apply(trade, line)):
             continue
 
         def as_side(g: Game, trade=trade) -> List[Problem]:
@@ -262,7 +266,7 @@ def _as_form(form: Message, line: int, found: List[Problem]) -> Reading:
 
 def _rolled_by(roller: str, message: Message, line: int, found: List[Problem]) -> Reading:
     """A roll written with the wrong seat: the roll of the seat whose roll was due."""
-    return _as_form([roller, "RD", message[2]], line, found)
+    return _as_form(messages.roll(roller, message[2]["result"]), line, found)
 
 
 def _nothing(g: Game) -> List[Problem]:

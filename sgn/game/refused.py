@@ -24,12 +24,11 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Any, Dict, Iterable, List, Optional
 
-from .. import board, rules
+from .. import board, messages, rules
 from ..codes import CODES
-from ..layers.hidden import HIDDEN
+from ..messages import HIDDEN, Message
 from ..rules import RESOURCES
-from . import move_forms as forms
-from .core import SETUP, TURNS, Game, Message
+from .core import SETUP, TURNS, Game
 from .lost import SPREAD
 from .state import AMOUNT_IN_DOUBT
 
@@ -110,7 +109,7 @@ def _steals(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
     if thief is None or not victims:
         return []
     named = [v for v in _side_players(before, value) if v in victims and v != thief]
-    return [forms.steal(thief, victim, HIDDEN) for victim in (named or sorted(victims))]
+    return [messages.steal(thief, victim, HIDDEN) for victim in (named or sorted(victims))]
 
 
 def _side_players(before: Game, value: Any) -> List[str]:
@@ -172,8 +171,7 @@ def _trades(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
         for own in _own_counts(side.get("resources"), mine, bank):
             theirs = {r: -n for r, n in own.items()}
             for partner in partners:
-                pair = [{"player": actor, "resources": own}, {"player": partner, "resources": theirs}]
-                out.append([actor, "TR", pair])
+                out.append(messages.trade(actor, actor, own, partner, theirs))
     return out
 
 
@@ -213,7 +211,7 @@ def _discarders(before: Game) -> Dict[str, int]:
 
 
 def _discard(name: str, count: int) -> Message:
-    return forms.with_bank(name, {HIDDEN: count})
+    return messages.discard(name, {HIDDEN: count})
 
 
 def _draws(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
@@ -221,7 +219,7 @@ def _draws(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
     seat the rules let buy now (the 5-6 player Special Building Phase lets others)."""
     if before.phase != TURNS:
         return []
-    return [[name, "BD", {"cCode": HIDDEN}] for name in ([seat] if seat else sorted(before.players))]
+    return [messages.buy_card(name, HIDDEN) for name in ([seat] if seat else sorted(before.players))]
 
 
 def _plays(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
@@ -235,11 +233,11 @@ def _plays(before: Game, seat: Optional[str], value: Any) -> Iterable[Message]:
     for actor in actors:
         for kind in [card] if card in CARDS else list(CARDS):
             if kind == "MO":
-                out += [forms.play(actor, kind, (r,)) for r in RESOURCES]
+                out += [messages.play_card(actor, kind, (r,)) for r in RESOURCES]
             elif kind == "YP":
-                out += [forms.play(actor, kind, pair) for pair in combinations_with_replacement(RESOURCES, 2)]
+                out += [messages.play_card(actor, kind, pair) for pair in combinations_with_replacement(RESOURCES, 2)]
             else:
-                out.append(forms.play(actor, kind))
+                out.append(messages.play_card(actor, kind))
     return out
 
 

@@ -24,9 +24,9 @@ import importlib
 import random
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from .. import board
+from .. import board, messages
 from ..adapters.catanatron_board import RESOURCE
-from ..game.move_forms import move_key, play, with_bank
+from ..game.move_forms import move_key, with_bank
 from ..layers.hidden import HIDDEN
 from .catanatron_view import ActionType, Mismatch, Replica, Unplayable, seeded
 
@@ -91,7 +91,7 @@ def action_key(replica: Replica, action: Any) -> Optional[tuple]:
     }
     if kind in plays:
         chosen = [] if value is None else [value] if isinstance(value, str) else list(value)
-        return move_key(play(seat, plays[kind], [RESOURCE[r] for r in chosen]))
+        return move_key(messages.play_card(seat, plays[kind], [RESOURCE[r] for r in chosen] or None))
     return None  # (a discard: catanatron draws it)
 
 

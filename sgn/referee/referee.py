@@ -14,7 +14,7 @@ import random
 from collections import Counter
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from .. import board
+from .. import board, messages
 from ..game import move_forms as forms
 from ..game.core import OVER, Game
 from ..game.decisions import DISCARD, TURN, discard_move, is_chance
@@ -59,14 +59,14 @@ class Chance:
         """The outcome of a chance move (`?`), as the table's dice, deck and hands give it."""
         seat, action, value = move
         if action == "RD":
-            return forms.roll(seat, self.dice.randint(1, 6) + self.dice.randint(1, 6))
+            return messages.roll(seat, self.dice.randint(1, 6) + self.dice.randint(1, 6))
         if action == "BD":
             drawn = len(self.order) - sum(game.deck.values())  # (the cards bought so far)
-            return [seat, "BD", {"cCode": self.order[drawn]}]
+            return messages.buy_card(seat, self.order[drawn])
         victim = next(side["player"] for side in value if side["player"] != seat)
         hand = game.players[victim].hand
         cards = [r for r in RESOURCES for _ in range(hand[r])]
-        return forms.steal(seat, victim, cards[self.steals.randrange(len(cards))])
+        return messages.steal(seat, victim, cards[self.steals.randrange(len(cards))])
 
 
 class Record(NamedTuple):
@@ -138,7 +138,7 @@ class Referee:
             for seat, fault in started:
                 if fault is not None:
                     self._fault(seat, fault)
-            for line in self.opening or [protocol.encode([["B", "DM", self.chance.board(players)]]).decode()]:
+            for line in self.opening or [protocol.encode([messages.define_map(self.chance.board(players))]).decode()]:
                 self._make(protocol.decode(line))
             self.chance.deal(self.game.deck)  # (what is left of it after the opening)
             while self.game.phase != OVER:
