@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Any, Collection, Dict, Iterator, List, Mapping, Optional, Tuple
 
-from . import board, rules
+from . import board, messages, rules
 from .board import Corner, Edge, Tile
 from .game.core import OVER, Game, Player
 from .game.pieces import best_rate
@@ -139,15 +139,15 @@ class RandomPlayer:
     # -- the phases ---------------------------------------------------------------------------------
     def play(self) -> List[list]:
         spec = board.EXTENDED if self.count in rules.FIVE_SIX.player_counts else board.STANDARD
-        self.emit(["B", "DM", random_map(self.rng, spec)])
+        self.emit(messages.define_map(random_map(self.rng, spec)))
         self._learn_map()
         order = [str(i) for i in range(1, self.count + 1)]
         for name in order + order[::-1]:
             p = self.game.player(name)
             c = self.rng.choice(self._settlement_sites(p, connected=False))
-            self.emit([name, "BS", {"intersection": _corner_json(c)}])
+            self.emit(messages.build_settlement(name, _corner_json(c)))
             e = self.rng.choice(self._road_sites(p, setup_corner=c))
-            self.emit([name, "BR", {"path": _edge_json(e)}])
+            self.emit(messages.build_road(name, _edge_json(e)))
         current = "1"
         for _ in range(MAX_TURNS):
             self.turn(current)
@@ -163,7 +163,7 @@ class RandomPlayer:
             if self.game.phase == OVER:
                 return
         roll = self.rng.randint(1, 6) + self.rng.randint(1, 6)
-        self.emit([name, "RD", {"result": roll}])
+        self.emit(messages.roll(name, roll))
         if self.game.phase == OVER:  # 10 points reached in a Special Build Phase: won on the roll
             return
         if roll == rules.ROBBER_ROLL:
@@ -196,30 +196,19 @@ class RandomPlayer:
     def discard(self, p: Player, n: int) -> None:
         cards = [r for r in RESOURCES for _ in range(p.hand[r])]
         given = Counter(self.rng.sample(cards, n))
-        self.emit(
-            [
-                p.name,
-                "TR",
-                [
-                    {"player": p.name, "resources": {r: -k for r, k in sorted(given.items())}},
-                    {"player": "B", "resources": {r: k for r, k in sorted(given.items())}},
-                ],
-            ]
-        )
+        self.emit(messages.discard(p.name, dict(sorted(given.items()))))
 
     def robber(self, p: Player) -> None:
         assert self.game.board is not None  # the map was applied
         land = [t for t, k in sorted(self.game.board.kinds.items()) if k != board.SEA and t != self.game.robber]
-        self.emit([p.name, "MR", {"tile": list(self.rng.choice(land))}])
+        self.emit(messages.move_robber(p.name, self.rng.choice(land)))
         if self.game.steal_from:
             victim = self.game.players[self.rng.choice(sorted(self.game.steal_from))]
             r = self.rng.choice([r for r in RESOURCES for _ in range(victim.hand[r])])
-            self.emit(
-                [p.name, "ST", [{"player": p.name, "resources": {r: 1}}, {"player": victim.name, "resources": {r: -1}}]]
-            )
+            self.emit(messages.steal(p.name, victim.name, r))
 
     def knight(self, p: Player) -> None:
-        self.emit([p.name, "PD", {"cCode": "KN"}])
+        self.emit(messages.play_knight(p.name))
         if self.game.phase != OVER:  # the largest army may win the game at once
             self.robber(p)
 
@@ -240,22 +229,22 @@ class RandomPlayer:
         name = p.name
         if self._can_pay(p, "city") and p.settlements and len(p.cities) < rules.PIECES["city"]:
             c = self.rng.choice(sorted(p.settlements, key=sorted))
-            self.emit([name, "BC", {"intersection": _corner_json(c)}])
+            self.emit(messages.build_city(name, _corner_json(c)))
             return True
         sites: List[Corner] = []
         if self._can_pay(p, "road") and len(p.settlements) < rules.PIECES["settlement"]:
             sites = self._settlement_sites(p, connected=True)  # wanted also to decide on a road
         if sites and self._can_pay(p, "settlement"):
-            self.emit([name, "BS", {"intersection": _corner_json(self.rng.choice(sites))}])
+            self.emit(messages.build_settlement(name, _corner_json(self.rng.choice(sites))))
             return True
         if not sites and self._can_pay(p, "road") and len(p.roads) < rules.PIECES["road"]:
             roads = self._road_sites(p)
             if roads:
-                self.emit([name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
+                self.emit(messages.build_road(name, _edge_json(self.rng.choice(roads))))
                 return True
         if self._can_pay(p, "development card") and sum(self.game.deck.values()) > 0 and self.rng.random() < 0.6:
             card = self.rng.choice([c for c in sorted(self.game.deck) for _ in range(self.game.deck[c])])
-            self.emit([name, "BD", {"cCode": card}])
+            self.emit(messages.buy_card(name, card))
             return True
         return False
 
@@ -267,16 +256,16 @@ class RandomPlayer:
             if not wanted:
                 return False
             r = self.rng.choice(wanted)
-            self.emit([p.name, "PD", {"cCode": "YP", "rCodes": [r, r]}])
+            self.emit(messages.play_year_of_plenty(p.name, [r, r]))
         elif card == "MO":
-            self.emit([p.name, "PD", {"cCode": "MO", "rCodes": [self.rng.choice(RESOURCES)]}])
+            self.emit(messages.play_monopoly(p.name, self.rng.choice(RESOURCES)))
         else:
-            self.emit([p.name, "PD", {"cCode": "RB"}])
+            self.emit(messages.play_road_building(p.name))
             for _ in range(self.game.free_roads):
                 roads = self._road_sites(p) if self.game.phase != OVER else []
                 if not roads:
                     break
-                self.emit([p.name, "BR", {"path": _edge_json(self.rng.choice(roads))}])
+                self.emit(messages.build_road(p.name, _edge_json(self.rng.choice(roads))))
         return True
 
     def _goal(self, p: Player) -> Mapping[str, int]:
@@ -299,16 +288,7 @@ class RandomPlayer:
             rate = best_rate(p, r)
             if r not in needed and p.hand[r] - goal.get(r, 0) >= rate:
                 w = self.rng.choice(needed)
-                self.emit(
-                    [
-                        p.name,
-                        "TR",
-                        [
-                            {"player": p.name, "resources": {r: -rate, w: 1}},
-                            {"player": "B", "resources": {r: rate, w: -1}},
-                        ],
-                    ]
-                )
+                self.emit(messages.trade_with_bank(p.name, {r: -rate, w: 1}, {r: rate, w: -1}))
                 return True
         return False
 

@@ -39,6 +39,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 from . import board, rules
 from .board import STANDARD, Tile
+from .messages import define_map, header as header_line
 from .play import random_game, random_map
 from .testing.faults import _SHOWN_BY_WHAT_FOLLOWS, GAME_MUTATIONS, _listing
 
@@ -164,7 +165,7 @@ def _value_strategies(who: SearchStrategy[str]) -> Dict[str, SearchStrategy[list
         "BS": message("BS", intersections().map(lambda i: {"intersection": i})),
         "BR": message("BR", paths().map(lambda p: {"path": p})),
         "BD": message("BD", st.sampled_from(CARDS).map(lambda c: {"cCode": c})),
-        "DM": st.builds(lambda p, m: [p, "DM", m], st.sampled_from(PLAYERS + ("B",)), maps()),
+        "DM": st.builds(lambda p, m: define_map(m, p), st.sampled_from(PLAYERS + ("B",)), maps()),
         "MR": message("MR", tiles().map(lambda t: {"tile": t})),
         "PD": message("PD", _card_plays()),
         "RD": message("RD", st.integers(2, 12).map(lambda n: {"result": n})),
@@ -205,7 +206,7 @@ def headers() -> SearchStrategy[list]:
         if how == "won":
             result["winner"] = seats[winner % len(seats)]
             result["points"][result["winner"]] = rules.POINTS_TO_WIN
-        return ["B", "HD", dict(tags, players={s: {"name": n} for s, n in zip(seats, names)}, result=result)]
+        return header_line(dict(tags, players={s: {"name": n} for s, n in zip(seats, names)}, result=result))
 
     optional: Dict[str, SearchStrategy[Any]] = {"event": text, "site": text, "round": text}
     optional["seed"] = st.one_of(st.integers(0, 2**63), text)

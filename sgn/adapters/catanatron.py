@@ -44,6 +44,7 @@ from ..game.profiles import CATANATRON
 from ..layers import records
 from ..layers.jsonline import MAX_NUMBER_CHARS
 from ..layers.records import WON
+from ..messages import define_map
 from ..notation.reading import Item, Lines, Source
 from .catanatron_actions import HANDLERS, SILENT, Conversion
 from .catanatron_board import RESOURCE, a_list, field, named, shown
@@ -91,7 +92,7 @@ def header(c: Conversion, data: dict) -> list:
 def _messages(c: Conversion, data: dict) -> List[Item]:
     """The header, the map, then each action of the log by the handler of its type."""
     c.write(header(c, data))
-    c.write(["B", "DM", c.places.map])
+    c.write(define_map(c.places.map))
     try:
         key, records = _records(data)
     except Unreadable as error:

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Callable, Dict, List, Optional, Tuple
 
-from .. import board
+from .. import board, messages
 from ..notation.reading import Source
 from .catanatron_board import RESOURCE, Translation, a_list, cube, field, integer, named, shown
-from .writer import Unreadable, Writer, between, steal, with_bank
+from .writer import Unreadable, Writer, between, with_bank
 
 FREQDECK = ("WOOD", "BRICK", "SHEEP", "WHEAT", "ORE")  # the order of catanatron's counts
 CARD = {"KNIGHT": "KN", "VICTORY_POINT": "VP", "ROAD_BUILDING": "RB", "YEAR_OF_PLENTY": "YP", "MONOPOLY": "MO"}
@@ -68,15 +68,15 @@ def _freqdeck(values, pointer: str) -> Dict[str, int]:
 
 
 def build_settlement(c: Conversion, player: str, value, result, pointer: str) -> None:
-    c.write([player, "BS", {"intersection": c.places.corner(value, pointer + "/2")}])
+    c.write(messages.build_settlement(player, c.places.corner(value, pointer + "/2")))
 
 
 def build_city(c: Conversion, player: str, value, result, pointer: str) -> None:
-    c.write([player, "BC", {"intersection": c.places.corner(value, pointer + "/2")}])
+    c.write(messages.build_city(player, c.places.corner(value, pointer + "/2")))
 
 
 def build_road(c: Conversion, player: str, value, result, pointer: str) -> None:
-    c.write([player, "BR", {"path": c.places.edge(value, pointer + "/2")}])
+    c.write(messages.build_road(player, c.places.edge(value, pointer + "/2")))
 
 
 def roll(c: Conversion, player: str, value, result, pointer: str) -> None:
@@ -85,7 +85,7 @@ def roll(c: Conversion, player: str, value, result, pointer: str) -> None:
     a, b = (integer(d, f"{where}/{i}", "a die") for i, d in enumerate(a_list(dice, where, "the dice", 2)))
     if not (1 <= a <= 6 and 1 <= b <= 6):
         raise Unreadable(f"the dice {shown(dice)} are not two numbers 1 to 6", where)
-    c.write([player, "RD", {"result": a + b}])
+    c.write(messages.roll(player, a + b))
 
 
 def discard(c: Conversion, player: str, value, result, pointer: str) -> None:
@@ -109,12 +109,12 @@ def move_robber(c: Conversion, player: str, value, result, pointer: str) -> None
     tile = cube(value[0], pointer + "/2/0")
     if tile not in c.places.land:
         raise Unreadable(f"the robber moves to {shown(value[0])}, which is no land tile", pointer + "/2/0")
-    out = [[player, "MR", {"tile": list(tile)}]]
+    out = [messages.move_robber(player, tile)]
     victim = value[1]
     card = value[2] if len(value) == 3 else result
     if victim is not None and card is not None:
         robbed = named(victim, c.names, pointer + "/2/1", "the robbed colour")
-        out.append(steal(player, robbed, named(card, RESOURCE, pointer + "/2/2", "the stolen card")))
+        out.append(messages.steal(player, robbed, named(card, RESOURCE, pointer + "/2/2", "the stolen card")))
     for message in out:  # (written once both are read: a fault in the steal writes neither)
         c.write(message)
 
@@ -137,23 +137,23 @@ def buy_development_card(c: Conversion, player: str, value, result, pointer: str
     card = result if result is not None else value
     if card is None:
         raise Unreadable("the card bought is not recorded: SGN names the card drawn", pointer + "/2")
-    c.write([player, "BD", {"cCode": named(card, CARD, pointer + "/2", "the card bought")}])
+    c.write(messages.buy_card(player, named(card, CARD, pointer + "/2", "the card bought")))
 
 
 def play_knight_card(c: Conversion, player: str, value, result, pointer: str) -> None:
-    c.write([player, "PD", {"cCode": "KN"}])
+    c.write(messages.play_knight(player))
 
 
 def play_road_building(c: Conversion, player: str, value, result, pointer: str) -> None:
-    c.write([player, "PD", {"cCode": "RB"}])
+    c.write(messages.play_road_building(player))
 
 
 def play_year_of_plenty(c: Conversion, player: str, value, result, pointer: str) -> None:
-    c.write([player, "PD", {"cCode": "YP", "rCodes": _resources(value, pointer + "/2", "a card taken")}])
+    c.write(messages.play_year_of_plenty(player, _resources(value, pointer + "/2", "a card taken")))
 
 
 def play_monopoly(c: Conversion, player: str, value, result, pointer: str) -> None:
-    c.write([player, "PD", {"cCode": "MO", "rCodes": [named(value, RESOURCE, pointer + "/2", "the resource")]}])
+    c.write(messages.play_monopoly(player, named(value, RESOURCE, pointer + "/2", "the resource")))
 
 
 Handler = Callable[[Conversion, str, object, object, str], None]

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from typing import Callable, Dict, Iterator, List
 
-from .. import rules
+from .. import messages, rules
 from ..diagnostic import make
 from ..layers.hidden import HIDDEN
 from ..notation.reading import Item, Lines, Source
@@ -56,7 +56,7 @@ from . import jsettlers_log as log
 from .jsettlers_pieces import PIECE_HANDLERS, coord
 from .jsettlers_state import Conversion
 from .jsettlers_turns import TURN_HANDLERS, header
-from .writer import Unreadable, between, steal, with_bank
+from .writer import Unreadable, between, with_bank
 
 CARD = {1: "RB", 2: "YP", 3: "MO", 4: "VP", 5: "VP", 6: "VP", 7: "VP", 8: "VP", 9: "KN"}
 # Message classes that say nothing SGN records (or nothing it does not infer).
@@ -174,7 +174,7 @@ def dice_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
     if c.current not in c.names:
         raise Unreadable("a roll before any player's turn", "param")
     c.rolled = c.slot_rolled = True
-    c.emit(where, [c.names[c.current], "RD", {"result": total}])
+    c.emit(where, messages.roll(c.names[c.current], total))
 
 
 def discard(c: Conversion, e: log.Entry, f, where: Source) -> None:
@@ -195,7 +195,7 @@ def move_robber(c: Conversion, e: log.Entry, f, where: Source) -> None:
     if text.startswith("-"):
         raise Unreadable("the pirate moves: the pirate is of the sea board, which SGN has no form for", "coord")
     name = c.player(f.get("playerNumber"))
-    c.emit(where, [name, "MR", {"tile": list(c.need_board().tile(coord(f)))}])
+    c.emit(where, messages.move_robber(name, c.need_board().tile(coord(f))))
     c.robbery = [name, where, False]
 
 
@@ -206,7 +206,7 @@ def robbery_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
     if kind == 6 or kind is None:
         if c.view:  # a client's view of a robbery between others: one card not shown
             thief, victim = c.player(f.get("perp"), "perp"), c.player(f.get("victim"), "victim")
-            c.emit(where, steal(thief, victim, HIDDEN))
+            c.emit(where, messages.steal(thief, victim, HIDDEN))
             c.robbery = None
             return
         c.robbery[2] = True
@@ -218,7 +218,7 @@ def robbery_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
             "resType",
         )
     thief, victim = c.player(f.get("perp"), "perp"), c.player(f.get("victim"), "victim")
-    c.emit(where, steal(thief, victim, log.LETTER[kind]))
+    c.emit(where, messages.steal(thief, victim, log.LETTER[kind]))
     c.robbery = None
 
 
@@ -228,9 +228,9 @@ def dev_card_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
         name = c.player(f.get("playerNum"), "playerNum")
         c.drawn[name] = c.drawn.get(name, 0) + 1
         # (card 0: a client's view of another's draw, the card not shown: docs/hidden.md)
-        c.emit(where, [name, "BD", {"cCode": CARD.get(card, HIDDEN)}])
+        c.emit(where, messages.buy_card(name, CARD.get(card, HIDDEN)))
     elif action == "PLAY" and card == 9:
-        c.emit(where, [c.player(f.get("playerNum"), "playerNum"), "PD", {"cCode": "KN"}])
+        c.emit(where, messages.play_knight(c.player(f.get("playerNum"), "playerNum")))
     elif action == "PLAY" and card == 1:
         c.flush(where)
         c.road_card, c.road_card_player = where, c.player(f.get("playerNum"), "playerNum")
@@ -254,7 +254,7 @@ def simple_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
         resource = log.number(f.get("v2"))
         if resource not in log.LETTER:
             raise Unreadable(f"a Monopoly on resource type {f.get('v2')}", "v2")
-        c.emit(where, [c.player(f.get("pn"), "pn"), "PD", {"cCode": "MO", "rCodes": [log.LETTER[resource]]}])
+        c.emit(where, messages.play_monopoly(c.player(f.get("pn"), "pn"), log.LETTER[resource]))
 
 
 def pick_resources(c: Conversion, e: log.Entry, f, where: Source) -> None:
@@ -272,7 +272,7 @@ def pick_resources(c: Conversion, e: log.Entry, f, where: Source) -> None:
             + (f" and {counts[5]} unknown" if counts[5] else ""),
             "resources",
         )
-    c.emit(where, [c.player(f.get("pn"), "pn"), "PD", {"cCode": "YP", "rCodes": _letters(counts)}])
+    c.emit(where, messages.play_year_of_plenty(c.player(f.get("pn"), "pn"), _letters(counts)))
 
 
 def bank_trade(c: Conversion, e: log.Entry, f, where: Source) -> None:

@@ -8,13 +8,22 @@ stands.
 
 from __future__ import annotations
 
+from typing import Any, Callable, Dict
+
+from .. import messages
 from ..notation.reading import Source
 from . import jsettlers_log as log
 from .jsettlers_board import JSettlersBoard
 from .jsettlers_state import Conversion
 from .writer import Unreadable
 
-PIECE = {0: "BR", 1: "BS", 2: "BC"}
+# The build of each JSettlers piece type: 0 a road (on a path), 1 a settlement, 2 a city (on
+# an intersection).
+PIECE: Dict[int, Callable[[str, Any], messages.Message]] = {
+    0: messages.build_road,
+    1: messages.build_settlement,
+    2: messages.build_city,
+}
 
 
 def coord(f, key: str = "coord") -> int:
@@ -58,10 +67,10 @@ def _lay(c: Conversion, laid: JSettlersBoard, where: Source) -> None:
             raise Unreadable("the board is laid out again, differently (a reset of the game?): one game, one map", "HL")
         return
     c.board = laid
-    c.emit(where, ["B", "DM", laid.map()])
+    c.emit(where, messages.define_map(laid.map()))
     if len(laid.deserts()) > 1 and laid.robber is not None and c.names:
         first = min(c.names.values(), key=int)
-        c.emit(where, [first, "MR", {"tile": list(laid.robber)}])
+        c.emit(where, messages.move_robber(first, laid.robber))
 
 
 def put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
@@ -74,8 +83,8 @@ def put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
         c.unknown.setdefault(f"PutPiece (pieceType={f.get('pieceType')})", []).append(e.line)
         return
     places = c.need_board()
-    value = {"path": places.path(at)} if piece == 0 else {"intersection": places.intersection(at)}
-    c.emit(where, [name, PIECE[piece], value])
+    place = places.path(at) if piece == 0 else places.intersection(at)
+    c.emit(where, PIECE[piece](name, place))
 
 
 def undo_put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
@@ -84,8 +93,8 @@ def undo_put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
         raise Unreadable("a ship moved back: ships are of the sea board", "pieceType")
     places = c.need_board()
     at = coord(f)
-    value = {"path": places.path(at)} if piece == 0 else {"intersection": places.intersection(at)}
-    c.writer.take_back(where, [c.player(f.get("playerNumber")), PIECE[piece], value], "an undone build")
+    place = places.path(at) if piece == 0 else places.intersection(at)
+    c.writer.take_back(where, PIECE[piece](c.player(f.get("playerNumber")), place), "an undone build")
 
 
 def cancel_build_request(c: Conversion, e: log.Entry, f, where: Source) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
+from .. import messages
 from ..notation.reading import Lines, Source
 from . import jsettlers_log as log
 from .jsettlers_board import JSettlersBoard
@@ -80,7 +81,7 @@ class Conversion:
         did not come (it was played all the same), a robbery whose resource was not said."""
         if self.road_card is not None:
             at, self.road_card = self.road_card, None
-            self.writer.write(at, [self.road_card_player, "PD", {"cCode": "RB"}])
+            self.writer.write(at, messages.play_road_building(self.road_card_player))
         if self.robbery is not None and not keep_robbery:
             _, at, unknown_seen = self.robbery
             self.robbery = None

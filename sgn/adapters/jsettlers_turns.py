@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
+from .. import messages
 from ..game.profiles import JSETTLERS
 from ..layers import records
-from ..layers.records import END_TURN
 from ..notation.reading import Source
 from . import jsettlers_log as log
 from .jsettlers_state import Conversion
@@ -60,7 +60,7 @@ def turn(c: Conversion, e: log.Entry, f, where: Source) -> None:
         # a turn begun but not rolled, that JSettlers turns into a place in the Special
         # Building Phase of the turn before (the seat asked to build there), did not begin
         if c.slot is not None and (c.slot[1] == _SPECIAL_BUILDING or c.slot_rolled):
-            c.emit(where, [c.names[c.slot[0]], END_TURN, {}])
+            c.emit(where, messages.end_turn(c.names[c.slot[0]]))
         c.slot = (seat, state)
         c.slot_rolled = c.slot_rolled and state == _SPECIAL_BUILDING
     if seat in c.names:

@@ -1,5 +1,6 @@
 """Writing SGN from another engine's record: the `Writer` every converter writes to, the
-messages the converters build, and how they report.
+sides of the trades the converters build (each message written by `sgn/messages.py`), and
+how they report.
 
 Every converter has one shape (docs/architecture.md, "The converters"): its module reads
 the engine's record entry by entry (a JSettlers network message, a catanatron action) and
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Mapping, Optional
 
+from .. import messages
 from ..diagnostic import Diagnostic, make
 from ..notation.reading import Item, Source
 
@@ -105,7 +107,7 @@ def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str
             bank[r] = bank.get(r, 0) - n
     mine = {r: n for r, n in sorted(mine.items()) if n}
     bank = {r: n for r, n in sorted(bank.items()) if n}
-    return [player, "TR", [{"player": player, "resources": mine}, {"player": "B", "resources": bank}]]
+    return messages.trade_with_bank(player, mine, bank)
 
 
 def between(
@@ -118,22 +120,13 @@ def between(
         a[r], b[r] = a.get(r, 0) - n, b.get(r, 0) + n
     for r, n in second_gives.items():
         a[r], b[r] = a.get(r, 0) + n, b.get(r, 0) - n
-    return [
+    return messages.trade(
         actor,
-        "TR",
-        [
-            {"player": first, "resources": {r: n for r, n in sorted(a.items()) if n}},
-            {"player": second, "resources": {r: n for r, n in sorted(b.items()) if n}},
-        ],
-    ]
-
-
-def steal(thief: str, victim: str, resource: str) -> list:
-    return [
-        thief,
-        "ST",
-        [{"player": thief, "resources": {resource: 1}}, {"player": victim, "resources": {resource: -1}}],
-    ]
+        first,
+        {r: n for r, n in sorted(a.items()) if n},
+        second,
+        {r: n for r, n in sorted(b.items()) if n},
+    )
 
 
 def listing(tiles) -> List[list]:

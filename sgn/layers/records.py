@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, Iterable, Iterator, List, Optional
 
+from .. import messages
 from ..diagnostic import Problem
 from .schema_words import show
 
@@ -140,4 +141,4 @@ def header(
     if result is not None:
         value["result"] = result
     value.update((key, tag) for key, tag in tags.items() if tag is not None)
-    return ["B", HEADER, value]
+    return messages.header(value)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, TypeVar
 
-from .. import board
+from .. import board, messages
 from ..board import Corner, Edge, Tile
 from ..layers.hidden import HIDDEN
 from ..layers.records import END_TURN
@@ -245,61 +245,40 @@ def to_sgn(action: Action, actor: str) -> list:
     for a discard). Raises NoMapping where SGN cannot say it."""
     v = action.verb
     if v == "R":  # R? (a roll not seen): SGN's hidden result (docs/hidden.md)
-        return [actor, "RD", {"result": HIDDEN if action.dice is None else sum(action.dice)}]
+        return messages.roll(actor, HIDDEN if action.dice is None else sum(action.dice))
     if v == "M":
-        return [actor, "MR", {"tile": list(_given(action.tile))}]
+        return messages.move_robber(actor, _given(action.tile))
     if v == "D":
-        who, formula = sgn_player(_given(action.player)), _given(action.formula)
-        return [
-            who,
-            "TR",
-            [
-                {"player": who, "resources": {r: -n for r, n in formula.items()}},
-                {"player": "B", "resources": dict(formula)},
-            ],
-        ]
+        return messages.discard(sgn_player(_given(action.player)), _given(action.formula))
     if v == "S":
         victim = sgn_player(_given(action.player))
         if action.formula is None:  # S? (a card stolen unseen): one card of a hidden kind
-            return [
-                actor,
-                "ST",
-                [{"player": actor, "resources": {HIDDEN: 1}}, {"player": victim, "resources": {HIDDEN: -1}}],
-            ]
-        return [
-            actor,
-            "ST",
-            [
-                {"player": actor, "resources": dict(action.formula)},
-                {"player": victim, "resources": {r: -n for r, n in action.formula.items()}},
-            ],
-        ]
+            return messages.steal(actor, victim, HIDDEN)
+        return messages.steal_cards(actor, victim, action.formula)
     if v == "B":
         if action.item == "d":  # a development card bought, not named: drawn unseen
-            return [actor, "BD", {"cCode": HIDDEN}]
+            return messages.buy_card(actor, HIDDEN)
         raise NoMapping("a purchase alone has no SGN form: SGN records the placement (BS, BC, BR)")
     if v == "P":
         if action.item == "r":
-            return [actor, "BR", {"path": [_corner_json(c) for c in board.canonical_edge(_given(action.edge))]}]
-        return [actor, "BS" if action.item == "v" else "BC", {"intersection": _corner_json(_given(action.vertex))}]
+            return messages.build_road(actor, [_corner_json(c) for c in board.canonical_edge(_given(action.edge))])
+        build = messages.build_settlement if action.item == "v" else messages.build_city
+        return build(actor, _corner_json(_given(action.vertex)))
     if v == "U":
         item = _given(action.item)
-        value: dict = {"cCode": CARDS[item]}
+        card = CARDS[item]
+        chosen: Optional[List[str]] = None  # (Monopoly's and Year of Plenty's resources)
         if item in "ym":
             formula = _given(action.formula)
-            value["rCodes"] = [r for r in RESOURCES for _ in range(formula.get(r, 0))]
-        return [actor, "PD", value]
+            chosen = [r for r in RESOURCES for _ in range(formula.get(r, 0))]
+        return messages.play_card(actor, card, chosen)
     if v == "T":
         other = sgn_player(_given(action.player))
         mine = {r: -n for r, n in _given(action.formula).items()}
         for r, n in _given(action.formula2).items():
             mine[r] = mine.get(r, 0) + n
-        return [
-            actor,
-            "TR",
-            [{"player": actor, "resources": mine}, {"player": other, "resources": {r: -n for r, n in mine.items()}}],
-        ]
-    return [actor, END_TURN, {}]  # E: SGN's end of turn, a record line (sgn/layers/records.py)
+        return messages.trade(actor, actor, mine, other, {r: -n for r, n in mine.items()})
+    return messages.end_turn(actor)  # E: SGN's end of turn, a record line (sgn/layers/records.py)
 
 
 def _named(kind: str, place, raw, checked: bool):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
+from .. import messages
 from . import han, hsgn
 from .han import NoMapping
 from .hsgn_turns import Action, Turn, format_action
@@ -98,10 +99,10 @@ def to_sgn(action: Action, actor: str) -> List[list]:
     if action.code in NOT_IN_SGN:
         raise NoMapping(NOT_IN_SGN[action.code])
     if action.code == "roll":
-        return [[actor, "RD", {"result": action.roll}]]
+        return [messages.roll(actor, action.roll)]
     if action.code == "PR":
         roads = [han.to_sgn(han.Action("P", item="r", edge=e), actor) for e in action.edges]
-        return [[actor, "PD", {"cCode": "RB"}]] + roads
+        return [messages.play_road_building(actor)] + roads
     if action.code == "D" and action.player == "b":
         raise NoMapping("the bank does not discard")
     return [han.to_sgn(_to_han(action), actor)]

@@ -37,7 +37,7 @@ from catanatron.models.map import (
 )
 from catanatron.models.player import RandomPlayer
 
-from .. import board, rules
+from .. import board, messages, rules
 from ..adapters.catanatron import COLORS
 from ..adapters.catanatron_actions import CARD, FREQDECK
 from ..adapters.catanatron_board import RESOURCE, SIDE, TERRAIN, Translation
@@ -127,7 +127,7 @@ class Replica:
         self.corner = {node: c for node, c in places.nodes.items() if any(t in places.land for t in c)}
         self.node = {c: node for node, c in self.corner.items()}
         self.known = Known(rules_name)
-        self.known.apply(["B", "DM", the_map], 1)
+        self.known.apply(messages.define_map(the_map), 1)
         self.applied = 1  # the events replayed
         self.robber: Optional[list] = None  # a robber's move, replayed with the steal that follows
         self.refused: List[str] = []  # events catanatron refused (its state written from sgn's all the same)

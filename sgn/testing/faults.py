@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, Tuple
 
-from .. import board, rules
+from .. import board, messages, rules
 from ..game.core import Game
 
 # what a log breaks as it stands, once here (scripts that read a log's faults import it so)
@@ -65,7 +65,7 @@ def _after_the_end(game: List[list], pick: int):
     whose second road may still follow (as the card's play)."""
     last = game[-1]
     if last[1] == "BR" and game[-2][1] == "PD" and game[-2][2].get("cCode") == "RB":
-        last = [last[0], "RD", {"result": 8}]
+        last = messages.roll(last[0], 8)
     return game + [last], "after-game-end", len(game) + 1
 
 
@@ -75,7 +75,7 @@ def _roll_twice(game: List[list], pick: int):
     spots = [i for i, _ in _after_rolls(game)]
     i = spots[pick % len(spots)]
     player, _, value = game[i - 1]
-    again = [player, "RD", {"result": 8 if value["result"] != 8 else 6}]
+    again = messages.roll(player, 8 if value["result"] != 8 else 6)
     return _insert(game, i, again), "already-rolled", i + 1
 
 
@@ -97,14 +97,14 @@ def _city_without_ore(game: List[list], pick: int):
     if not spots:
         return None
     i, name, where = spots[pick % len(spots)]
-    city = [name, "BC", {"intersection": _listing(board.canonical_corner(where))}]
+    city = messages.build_city(name, _listing(board.canonical_corner(where)))
     return _insert(game, i, city), "cannot-afford", i + 1
 
 
 def _robber_without_seven(game: List[list], pick: int):
     spots = [(i, state.current, next(t for t in _land(state) if t != state.robber)) for i, state in _after_rolls(game)]
     i, name, tile = spots[pick % len(spots)]
-    return _insert(game, i, [name, "MR", {"tile": list(tile)}]), "robber-not-allowed", i + 1
+    return _insert(game, i, messages.move_robber(name, tile)), "robber-not-allowed", i + 1
 
 
 def _lost_roll(game: List[list], pick: int):
@@ -215,11 +215,7 @@ def _special_trade(game: List[list], pick: int):
         return None
     i, _ = spots[pick % len(spots)]
     who = game[i][0]
-    trade = [
-        who,
-        "TR",
-        [{"player": who, "resources": {"W": -4, "O": 1}}, {"player": "B", "resources": {"W": 4, "O": -1}}],
-    ]
+    trade = messages.trade_with_bank(who, {"W": -4, "O": 1}, {"W": 4, "O": -1})
     return _insert(game, i + 1, trade), "special-build-trade", i + 2
 
 
@@ -231,7 +227,7 @@ def _special_card(game: List[list], pick: int):
     i, turn = spots[pick % len(spots)]
     count = max(int(m[0]) for m in game if m[0] != "B")
     outsider = next(str(n) for n in range(1, count + 1) if str(n) not in (turn, str(int(turn) % count + 1)))
-    return _insert(game, i + 1, [outsider, "PD", {"cCode": "MO", "rCodes": ["O"]}]), "special-build-card", i + 2
+    return _insert(game, i + 1, messages.play_monopoly(outsider, "O")), "special-build-card", i + 2
 
 
 def _special_turn_player(game: List[list], pick: int):
