@@ -54,7 +54,9 @@ COMPILED = [
     "sgn/layers/gunzip.py",
     "sgn/layers/reader.py",
     "sgn/pipeline/engine.py",
+    "sgn/pipeline/file_stages.py",
     "sgn/pipeline/held.py",
+    "sgn/pipeline/per_game.py",
 ]
 
 

@@ -63,7 +63,7 @@ class Replay:
     decided, its messages are fed again), whose parts that stand alone are apart: the
     readings (`readings`) and the fork with its branches (`fork`)."""
 
-    def __init__(self, rules: str = DEFAULT) -> None:
+    def __init__(self, rules: str = DEFAULT, on_state: Optional[Callable[[int, Game, Optional[Message]], None]] = None):
         self.rules = rules  # the rule profile each game of the log follows (sgn/game/profiles.py)
         self.game = Game(rules)
         self.file = "<input>"
@@ -83,7 +83,7 @@ class Replay:
         # told the state after each line it is fed, once that state is final (in line order,
         # a fault's lines once its reading is chosen), with the message applied (None: a
         # reading of the line, or nothing): the game is only to be read, at once
-        self.on_state: Optional[Callable[[int, Game, Optional[Message]], None]] = None
+        self.on_state = on_state
 
     @property
     def undecided(self) -> bool:

@@ -6,29 +6,27 @@ first stage that finds an error in it, the next line always goes on, and a stage
 
 from __future__ import annotations
 
-import bisect
 import os
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, cast
 
 from ..diagnostic import Diagnostic, SourceTypeError, internal_error
 from ..layers.columns import KeptLines
-from ..layers.jsonline import parse_line
-from ..layers.multiline import OpenValue, log_as_array
 from ..layers.reader import UTF8_BOM, Source, describe
 from ..layers.salvage import salvage
-from ..layers.schema import V1
-from ..layers.stages import AUTO, LEVELS, Stage, blocks, run_stages
+from ..layers.stages import AUTO, blocks, run_stages
 from .checking import DEFAULT as DEFAULT_CHECKING, Checking
-from .held import in_order, reading_on
-from .levels import auto_level, build_stages
+from .file_stages import FileStages
+from .held import Held, reading_on
+from .levels import auto_level
+from .per_game import PerGame
 
 if TYPE_CHECKING:
+    from ..game.recovery import Replay
     from ..layers.fastpath import Context, Memory
+    from ..layers.reader import LogReader
     from .policy import Policy
     from .visitor import Visitor
 
-# Errors after which the reader gives no more lines.
-_STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
 NO_LIMIT = 1 << 60  # no last line: a small int of the compiled build (sys.maxsize is slow to compare)
 
 
@@ -37,11 +35,9 @@ class FileCheck:
 
     With `fast` (the default), lines already found free of diagnostics in the same
     context, and new lines that the compiled libraries find valid, skip the careful
-    path (see `sgn/layers/fastpath.py`); the diagnostics are the same either way.
-
-    Longer than 250 lines: the reading loop is one method, so that the common line costs
-    no call, with what it needs at hand; the layers it runs live in `sgn/layers`, what is
-    reported in `policy.py`, the replay in `sgn/game/recovery.py`.
+    path (see `sgn/layers/fastpath.py`); the diagnostics are the same either way. The
+    stages a line goes through are `file_stages.FileStages`; what is held back while the
+    replay weighs a fault, `held.Held`; each game's counts, `per_game.PerGame`.
     """
 
     def __init__(
@@ -59,93 +55,38 @@ class FileCheck:
         # told each line and each state as this pass reads them, and where to stop (visitor.py)
         self.visitor = visitor
         self.observer = visitor.visit_line if visitor is not None and visitor.tells_lines() else None
-        self.text_line = True  # whether the last line the careful path read was text
         self.name = name or describe(source)
         self.checking = checking = checking.for_path(self.name)  # (checked when it was made)
-        level = checking.level
-        self.level, self.profile, self.hidden, self.rules = level, checking.profile, checking.hidden, checking.rules
-        self.max_line_bytes = checking.max_line_bytes
+        self.rules = checking.rules
         self.fast = fast
         # the last line to check (for a state part-way: `reading_on` says how far past it the
         # replay may read); None: all
         self.until = visitor.until if visitor is not None else None
-        self.requested = level
-        self.open_value = OpenValue(self.name)  # a JSON value written over several lines
+        on_state = visitor.visit_state if visitor is not None and visitor.tells_states() else None
+        self.file_stages = FileStages(checking, self.name, on_state)
         self.messages = 0
-        # per game of the log (a stream may hold several, each from its map): errors, warnings
-        self._per_game: List[List[int]] = []
+        self.per_game = PerGame()
         self.line = 0  # the last line checked
         self.kept = KeptLines()  # the lines with a diagnostic, for its columns and excerpt
-        self.stages: Optional[List[Stage]] = None
-        if level != AUTO:
-            self._use(level)
+        self.context: Optional["Context"] = None  # the fast path's lines known in this context
         if visitor is not None:
             visitor.begin(self)
 
-    def _use(self, level: str) -> None:
-        from ..layers.semantic import SemanticChecker
+    @property
+    def level(self) -> str:
+        """The level the file is checked at: the one asked, or the one `auto` stood for."""
+        return self.file_stages.level
 
-        self.level = level
-        self.stages = build_stages(self.checking, level)
-        # the stateless layers (their verdict on a line remembered), and the replay
-        self.replay = None
-        if level == "rules":  # (the game's modules are imported for the rules level only)
-            from ..game.recovery import Replay
-
-            self.replay = next((s for s in self.stages if isinstance(s, Replay)), None)
-        self.checks = [s for s in self.stages if s is not self.replay]
-        self.semantic = next((s for s in self.stages if isinstance(s, SemanticChecker)), None)
-        if self.replay is not None and self.visitor is not None and self.visitor.tells_states():
-            self.replay.on_state = self.visitor.visit_state
-        self.layers = LEVELS[min(LEVELS.index(level), LEVELS.index("semantic"))]
-
-    def _careful(self, reader, number: int, raw: bytes) -> Tuple[List[Diagnostic], Any]:
-        """Every layer, with explanations: (diagnostics, message or None if unparsed)."""
-        line, found = reader.decode(number, raw)
-        self.text_line = line is not None  # (a blank line, or no UTF-8, is no line of the log)
-        if line is None:
-            return found, None
-        parsed = parse_line(line.text, file=self.name, line=number)
-        if isinstance(parsed, Diagnostic):
-            if parsed.code == "invalid-json":
-                opens, error = self.open_value.opens(line.text, number)
-                if opens:
-                    return found + ([error] if error is not None else []), None
-            return found + [parsed], None
-        whole = log_as_array(parsed[0], self.name, number)
-        if whole is not None:
-            return found + [whole], None
-        if self.stages is None:
-            self._use(auto_level(parsed[0]))
-        checks = self.checks
-        if self.fast and checks:
-            from ..layers.fastpath import schema_valid_value
-
-            if schema_valid_value(parsed[0], self.profile != V1):
-                checks = checks[1:]  # the compiled check says the schema has nothing to say
-        more, message = run_stages(checks, parsed[0], self.name, number)
-        return found + more, message
-
-    def _repaired(self, value: Any, number: int) -> Any:
-        """The message a refused one evidently means (sgn/layers/repairs.py), if the layers pass it:
-        a reading of the line for the replay. None when there is none."""
-        from ..layers.repairs import evident_repair
-
-        candidate = evident_repair(value)
-        if candidate is None or candidate[1] == "DM":  # (a map is never guessed)
-            return None
-        more, message = run_stages(self.checks, candidate, self.name, number)
-        return None if any(blocks(d) for d in more) else message
-
-    def _context(self, memory: "Memory") -> "Context":
-        """The lines known to be free of diagnostics in the current context."""
-        return memory.known((self.profile, self.hidden, self.layers, self.semantic.map_key if self.semantic else 0))
+    @property
+    def replay(self) -> Optional["Replay"]:
+        """The rules replay (None below the rules level, or before `auto` decides)."""
+        return self.file_stages.replay
 
     @property
     def fragment(self) -> bool:
         """Whether `auto` found no map at the start: the log is checked message by message
         (semantic), and no game is replayed."""
-        return self.requested == AUTO and self.level == "semantic"
+        return self.checking.level == AUTO and self.file_stages.level == "semantic"
 
     @property
     def games(self) -> List[Dict[str, Any]]:
@@ -153,13 +94,12 @@ class FileCheck:
         and warnings, its winner (None if it did not end) and the rules it followed (the
         variant its map chose). Empty below the rules level;
         at most the first 1,000 (`recovery.MAX_GAMES_LISTED`), so that memory stays bounded."""
-        replay = getattr(self, "replay", None)
-        return replay.seen.listing(self._per_game, replay.game) if replay is not None else []
+        return self.per_game.listing(self.file_stages.replay)
 
     @property
     def game_count(self) -> int:
         """The games of the log, listed in `games` or not (past the first 1,000)."""
-        replay = getattr(self, "replay", None)
+        replay = self.file_stages.replay
         return replay.seen.count if replay is not None else 0
 
     def __iter__(self) -> Iterator[Diagnostic]:
@@ -170,7 +110,8 @@ class FileCheck:
         found = self._placed()
         if self.policy is not None:
             found = self.policy.apply(self.name, found)
-        return capped(self._counted(found))
+        file_stages = self.file_stages
+        return capped(self.per_game.counted(found, lambda: file_stages.replay))
 
     def _placed(self) -> Iterator[Diagnostic]:
         """Each diagnostic with the columns of its pointer's value and the excerpt of its line
@@ -202,83 +143,47 @@ class FileCheck:
                 raise
             yield internal_error(error, self.name, self.line)
 
-    def _counted(self, diagnostics: Iterator[Diagnostic]) -> Iterator[Diagnostic]:
-        per_game = self._per_game
-        for found in diagnostics:
-            replay = getattr(self, "replay", None)
-            if (
-                replay is not None
-                and replay.seen.starts
-                and found.line
-                and not (replay.seen.unlisted_from and found.line >= replay.seen.unlisted_from)
-            ):
-                game = bisect.bisect_right(replay.seen.starts, found.line) - 1
-                if game >= 0:
-                    while len(per_game) <= game:
-                        per_game.append([0, 0])
-                    per_game[game][0] += found.occurrences if found.is_error else 0
-                    per_game[game][1] += found.occurrences if found.severity == "warning" else 0
-            yield found
-
     def _diagnostics(self) -> Iterator[Diagnostic]:
+        """The loop: a line seen before in the same context costs a dictionary look-up (and
+        the replay, at the rules level); the rest is in methods off that path."""
         from ..layers import fastpath
         from ..layers.reader import LogReader
 
-        name = self.name
-        open_value = self.open_value
-        reader = LogReader(self.source, name=name, max_line_bytes=self.max_line_bytes, open_value=open_value)
+        name, stages, observer = self.name, self.file_stages, self.observer
+        open_value = stages.open_value
+        reader = LogReader(self.source, name=name, max_line_bytes=self.checking.max_line_bytes, open_value=open_value)
         memory = fastpath.MEMORY
-        fast = self.fast
-        records = self.profile != V1  # (record lines are read: docs/format.md, "Records")
-        schema_valid_message = fastpath.schema_valid_message
-        context = self._context(memory) if fast and self.stages is not None else fastpath.Context()
+        # (no line is known while the fast path is off, or the level not yet known)
+        context = stages.context(memory) if self.fast and stages.stages is not None else fastpath.Context()
+        self.context = context
         known: Dict[bytes, Any] = context.lines
-        not_kept = fastpath.NOT_KEPT
-        replay = getattr(self, "replay", None)
-        loads = fastpath.loads
+        not_kept, loads = fastpath.NOT_KEPT, fastpath.loads
+        replay = stages.replay
         messages = 0
         until = self.until if self.until is not None else NO_LIMIT
         stopped = False
-        # while the replay holds back the verdict on a fault (it reads a few messages past it
-        # first), what the other layers find on later lines waits too: the output stays in
-        # line order. Each entry: (line, order found, diagnostic).
-        held: List[Tuple[int, int, Diagnostic]] = []
-        observer = self.observer
+        held = Held()  # (what later lines give waits while the replay weighs a fault)
         last: Optional[Tuple[int, bytes]] = None  # the last line read
         for item in reader:
             if type(item) is not tuple:  # (a diagnostic, a NamedTuple: a test of the type is quick)
-                last, found_ = None, cast(Diagnostic, item)
-                if (found_.line or 0) > until:
-                    if reading_on(replay, until):
-                        continue
+                last = None
+                told = held.told(cast(Diagnostic, item), replay, reader.number, until)
+                if told is None:
                     stopped = True
                     break
                 self.messages = messages  # counted so far, should the reader stop here
-                # (an error that ends the stream waits for what the end of the file brings)
-                yield from in_order(
-                    [found_],
-                    held,
-                    reader.number,
-                    bool(held) or found_.code in _STREAM_ENDS or (replay is not None and replay.undecided),
-                )
+                yield from told
                 continue
             number, raw = last = cast(Tuple[int, bytes], item)
             if number > until and not reading_on(replay, until):
                 stopped = True
                 break
             self.line = number
-            if open_value.pending and raw.strip():  # the first such value's error, now decidable
-                decided = open_value.decide(raw)
-                if decided is not None:
-                    yield from in_order([decided], held, number, replay is not None and replay.undecided)
-            if open_value.start:  # a line after one that left a JSON value open
-                piece, info = open_value.piece(raw, number)
+            if open_value.pending or open_value.start:
+                self.messages = messages
+                out, piece = self._open_value(raw, number, held)
+                yield from out
                 if piece:
-                    if observer is not None and raw.strip():
-                        observer(number, None)
-                    if info is not None:
-                        self.messages = messages
-                        yield from in_order([info], held, number, replay is not None and replay.undecided)
                     continue
             seen = known.get(raw)
             if seen is not None:  # the common case: a line seen before, in this context
@@ -291,69 +196,86 @@ class FileCheck:
                     # (nothing to do while the replay is undecided and this line found nothing)
                     undecided = replay.undecided
                     found = self._kept(number, raw, found, undecided)
-                    if found or (held and not undecided):
+                    if found or (held.any() and not undecided):
                         self.messages = messages  # counted so far, should the reader stop here
-                        yield from in_order(found, held, number, undecided)
+                        yield from held.release(found, number, undecided)
                 elif observer is not None:
                     observer(number, loads(raw) if seen is not_kept else seen)
                 continue
-            plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
-            value = schema_valid_message(raw, records) if fast and plain else None
-            if value is not None:
-                if self.stages is None:
-                    self._use(auto_level(value))
-                found = run_stages(self.checks[1:], value, name, number)[0]
-            else:
-                found, value = self._careful(reader, number, raw)
+            found, value = self._new_line(reader, number, raw, memory)
+            replay = stages.replay
             if value is not None:
                 messages += 1
-                replay = self.replay
-                if fast:
-                    context = self._context(memory)  # it may have changed (a map, the level)
-                    known = context.lines
-                if not any(blocks(d) for d in found):
-                    if replay is not None:
-                        found = found + replay.feed(value, name, number)
-                    if fast and plain and not found and isinstance(value, list) and len(value) > 1 and value[1] != "DM":
-                        memory.remember(context, raw, value if replay is not None else not_kept)
-                elif replay is not None:  # refused here: the replay notes the gap
-                    found = found + replay.gap(value, name, number, self._repaired(value, number))
-            elif replay is not None and raw.strip() and not open_value.start and any(d.is_error for d in found):
-                found = found + replay.gap(salvage(raw), name, number)  # no JSON: read as far as it can be
-            if observer is not None and (value is not None or self.text_line):
+                known = self.context.lines  # (it may have changed: a map, the level)
+            if observer is not None and (value is not None or stages.text_line):
                 observer(number, value)
             undecided = replay is not None and replay.undecided
             found = self._kept(number, raw, found, undecided)
-            if found or (held and not undecided):
+            if found or (held.any() and not undecided):
                 self.messages = messages  # counted so far, should the reader stop here
-                yield from in_order(found, held, number, undecided)
-        if open_value.pending:
-            decided = open_value.decide(None)
-            if decided is not None:
-                held.append((decided.line or reader.number, len(held), decided))
-        if open_value.reported and not stopped:
-            rest = open_value.summary(reader.number)
-            if rest is not None:
-                held.append((rest.line or reader.number, len(held), rest))
+                yield from held.release(found, number, undecided)
         self.messages = messages
-        # the end: a fault still undecided, what the file's end and each stage's end bring, and
-        # what was held, all in line order
-        tail: List[Diagnostic] = []
+        yield from self._end(reader, last, held, stopped, until)
+
+    def _open_value(self, raw: bytes, number: int, held: Held) -> Tuple[List[Diagnostic], bool]:
+        """A line after one that left a JSON value open (sgn/layers/multiline.py): what to
+        report now, and whether the line is a piece of that value (read no further)."""
+        stages = self.file_stages
+        open_value, replay = stages.open_value, stages.replay
+        out: List[Diagnostic] = []
+        if open_value.pending and raw.strip():  # the first such value's error, now decidable
+            decided = open_value.decide(raw)
+            if decided is not None:
+                out += held.release([decided], number, replay is not None and replay.undecided)
+        if not open_value.start:
+            return out, False
+        piece, info = open_value.piece(raw, number)
+        if piece:
+            if self.observer is not None and raw.strip():
+                self.observer(number, None)
+            if info is not None:
+                out += held.release([info], number, replay is not None and replay.undecided)
+        return out, piece
+
+    def _new_line(self, reader: "LogReader", number: int, raw: bytes, memory: "Memory") -> Tuple[List[Diagnostic], Any]:
+        """A line not seen before in this context: the compiled check first, the careful path
+        where it refuses; fed to the replay (or read as a gap where a layer refused it), and
+        remembered when it found nothing. (diagnostics, message or None if unparsed)"""
+        from ..layers.fastpath import NOT_KEPT, schema_valid_message
+
+        stages, name, fast = self.file_stages, self.name, self.fast
+        plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
+        value = schema_valid_message(raw, stages.records) if fast and plain else None
+        if value is not None:
+            if stages.stages is None:
+                stages.use(auto_level(value))
+            found = run_stages(stages.checks[1:], value, name, number)[0]
+        else:
+            found, value = stages.careful(reader, number, raw, fast)
+        replay = stages.replay
+        if value is not None:
+            if fast:
+                self.context = stages.context(memory)  # it may have changed (a map, the level)
+            if not any(blocks(d) for d in found):
+                if replay is not None:
+                    found = found + replay.feed(value, name, number)
+                if fast and plain and not found and isinstance(value, list) and len(value) > 1 and value[1] != "DM":
+                    memory.remember(cast("Context", self.context), raw, value if replay is not None else NOT_KEPT)
+            elif replay is not None:  # refused here: the replay notes the gap
+                found = found + replay.gap(value, name, number, stages.repaired(value, number))
+        elif replay is not None and raw.strip() and not stages.open_value.start and any(d.is_error for d in found):
+            found = found + replay.gap(salvage(raw), name, number)  # no JSON: read as far as it can be
+        return found, value
+
+    def _end(
+        self, reader: "LogReader", last: Optional[Tuple[int, bytes]], held: Held, stopped: bool, until: int
+    ) -> List[Diagnostic]:
+        """The end: what the stages leave (`FileStages.ending`) and what was held, in line order."""
         if last is not None:
             self.kept.keep(*last)  # the last line read: what the end reports is placed on it
-        if replay is not None and replay.undecided:  # decided with what the log has left
-            tail += replay.settle(name)
-        if stopped:
-            self.line = until  # stopped part-way: the end of the file is not checked
-        else:
-            self.line = reader.number
-            tail += reader.finish()
-            for stage in self.stages or ():
-                finish = getattr(stage, "finish", None)
-                if finish is not None:
-                    tail += finish(name, reader.number)
-        if tail or held:
-            yield from in_order(tail, held, reader.number, False)
+        self.line = until if stopped else reader.number  # (stopped part-way: the end is not checked)
+        tail = self.file_stages.ending(reader, held, stopped)
+        return held.release(tail, reader.number, False) if tail or held.any() else []
 
 
 class Reading(NamedTuple):

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic
 
+# Errors after which the reader gives no more lines.
+STREAM_ENDS = frozenset({"gzip-truncated", "gzip-corrupt", "read-error"})
+
 if TYPE_CHECKING:
     from ..game.recovery import Replay
 
@@ -20,16 +23,46 @@ def reading_on(replay: Optional["Replay"], until: int) -> bool:
     return held is not None and held <= until
 
 
-def in_order(
-    found: List[Diagnostic], held: List[Tuple[int, int, Diagnostic]], number: int, undecided: bool
-) -> List[Diagnostic]:
-    """What can be reported now, in line order: nothing while the replay is undecided
-    (`found` is held back with the rest); else all that was held, sorted, and `found`."""
-    for d in found:
-        held.append((d.line or number, len(held), d))
-    if undecided:
-        return []
-    held.sort(key=lambda entry: (entry[0], entry[1]))
-    out = [entry[2] for entry in held]
-    held.clear()
-    return out
+class Held:
+    """The diagnostics held back while the replay is undecided, each with its line and the
+    order it was found in; given out in line order once it decides."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self) -> None:
+        self.entries: List[Tuple[int, int, Diagnostic]] = []
+
+    def any(self) -> bool:
+        return len(self.entries) > 0
+
+    def add(self, found: Diagnostic, number: int) -> None:
+        """Holds `found` (of line `number` if it names none) until the next release."""
+        self.entries.append((found.line or number, len(self.entries), found))
+
+    def told(
+        self, found: Diagnostic, replay: Optional["Replay"], number: int, until: int
+    ) -> Optional[List[Diagnostic]]:
+        """A diagnostic of the reader's own (bytes, gzip, a line too long): what to report
+        now; None when it is past the last line to check and reading stops there."""
+        if (found.line or 0) > until:
+            return [] if reading_on(replay, until) else None
+        # (an error that ends the stream waits for what the end of the file brings)
+        waits = self.any() or found.code in STREAM_ENDS or (replay is not None and replay.undecided)
+        return self.release([found], number, waits)
+
+    def release(self, found: List[Diagnostic], number: int, undecided: bool) -> List[Diagnostic]:
+        """What can be reported now, in line order: nothing while the replay is undecided
+        (`found` is held back with the rest); else all that was held, sorted, and `found`."""
+        entries = self.entries
+        for d in found:
+            entries.append((d.line or number, len(entries), d))
+        if undecided:
+            return []
+        entries.sort(key=_place)
+        out = [entry[2] for entry in entries]
+        entries.clear()
+        return out
+
+
+def _place(entry: Tuple[int, int, Diagnostic]) -> Tuple[int, int]:
+    return entry[0], entry[1]

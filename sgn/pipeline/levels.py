@@ -3,16 +3,16 @@ then the rules replay; and the level `auto` stands for, from a log's first messa
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, Callable, List, Optional
 
 from ..layers.stages import LEVELS, MESSAGE_STAGES, Stage
 from .checking import Checking
 
 
-def _rules_stage(checking: Checking) -> Stage:
+def _rules_stage(checking: Checking, on_state: Optional[Callable]) -> Stage:
     from ..game.recovery import Replay
 
-    return Replay(checking.rules)
+    return Replay(checking.rules, on_state)
 
 
 def auto_level(first_message: Any) -> str:
@@ -21,12 +21,15 @@ def auto_level(first_message: Any) -> str:
     return "rules" if starts_game else "semantic"
 
 
-def build_stages(checking: Checking, level: str) -> List[Stage]:
+def build_stages(checking: Checking, level: str, on_state: Optional[Callable] = None) -> List[Stage]:
     """The stages that run at `level` (`checking`'s, or the one `auto` stands for), fresh
-    for one file: the layers of one message, then the rules replay, under its rule profile.
-    (`checking` was checked when it was made.)"""
+    for one file: the layers of one message, then the rules replay, under its rule profile,
+    telling `on_state` each state (`Visitor.visit_state`). (`checking` was checked when it
+    was made.)"""
     layers = LEVELS[1 : LEVELS.index(level) + 1]
     return [
-        _rules_stage(checking) if layer == "rules" else MESSAGE_STAGES[layer](checking.profile, checking.hidden)
+        _rules_stage(checking, on_state)
+        if layer == "rules"
+        else MESSAGE_STAGES[layer](checking.profile, checking.hidden)
         for layer in layers
     ]
