@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Optional, Tuple
 
+from .. import messages
 from ..diagnostic import Diagnostic, Problem, make
 from ..layers.records import ACTIONS as RECORD_ACTIONS
 from .core import OVER, TURNS, Game, Message, Reading
@@ -159,8 +160,8 @@ class Replay:
                 seat = message[0] if isinstance(message, list) and message else None
                 seat = seat if seat in self.game.players else due_to_end(self.game)
                 if seat is not None:
-                    self.game.apply([seat, "ET", {}], line)
-                    self._since.append(([seat, "ET", {}], line))
+                    self.game.apply(messages.end_turn(seat), line)
+                    self._since.append((messages.end_turn(seat), line))
             return found
         self.headers.faulted = True
         if action_of(message) == "DM" and self.game.board is None:
