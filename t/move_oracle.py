@@ -79,7 +79,7 @@ def candidates(game, dm: list) -> List[list]:
         if x in game.players:
             least, most = game.hand_range(x)
             sizes = set(range(max(1, sum(least.values()) // 2 - 1), sum(most.values()) // 2 + 2))
-            sizes |= {owed[x] for owed in (game.discards_owed, game.discards_late) if x in owed}
+            sizes |= {owed[x] for owed in (game.discards_owed, game.unseen.discards_late) if x in owed}
             for size in sorted(sizes):
                 for counts in multisets([most[r] for r in RESOURCES], size):
                     given = {r: n for r, n in zip(RESOURCES, counts) if n}

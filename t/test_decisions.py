@@ -149,7 +149,8 @@ def test_clone_copies_every_field_and_push_pop_restore_it():
     """Every field `State.__init__` sets is copied by `clone` (a field forgotten there would
     reset in every copy); a refused move and a `pop` leave each field as it was."""
     fields = _fields("state.py", "State") - {"pushed", "_after", "_order_for"}  # (the undo list; a cache)
-    assert "turn_ended" in fields and len(fields) > 35
+    assert "turn_ended" in fields and "unseen" in fields and len(fields) > 30
+    assert {"doubt", "roll", "end", "discards_unsure", "discards_late"} <= _fields("unseen.py", "Unseen")
     _, _, _, kept = driven(2, 5, stop=lambda g: bool(g.turn_ended or g.discards_owed or g.special_built))
     assert kept
     for state in kept[:: max(1, len(kept) // 25)]:

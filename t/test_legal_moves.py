@@ -276,7 +276,7 @@ def test_the_special_build_phase_is_what_apply_accepts(players):
 
 
 def _everything(state):
-    return (state.public_key(), state.snapshot(), state.doubt.key() if state.doubt else None, state.line)
+    return (state.public_key(), state.snapshot(), state.unseen.doubt.key() if state.unseen.doubt else None, state.line)
 
 
 def test_listing_moves_changes_nothing():
@@ -286,7 +286,7 @@ def test_listing_moves_changes_nothing():
         if spectator:
             messages = [hide(m, None) for m in messages]
         for n, _, state in positions(messages):
-            if n % 5 == 0 or state.roll_unseen:
+            if n % 5 == 0 or state.unseen.roll:
                 before = _everything(state)
                 state.legal_moves(hidden_outcomes="always")
                 assert _everything(state) == before, n

@@ -146,6 +146,6 @@ def test_the_end_of_the_log_changes_no_position_a_roll_not_seen_last_keeps_its_7
     for n, line in enumerate(log, 1):
         game.apply(json.loads(line), n)
     before = game.public_key()
-    assert game.finish() == [] and game.public_key() == before and game.roll_unseen
+    assert game.finish() == [] and game.public_key() == before and game.unseen.roll
     moves = sgn.moves(log)
     assert any(m[1] == "MR" for m in moves) and any(m[1] == "RD" for m in moves)

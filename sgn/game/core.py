@@ -122,8 +122,8 @@ class Game(State):
                         "(later messages are not checked)",
                     )
                 ]
-            if self.unseen_end is not None and not (action == "PD" and value["cCode"] == "VP"):
-                self.unseen_end = None  # the game went on: it did not end there
+            if self.unseen.end is not None and not (action == "PD" and value["cCode"] == "VP"):
+                self.unseen.end = None  # the game went on: it did not end there
             if self.phase == SETUP:
                 problems = setup.setup(self, player, action, value)
             else:
@@ -266,7 +266,7 @@ class Game(State):
         """What the end of the log leaves unfinished (warnings only). The game is not changed:
         a roll not seen last is judged not a 7 on a copy (nothing is then owed), and the
         position stays one where it may have been (its legal moves, `sgn moves`, include a 7's)."""
-        return turns.unfinished(self.clone() if self.roll_unseen else self)
+        return turns.unfinished(self.clone() if self.unseen.roll else self)
 
     def _define_map(self, value) -> List[Problem]:
         if self.board is not None:

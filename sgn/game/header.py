@@ -166,7 +166,7 @@ def contradictions(header: Header, game: State) -> List[Problem]:
     how, winner = result.get("how"), result.get("winner")
     won = game.phase == OVER and game.board is not None
     # (in a partial view, the game may have ended where cards drawn unseen were Victory Points)
-    unseen_end = game.unseen_end if not won else None
+    unseen_end = game.unseen.end if not won else None
     if how == WON and unseen_end is not None:
         may_have_won = unseen_end[1]
         if winner != may_have_won:

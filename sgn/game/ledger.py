@@ -1,6 +1,6 @@
 """Cards and the bank: paying, taking, production, and what is known of hands the log does
 not show whole. A hand is either known (`Player.hand`, `State.bank`: the fast path of a
-log that shows everything) or in doubt (`State.doubt`, `sgn/game/doubt.py`); every move
+log that shows everything) or in doubt (`State.unseen.doubt`, `sgn/game/doubt.py`); every move
 of cards goes through here, so that the rules never ask which."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def cards_of(g: State, name: str) -> Dict[str, int]:
 
 
 def in_doubt(g: State, *names: str) -> bool:
-    d = g.doubt
+    d = g.unseen.doubt
     if d is None:  # (the common case: a log that shows every card)
         return False
     for name in names:
@@ -38,9 +38,9 @@ def in_doubt(g: State, *names: str) -> bool:
 
 def involve(g: State, names: Iterable[str]) -> Doubt:
     """The doubt, with `names` in it (as they are known now, if they were not)."""
-    d = g.doubt
+    d = g.unseen.doubt
     if d is None:
-        d = g.doubt = Doubt([], {()})
+        d = g.unseen.doubt = Doubt([], {()})
     for name in names:
         if name not in d:
             d.add(name, cards_of(g, name), g.line)
@@ -51,15 +51,15 @@ def settle(g: State) -> None:
     """After a move of cards in doubt: holders known again leave the doubt (their cards
     kept as known again), and worlds past the bound are merged (said once). The known
     cards of a holder in doubt are not kept up to date: `State.hand_range` tells them."""
-    d = g.doubt
+    d = g.unseen.doubt
     if d is None:
         return
-    if doubts.bound(d) and g.widened_at is None:
-        g.widened_at = g.line
+    if doubts.bound(d) and g.unseen.widened_at is None:
+        g.unseen.widened_at = g.line
     for name, hand in d.settled().items():
         cards_of(g, name).update(hand)
     if not d.holders:
-        g.doubt = None
+        g.unseen.doubt = None
 
 
 def join(g: State, other: State) -> None:
@@ -81,7 +81,7 @@ def join(g: State, other: State) -> None:
 def holds(g: State, name: str) -> str:
     """What a holder holds, in words: its cards, or the least and most of each in doubt."""
     who = "the bank" if name == BANK else f"player {name}"
-    d = g.doubt
+    d = g.unseen.doubt
     if d is None or name not in d:
         return f"{who} holds {show_hand(cards_of(g, name))}"
     least, most = d.bounds(name)
@@ -97,8 +97,8 @@ def _since(g: State, d: Doubt, name: str) -> str:
 def total_range(g: State, name: str) -> Tuple[int, int]:
     """The least and most cards a player may hold in all."""
     if in_doubt(g, name):
-        assert g.doubt is not None
-        return g.doubt.totals(name)
+        assert g.unseen.doubt is not None
+        return g.unseen.doubt.totals(name)
     n = rules.total(g.player(name).hand)
     return n, n
 
@@ -106,7 +106,7 @@ def total_range(g: State, name: str) -> Tuple[int, int]:
 def can_give(g: State, needs: Sequence[Tuple[str, Mapping[str, int]]]) -> bool:
     """Whether each holder of `needs` holds what it names, at once (in some world: the
     worlds where they do not are dropped)."""
-    d = g.doubt
+    d = g.unseen.doubt
     if d is None or not any(name in d for name, _ in needs):  # (no doubt: counts alone)
         for name, need in needs:
             if rules.lacks(cards_of(g, name), need):
@@ -118,7 +118,7 @@ def can_give(g: State, needs: Sequence[Tuple[str, Mapping[str, int]]]) -> bool:
 
 def could_give(g: State, name: str, need: Mapping[str, int]) -> bool:
     """Whether a holder may hold `need` (in some world), changing nothing."""
-    d = g.doubt
+    d = g.unseen.doubt
     if d is None or name not in d:
         return not rules.lacks(cards_of(g, name), need)
     return d.admits([(name, need)])
@@ -127,7 +127,7 @@ def could_give(g: State, name: str, need: Mapping[str, int]) -> bool:
 def could_give_all(g: State, needs: Sequence[Tuple[str, Mapping[str, int]]]) -> bool:
     """Whether each holder of `needs` may hold what it names at once (in one world), changing
     nothing: `can_give` without keeping the worlds (the move generator's question)."""
-    d = g.doubt
+    d = g.unseen.doubt
     known = all(could_give(g, name, need) for name, need in needs if d is None or name not in d)
     doubted = [(name, need) for name, need in needs if d is not None and name in d]
     return known and (not doubted or (d is not None and d.admits(doubted)))
@@ -140,7 +140,7 @@ def could_hold(g: State, name: str, count: int) -> bool:
 
 def transfer(g: State, src: str, dst: str, amounts: Mapping[str, int]) -> None:
     """`src` gives `dst` the cards `amounts` names, as far as it holds them."""
-    d = g.doubt
+    d = g.unseen.doubt
     if d is None or (src not in d and dst not in d):
         give, take = cards_of(g, src), cards_of(g, dst)
         for r, n in amounts.items():
@@ -172,7 +172,7 @@ def _surely(d: Doubt, name: str, amounts: Mapping[str, int]) -> bool:
 
 def shift(g: State, name: str, delta: Mapping[str, int]) -> None:
     """Add `delta` to a holder's cards (never below zero): one side of a trade."""
-    d = g.doubt
+    d = g.unseen.doubt
     if d is not None and name in d:
         d.shift(name, delta)
         settle(g)
@@ -252,11 +252,11 @@ def lose_roll(g: State, player: str) -> None:
             ways = way
         else:
             ways.union(way)
-            if len(ways.worlds) > GATHERED_WORLDS and doubts.bound(ways) and g.widened_at is None:
-                g.widened_at = g.line
-    if ways is not None and doubts.bound(ways) and g.widened_at is None:
-        g.widened_at = g.line
-    g.doubt = ways
+            if len(ways.worlds) > GATHERED_WORLDS and doubts.bound(ways) and g.unseen.widened_at is None:
+                g.unseen.widened_at = g.line
+    if ways is not None and doubts.bound(ways) and g.unseen.widened_at is None:
+        g.unseen.widened_at = g.line
+    g.unseen.doubt = ways
     settle(g)
 
 
@@ -292,7 +292,7 @@ def produce(g: State, number: int) -> None:
     # the robber's tile as two numbers: a tile compared whole would be made an object each time
     anywhere = robber is None
     rq, rr = robber if robber is not None else (0, 0)
-    if g.doubt is not None:
+    if g.unseen.doubt is not None:
         _produce_in_doubt(g, _paying(g, number))
         return
     wanted: Dict[str, int] = {}  # resource -> cards owed in all
@@ -332,7 +332,7 @@ def _produce_in_doubt(g: State, paying: list) -> None:
     if not paying:
         return
     wants = _wants(paying)
-    d = g.doubt
+    d = g.unseen.doubt
     assert d is not None
     if BANK in d:
         involve(g, [name for owed in wants.values() for name, _ in owed])

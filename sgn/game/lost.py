@@ -56,7 +56,7 @@ def set_adrift(g: Game, names: List[str], first: str) -> None:
         if name in g.discards_owed:
             del g.discards_owed[name]
             if first != "discard-missing":
-                g.discards_unsure.add(name)
+                g.unseen.discards_unsure.add(name)
 
 
 def set_bank_adrift(g: Game) -> None:

@@ -76,7 +76,7 @@ def legal_moves(g: State, players: Optional[int] = None, hidden_outcomes: str = 
     shown = hidden_outcomes == "always" or (hidden_outcomes == "auto" and partial)
     if g.phase == OVER:
         return _ordered(_accepted(g, _after_the_end(g, shown)))
-    found = _told(g, shown) if g.roll_unseen else _in_turns(g, shown)
+    found = _told(g, shown) if g.unseen.roll else _in_turns(g, shown)
     if partial:
         found = _tried(g, found)
     return _ordered(found)
@@ -86,9 +86,9 @@ def is_partial(g: State) -> bool:
     """Whether the position is a partial view: hands in doubt, cards drawn unseen, a roll not
     told yet, a game that may have ended unseen (docs/hidden.md)."""
     return (
-        g.doubt is not None
-        or g.roll_unseen
-        or g.unseen_end is not None
+        g.unseen.doubt is not None
+        or g.unseen.roll
+        or g.unseen.end is not None
         or any(p.unseen_cards or p.unseen_new for p in g.players.values())
     )
 
@@ -124,7 +124,7 @@ def _tried(g: State, items: List[Item]) -> List[Item]:
     played is tried once for every choice (Year of Plenty's pair, Monopoly's resource): the
     card drawn unseen that it may be is the same for all, and each choice is listed only
     where the bounds allow it."""
-    every = g.roll_unseen or g.unseen_end is not None or bool(g.steal_from and not g.steal_needed)
+    every = g.unseen.roll or g.unseen.end is not None or bool(g.steal_from and not g.steal_needed)
     verdicts: Dict[Tuple[str, str], bool] = {}
     kept = []
     for item in items:
@@ -192,11 +192,11 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
     geo = sites(g.the_map())
     items: List[Item] = []
     current = g.current
-    owed = dict(g.discards_late)
+    owed = dict(g.unseen.discards_late)
     owed.update(g.discards_owed)
-    for name in sorted(set(owed) | g.discards_unsure, key=_number):
+    for name in sorted(set(owed) | g.unseen.discards_unsure, key=_number):
         amount = owed.get(name)
-        items += discards(g, name, None if name in g.discards_unsure or amount == AMOUNT_IN_DOUBT else amount)
+        items += discards(g, name, None if name in g.unseen.discards_unsure or amount == AMOUNT_IN_DOUBT else amount)
     if g.robber_due:  # after a 7 or a Knight: the discards, then the robber; nothing else
         if not g.discards_owed:
             thief = current or "1"
@@ -206,7 +206,7 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
         items += steals(g, current, shown)
         if g.steal_needed:
             return items
-    if g.discards_owed or g.discards_unsure:
+    if g.discards_owed or g.unseen.discards_unsure:
         return items
     following = turns.expected_next(g)
     if current is None or g.rolled:  # the next turn may begin: its roll, or a card before it
@@ -353,7 +353,7 @@ def bank_trades(g: State, p: Player) -> List[Item]:
     """One lot with the bank at each rate the player has (docs/moves.md): `rate` cards of one
     resource for one of another."""
     items: List[Item] = []
-    if g.doubt is None:  # (every hand known: the counts alone, the referee's case)
+    if g.unseen.doubt is None:  # (every hand known: the counts alone, the referee's case)
         hand, bank = p.hand, g.bank
         for r in RESOURCES:
             for rate in rates_of(p, r):

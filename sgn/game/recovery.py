@@ -118,7 +118,7 @@ class Replay:
                     self._note_end()
                 if self.on_state is not None:
                     self.on_state(line, game, message)
-                return _NOTHING if game.widened_at is None or self._bound_said else self._bound()
+                return _NOTHING if game.unseen.widened_at is None or self._bound_said else self._bound()
             self.file = file
             found: List[Diagnostic] = []
             if message == previous and is_repeat(message, problems):
@@ -141,7 +141,7 @@ class Replay:
             self.file = file
             found = []
             self._feed(message, line, found, previous)
-        if self.game.widened_at is not None and not self._bound_said:
+        if self.game.unseen.widened_at is not None and not self._bound_said:
             found += self._bound()
         return found
 
@@ -171,7 +171,7 @@ class Replay:
             return found
         self._feed_gap(message, line, found, repaired)
         self._after_refused, self._refused, self._previous = True, message, None
-        if self.game.widened_at is not None and not self._bound_said:
+        if self.game.unseen.widened_at is not None and not self._bound_said:
             found += self._bound()
         return found
 
@@ -389,7 +389,7 @@ class Replay:
     def _bound(self) -> List[Diagnostic]:
         """The bound of the ways the cards may lie, reached in this game: said once, where."""
         self._bound_said = True
-        return [make("bound-reached", BOUND_REACHED, file=self.file, line=self.game.widened_at or 0)]
+        return [make("bound-reached", BOUND_REACHED, file=self.file, line=self.game.unseen.widened_at or 0)]
 
     def _new_game(self) -> None:
         """A map after the end of a game, or a header, starts the next one, under the rules
@@ -422,7 +422,7 @@ class Replay:
         self.file = file
         out: List[Diagnostic] = []
         self._settle_into(out)
-        if self.game.widened_at is not None and not self._bound_said:
+        if self.game.unseen.widened_at is not None and not self._bound_said:
             out += self._bound()
         return out
 

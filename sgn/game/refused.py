@@ -206,7 +206,7 @@ def _own_counts(resources: Any, mine: bool, bank: bool) -> List[Dict[str, int]]:
 def _discarders(before: Game) -> Dict[str, int]:
     """Who owes a discard now, and of how many cards (where that is known)."""
     owed = dict(before.discards_owed)
-    owed.update({n: k for n, k in before.discards_late.items() if k != AMOUNT_IN_DOUBT})
+    owed.update({n: k for n, k in before.unseen.discards_late.items() if k != AMOUNT_IN_DOUBT})
     return owed
 
 

@@ -38,8 +38,8 @@ def owed(g: State) -> List[Problem]:
             )
         )
     g.discards_owed, g.robber_due, g.steal_from = {}, None, None
-    if g.discards_late:
-        g.discards_late = {}
+    if g.unseen.discards_late:
+        g.unseen.discards_late = {}
     return problems
 
 
@@ -58,15 +58,15 @@ def _unsure_discards_missing(g: State) -> List[Problem]:
     """Players who may have owed a discard (their hands in doubt) and sent none: the worlds
     where they owed one are dropped; reported where every world owed one."""
     problems = []
-    for name in sorted(g.discards_unsure):
-        d = g.doubt
+    for name in sorted(g.unseen.discards_unsure):
+        d = g.unseen.doubt
         if d is None or name not in d:
             continue
         at = d.base(name)
         if not d.where(lambda w: sum(w[at : at + 2 * KINDS : 2]) <= rules.DISCARD_ABOVE):
             least, most = d.totals(name)
             # still taken late: the same discard in every world, or half the hand in those kept
-            g.discards_late[name] = least // 2 if least // 2 == most // 2 else AMOUNT_IN_DOUBT
+            g.unseen.discards_late[name] = least // 2 if least // 2 == most // 2 else AMOUNT_IN_DOUBT
             problems.append(
                 Problem(
                     "discard-missing",
@@ -76,7 +76,7 @@ def _unsure_discards_missing(g: State) -> List[Problem]:
                 )
             )
         ledger.settle(g)
-    g.discards_unsure = set()
+    g.unseen.discards_unsure = set()
     return problems
 
 
@@ -87,8 +87,8 @@ def discard(g: State, player: str, value) -> List[Problem]:
     amount = sum(given.values())
     g.player(name)
     problems = []
-    owed = g.discards_owed.get(name, g.discards_late.get(name))
-    if name in g.discards_unsure or owed == AMOUNT_IN_DOUBT:
+    owed = g.discards_owed.get(name, g.unseen.discards_late.get(name))
+    if name in g.unseen.discards_unsure or owed == AMOUNT_IN_DOUBT:
         problems += _unsure_amount(g, name, amount)
     elif owed is None:
         problems.append(
@@ -113,8 +113,8 @@ def discard(g: State, player: str, value) -> List[Problem]:
     if not ledger.hand_over(g, name, ledger.BANK, given):
         problems.append(Problem("not-held", "/2", f"{said}; the discard is {show_cost(given)}"))
     g.discards_owed.pop(name, None)
-    g.discards_late.pop(name, None)
-    g.discards_unsure.discard(name)
+    g.unseen.discards_late.pop(name, None)
+    g.unseen.discards_unsure.discard(name)
     return problems
 
 
@@ -144,7 +144,7 @@ def _unsure_amount(g: State, name: str, amount: int) -> List[Problem]:
 
 
 def move_robber(g: State, player: str, tile: Tile) -> List[Problem]:
-    problems = _unsure_discards_missing(g) if g.discards_unsure else []
+    problems = _unsure_discards_missing(g) if g.unseen.discards_unsure else []
     if g.discards_owed:
         # reported here, once; a discard that comes after the robber's move is still taken
         owed = sorted(g.discards_owed.items())
@@ -159,7 +159,7 @@ def move_robber(g: State, player: str, tile: Tile) -> List[Problem]:
                 + (", and did not" if len(owed) == 1 else " (in that order), and did not"),
             )
         )
-        g.discards_late.update(g.discards_owed)
+        g.unseen.discards_late.update(g.discards_owed)
         g.discards_owed = {}
     if not g.robber_due:
         problems.append(Problem("robber-not-allowed", "/1", "the robber moves only after a 7 or a Knight"))

@@ -10,6 +10,7 @@ from typing import Any, Dict, Optional
 from .. import board, rules
 from ..rules import RESOURCES
 from .profiles import bank_stock
+from .unseen import drawn_unseen
 
 
 def snapshot(self: Any) -> dict:
@@ -41,7 +42,7 @@ def snapshot(self: Any) -> dict:
         "robber": list(self.robber) if self.robber else None,
         "bank": known("B"),
         "deck": _deck_known(self),
-        "deck_left": sum(self.deck.values()) - sum(_drawn_unseen(self).values()),
+        "deck_left": sum(self.deck.values()) - sum(drawn_unseen(self).values()),
         "longest_road": self.longest_road,
         "largest_army": self.largest_army,
         "owed": {
@@ -68,7 +69,7 @@ def snapshot(self: Any) -> dict:
             for name, p in sorted(self.players.items())
         },
     }
-    unseen = _unseen_summary(self)
+    unseen = self.unseen.summary(self)
     if unseen:
         state["unseen"] = unseen
     if self.header is not None:
@@ -76,41 +77,18 @@ def snapshot(self: Any) -> dict:
     return state
 
 
-def _unseen_summary(self: Any) -> Dict[str, object]:
-    """What the log does not show, as far as it goes (docs/hidden.md): whose hands are in
-    doubt and since when, a roll not told yet, where the worlds were merged."""
-    out: Dict[str, object] = {}
-    d = self.doubt
-    if d is not None:
-        out["hands_in_doubt_since"] = {name: line for name, line in sorted(d.since.items())}
-        out["ways_the_cards_lie"] = len(d.worlds)
-    if self.roll_unseen:
-        out["roll"] = "not seen: a 7 or not, as the next message tells"
-    if self.widened_at is not None:
-        out["within_bounds_from_line"] = self.widened_at
-    drawn = _drawn_unseen(self)
-    if drawn:
-        out["cards_drawn_unseen"] = {"held_by": drawn, "may_be": [c for c in rules.DECK if self.deck[c] > 0]}
-    return out
-
-
 def _may_have_ended(self: Any) -> Optional[Dict[str, object]]:
     """Where the game may have ended unseen (docs/hidden.md): the line, the player who then
     won, and how many of their cards drawn unseen would be Victory Points."""
-    if self.unseen_end is None:
+    if self.unseen.end is None:
         return None
-    line, name = self.unseen_end
+    line, name = self.unseen.end
     needed = rules.POINTS_TO_WIN - self.points(name)
     return {"line": line, "player": name, "victory_points_unseen": needed}
-
-
-def _drawn_unseen(self: Any) -> Dict[str, int]:
-    """The development cards each player holds that were drawn unseen."""
-    return {name: p.unseen_cards + p.unseen_new for name, p in sorted(self.players.items()) if p.has_unseen_cards()}
 
 
 def _deck_known(self: Any) -> Dict[str, object]:
     """Each kind the deck holds: a count, or [least, most] where cards drawn unseen may
     be of it (`State.deck` counts the kinds not drawn in sight: those too)."""
-    unseen = sum(_drawn_unseen(self).values())
+    unseen = sum(drawn_unseen(self).values())
     return {c: [max(0, n - unseen), n] if unseen and n else n for c, n in self.deck.items()}

@@ -10,13 +10,13 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .. import rules
 from ..board import Corner, Edge, Tile
 from ..rules import BASE_GAME, RESOURCES, Variant
-from .doubt import Doubt
 from .pieces import Income, Map, Player, RoadBook
 from .profiles import DEFAULT, departures, for_game
 from .snapshot import snapshot
+from .unseen import Unseen
 
 SETUP, TURNS, OVER = "setup", "turns", "over"
-AMOUNT_IN_DOUBT = -1  # a late discard of half a hand in doubt (`State.discards_late`)
+AMOUNT_IN_DOUBT = -1  # a late discard of half a hand in doubt (`Unseen.discards_late`)
 _POINTS_VP, _POINTS_LONGEST, _POINTS_ARMY = (rules.POINTS[k] for k in ("VP", "longest road", "largest army"))
 
 
@@ -44,12 +44,7 @@ class State:
         self.rolled = False
         self.turn = 0
         self.discards_owed: Dict[str, int] = {}
-        self.discards_late: Dict[str, int] = {}  # owed when the robber moved, still taken (AMOUNT_IN_DOUBT)
-        self.discards_unsure: Set[str] = set()  # may owe a discard, by how many cards they hold in doubt
-        self.doubt: Optional[Doubt] = None  # the hands not known for sure (sgn/game/doubt.py)
-        self.widened_at: Optional[int] = None  # the line where the doubt grew past its bound
-        self.roll_unseen = False  # the turn's roll was not seen: a 7 or not, told by the next message
-        self.unseen_end: Optional[Tuple[int, str]] = None  # (line, player): the game may have ended there
+        self.unseen = Unseen()  # all the log does not show (sgn/game/unseen.py: one record)
         self.robber_due: Optional[str] = None  # "seven" or "knight"
         self.steal_from: Optional[Set[str]] = None
         self.steal_needed = False  # whether a steal must follow (not only may)
@@ -89,11 +84,7 @@ class State:
         other.count, other.bank, other.deck, other.robber = self.count, dict(self.bank), dict(self.deck), self.robber
         other.phase, other.setup_order, other.setup_road_due = self.phase, list(self.setup_order), self.setup_road_due
         other.current, other.rolled, other.turn = self.current, self.rolled, self.turn
-        other.discards_owed, other.discards_late = dict(self.discards_owed), dict(self.discards_late)
-        other.discards_unsure = set(self.discards_unsure)
-        other.doubt = self.doubt.copy() if self.doubt is not None else None
-        other.widened_at = self.widened_at
-        other.roll_unseen, other.unseen_end = self.roll_unseen, self.unseen_end
+        other.discards_owed, other.unseen = dict(self.discards_owed), self.unseen.copy()
         other.robber_due = self.robber_due
         other.steal_from = set(self.steal_from) if self.steal_from is not None else None
         other.steal_needed = self.steal_needed
@@ -141,8 +132,6 @@ class State:
             tuple(sorted(self.steal_from)) if self.steal_from else None,
             self.steal_needed,
             tuple(sorted(self.discards_owed.items())),
-            tuple(sorted(self.discards_late.items())),
-            tuple(sorted(self.discards_unsure)),
             tuple(self.setup_order),
             self.setup_road_due,
             self.card_played,
@@ -153,8 +142,7 @@ class State:
             self.largest_army,
             self.ended_at,
             self.after_end_reported,
-            self.roll_unseen,
-            self.unseen_end,
+            self.unseen.key(),
             tuple(self.deck.values()),
             frozenset(self.building_at.items()),
             frozenset(self.road_at.items()),
@@ -178,7 +166,7 @@ class State:
     def hand_range(self, name: str) -> Tuple[Dict[str, int], Dict[str, int]]:
         """The least and most of each resource a holder (a player, or "B", the bank) may
         hold: the same where its cards are known."""
-        d = self.doubt
+        d = self.unseen.doubt
         if d is not None and name in d:
             return d.bounds(name)
         hand = self.bank if name == "B" else self.player(name).hand
@@ -206,7 +194,7 @@ class State:
         p = self.players[name]
         least = self.points(name)
         most = least + p.unseen_points if p.has_unseen_cards() and p.unseen_points > 0 else least
-        if self.unseen_end is not None and self.unseen_end[1] == name:
+        if self.unseen.end is not None and self.unseen.end[1] == name:
             most = rules.POINTS_TO_WIN  # (if the game ended where it may have)
         if self.phase == OVER and name == self.current and least < rules.POINTS_TO_WIN <= most:
             least = rules.POINTS_TO_WIN  # (the winner, some of whose cards drawn unseen won)

@@ -19,7 +19,7 @@ _SPECIAL_BUILDS = frozenset({"BS", "BC", "BR", "BD"})
 
 
 def turn(g: State, player: str, action: str, value) -> List[Problem]:
-    if g.roll_unseen:
+    if g.unseen.roll:
         roll_told(g, action == "MR" or (action == "TR" and is_discard(value)))
     if g.free_roads and action != "BR" and action != "ET":
         g.free_roads = 0  # Road Building's roads come at once: anything else ends them
@@ -39,7 +39,7 @@ def turn(g: State, player: str, action: str, value) -> List[Problem]:
                 g.turn_ended += [player, player]  # (its part ended, and it moved since: an ET may end it again)
             return [ended] + found if ended is not None else found
     discard = action == "TR" and is_discard(value)
-    if discard and (g.discards_owed or g.discards_late or g.discards_unsure):
+    if discard and (g.discards_owed or g.unseen.discards_late or g.unseen.discards_unsure):
         return robber.discard(g, player, value)
     if action == "MR":
         return robber.move_robber(g, player, tile_from_json(value["tile"]))
@@ -48,7 +48,7 @@ def turn(g: State, player: str, action: str, value) -> List[Problem]:
     if discard and g.robber_due == "seven" and not g.steal_from:
         # a discard nobody owes, between a 7 and its robber: the robber is still to move
         return trades.trade(g, player, value, discard)
-    problems = robber.owed(g) if (g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from) else []
+    problems = robber.owed(g) if (g.discards_owed or g.unseen.discards_unsure or g.robber_due or g.steal_from) else []
     if action == "PD" and player != g.current and player == expected_next(g):
         problems += pass_turn(g, player)  # a card played before the roll starts the turn
     if g.current is None:
@@ -176,7 +176,7 @@ def end_turn(g: State, player: str) -> List[Problem]:
                     "end-turn-misplaced", "/0", f"player {player} ends the turn before rolling", "a turn starts with RD"
                 )
             ]
-        if (g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from) and _still_owed(g):
+        if (g.discards_owed or g.unseen.discards_unsure or g.robber_due or g.steal_from) and _still_owed(g):
             return [Problem("end-turn-misplaced", "/0", f"player {player} ends the turn while {_owed(g)} is owed")]
         return []
     if not has_ended(g, turn):
@@ -225,7 +225,7 @@ def _still_owed(g: State) -> bool:
 
 
 def _owed(g: State) -> str:
-    if g.discards_owed or g.discards_unsure:
+    if g.discards_owed or g.unseen.discards_unsure:
         return "a discard"
     return "a steal" if g.steal_from and not g.robber_due else "the robber's move"
 
@@ -238,7 +238,7 @@ def after_end(g: State, player: str, action: str) -> Union[Problem, None, bool]:
     turn = g.current
     if action == "RD" or (action == "PD" and player != turn):
         return False  # the next turn begins
-    if g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from:
+    if g.discards_owed or g.unseen.discards_unsure or g.robber_due or g.steal_from:
         return False
     if player == turn and g.variant.special_build and action in _SPECIAL_BUILDS:
         if g.departs(SPECIAL_BUILD_ANY_ORDER) or g.special_built:
@@ -279,12 +279,12 @@ def pass_turn(g: State, player: str) -> List[Problem]:
         )
     if g.current is not None and not g.rolled:
         problems.append(Problem("roll-missing", "/0", f"player {g.current}'s turn ended without a roll"))
-    if g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from:
+    if g.discards_owed or g.unseen.discards_unsure or g.robber_due or g.steal_from:
         problems = robber.owed(g) + problems
     g.turn += 1
     g.card_played = False
-    if g.discards_late:
-        g.discards_late = {}
+    if g.unseen.discards_late:
+        g.unseen.discards_late = {}
     for p in g.buyers:
         for card, n in p.new_cards.items():
             p.cards[card] += n
@@ -307,13 +307,13 @@ def roll(g: State, player: str, result: Union[int, str]) -> List[Problem]:
         problems = []
     else:
         problems = pass_turn(g, player)
-    if g.discards_owed or g.discards_unsure or g.robber_due or g.steal_from:
+    if g.discards_owed or g.unseen.discards_unsure or g.robber_due or g.steal_from:
         problems = robber.owed(g) + problems
     g.rolled, g.free_roads = True, 0
-    if g.discards_late:
-        g.discards_late = {}
+    if g.unseen.discards_late:
+        g.unseen.discards_late = {}
     if result == HIDDEN or not isinstance(result, int):
-        g.roll_unseen = True  # a 7 or not: the next message tells (`roll_told`)
+        g.unseen.roll = True  # a 7 or not: the next message tells (`roll_told`)
     elif result == rules.ROBBER_ROLL:
         seven(g)
     elif isinstance(result, int):
@@ -325,7 +325,7 @@ def roll_told(g: State, seven_follows: bool) -> None:
     """A roll not seen, told by the message after it: a 7 when the robber moves or a discard
     comes next, which only a 7 allows; else any other number (`ledger.lose_roll`). Either
     reading is the only one the next message leaves legal, so it is taken at once."""
-    g.roll_unseen = False
+    g.unseen.roll = False
     if seven_follows:
         seven(g)
     else:
@@ -342,7 +342,7 @@ def seven(g: State) -> None:
             if owes(least):
                 g.discards_owed[n] = owes(least)
         else:
-            g.discards_unsure.add(n)
+            g.unseen.discards_unsure.add(n)
     g.robber_due = "seven"
 
 
@@ -356,9 +356,9 @@ BUILDS = {"BS": building.build_settlement, "BC": building.build_city, "BR": buil
 
 def unfinished(g: State) -> List[Problem]:
     """What the end of the log leaves unfinished (warnings only; nothing once the game is over)."""
-    if g.roll_unseen:
+    if g.unseen.roll:
         roll_told(g, False)
-    if g.phase == OVER or g.board is None or g.unseen_end is not None:
+    if g.phase == OVER or g.board is None or g.unseen.end is not None:
         return []  # (the game may have ended where the unseen cards say: then nothing is owed)
     owed = []
     if g.phase == SETUP and g.setup_order:

@@ -90,7 +90,7 @@ def reveal(g: State, p: Player, card: str, new: bool) -> bool:
 def watch_points(g: State, line: int) -> None:
     """After a message in the turn of a player with unseen cards: where they may hold enough
     Victory Points to have 10, the game goes on only if they do not. If that cannot be,
-    the game ended at this message; if it can, it may have (`State.unseen_end`: the
+    the game ended at this message; if it can, it may have (`State.unseen.end`: the
     player's Victory Point cards shown next may say so)."""
     name = g.current
     if name is None or g.phase != "turns" or g.special_built:
@@ -104,7 +104,7 @@ def watch_points(g: State, line: int) -> None:
     held = p.unseen_points
     p.unseen_points = needed - 1
     if assignable(g):
-        g.unseen_end = (line, name)
+        g.unseen.end = (line, name)
     else:  # (they hold the Victory Points that won)
         p.unseen_points = held
         g.phase, g.ended_at = OVER, line
@@ -113,10 +113,10 @@ def watch_points(g: State, line: int) -> None:
 def ended_unseen(g: State, p: Player) -> bool:
     """A Victory Point card that `p` cannot hold if the game went on, shown right after the
     message where it may have ended with `p` winning: it ended there."""
-    if g.unseen_end is None or g.unseen_end[1] != p.name:
+    if g.unseen.end is None or g.unseen.end[1] != p.name:
         return False
-    line, _ = g.unseen_end
-    g.unseen_end = None
+    line, _ = g.unseen.end
+    g.unseen.end = None
     p.unseen_points = p.unseen_cards + p.unseen_new  # (the game over: nothing more to keep it going)
     if not reveal(g, p, VP, False) and not reveal(g, p, VP, True):
         return False

@@ -98,7 +98,7 @@ def format_state(game) -> str:
     def places(get, namer):
         return _per_player([",".join(sorted((namer(x) for x in get(p)), key=_sort_key)) if p else "" for p in players])
 
-    if game.doubt is not None:
+    if game.unseen.doubt is not None:
         raise ValueError(
             "the hands are in doubt here (the log hides some cards: docs/hidden.md), and HSN writes known hands only"
         )

@@ -29,7 +29,7 @@ _BY_KIND = itemgetter(*DECK)
 
 def hand_of(game: Any, name: str) -> Hand:
     """Each resource a holder (a player or "B", the bank) holds: a count, or (least, most)."""
-    doubt = game.doubt
+    doubt = game.unseen.doubt
     if doubt is None or name not in doubt:  # known: the counts themselves (the common case)
         return _BY_RESOURCE(game.bank if name == "B" else game.players[name].hand)
     least, most = game.hand_range(name)

@@ -42,8 +42,8 @@ from ..adapters.catanatron import COLORS
 from ..adapters.catanatron_actions import CARD, FREQDECK
 from ..adapters.catanatron_board import RESOURCE, SIDE, TERRAIN, Translation
 from ..game.core import TURNS, Game as Known
-from ..game.doubt import KINDS
 from ..game.move_forms import is_discard
+from ..game.doubt import KINDS
 from ..rules import RESOURCES
 
 BY_LETTER = {letter: name for name, letter in RESOURCE.items()}  # "L" -> "WOOD"
@@ -357,7 +357,7 @@ def possible_hands(g: Known, rng: Optional[random.Random]) -> Dict[str, Dict[str
     drawn by `rng`) for the holders in doubt (the least of a count known within bounds)."""
     out = {name: dict(p.hand) for name, p in g.players.items()}
     out["B"] = dict(g.bank)
-    doubt = g.doubt
+    doubt = g.unseen.doubt
     if doubt is not None and doubt.worlds:
         worlds = doubt.worlds
         world = min(worlds) if rng is None else sorted(worlds)[rng.randrange(len(worlds))]

@@ -1,0 +1,69 @@
+"""All a game's log does not show is one record on the state (`State.unseen`,
+sgn/game/unseen.py): copied whole by a fork, changing apart from it, and keyed and
+summarised in one place."""
+
+import ast
+from pathlib import Path
+
+from hidden_fillings import _partial_logs  # (t/ is on the path)
+from sgn.game.position import from_messages
+from test_decisions import _fields, _plain
+
+UNSEEN = Path(__file__).resolve().parent.parent / "sgn" / "game" / "unseen.py"
+
+
+def test_its_copy_sets_every_field_its_init_sets():
+    """A field added to the record and forgotten in `copy` would reset in every fork."""
+    tree = ast.parse(UNSEEN.read_text(encoding="utf-8"))
+    copy = next(
+        f
+        for c in tree.body
+        if isinstance(c, ast.ClassDef) and c.name == "Unseen"
+        for f in c.body
+        if isinstance(f, ast.FunctionDef) and f.name == "copy"
+    )
+    assigned = {
+        t.attr
+        for node in ast.walk(copy)
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        for t in (target.elts if isinstance(target, ast.Tuple) else [target])
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "other"
+    }
+    assert assigned == _fields("unseen.py", "Unseen")
+
+
+def _states_with_something_unseen():
+    """States of partial views part-way, each with at least one thing unseen."""
+    for seed in range(8):
+        log = _partial_logs(seed, 4, 140, 25, False)
+        for cut in range(30, len(log), 9):
+            game = from_messages(log[:cut])
+            unseen = game.unseen
+            if unseen.doubt is not None or unseen.roll or unseen.discards_unsure or unseen.end is not None:
+                yield game, log[cut] if cut < len(log) else None
+
+
+def test_a_fork_keeps_all_that_is_unseen_and_changes_apart_from_it():
+    seen = 0
+    for game, following in _states_with_something_unseen():
+        before = _plain(game.unseen)
+        copy = game.clone()
+        assert _plain(copy.unseen) == before and copy.unseen is not game.unseen
+        assert copy.public_key() == game.public_key()
+        if following is not None:
+            copy.apply(following, game.line + 1)
+        assert _plain(game.unseen) == before  # (what the copy read changed nothing here)
+        seen += 1
+    assert seen > 20
+
+
+def test_the_snapshot_says_what_is_unseen_from_the_record():
+    told = 0
+    for game, _ in _states_with_something_unseen():
+        summary = game.snapshot().get("unseen", {})
+        assert summary == game.unseen.summary(game)
+        if game.unseen.doubt is not None:
+            assert summary["ways_the_cards_lie"] >= 1 and summary["hands_in_doubt_since"]
+            told += 1
+    assert told > 5
