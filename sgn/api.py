@@ -13,7 +13,7 @@ import os
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from .diagnostic import Diagnostic, SourceTypeError, escape_pointer_token
-from .game.profiles import DEFAULT as DEFAULT_RULES
+from .game.rule_profiles import DEFAULT as DEFAULT_RULES
 from .layers.jsonline import MAX_DEPTH as _MAX_DEPTH
 from .layers.reader import DEFAULT_MAX_LINE_BYTES, Source, describe
 from .layers.schema import STRICT

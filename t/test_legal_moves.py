@@ -177,7 +177,7 @@ def test_every_move_of_a_recorded_engine_game_is_listed_at_its_line(part):
 
 
 def test_under_an_engines_rules_every_move_of_its_games_is_listed():
-    """Under its own rule profile (sgn/game/profiles.py) an engine's game breaks no rule: its
+    """Under its own rule profile (sgn/game/rule_profiles.py) an engine's game breaks no rule: its
     moves are listed at every line to its end, the cards played the turn they were bought,
     the roads through another's building and the Special Building Phase out of order too."""
     import test_rule_profiles

@@ -1,4 +1,4 @@
-"""Rule profiles (`--rules standard|catanatron|jsettlers`, sgn/game/profiles.py): an engine's
+"""Rule profiles (`--rules standard|catanatron|jsettlers`, sgn/game/rule_profiles.py): an engine's
 games replay under its own profile to the engine's own end with no error, a profile
 removes only the diagnostics of its departures, and a rule outside it is still checked
 (docs/engines.md, "Rule profiles")."""
@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 import sgn
 from sgn.game import Game
-from sgn.game.profiles import CHOICES, PROFILES
+from sgn.game.rule_profiles import CHOICES, PROFILES
 from sgn.play import random_game
 from sgn.testing import faults
 

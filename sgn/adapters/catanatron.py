@@ -40,12 +40,12 @@ import json
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from ..diagnostic import make
-from ..game.profiles import CATANATRON
+from ..game.rule_profiles import CATANATRON
 from ..layers import records
 from ..layers.jsonline import MAX_NUMBER_CHARS
 from ..layers.records import WON
 from ..messages import define_map
-from ..notation.reading import Item, Lines, Source
+from ..notation.reading import Item, Lines, Where
 from .catanatron_actions import HANDLERS, SILENT, Conversion
 from .catanatron_board import RESOURCE, a_list, field, named, shown
 from .writer import Unreadable, unreadable
@@ -128,7 +128,7 @@ def _messages(c: Conversion, data: dict) -> List[Item]:
 
 def convert(data, name: str = "<game>") -> Iterator[Item]:
     """The SGN messages of catanatron's JSON of a game (already parsed), each an `Item`."""
-    where = Source(name, 1)
+    where = Where(name, 1)
     try:
         conversion = Conversion(data, name)
     except Unreadable as error:
@@ -160,7 +160,7 @@ def _too_long(text: str, literal: str, name: str) -> Item:
     at = text.find(literal)
     line, column = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
     return (
-        Source(name, line, column),
+        Where(name, line, column),
         None,
         [
             make(
@@ -176,7 +176,7 @@ def _too_long(text: str, literal: str, name: str) -> Item:
 
 def read(lines: Lines, name: str, **_) -> Iterator[Item]:
     """`sgn convert --from catanatron`: the input is one JSON document, on one line or several."""
-    where = Source(name, 1)
+    where = Where(name, 1)
     if None in lines:  # a line that could not be read: reported by reading
         return
     text = "\n".join(line or "" for line in lines)
@@ -210,7 +210,7 @@ def read(lines: Lines, name: str, **_) -> Iterator[Item]:
     except ValueError as error:
         line, column = getattr(error, "lineno", 1), getattr(error, "colno", 1)
         yield (
-            Source(name, line, column),
+            Where(name, line, column),
             None,
             [
                 make(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Dict, List, Optional, Tuple
 
 from .. import board, messages
-from ..notation.reading import Source
+from ..notation.reading import Where
 from .catanatron_board import RESOURCE, Translation, a_list, cube, field, integer, named, shown
 from .writer import Unreadable, Writer, between, with_bank
 
@@ -26,7 +26,7 @@ class Conversion:
     play order, as 1..N), a discard whose cards come one a record, the messages written."""
 
     def __init__(self, data: dict, name: str) -> None:
-        self.where = Source(name, 1)  # catanatron's JSON is one document: each item at its start
+        self.where = Where(name, 1)  # catanatron's JSON is one document: each item at its start
         self.places = Translation(data)
         colors = a_list(field(data, "colors", ""), "/colors", "`colors`")
         if (

@@ -51,7 +51,7 @@ from typing import Callable, Dict, Iterator, List
 from .. import messages, rules
 from ..diagnostic import make
 from ..layers.hidden import HIDDEN
-from ..notation.reading import Item, Lines, Source
+from ..notation.reading import Item, Lines, Where
 from . import jsettlers_log as log
 from .jsettlers_pieces import PIECE_HANDLERS, coord
 from .jsettlers_state import Conversion
@@ -98,7 +98,7 @@ def _messages(c: Conversion) -> List[Item]:
     _points(c, opts.get("VP", ""))
     c.view = log.client_view(c.lines)
     for e in entries:
-        where = Source(c.name, e.line)
+        where = Where(c.name, e.line)
         if isinstance(e, log.BadLine):
             c.writer.report(where, "engine-input", e.reason)
             continue
@@ -115,17 +115,17 @@ def _messages(c: Conversion) -> List[Item]:
             _entry(c, e, where)
         except (Unreadable, log.BadField) as error:
             c.writer.report(where, "engine-input", f"SOC{e.kind}: {error}")
-    c.flush(Source(c.name, len(c.lines)))
+    c.flush(Where(c.name, len(c.lines)))
     for kind, lines in c.unknown.items():
-        where = Source(c.name, lines[0])
+        where = Where(c.name, lines[0])
         more = f" (and {len(lines) - 1} more lines of it)" if len(lines) > 1 else ""
         c.writer.report(where, "engine-unknown", f"SOC{kind}: a message the converter does not know, left out{more}")
     out = c.writer.out
     if c.names:
-        out.insert(0, (Source(c.name, 1), header(c, _nicknames(good, c.names)), []))
+        out.insert(0, (Where(c.name, 1), header(c, _nicknames(good, c.names)), []))
     if c.board is None and not any(d.is_error for _, _, found in out for d in found):
         c.writer.report(
-            Source(c.name, 1), "engine-input", "the log has no board (SOCBoardLayout): the game never started"
+            Where(c.name, 1), "engine-input", "the log has no board (SOCBoardLayout): the game never started"
         )
     return out
 
@@ -135,7 +135,7 @@ def _points(c: Conversion, option: str) -> None:
     if option[:1] != "t":
         return
     points = log.number(option[1:])
-    where = Source(c.name, 1)
+    where = Where(c.name, 1)
     if points is None or points < 1:
         c.writer.report(where, "engine-input", f"the game option VP={log.cut(option)} names no number of points")
     elif points != 10:
@@ -148,7 +148,7 @@ def _points(c: Conversion, option: str) -> None:
         )
 
 
-def _entry(c: Conversion, e: log.Entry, where: Source) -> None:
+def _entry(c: Conversion, e: log.Entry, where: Where) -> None:
     handler = HANDLERS.get(e.kind)
     if handler is not None:
         handler(c, e, log.fields(e.text), where)
@@ -165,7 +165,7 @@ def _seen_unseen(c: Conversion) -> tuple:
 # -- the handlers of the turns, the robber, the cards and the trades -------------------------
 
 
-def dice_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def dice_result(c: Conversion, e: log.Entry, f, where: Where) -> None:
     total = log.number(f.get("param"))
     if total == -1:
         return  # no roll yet (sent to players joining)
@@ -177,7 +177,7 @@ def dice_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.emit(where, messages.roll(c.names[c.current], total))
 
 
-def discard(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def discard(c: Conversion, e: log.Entry, f, where: Where) -> None:
     counts = log.resource_sets(e.text).get("resources")
     if counts is None:
         raise Unreadable("a discard without its resources", "resources")
@@ -190,7 +190,7 @@ def discard(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.emit(where, with_bank(name, given))
 
 
-def move_robber(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def move_robber(c: Conversion, e: log.Entry, f, where: Where) -> None:
     text = f.get("coord", "")
     if text.startswith("-"):
         raise Unreadable("the pirate moves: the pirate is of the sea board, which SGN has no form for", "coord")
@@ -199,7 +199,7 @@ def move_robber(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.robbery = [name, where, False]
 
 
-def robbery_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def robbery_result(c: Conversion, e: log.Entry, f, where: Where) -> None:
     if c.robbery is None:
         return  # the same robbery, to another of its players
     kind = log.number(f.get("resType"))
@@ -222,7 +222,7 @@ def robbery_result(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.robbery = None
 
 
-def dev_card_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def dev_card_action(c: Conversion, e: log.Entry, f, where: Where) -> None:
     action, card = f.get("actionType"), log.number(f.get("cardType"))
     if action == "DRAW" and (card in CARD or (card == 0 and c.view)):
         name = c.player(f.get("playerNum"), "playerNum")
@@ -238,7 +238,7 @@ def dev_card_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
         c.road_card = None  # cancelled before its first road: the card is back in the hand
 
 
-def simple_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def simple_action(c: Conversion, e: log.Entry, f, where: Where) -> None:
     kind = log.number(f.get("actType"))
     if kind == 1:  # DEVCARD_BOUGHT: its card was drawn above
         name = c.player(f.get("pn"), "pn")
@@ -257,7 +257,7 @@ def simple_action(c: Conversion, e: log.Entry, f, where: Source) -> None:
         c.emit(where, messages.play_monopoly(c.player(f.get("pn"), "pn"), log.LETTER[resource]))
 
 
-def pick_resources(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def pick_resources(c: Conversion, e: log.Entry, f, where: Where) -> None:
     reason = log.number(f.get("reason"))
     counts = log.resource_sets(e.text).get("resources")
     if reason != 2 or counts is None:
@@ -275,7 +275,7 @@ def pick_resources(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.emit(where, messages.play_year_of_plenty(c.player(f.get("pn"), "pn"), _letters(counts)))
 
 
-def bank_trade(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def bank_trade(c: Conversion, e: log.Entry, f, where: Where) -> None:
     sets = log.resource_sets(e.text)
     if "give" not in sets or "get" not in sets:
         raise Unreadable("a bank trade without what is given and got", "give")
@@ -288,7 +288,7 @@ def bank_trade(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.emit(where, trade)
 
 
-def accept_offer(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def accept_offer(c: Conversion, e: log.Entry, f, where: Where) -> None:
     sets = log.resource_sets(e.text)
     if "toAccepting" not in sets or "toOffering" not in sets:
         return  # a request from a client: the server's answer follows
@@ -299,7 +299,7 @@ def accept_offer(c: Conversion, e: log.Entry, f, where: Source) -> None:
     )
 
 
-Handler = Callable[[Conversion, log.Entry, Dict[str, str], Source], None]
+Handler = Callable[[Conversion, log.Entry, Dict[str, str], Where], None]
 # The function of each message class the converter reads (the others: PASSED_OVER, or unknown).
 HANDLERS: Dict[str, Handler] = {
     **PIECE_HANDLERS,
@@ -318,7 +318,7 @@ HANDLERS: Dict[str, Handler] = {
 
 def read(lines: Lines, name: str, **_) -> Iterator[Item]:
     """`sgn convert --from jsettlers`: the SGN messages of a full game event log."""
-    where = Source(name, 1)
+    where = Where(name, 1)
     props = log.header(lines)
     if props is None:
         yield (

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict
 
 from .. import messages
-from ..notation.reading import Source
+from ..notation.reading import Where
 from . import jsettlers_log as log
 from .jsettlers_board import JSettlersBoard
 from .jsettlers_state import Conversion
@@ -34,7 +34,7 @@ def coord(f, key: str = "coord") -> int:
     return found
 
 
-def board_layout(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def board_layout(c: Conversion, e: log.Entry, f, where: Where) -> None:
     lists = log.int_lists(e.text)
     for key in ("hexLayout", "numberLayout"):
         if key not in lists:
@@ -47,7 +47,7 @@ def board_layout(c: Conversion, e: log.Entry, f, where: Source) -> None:
     )
 
 
-def board_layout2(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def board_layout2(c: Conversion, e: log.Entry, f, where: Where) -> None:
     lists = log.int_lists(e.text)
     encoding = log.number(f.get("bef"))
     if encoding not in (1, 2):
@@ -61,7 +61,7 @@ def board_layout2(c: Conversion, e: log.Entry, f, where: Source) -> None:
     _lay(c, JSettlersBoard(encoding, lists["HL"], lists["NL"], robber, lists.get("PL"), numbers_indexed=False), where)
 
 
-def _lay(c: Conversion, laid: JSettlersBoard, where: Source) -> None:
+def _lay(c: Conversion, laid: JSettlersBoard, where: Where) -> None:
     if c.board is not None:
         if laid.map() != c.board.map():
             raise Unreadable("the board is laid out again, differently (a reset of the game?): one game, one map", "HL")
@@ -73,7 +73,7 @@ def _lay(c: Conversion, laid: JSettlersBoard, where: Source) -> None:
         c.emit(where, messages.move_robber(first, laid.robber))
 
 
-def put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def put_piece(c: Conversion, e: log.Entry, f, where: Where) -> None:
     piece = log.number(f.get("pieceType"))
     name = c.player(f.get("playerNumber"))
     at = coord(f)
@@ -87,7 +87,7 @@ def put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.emit(where, PIECE[piece](name, place))
 
 
-def undo_put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def undo_put_piece(c: Conversion, e: log.Entry, f, where: Where) -> None:
     piece = log.number(f.get("pieceType"))
     if piece not in PIECE or "movedFromCoord" in f:
         raise Unreadable("a ship moved back: ships are of the sea board", "pieceType")
@@ -97,7 +97,7 @@ def undo_put_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
     c.writer.take_back(where, PIECE[piece](c.player(f.get("playerNumber")), place), "an undone build")
 
 
-def cancel_build_request(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def cancel_build_request(c: Conversion, e: log.Entry, f, where: Where) -> None:
     """The game-wide cancel of a settlement in the setup takes it back; one sent to a player
     alone is JSettlers' answer to a request it declined (a robot's, to build), and takes
     nothing back: the settlement before it stays."""
@@ -114,7 +114,7 @@ def cancel_build_request(c: Conversion, e: log.Entry, f, where: Source) -> None:
         c.writer.take_back(where, last, "a settlement taken back")
 
 
-def move_piece(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def move_piece(c: Conversion, e: log.Entry, f, where: Where) -> None:
     raise Unreadable("a ship moved: ships are of the sea board, which SGN has no form for", "pieceType")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 from .. import messages
-from ..notation.reading import Lines, Source
+from ..notation.reading import Lines, Where
 from . import jsettlers_log as log
 from .jsettlers_board import JSettlersBoard
 from .writer import Unreadable, Writer
@@ -33,8 +33,8 @@ class Conversion:
         self.slot_rolled = False
         self.winner: Optional[int] = None  # the seat whose turn it was when the game was over (SOCGameState 1000)
         self.scores: Dict[int, int] = {}  # each seat's points at the end (SOCGameStats)
-        self.robbery: Optional[List] = None  # [perp seat, Source, an unknown result seen]
-        self.road_card: Optional[Source] = None  # a Road Building card played, its roads to come
+        self.robbery: Optional[List] = None  # [perp seat, Where, an unknown result seen]
+        self.road_card: Optional[Where] = None  # a Road Building card played, its roads to come
         self.road_card_player = ""
         self.drawn: Dict[str, int] = {}  # cards whose draw was read, per player, until bought
         self.unknown: Dict[str, List[int]] = {}  # classes not known: their lines
@@ -70,13 +70,13 @@ class Conversion:
         return self.board
 
     # -- writing ---------------------------------------------------------------------------
-    def emit(self, where: Source, message: list) -> None:
+    def emit(self, where: Where, message: list) -> None:
         """A message written, once what the action before left open is closed (a steal closes
         no robbery: it is the robbery's)."""
         self.flush(where, keep_robbery=message[1] == "ST")
         self.writer.write(where, message)
 
-    def flush(self, where: Source, keep_robbery: bool = False) -> None:
+    def flush(self, where: Where, keep_robbery: bool = False) -> None:
         """What an action left open, closed before the next: a Road Building card whose roads
         did not come (it was played all the same), a robbery whose resource was not said."""
         if self.road_card is not None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from .. import messages
-from ..game.profiles import JSETTLERS
+from ..game.rule_profiles import JSETTLERS
 from ..layers import records
-from ..notation.reading import Source
+from ..notation.reading import Where
 from . import jsettlers_log as log
 from .jsettlers_state import Conversion
 
@@ -24,13 +24,13 @@ _SPECIAL_BUILDING = 100
 GAME_OVER = 1000  # JSettlers' game state once a player has won
 
 
-def game_state(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def game_state(c: Conversion, e: log.Entry, f, where: Where) -> None:
     """`SOCGameState`: only the end says what SGN keeps (the winner, in the header)."""
     if log.number(f.get("state")) == GAME_OVER and c.current in c.names and c.winner is None:
         c.winner = c.current
 
 
-def game_stats(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def game_stats(c: Conversion, e: log.Entry, f, where: Where) -> None:
     """`SOCGameStats`: each seat's points at the end, seat 0 first (then whether each is a
     robot), for the header's result."""
     values = f.get("", "").split("|")
@@ -52,7 +52,7 @@ def header(c: Conversion, nicknames: Dict[str, str]) -> list:
     return records.header(players, JSETTLERS, result)
 
 
-def turn(c: Conversion, e: log.Entry, f, where: Source) -> None:
+def turn(c: Conversion, e: log.Entry, f, where: Where) -> None:
     """`SOCTurn`: a seat's part of a turn begins, and the one before ends (an `ET`, the record
     line of the end of a turn: JSettlers sends no message of its own for it)."""
     seat, state = log.number(f.get("playerNumber")), log.number(f.get("gameState"))

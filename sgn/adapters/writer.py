@@ -32,7 +32,7 @@ from typing import Dict, List, Mapping, Optional
 
 from .. import messages
 from ..diagnostic import Diagnostic, make
-from ..notation.reading import Item, Source
+from ..notation.reading import Item, Where
 
 Counts = Dict[str, int]
 
@@ -46,14 +46,14 @@ class Unreadable(Exception):
         self.pointer = pointer
 
 
-def problem(where: Source, code: str, message: str, pointer: str = "", severity: Optional[str] = None) -> Diagnostic:
+def problem(where: Where, code: str, message: str, pointer: str = "", severity: Optional[str] = None) -> Diagnostic:
     """A diagnostic at `where`; the pointer, when there is one, leads the sentence too, since
     `sgn convert` prints the sentence and not the pointer."""
     text = f"{pointer}: {message}" if pointer else message
     return make(code, text, file=where.file, line=where.line, column=where.column, pointer=pointer, severity=severity)
 
 
-def unreadable(where: Source, error: Unreadable) -> Item:
+def unreadable(where: Where, error: Unreadable) -> Item:
     return where, None, [problem(where, "engine-input", str(error), error.pointer)]
 
 
@@ -66,22 +66,22 @@ class Writer:
         self.out: List[Item] = []
         self.written: List[int] = []  # where in `out` each message is, in order
 
-    def write(self, where: Source, message: list) -> None:
+    def write(self, where: Where, message: list) -> None:
         self.written.append(len(self.out))
         self.out.append((where, message, []))
 
-    def report(self, where: Source, code: str, message: str, pointer: str = "", severity: Optional[str] = None) -> None:
+    def report(self, where: Where, code: str, message: str, pointer: str = "", severity: Optional[str] = None) -> None:
         """A problem of the record at `where`, in the output with no message."""
         self.out.append((where, None, [problem(where, code, message, pointer, severity)]))
 
-    def unreadable(self, where: Source, error: Unreadable) -> None:
+    def unreadable(self, where: Where, error: Unreadable) -> None:
         self.out.append(unreadable(where, error))
 
     def last(self) -> Optional[list]:
         """The last message written (and not taken back), or None."""
         return self.out[self.written[-1]][1] if self.written else None
 
-    def take_back(self, where: Source, message: list, what: str) -> None:
+    def take_back(self, where: Where, message: list, what: str) -> None:
         """An action undone: its message taken out when it is the last one written (its place
         left empty: found at once, however many diagnostics follow it); otherwise it stays,
         with a warning, since SGN has no undo."""

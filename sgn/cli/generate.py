@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 from typing import Iterable, List, Optional, Tuple
 
-from ..game.profiles import STANDARD
+from ..game.rule_profiles import STANDARD
 from ..layers.reader import describe
 from ..layers.schema import V1
 from ..words import count

@@ -198,7 +198,7 @@ def _converted(args: argparse.Namespace, source: str, text, out) -> int:
             f"{NAMES[args.to]} form (the warnings above); the rest is converted\n"
         )
     if source in ENGINES:
-        from ..game.profiles import FOR_ENGINE
+        from ..game.rule_profiles import FOR_ENGINE
 
         if args.to == "sgn" and args.profile != V1:
             sys.stderr.write(
@@ -218,7 +218,7 @@ def _keep_names(args: argparse.Namespace, source: str, text) -> None:
     """The engine's names of the players: said on standard error, and kept beside the log
     written (`--output-file LOG`: LOG.players.json; docs/format.md, "Players' names")."""
     from ..adapters import player_names
-    from ..game.profiles import FOR_ENGINE
+    from ..game.rule_profiles import FOR_ENGINE
     from . import players
 
     names = player_names(source, text.lines)

@@ -23,7 +23,7 @@ import argparse
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..game.profiles import CHOICES as RULES_CHOICES
+from ..game.rule_profiles import CHOICES as RULES_CHOICES
 from ..layers.hidden import CHOICES as HIDDEN_CHOICES
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES
 from ..layers.schema import PROFILES, STRICT, V1
@@ -422,7 +422,7 @@ def add(parser: Any, *names: str) -> None:
 
 
 def add_rules_option(parser: argparse.ArgumentParser, default: Optional[str] = None) -> None:
-    """`--rules`: the rule profile a game is replayed under (sgn/game/profiles.py), on the
+    """`--rules`: the rule profile a game is replayed under (sgn/game/rule_profiles.py), on the
     commands that replay without the settings of `sgn validate` (their own default)."""
     BY_NAME["rules"].add_to(parser, default)
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, List, Mapping, Optional
 
-from ..game.profiles import DEFAULT as DEFAULT_RULES
+from ..game.rule_profiles import DEFAULT as DEFAULT_RULES
 from ..pipeline.checking import Checking
 from ..pipeline.policy import Policy, check_selectors
 from . import options

@@ -24,7 +24,7 @@ from ..game.move_forms import is_discard, move_key
 from .outcome import ERRORED, FAILED, PASSED, SKIPPED, UNDECLARED, Outcome, with_stderr
 
 TAG = "moves"
-HIDDEN = "never"
+HIDDEN_OUTCOMES = "never"  # where a `?` outcome is listed (`hidden_outcomes`): nowhere, every game is seen whole
 # The whole games of the corpus whose positions are asked, every STEP-th line (full
 # information, the base game's and the extension's maps, 3 to 6 players).
 LOGS = ("logs/short-3p.sgn", "logs/jsettlers-knight-win-4p.sgn", "logs/random-5p.sgn", "logs/random-6p.sgn")
@@ -109,8 +109,8 @@ def positions(table: Optional[dict] = None, logs: Iterable[str] = LOGS, step: in
     found = []
     for entry in table["positions"]:
         game = perft.position(entry)
-        position = {"id": entry["id"], "data": entry["prefix"], "players": entry["players"], "hidden": HIDDEN}
-        moves = game.legal_moves(entry["players"], HIDDEN)
+        position = {"id": entry["id"], "data": entry["prefix"], "players": entry["players"], "hidden": HIDDEN_OUTCOMES}
+        moves = game.legal_moves(entry["players"], HIDDEN_OUTCOMES)
         found.append(_case(f"perft/{entry['id']}", entry["description"], position, moves, entry["counts"]))
     for name in logs:
         lines = (packaged.corpus_dir() / name).read_text(encoding="utf-8").splitlines()
@@ -120,8 +120,8 @@ def positions(table: Optional[dict] = None, logs: Iterable[str] = LOGS, step: in
             game.apply(json.loads(text), at)
             if at % step == 0 or at == 1:
                 position = {"id": f"{stem}/{at}", "data": "".join(t + "\n" for t in lines[:at]), "players": None}
-                position["hidden"] = HIDDEN
-                moves = game.legal_moves(None, HIDDEN)
+                position["hidden"] = HIDDEN_OUTCOMES
+                moves = game.legal_moves(None, HIDDEN_OUTCOMES)
                 found.append(_case(f"{stem}/{at}", f"the moves after line {at} of {name}", position, moves))
     return found
 

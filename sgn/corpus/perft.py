@@ -25,7 +25,7 @@ SOURCE = "perft.yaml"
 TABLE = "perft.json"
 TABLE_SCHEMA = "corpus/v1/perft.json"
 FORMAT = 1
-HIDDEN = "never"  # the tables are of games seen whole: no `?` outcome is a move
+HIDDEN_OUTCOMES = "never"  # the tables are of games seen whole: no `?` outcome is a move
 METHOD = (
     "perft(0) = 1; perft(d) = the sum over each legal move of perft(d - 1) after it, a "
     "position with no legal move counting 0 beyond it. The legal moves are those of "
@@ -69,7 +69,7 @@ def build_table(root: Optional[Path] = None, version: Optional[str] = None) -> d
         position.update(
             source=f"{entry['file']}:{at}",
             players=entry.get("players"),
-            hidden=HIDDEN,
+            hidden=HIDDEN_OUTCOMES,
             prefix="".join(line + "\n" for line in lines[:at]),
             counts=entry["counts"],
         )
@@ -140,7 +140,7 @@ def recount(
     for entry in table["positions"]:
         game = position(entry)
         for depth, expected in enumerate(entry["counts"][:deepest], 1):
-            counted = perft(game, depth, entry.get("players"), entry.get("hidden", HIDDEN))
+            counted = perft(game, depth, entry.get("players"), entry.get("hidden", HIDDEN_OUTCOMES))
             if done is not None:
                 done(entry["id"], depth, expected, counted)
             if counted != expected:

@@ -11,7 +11,7 @@ from ..rules import COSTS, PIECES
 from ..words import count
 from . import ledger, placing, unseen_cards
 from .pieces import Player
-from .profiles import PLAY_WHEN_BOUGHT
+from .rule_profiles import PLAY_WHEN_BOUGHT
 from .state import State
 
 

@@ -1,5 +1,5 @@
 """catanatron's longest road, for its rule profile (`longest-road-as-catanatron`,
-sgn/game/profiles.py; docs/engines.md, "Rule profiles").
+sgn/game/rule_profiles.py; docs/engines.md, "Rule profiles").
 
 catanatron does not count the longest trail of a player's roads as the rulebook does:
 it keeps, move by move, the connected parts of each player's road network (a corner

@@ -28,7 +28,7 @@ from ..messages import Message
 from . import cards, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
 from .pieces import Edge, Income, Map, Player
-from .profiles import WIN_ANY_TURN, bank_stock
+from .rule_profiles import WIN_ANY_TURN, bank_stock
 from .state import OVER, SETUP, TURNS, State
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).

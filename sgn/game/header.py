@@ -16,7 +16,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ..diagnostic import Problem
 from ..layers.records import ENDED, WON
-from .profiles import PROFILES
+from .rule_profiles import PROFILES
 from .state import OVER, SETUP, State
 
 VARIANTS = {"base game": "base", "5-6 player extension": "5-6"}  # the header's name of a map's variant

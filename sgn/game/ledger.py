@@ -15,7 +15,7 @@ from ..rules import RESOURCES, show_cost, show_hand
 from . import doubt as doubts
 from .doubt import Doubt, World
 from .pieces import Income, Player
-from .profiles import SHORT_BANK_PAYS_NOBODY
+from .rule_profiles import SHORT_BANK_PAYS_NOBODY
 from .state import State
 
 BANK = "B"

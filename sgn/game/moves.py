@@ -27,7 +27,7 @@ from . import move_forms as forms, placing, turns, unseen_cards
 from .ledger import BANK, could_give, could_give_all
 from .move_forms import Sites, sites
 from .pieces import Player, rates_of
-from .profiles import PLAY_WHEN_BOUGHT, SPECIAL_BUILD_ANY_ORDER
+from .rule_profiles import PLAY_WHEN_BOUGHT, SPECIAL_BUILD_ANY_ORDER
 from .setup import expected_setup_player
 from .state import AMOUNT_IN_DOUBT, OVER, SETUP, State
 

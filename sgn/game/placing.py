@@ -11,7 +11,7 @@ from ..rules import PIECES
 from ..words import count
 from . import catanatron_road
 from .pieces import Income, Player, show_corner, trail_from
-from .profiles import LONGEST_ROAD_AS_CATANATRON, ROAD_THROUGH_BUILDING
+from .rule_profiles import LONGEST_ROAD_AS_CATANATRON, ROAD_THROUGH_BUILDING
 from .state import SETUP, State
 
 

@@ -10,7 +10,7 @@ from typing import Any, Iterable
 
 from .core import Game
 from .errors import IllegalMove
-from .profiles import AUTO, DEFAULT as DEFAULT_RULES, for_game
+from .rule_profiles import AUTO, DEFAULT as DEFAULT_RULES, for_game
 
 
 def from_messages(messages: Iterable[Any], rules: str = DEFAULT_RULES, strict: bool = False) -> Game:

@@ -21,8 +21,8 @@ from ..layers.hidden import HIDDEN, places
 from ..rules import DECK, RESOURCES
 from .core import Game, Message
 from .doubt import WORK
-from .profiles import DEFAULT as DEFAULT_RULES
 from .readings import is_error
+from .rule_profiles import DEFAULT as DEFAULT_RULES
 
 BUDGET = 200_000  # units of work, over every value tried, before the rest is left unsaid
 WORLDS_A_UNIT = 2  # ways the cards may lie visited that cost about as much as one message applied

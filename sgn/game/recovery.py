@@ -35,8 +35,8 @@ from .doubt import MAX_WORLDS
 from .fork import HORIZON, Branch, Fork, merge_alike
 from .games_seen import MAX_GAMES_LISTED, GamesSeen
 from .header import Header, Headers
-from .profiles import DEFAULT, for_game
 from .readings import action_of, carry_first, cut_short, gap_readings, is_error, is_repeat, readings, repeated
+from .rule_profiles import DEFAULT, for_game
 from .turns import due_to_end
 
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
@@ -65,7 +65,7 @@ class Replay:
     readings (`readings`) and the fork with its branches (`fork`)."""
 
     def __init__(self, rules: str = DEFAULT, on_state: Optional[Callable[[int, Game, Optional[Message]], None]] = None):
-        self.rules = rules  # the rule profile each game of the log follows (sgn/game/profiles.py)
+        self.rules = rules  # the rule profile each game of the log follows (sgn/game/rule_profiles.py)
         self.game = Game(rules)
         self.file = "<input>"
         self._base = self.game.clone()  # the state at the last checkpoint

@@ -9,7 +9,7 @@ from typing import Any, Dict, Optional
 
 from .. import board, rules
 from ..rules import RESOURCES
-from .profiles import bank_stock
+from .rule_profiles import bank_stock
 from .unseen import drawn_unseen
 
 

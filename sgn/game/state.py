@@ -11,7 +11,7 @@ from .. import rules
 from ..board import Corner, Edge, Tile
 from ..rules import BASE_GAME, RESOURCES, Variant
 from .pieces import Income, Map, Player, RoadBook
-from .profiles import DEFAULT, departures, for_game
+from .rule_profiles import DEFAULT, departures, for_game
 from .snapshot import snapshot
 from .unseen import Unseen
 
@@ -27,7 +27,7 @@ class State:
     the bookkeeping they share in `ledger` (cards and the bank) and `placing` (pieces)."""
 
     def __init__(self, rules: str = DEFAULT) -> None:
-        # the rule profile (sgn/game/profiles.py): the rulebook, or an engine's; and what the rules read of it
+        # the rule profile (sgn/game/rule_profiles.py): the rulebook, or an engine's; and what the rules read of it
         chosen = for_game(rules)  # (`auto` with no header: the rulebook)
         self.rules, self.departures = chosen, departures(chosen)
         self.board: Optional[Map] = None
@@ -149,7 +149,7 @@ class State:
             players,
         )
 
-    def departs(self, flag: str) -> bool:  # (whether the rules followed take the departure: sgn/game/profiles.py)
+    def departs(self, flag: str) -> bool:  # (whether the rules followed take the departure: sgn/game/rule_profiles.py)
         return flag in self.departures
 
     def the_map(self) -> Map:

@@ -11,7 +11,7 @@ from ..layers.hidden import HIDDEN
 from ..layers.semantic import is_discard
 from . import building, cards, ledger, robber, trades
 from .pieces import tile_from_json
-from .profiles import SPECIAL_BUILD_ANY_ORDER
+from .rule_profiles import SPECIAL_BUILD_ANY_ORDER
 from .state import OVER, SETUP, State
 
 # What another player may do in the Special Build Phase (5-6 players).

@@ -31,7 +31,7 @@ from .reading import (
     Item,
     Lines,
     Output,
-    Source,
+    Where,
     detect as detect,
     in_line_order as in_line_order,
     nothing_to_read,
@@ -129,13 +129,13 @@ def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     lines = list(lines)
     if nothing_to_read(lines):
         yield (
-            Source(name, 0),
+            Where(name, 0),
             None,
             [make("empty-file", f"{name} holds no message: it is empty or has only blank lines", file=name)],
         )
         return
     for number, text in numbered(lines):
-        where = Source(name, number)
+        where = Where(name, number)
         parsed = parse_line(text, file=name, line=number)
         if isinstance(parsed, Diagnostic):
             yield where, None, [parsed]
@@ -144,7 +144,7 @@ def read_sgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
         yield where, None if errors else parsed[0], errors
 
 
-def _as_sgn(where: Source, message: list, found: List[Diagnostic]) -> Item:
+def _as_sgn(where: Where, message: list, found: List[Diagnostic]) -> Item:
     """A message read from another notation, when it is valid SGN at the semantic level; else
     its errors at the place it was read (`S(O)1` of player 1 is a steal from oneself, which
     no writer may take for a steal)."""
@@ -180,7 +180,7 @@ def read_han(lines: Iterable[Optional[str]], name: str, player: Optional[str] = 
     """Each HAN line as an SGN message by `player` (HAN names no actor but for discards;
     `missing_actor` tells beforehand whether one is needed)."""
     for number, action, found in parse_han(lines, name):
-        where = Source(name, number)
+        where = Where(name, number)
         if action is None:
             yield where, None, found
             continue
@@ -200,12 +200,12 @@ def read_hsgn(lines: Iterable[Optional[str]], name: str, **_) -> Iterator[Item]:
     players = iter(hsgn_sgn.turn_players(every, hsgn_sgn.player_count(every)))
     for number, turns, found in parsed:
         if found:
-            yield Source(name, number), None, found
+            yield Where(name, number), None, found
         for turn in turns:
-            yield from _turn_messages(turn, next(players), Source(name, number, turn.column))
+            yield from _turn_messages(turn, next(players), Where(name, number, turn.column))
 
 
-def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Source) -> Iterator[Item]:
+def _turn_messages(turn: hsgn_turns.Turn, player: str, start: Where) -> Iterator[Item]:
     try:
         actor = hsgn_sgn.to_sgn_player(player)
     except NoMapping as error:

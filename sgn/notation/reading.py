@@ -1,5 +1,5 @@
 """The input of `sgn parse` and `sgn convert`, read: its lines, read as `sgn validate`
-reads a log (`read_input`); where each thing was read (`Source`); its notation, detected
+reads a log (`read_input`); where each thing was read (`Where`); its notation, detected
 from its first line (`detect`); HAN actions and HSGN turns parsed a line at a time, each
 fault a diagnostic at its line and column. `sgn/notation/convert.py` reads and writes
 the notations with them.
@@ -17,7 +17,7 @@ from ..layers.reader import LogReader, Source as Readable
 from . import han, hsgn_turns
 
 
-class Source(NamedTuple):
+class Where(NamedTuple):
     """Where something was read: file, 1-based line, and column when known."""
 
     file: str
@@ -28,7 +28,7 @@ class Source(NamedTuple):
         return make(code, message, file=self.file, line=self.line, column=self.column)
 
 
-Item = Tuple[Source, Optional[list], List[Diagnostic]]  # an SGN message (or None) and what was found
+Item = Tuple[Where, Optional[list], List[Diagnostic]]  # an SGN message (or None) and what was found
 Output = Tuple[Optional[str], List[Diagnostic]]  # a line of output (or None) and what was found
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Optional, Tuple
 
-from ..game.profiles import DEFAULT as DEFAULT_RULES, departures
+from ..game.rule_profiles import DEFAULT as DEFAULT_RULES, departures
 from ..layers.hidden import ALLOW
 from ..layers.reader import DEFAULT_MAX_LINE_BYTES
 from ..layers.schema import STRICT

@@ -284,7 +284,7 @@ class FileCheck:
         return held.release(tail, reader.number, False) if tail or held.any() else []
 
 
-class Reading(NamedTuple):
+class Visited(NamedTuple):
     """A visit's outcome: the visitor's result (None: the log cannot be read), and its errors."""
 
     result: Any
@@ -298,7 +298,7 @@ def visit(
     *,
     name: str,
     report: Callable[[Diagnostic], None] = lambda d: None,
-) -> Reading:
+) -> Visited:
     """Read the log once as `checking` says, telling `visitor`, each diagnostic of a line up
     to its `until` to `report`. A file that cannot be read at all ends the visit (result None)."""
     check = FileCheck(source, checking, name=name, visitor=visitor)
@@ -307,12 +307,12 @@ def visit(
     for found in check:
         if found.is_io:
             report(found)
-            return Reading(None, errors + found.is_error)
+            return Visited(None, errors + found.is_error)
         if last is not None and (found.line or 0) > last:
             continue
         report(found)
         errors += found.is_error
-    return Reading(visitor.result(), errors)
+    return Visited(visitor.result(), errors)
 
 
-__all__ = ["FileCheck", "Reading", "visit"]
+__all__ = ["FileCheck", "Visited", "visit"]

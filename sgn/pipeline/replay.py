@@ -8,7 +8,7 @@ from typing import Any, Callable, Optional, Tuple, cast
 from ..diagnostic import Diagnostic
 from ..game.core import Game
 from ..game.possible import Kept, describe
-from ..game.profiles import DEFAULT as DEFAULT_RULES
+from ..game.rule_profiles import DEFAULT as DEFAULT_RULES
 from ..rules import RESOURCES
 from ..words import count, player_label
 from .checking import Checking
@@ -72,7 +72,7 @@ def replay(
     `report`. The state is None when the file cannot be read at all. `state["message"]`
     is the value on the state's line (None if that line holds none), so that a picture of
     it needs no second reading. `checking` says how the file is read (its level is the
-    rules'; its rule profile, sgn/game/profiles.py, is the file's). Where the log holds
+    rules'; its rule profile, sgn/game/rule_profiles.py, is the file's). Where the log holds
     hidden values and is legal up to `at`, `state["hidden_values"]` says what each may
     still be (unless not `possible`).
     """

@@ -42,8 +42,8 @@ from ..adapters.catanatron import COLORS
 from ..adapters.catanatron_actions import CARD, FREQDECK
 from ..adapters.catanatron_board import RESOURCE, SIDE, TERRAIN, Translation
 from ..game.core import TURNS, Game as Known
-from ..game.move_forms import is_discard
 from ..game.doubt import KINDS
+from ..game.move_forms import is_discard
 from ..rules import RESOURCES
 
 BY_LETTER = {letter: name for name, letter in RESOURCE.items()}  # "L" -> "WOOD"

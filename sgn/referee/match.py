@@ -13,7 +13,7 @@ import importlib
 import multiprocessing
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-from ..game.profiles import STANDARD
+from ..game.rule_profiles import STANDARD
 from .referee import FORFEIT, MAX_TURNS, Record, Referee, RefereeError
 from .seats import InProcess
 

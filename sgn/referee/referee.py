@@ -18,7 +18,7 @@ from .. import board, messages
 from ..game import move_forms as forms
 from ..game.core import OVER, Game
 from ..game.decisions import DISCARD, TURN, discard_move, is_chance
-from ..game.profiles import STANDARD
+from ..game.rule_profiles import STANDARD
 from ..layers import records
 from ..notation.redact import hide
 from ..play import random_map
