@@ -23,6 +23,7 @@ COMPILED = [
     "sgn/rules.py",
     "sgn/messages.py",
     "sgn/game/pieces.py",
+    "sgn/game/bank_pays.py",
     "sgn/game/doubt.py",
     "sgn/game/state.py",
     "sgn/game/ledger.py",

@@ -67,3 +67,17 @@ def test_the_snapshot_says_what_is_unseen_from_the_record():
             assert summary["ways_the_cards_lie"] >= 1 and summary["hands_in_doubt_since"]
             told += 1
     assert told > 5
+
+
+def test_the_worlds_are_read_only_through_doubt_s_methods():
+    """No module but sgn/game/doubt.py reads a world's layout (its tuples, a holder's base
+    index): a change of layout is a change of one module."""
+    root = UNSEEN.parent.parent
+    reaching = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "doubt.py" or path.parent.name == "pipeline":  # (`.base` there is a folder)
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Attribute) and node.attr in ("worlds", "base", "holders"):
+                reaching.append(f"{path.relative_to(root)}:{node.lineno} .{node.attr}")
+    assert not reaching

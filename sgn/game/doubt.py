@@ -14,6 +14,9 @@ a move legal in none is a fault. Holders not in doubt keep their cards in
 A world is one flat tuple: for holder k and resource r (in `RESOURCES` order), its
 coordinate i = 5k + r holds `lo` at 2i and `hi` at 2i + 1. Holders are kept sorted, so
 that two doubts over the same holders compare world by world.
+
+Longer than 400 lines: this module alone reads a world's layout (docs/hidden.md, "Where
+it is held"), so every question and move on the worlds is here.
 """
 
 from __future__ import annotations
@@ -21,8 +24,10 @@ from __future__ import annotations
 from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
 from ..rules import RESOURCES
+from .bank_pays import paid
 
 World = Tuple[int, ...]
+Taken = Tuple[int, ...]  # how many of each kind (in `RESOURCES` order) a move of unseen cards takes
 KINDS = len(RESOURCES)
 _INDEX = {r: i for i, r in enumerate(RESOURCES)}
 # The most worlds kept: past it, worlds are merged into ranges (sound, no longer exact),
@@ -38,7 +43,11 @@ def _order(name: str) -> Tuple[int, str]:
 
 
 class Doubt:
-    """The worlds of the holders in doubt (see the module)."""
+    """The worlds of the holders in doubt (see the module).
+
+    Longer than 250 lines: the worlds are opaque outside this class (docs/hidden.md, "Where
+    it is held"), so every question asked of them and every move made on them is a method
+    here, not an index into a world elsewhere."""
 
     __slots__ = ("holders", "worlds", "widened", "since")
 
@@ -122,6 +131,30 @@ class Doubt:
         lows = [sum(w[at : at + 2 * KINDS : 2]) for w in self.worlds]
         highs = [sum(w[at + 1 : at + 2 * KINDS : 2]) for w in self.worlds]
         return min(lows), max(highs)
+
+    def holding(self) -> bool:
+        """Whether some holder is still in doubt."""
+        return bool(self.holders)
+
+    def ways(self) -> int:
+        """How many ways the cards may lie (worlds kept)."""
+        return len(self.worlds)
+
+    def one_way(self, pick: Optional[Callable[[int], int]] = None) -> Dict[str, Dict[str, int]]:
+        """Each holder's hand in one way the cards may lie (the least of a count known within
+        bounds): the first, in a fixed order, or the one `pick(n)` chooses of the n ways."""
+        worlds = sorted(self.worlds)
+        world = worlds[0] if pick is None else worlds[pick(len(worlds))]
+        return {
+            holder: {r: max(0, world[2 * (KINDS * k + i)]) for i, r in enumerate(RESOURCES)}
+            for k, holder in enumerate(self.holders)
+        }
+
+    def where_holding(self, name: str, test: Callable[[int, int], bool]) -> bool:
+        """Keep the worlds where `test(least, most)` allows the number of cards `name` holds
+        in all; False (nothing changed) when none is."""
+        at = self.base(name)
+        return self.where(lambda w: test(sum(w[at : at + 2 * KINDS : 2]), sum(w[at + 1 : at + 2 * KINDS : 2])))
 
     def key(self) -> Tuple[Tuple[str, ...], FrozenSet[World]]:
         return tuple(self.holders), frozenset(self.worlds)
@@ -223,7 +256,7 @@ class Doubt:
             out.add(tuple(x))
         self.worlds = out
 
-    def move_unseen(self, src: str, dst: str, count: int, allowed: Optional[Callable[[World], bool]] = None) -> bool:
+    def move_unseen(self, src: str, dst: str, count: int, allowed: Optional[Callable[[Taken], bool]] = None) -> bool:
         """`src` gives `dst` `count` cards of kinds not shown: every way it can (that
         `allowed`, given the count of each kind, admits). False (and nothing changed) when
         there is none."""
@@ -359,12 +392,12 @@ def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], rest_to_on
                 for at, n in owed:
                     x[at] += n
                     x[at + 1] += n
-            elif hi < total and lo == hi:  # short, and known to be
-                if len(owed) == 1 and rest_to_one:
-                    at, _ = owed[0]
-                    x[at] += lo
-                    x[at + 1] += lo
-                    x[bank + j] = x[bank + j + 1] = 0
+            elif hi < total and lo == hi:  # short, and known to be (`bank_pays.paid`)
+                for (at, _), n in zip(owed, paid(lo, [n for _, n in owed], rest_to_one)):
+                    x[at] += n
+                    x[at + 1] += n
+                    x[bank + j] -= n
+                    x[bank + j + 1] -= n
             else:  # a range that may or may not pay: each may have got theirs, or not
                 x[bank + j] = max(0, lo - total)
                 for at, n in owed:

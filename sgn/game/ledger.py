@@ -13,7 +13,8 @@ from ..diagnostic import Problem
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES, show_cost, show_hand
 from . import doubt as doubts
-from .doubt import Doubt, World
+from .bank_pays import paid
+from .doubt import Doubt, Taken
 from .pieces import Income, Player
 from .rule_profiles import SHORT_BANK_PAYS_NOBODY
 from .state import State
@@ -58,7 +59,7 @@ def settle(g: State) -> None:
         g.unseen.widened_at = g.line
     for name, hand in d.settled().items():
         cards_of(g, name).update(hand)
-    if not d.holders:
+    if not d.holding():
         g.unseen.doubt = None
 
 
@@ -198,7 +199,7 @@ def pay(g: State, p: Player, cost: Mapping[str, int], what: str, pointer: str = 
     return problems
 
 
-def move_unseen(g: State, src: str, dst: str, count: int, allowed: Optional[Callable[[World], bool]] = None) -> bool:
+def move_unseen(g: State, src: str, dst: str, count: int, allowed: Optional[Callable[[Taken], bool]] = None) -> bool:
     """`src` gives `dst` `count` cards of kinds not shown (a steal or discard unseen, or
     lost), each way `allowed` admits (given the count of each kind taken); False when
     there is none (nothing moves then)."""
@@ -211,7 +212,7 @@ def move_unseen(g: State, src: str, dst: str, count: int, allowed: Optional[Call
 
 
 def hand_over(
-    g: State, src: str, dst: str, given: Mapping[str, int], allowed: Optional[Callable[[World], bool]] = None
+    g: State, src: str, dst: str, given: Mapping[str, int], allowed: Optional[Callable[[Taken], bool]] = None
 ) -> bool:
     """`src` gives `dst` the cards `given` names, `?` counting cards of kinds not shown
     (`allowed` judges those, given the count of each kind); False when no way the cards
@@ -252,7 +253,7 @@ def lose_roll(g: State, player: str) -> None:
             ways = way
         else:
             ways.union(way)
-            if len(ways.worlds) > GATHERED_WORLDS and doubts.bound(ways) and g.unseen.widened_at is None:
+            if ways.ways() > GATHERED_WORLDS and doubts.bound(ways) and g.unseen.widened_at is None:
                 g.unseen.widened_at = g.line
     if ways is not None and doubts.bound(ways) and g.unseen.widened_at is None:
         g.unseen.widened_at = g.line
@@ -313,16 +314,15 @@ def produce(g: State, number: int) -> None:
     for r, n in wanted.items():
         if r not in short:
             bank[r] -= n
+    rest_to_one = not g.departs(SHORT_BANK_PAYS_NOBODY)
     for r in short:
         owed: Dict[Player, int] = {}
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr) and income.resource == r:
                 owed[income.owner] = owed.get(income.owner, 0) + income.cards
-        if len(owed) == 1 and not g.departs(SHORT_BANK_PAYS_NOBODY):  # one player owed: they get what is left
-            for p in owed:
-                p.hand[r] += bank[r]
-            bank[r] = 0
-        # several owed and not enough: nobody gets any
+        for p, n in zip(owed, paid(bank[r], list(owed.values()), rest_to_one)):
+            p.hand[r] += n
+            bank[r] -= n
 
 
 def _produce_in_doubt(g: State, paying: list) -> None:
@@ -340,18 +340,13 @@ def _produce_in_doubt(g: State, paying: list) -> None:
         settle(g)
         return
     gains: Dict[str, Dict[str, int]] = {}
+    rest_to_one = not g.departs(SHORT_BANK_PAYS_NOBODY)
     for r, owed_list in wants.items():
         owed = dict(owed_list)
-        total, left = sum(owed.values()), g.bank[r]
-        if total <= left:
-            paid = owed
-        elif len(owed) == 1 and not g.departs(SHORT_BANK_PAYS_NOBODY):
-            paid = {name: left for name in owed}
-        else:
-            paid = {}
-        for name, n in paid.items():
-            gains.setdefault(name, {})[r] = n
-            g.bank[r] -= n
+        for name, n in zip(owed, paid(g.bank[r], list(owed.values()), rest_to_one)):
+            if n:
+                gains.setdefault(name, {})[r] = n
+                g.bank[r] -= n
     for name, gain in gains.items():
         if name in d:
             d.shift(name, gain)

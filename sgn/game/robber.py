@@ -10,7 +10,6 @@ from ..board import Tile
 from ..diagnostic import Problem
 from ..rules import show_cost
 from . import ledger
-from .doubt import KINDS
 from .pieces import cards
 from .state import AMOUNT_IN_DOUBT, State
 
@@ -62,8 +61,7 @@ def _unsure_discards_missing(g: State) -> List[Problem]:
         d = g.unseen.doubt
         if d is None or name not in d:
             continue
-        at = d.base(name)
-        if not d.where(lambda w: sum(w[at : at + 2 * KINDS : 2]) <= rules.DISCARD_ABOVE):
+        if not d.where_holding(name, lambda least, most: least <= rules.DISCARD_ABOVE):
             least, most = d.totals(name)
             # still taken late: the same discard in every world, or half the hand in those kept
             g.unseen.discards_late[name] = least // 2 if least // 2 == most // 2 else AMOUNT_IN_DOUBT
@@ -122,14 +120,12 @@ def _unsure_amount(g: State, name: str, amount: int) -> List[Problem]:
     """A discard by a player whose hand is in doubt: the worlds where it is half their hand
     are kept; where none is, the amount is wrong."""
     d = ledger.involve(g, [name])
-    at = d.base(name)
     least, most = d.totals(name)
 
-    def owes(w) -> bool:
-        low, high = sum(w[at : at + 2 * KINDS : 2]), sum(w[at + 1 : at + 2 * KINDS : 2])
+    def owes(low: int, high: int) -> bool:  # (half of a hand over the limit: `amount`)
         return max(low, 2 * amount, rules.DISCARD_ABOVE + 1) <= min(high, 2 * amount + 1)
 
-    if d.where(owes):
+    if d.where_holding(name, owes):
         ledger.settle(g)
         return []
     return [

@@ -9,7 +9,7 @@ from ..diagnostic import Problem
 from ..layers.hidden import HIDDEN, hidden_count, shown
 from ..rules import RESOURCES, show_cost
 from . import ledger
-from .doubt import World
+from .doubt import Taken
 from .pieces import Player, bank_rate_problems, cards
 from .state import State
 
@@ -82,12 +82,12 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
     return problems
 
 
-def _at_rates(p: Player, mine: Dict[str, int]) -> Callable[[World], bool]:
+def _at_rates(p: Player, mine: Dict[str, int]) -> Callable[[Taken], bool]:
     """Whether cards of kinds not shown given to the bank (the count of each kind) make the
     trade one at the player's rates."""
     known = shown(mine)
 
-    def allowed(taken: World) -> bool:
+    def allowed(taken: Taken) -> bool:
         side = dict(known)
         for r, n in zip(RESOURCES, taken):
             if n:

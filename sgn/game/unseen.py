@@ -57,7 +57,7 @@ class Unseen:
         d = self.doubt
         if d is not None:
             out["hands_in_doubt_since"] = {name: line for name, line in sorted(d.since.items())}
-            out["ways_the_cards_lie"] = len(d.worlds)
+            out["ways_the_cards_lie"] = d.ways()
         if self.roll:
             out["roll"] = "not seen: a 7 or not, as the next message tells"
         if self.widened_at is not None:

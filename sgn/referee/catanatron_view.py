@@ -42,9 +42,7 @@ from ..adapters.catanatron import COLORS
 from ..adapters.catanatron_actions import CARD, FREQDECK
 from ..adapters.catanatron_board import RESOURCE, SIDE, TERRAIN, Translation
 from ..game.core import TURNS, Game as Known
-from ..game.doubt import KINDS
 from ..game.move_forms import is_discard
-from ..rules import RESOURCES
 
 BY_LETTER = {letter: name for name, letter in RESOURCE.items()}  # "L" -> "WOOD"
 BY_TERRAIN = {code: name for name, code in TERRAIN.items()}  # "FO" -> "WOOD"
@@ -358,11 +356,8 @@ def possible_hands(g: Known, rng: Optional[random.Random]) -> Dict[str, Dict[str
     out = {name: dict(p.hand) for name, p in g.players.items()}
     out["B"] = dict(g.bank)
     doubt = g.unseen.doubt
-    if doubt is not None and doubt.worlds:
-        worlds = doubt.worlds
-        world = min(worlds) if rng is None else sorted(worlds)[rng.randrange(len(worlds))]
-        for k, holder in enumerate(doubt.holders):
-            out[holder] = {r: max(0, world[2 * (KINDS * k + i)]) for i, r in enumerate(RESOURCES)}
+    if doubt is not None and doubt.ways():
+        out.update(doubt.one_way(None if rng is None else rng.randrange))
     return out
 
 
