@@ -245,8 +245,10 @@ def replay(
     found: List[Diagnostic] = []
     source = _as_source(source, "sgn.replay")
     checking = Checking("rules", profile, rules=rules)
-    state, _ = _replay(source, name=name or describe(source), at=at, checking=checking, report=found.append)
-    return state, found
+    position, _ = _replay(source, name=name or describe(source), at=at, checking=checking, report=found.append)
+    if position is None:
+        return None, found
+    return {**position.snapshot(), "game": position.game}, found
 
 
 def moves(
@@ -301,7 +303,7 @@ def moves(
     if state is None:
         unread = next((d for d in found if d.is_io), None)
         raise ValueError(f"sgn.moves: {unread.message if unread is not None else 'the log cannot be read'}")
-    return state["game"].legal_moves(players, hidden_outcomes)
+    return state.game.legal_moves(players, hidden_outcomes)
 
 
 __all__ = ["Result", "VERDICTS", "check", "iter_diagnostics", "moves", "replay", "validate_message"]

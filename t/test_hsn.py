@@ -148,9 +148,9 @@ def test_the_state_of_a_game_on_the_5_6_player_board_is_written_on_a_moved_grid(
     from sgn.pipeline.replay import replay
 
     path = CORPUS / "logs" / "random-5p.sgn"
-    state, errors = replay(path.open("rb"), name=str(path))
-    assert errors == 0 and state["variant"] == "5-6 player extension"
-    text = hsn.format_state(state["game"])
+    position, errors = replay(path.open("rb"), name=str(path))
+    assert errors == 0 and position.snapshot()["variant"] == "5-6 player extension"
+    text = hsn.format_state(position.game)
     fields = hsn.parse(text)
     assert len(fields) == 17
     rows = text.split("]")[0].lstrip("[").split("/")

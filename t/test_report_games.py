@@ -44,7 +44,7 @@ def replayed(path, line):
     """What the page shows after `line`, as `sgn replay --at LINE` has it."""
     if line == 0:
         return (set(), {}, ["", ""], None)
-    game = replay(str(path), name=path.name, at=line)[0]["game"]
+    game = replay(str(path), name=path.name, at=line)[0].game
     pieces = set()
     for name, p in game.players.items():
         pieces |= {("road", edge_key(e), name) for e in p.roads}
@@ -119,7 +119,7 @@ def test_in_a_browser_stepping_into_the_second_game_shows_its_map(browser, tmp_p
         for line in (second - 1, second, second + 30):
             tab.click(f'#moves li[data-line="{line}"]')
             assert tab.evaluate("document.body.dataset.line") == str(line)
-            game = replay(str(path), name=path.name, at=line)[0]["game"]
+            game = replay(str(path), name=path.name, at=line)[0].game
             maps.append(tab.evaluate(shown))
             assert maps[-1] == sorted([tile_key(t), k] for t, k in game.board.kinds.items())
             assert ("game 2 of 2" in tab.locator("#where").inner_text()) == (line >= second)

@@ -60,7 +60,7 @@ def check_holdings(path, every=1):
         if line == 0 or (i % every and i != last):
             continue
         # possible=False: the same hands; only the hidden values' search (unread here) is skipped
-        state = replay(str(path), name=path.name, at=line, possible=False)[0]["game"].snapshot()
+        state = replay(str(path), name=path.name, at=line, possible=False)[0].game.snapshot()
         assert as_snapshot(bank[i]) == state["bank"], line
         # (the page's deck counts the kinds not drawn in sight; the snapshot's ranges are those
         # counts less the cards drawn unseen, and what is left is the same number)
@@ -143,7 +143,7 @@ def test_each_roll_says_who_received_what(tmp_path):
         if action != "RD" or value["result"] == 7:
             continue
         before, after = (
-            replay(str(path), name="g", at=at, possible=False)[0]["game"].snapshot() for at in (line - 1, line)
+            replay(str(path), name="g", at=at, possible=False)[0].game.snapshot() for at in (line - 1, line)
         )
         said = texts[str(line)].split(": ", 1)[1]
         gains = []

@@ -66,7 +66,7 @@ def written(count):
 
 def check_cards(tab, path, line):
     # possible=False: the hands are the same; only the hidden values' search (unread here) is skipped
-    state = replay(str(path), name=path.name, at=line, possible=False)[0]["game"].snapshot()
+    state = replay(str(path), name=path.name, at=line, possible=False)[0].game.snapshot()
     cells = hands_shown(tab)
     assert cells["B"][0] == [written(state["bank"][r]) for r in RESOURCES]
     assert cells["B"][1].startswith(f"deck: {state['deck_left']} left")
@@ -177,8 +177,8 @@ def test_a_spectators_page_shows_the_hands_in_doubt_as_ranges(browser, tmp_path_
             for line in lines[::10]
             if any(
                 isinstance(c, list)
-                for p in replay(str(spectator), name="s", at=line, possible=False)[0]["game"]
-                .snapshot()["players"]
+                for p in replay(str(spectator), name="s", at=line, possible=False)[0]
+                .game.snapshot()["players"]
                 .values()
                 for c in p["hand"].values()
             )

@@ -20,7 +20,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def _winner(path):
     """The player who ends the game with 10 points or more, as the replay counts them."""
-    game = replay(str(path), name=str(path))[0]["game"]
+    game = replay(str(path), name=str(path))[0].game
     (winner,) = [p for p in game.players if game.points(p) >= 10]
     return winner
 

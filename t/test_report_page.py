@@ -64,7 +64,7 @@ def replayed_pieces(path, line):
     """The pieces of `sgn replay --at LINE`, as (class, place key, player)."""
     if line == 0:
         return set()
-    game = replay(str(path), name=str(path), at=line, possible=False)[0]["game"]  # (hidden values unread)
+    game = replay(str(path), name=str(path), at=line, possible=False)[0].game  # (hidden values unread)
     out = set()
     for name, p in game.players.items():
         out |= {("road", edge_key(e), name) for e in p.roads}
@@ -187,7 +187,7 @@ def test_the_steps_replay_to_the_pieces_of_sgn_replay(valid_html):
         on = (on - set(data["del"][i])) | set(data["add"][i])
         if i % 25 == 0 or i == len(data["lines"]) - 1:
             assert {pieces[k] for k in on} == replayed_pieces(VALID, line), line
-    game = replay(str(VALID), name="v")[0]["game"]
+    game = replay(str(VALID), name="v")[0].game
     players = data["players"]
     assert data["stats"][-1] == [
         [game.points(p), sum(game.players[p].hand.values()), game.players[p].knights] for p in players
@@ -324,7 +324,7 @@ def test_clicks_arrow_keys_and_the_slider_show_the_pieces_of_sgn_replay(valid_ta
     )
     assert line_of(valid_tab) == lines[39] and shown(valid_tab) == replayed_pieces(VALID, lines[39])
     legend = valid_tab.locator('#legend tr[data-player="1"] td.points').inner_text()
-    game = replay(str(VALID), name="v", at=lines[39], possible=False)[0]["game"]
+    game = replay(str(VALID), name="v", at=lines[39], possible=False)[0].game
     assert int(legend) == game.points("1")
 
 

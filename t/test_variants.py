@@ -52,8 +52,8 @@ def test_the_robber_starts_on_either_desert_of_the_extension(tile, legal):
 
 def test_replay_says_which_rules_it_followed():
     text = MAPS["extension"].read_bytes()
-    state, _ = replay(io.BytesIO(text), name="m")
-    assert state["variant"] == "5-6 player extension"
+    position, _ = replay(io.BytesIO(text), name="m")
+    assert position.snapshot()["variant"] == "5-6 player extension"
 
 
 # -- the Special Build Phase ---------------------------------------------------------------------

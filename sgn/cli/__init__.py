@@ -228,20 +228,20 @@ def run_replay(args: argparse.Namespace, out) -> int:
         return EXIT_USAGE
     source, name = open_input(args.file)
     errors = TextReporter(sys.stderr)
-    state, found = replay(source, name=name, at=args.at, checking=chosen, report=errors.diagnostic)
-    if state is None:
+    position, found = replay(source, name=name, at=args.at, checking=chosen, report=errors.diagnostic)
+    if position is None:
         return EXIT_USAGE
     if args.output == "hsn":
         from ..notation import hsn
 
         try:
-            text = hsn.format_state(state["game"])
+            text = hsn.format_state(position.game)
             out.write(text if args.hsn_version == "000" else hsn.render_002(hsn.parse(text)))
         except ValueError as error:
             sys.stderr.write(f"sgn replay: {error}\n")
             return EXIT_USAGE
     else:
-        state.pop("game")
+        state = position.snapshot()
         from ..layers.records import player_names
         from .players import known_names
 

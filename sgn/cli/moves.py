@@ -92,7 +92,7 @@ def _position(args: argparse.Namespace) -> Tuple[Optional[Any], int]:
     state, found = replay(source, name=name, at=args.at, checking=chosen, report=told, possible=False)
     if state is None:
         return None, EXIT_USAGE
-    return state["game"], EXIT_INVALID if found else EXIT_OK
+    return state.game, EXIT_INVALID if found else EXIT_OK
 
 
 def _line(message: Any) -> str:

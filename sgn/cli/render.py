@@ -120,18 +120,18 @@ def run_render(args: argparse.Namespace, out) -> int:
     state, found = replay(source, name=name, at=args.at, checking=chosen, report=note, possible=False)
     if state is None:
         return EXIT_USAGE
-    line = state["line"]
+    line = state.line
     mark = None
     if args.highlight == "auto":
         here = [d for d in seen if d.line == line and not d.is_io]
-        mark = highlight_of(here, state["message"]) if here else None
+        mark = highlight_of(here, state.message) if here else None
     from ..layers.records import player_colors, player_names
     from .players import known_names
 
     svg = board(
-        state["game"],
-        names={**known_names(args.file, "render"), **player_names(state.get("header"))},  # (the header first)
-        colors=player_colors(state.get("header")),
+        state.game,
+        names={**known_names(args.file, "render"), **player_names(state.game.header)},  # (the header first)
+        colors=player_colors(state.game.header),
         highlight=mark[0] if mark else None,
         caption=mark[1] if mark else None,
         size=args.size,

@@ -250,7 +250,7 @@ def expected_state(case: dict) -> dict:
 
     checking = Checking("rules", case.get("profile", "strict"))
     state, _ = replay(io.BytesIO(case_bytes(case)), name=case["id"], checking=checking, possible=False)
-    return end_state(state) if state else {}
+    return end_state(state.snapshot()) if state else {}
 
 
 def check_case(case: dict) -> List:

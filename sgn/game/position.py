@@ -1,12 +1,13 @@
 """One way to a position: a game replayed from its messages, as the harness, the conformance
 positions, the perft table and the referee's openings build theirs. What `sgn moves` and
 `sgn replay` read of a log goes through the whole check instead (`sgn.pipeline.replay`),
-faults and all; this is for a sequence of messages known to be SGN."""
+faults and all, and gives a `Position`; `from_messages` is for a sequence of messages known
+to be SGN."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Dict, Iterable, NamedTuple, Tuple
 
 from .core import Game
 from .errors import IllegalMove
@@ -38,4 +39,24 @@ def from_messages(messages: Iterable[Any], rules: str = DEFAULT_RULES, strict: b
     return game
 
 
-__all__ = ["from_messages"]
+class Position(NamedTuple):
+    """A game part-way through a log, as a reading of it leaves it: the live game (to read,
+    list the moves of, or draw), the line it is after, the JSON value on that line (None if
+    it holds none), and what each hidden value may still be (docs/hidden.md). Those who
+    print it ask for its `snapshot()`."""
+
+    game: Game
+    line: int
+    message: Any = None
+    hidden_values: Tuple[Dict[str, Any], ...] = ()
+
+    def snapshot(self) -> Dict[str, Any]:
+        """The position as plain data, as `sgn replay -o json` prints it (docs/format.md)."""
+        state = self.game.snapshot()
+        state["line"], state["message"] = self.line, self.message
+        if self.hidden_values:
+            state["hidden_values"] = list(self.hidden_values)
+        return state
+
+
+__all__ = ["Position", "from_messages"]

@@ -7,6 +7,7 @@ from typing import Any, Callable, Optional, Tuple, cast
 
 from ..diagnostic import Diagnostic
 from ..game.core import Game
+from ..game.position import Position
 from ..game.possible import Kept, describe
 from ..game.rule_profiles import DEFAULT as DEFAULT_RULES
 from ..rules import RESOURCES
@@ -45,13 +46,10 @@ class StateAt(Visitor):
         if line <= self.last:
             self.value_line, self.value = line, value
 
-    def result(self) -> dict:
+    def result(self) -> Position:
         game = self.game if self.game is not None else Game(self.rules)
-        state = game.snapshot()
-        state["line"] = min(self.check.line, self.last)
-        state["message"] = self.value if self.value_line == state["line"] else None
-        state["game"] = game  # the live state, for other renderings (HSN, the moves)
-        return state
+        line = min(self.check.line, self.last)
+        return Position(game, line, self.value if self.value_line == line else None)
 
 
 def replay(
@@ -62,19 +60,19 @@ def replay(
     checking: Checking = RULES_LEVEL,
     report: Callable[[Diagnostic], None] = lambda d: None,
     possible: bool = True,
-) -> Tuple[Optional[dict], int]:
-    """The state after line `at` (or the end), and the number of errors on the way.
+) -> Tuple[Optional[Position], int]:
+    """The position after line `at` (or the end), and the number of errors on the way.
 
     The log is checked as `sgn validate --level rules` checks it, up to line `at`, and
     past it while a fault of a line up to it is undecided: each fault is read as the whole
     log reads it, so that the state and the diagnostics of lines up to `at` are those of
     `sgn validate` and of the report page. Every diagnostic of those lines is passed to
-    `report`. The state is None when the file cannot be read at all. `state["message"]`
-    is the value on the state's line (None if that line holds none), so that a picture of
-    it needs no second reading. `checking` says how the file is read (its level is the
-    rules'; its rule profile, sgn/game/rule_profiles.py, is the file's). Where the log holds
-    hidden values and is legal up to `at`, `state["hidden_values"]` says what each may
-    still be (unless not `possible`).
+    `report`. The position is None when the file cannot be read at all. Its `message` is
+    the value on its line (None if that line holds none), so that a picture of it needs no
+    second reading. `checking` says how the file is read (its level is the rules'; its rule
+    profile, sgn/game/rule_profiles.py, is the file's). Where the log holds hidden values
+    and is legal up to `at`, its `hidden_values` say what each may still be (unless not
+    `possible`).
     """
     checking = checking.for_path(name).at_level("rules")
     rules = checking.rules
@@ -82,7 +80,7 @@ def replay(
     state, errors = visit(source, visitor, checking, name=name, report=report)
     values = visitor.kept.values(rules) if state is not None and visitor.kept is not None and not errors else []
     if values:
-        state["hidden_values"] = values
+        state = state._replace(hidden_values=tuple(values))
     return state, errors
 
 
