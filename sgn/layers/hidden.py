@@ -14,7 +14,8 @@ from typing import Any, Dict, List
 
 from ..messages import HIDDEN as HIDDEN  # (kept with the forms of the messages that write it)
 
-ALLOW, REFUSE = "allow", "refuse"
+ALLOW: str = "allow"  # (typed: mypyc reads this module inside an import cycle)
+REFUSE: str = "refuse"
 CHOICES = (ALLOW, REFUSE)  # the setting `hidden`: refuse makes every hidden value an error
 # The actions whose value may hold a hidden value.
 ACTIONS = frozenset({"TR", "ST", "BD", "RD"})
