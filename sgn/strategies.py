@@ -39,6 +39,7 @@ except ImportError as error:  # pragma: no cover - depends on the environment
 
 from . import board, rules
 from .board import STANDARD, Tile
+from .game.rule_profiles import PROFILES as RULE_PROFILES
 from .messages import define_map, header as header_line
 from .play import random_game, random_map
 from .testing.faults import _SHOWN_BY_WHAT_FOLLOWS, GAME_MUTATIONS, _listing
@@ -210,7 +211,7 @@ def headers() -> SearchStrategy[list]:
 
     optional: Dict[str, SearchStrategy[Any]] = {"event": text, "site": text, "round": text}
     optional["seed"] = st.one_of(st.integers(0, 2**63), text)
-    optional.update(rules=st.sampled_from(("standard", "catanatron", "jsettlers")), date=st.dates().map(str))
+    optional.update(rules=st.sampled_from(tuple(RULE_PROFILES)), date=st.dates().map(str))
     optional["x-tool"] = st.dictionaries(text, st.integers(), max_size=3)
     seats = st.lists(st.sampled_from(PLAYERS), min_size=3, max_size=6, unique=True).map(sorted)
     hows = st.sampled_from(("won", "abandoned", "forfeited", "time", "adjudicated", "turn-limit"))

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any, Dict, List, Optional
 
+from ..game.rule_profiles import STANDARD
 from .exits import EXIT_INVALID, EXIT_OK, EXIT_USAGE, job_count, positive_int
 from .options import add_rules_option
 
@@ -109,7 +110,7 @@ def add_parser(commands: Any) -> None:
         metavar="N",
         help="a game not won after N turns stops, with no winner (default 1000)",
     )
-    add_rules_option(play, "standard")
+    add_rules_option(play, STANDARD)
     play.add_argument(
         "--out",
         metavar="DIR",

@@ -204,7 +204,7 @@ class FileCheck:
                     # (nothing to do while the replay is undecided and this line found nothing)
                     undecided = replay.undecided
                     found = self._kept(number, raw, found, undecided)
-                    if found or (held.any() and not undecided):
+                    if found or (held.entries and not undecided):
                         self.messages = messages  # counted so far, should the reader stop here
                         yield from held.release(found, number, undecided)
                 elif observer is not None:
@@ -219,7 +219,7 @@ class FileCheck:
                 observer(number, value)
             undecided = replay is not None and replay.undecided
             found = self._kept(number, raw, found, undecided)
-            if found or (held.any() and not undecided):
+            if found or (held.entries and not undecided):
                 self.messages = messages  # counted so far, should the reader stop here
                 yield from held.release(found, number, undecided)
         self.messages = messages

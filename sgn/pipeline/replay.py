@@ -9,7 +9,7 @@ from ..diagnostic import Diagnostic
 from ..game.core import Game
 from ..game.position import Position
 from ..game.possible import Kept, describe
-from ..game.rule_profiles import DEFAULT as DEFAULT_RULES
+from ..game.rule_profiles import DEFAULT as DEFAULT_RULES, STANDARD
 from ..rules import RESOURCES
 from ..words import count, player_label
 from .checking import Checking
@@ -97,7 +97,7 @@ def render_state(state: dict) -> str:
     )
     out = [
         f"after line {state['line']}: {state['phase']}, turn {state['turn']}, {turn}; rules of the {state['variant']}"
-        + (f", as {state['rules']} plays them" if state.get("rules", "standard") != "standard" else "")
+        + (f", as {state['rules']} plays them" if state.get("rules", STANDARD) != STANDARD else "")
     ]
     if state["ended_at_line"]:
         out.append(f"the game ended at line {state['ended_at_line']}")

@@ -27,6 +27,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from .. import board, messages
 from ..adapters.catanatron_board import RESOURCE
 from ..game.move_forms import move_key, with_bank
+from ..game.rule_profiles import STANDARD
 from ..layers.hidden import HIDDEN
 from .catanatron_view import ActionType, Mismatch, Replica, Unplayable, seeded
 
@@ -156,7 +157,7 @@ class Bridge:
                 raise Unplayable("catanatron cannot hold this game")
             try:
                 replica = self.replica = Replica(
-                    events[0][2], int(view.info["players"]), view.info.get("rules", "standard")
+                    events[0][2], int(view.info["players"]), view.info.get("rules", STANDARD)
                 )
             except Unplayable:
                 self.unplayable = True

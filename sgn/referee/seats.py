@@ -15,6 +15,7 @@ import threading
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
+from ..game.rule_profiles import STANDARD
 from . import protocol
 from .protocol import CRASH, TIMEOUT, Fault
 
@@ -110,7 +111,7 @@ class View:
         if self._game is None:
             from ..game.core import Game
 
-            self._game = Game(self.info.get("rules", "standard"))
+            self._game = Game(self.info.get("rules", STANDARD))
         while self._applied < len(self.events):
             self._applied += 1
             self._game.apply(self.events[self._applied - 1], self._applied)
