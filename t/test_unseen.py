@@ -81,3 +81,29 @@ def test_the_worlds_are_read_only_through_doubt_s_methods():
             if isinstance(node, ast.Attribute) and node.attr in ("worlds", "base", "holders"):
                 reaching.append(f"{path.relative_to(root)}:{node.lineno} .{node.attr}")
     assert not reaching
+
+
+def test_every_move_of_cards_goes_through_the_ledger():
+    """No module but the ledger (and the worlds' own) changes a hand or the bank: a card
+    moved elsewhere would skip the doubt, and a hand in doubt would drift from its worlds."""
+    root = UNSEEN.parent.parent
+    moving = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name in ("ledger.py", "doubt.py") and path.parent.name == "game":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign)
+                else []
+            )
+            for target in targets:
+                if (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Attribute)
+                    and target.value.attr in ("hand", "bank")
+                ):
+                    moving.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert not moving
