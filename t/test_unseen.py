@@ -3,6 +3,7 @@ sgn/game/unseen.py): copied whole by a fork, changing apart from it, and keyed a
 summarised in one place."""
 
 import ast
+import functools
 from pathlib import Path
 
 from hidden_fillings import _partial_logs  # (t/ is on the path)
@@ -33,15 +34,20 @@ def test_its_copy_sets_every_field_its_init_sets():
     assert assigned == _fields("unseen.py", "Unseen")
 
 
+@functools.lru_cache(maxsize=None)
 def _states_with_something_unseen():
-    """States of partial views part-way, each with at least one thing unseen."""
+    """States of partial views part-way, each with at least one thing unseen, and the
+    message that follows it."""
+    found = []
     for seed in range(8):
         log = _partial_logs(seed, 4, 140, 25, False)
-        for cut in range(30, len(log), 9):
-            game = from_messages(log[:cut])
+        game = from_messages(log[:1])
+        for line, message in enumerate(log[1:-1], 2):
+            game.apply(message, line)
             unseen = game.unseen
-            if unseen.doubt is not None or unseen.roll or unseen.discards_unsure or unseen.end is not None:
-                yield game, log[cut] if cut < len(log) else None
+            if line % 9 == 0 and (unseen.doubt is not None or unseen.roll or unseen.discards_unsure or unseen.end):
+                found.append((game.clone(), log[line]))
+    return tuple(found)
 
 
 def test_a_fork_keeps_all_that_is_unseen_and_changes_apart_from_it():
@@ -51,8 +57,7 @@ def test_a_fork_keeps_all_that_is_unseen_and_changes_apart_from_it():
         copy = game.clone()
         assert _plain(copy.unseen) == before and copy.unseen is not game.unseen
         assert copy.public_key() == game.public_key()
-        if following is not None:
-            copy.apply(following, game.line + 1)
+        copy.apply(following, game.line + 1)
         assert _plain(game.unseen) == before  # (what the copy read changed nothing here)
         seen += 1
     assert seen > 20
