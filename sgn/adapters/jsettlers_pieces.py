@@ -8,7 +8,7 @@ stands.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict
+from typing import Any, Callable, Dict, List
 
 from .. import messages
 from ..notation.reading import Where
@@ -19,7 +19,7 @@ from .writer import Unreadable
 
 # The build of each JSettlers piece type: 0 a road (on a path), 1 a settlement, 2 a city (on
 # an intersection).
-PIECE: Dict[int, Callable[[str, Any], messages.Message]] = {
+PIECE: Dict[int, Callable[[str, Any], List[Any]]] = {
     0: messages.build_road,
     1: messages.build_settlement,
     2: messages.build_city,

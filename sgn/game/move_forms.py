@@ -85,12 +85,12 @@ def resources(counts: Mapping[str, int], sign: int) -> Dict[str, int]:
     return out
 
 
-def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> Message:
+def with_bank(player: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> List[Any]:
     """A trade with the bank (a discard when nothing is taken), the player's side first."""
     return between(player, "B", given, taken)
 
 
-def between(player: str, other: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> Message:
+def between(player: str, other: str, given: Mapping[str, int], taken: Optional[Mapping[str, int]] = None) -> List[Any]:
     """A trade of `player` with `other` (a player, or "B", the bank), the player's side first."""
     mine = resources(given, -1)
     theirs = resources(given, 1)

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, cast
 
 from .. import board, messages, rules
 from ..diagnostic import ERROR, Problem
-from ..messages import HIDDEN, Message
+from ..messages import HIDDEN
 from ..rules import COSTS, PIECES, RESOURCES
 from . import move_forms as forms, placing, turns, unseen_cards
 from .ledger import BANK, could_give, could_give_all
@@ -38,7 +38,7 @@ ROLLS = tuple(range(2, 13))
 # The kinds of move, in the order each player's are listed (docs/moves.md, "The order").
 ROLL, DISCARD, ROBBER, STEAL, SETTLEMENT, CITY, ROAD, BUY, PLAY, BANK_TRADE = range(10)
 
-Item = Tuple[str, int, Message]  # (player, kind, message)
+Item = Tuple[str, int, List[Any]]  # (player, kind, message)
 # Where the hands are in doubt, the kinds of move tried on a copy of the game: a discard (its
 # amount may depend on the way the cards lie), the robber (a discard may be owed), and a
 # card played that the player holds in sight of no one (one drawn unseen may be it: `_to_try`).
@@ -57,7 +57,7 @@ class Position(Protocol):
     def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]: ...
 
 
-def legal_moves(g: State, players: Optional[int] = None, hidden_outcomes: str = "auto") -> List[Message]:
+def legal_moves(g: State, players: Optional[int] = None, hidden_outcomes: str = "auto") -> List[List[Any]]:
     """Every message `apply` accepts here without an error, in the order of docs/moves.md.
 
     `players`: during the first round of the setup, where the log has not shown the number
@@ -97,7 +97,7 @@ def _number(name: str) -> Tuple[int, str]:
     return (len(name), name)
 
 
-def _ordered(items: List[Item]) -> List[Message]:
+def _ordered(items: List[Item]) -> List[List[Any]]:
     """By player, then by kind; each kind's moves in the order they were found."""
     items.sort(key=lambda item: (_number(item[0]), item[1]))
     return [message for _, _, message in items]
