@@ -112,3 +112,21 @@ def test_every_move_of_cards_goes_through_the_ledger():
                 ):
                     moving.append(f"{path.relative_to(root)}:{node.lineno}")
     assert not moving
+
+
+def test_the_report_page_says_where_the_game_may_have_ended_unseen_as_the_replay_does():
+    """The page reads the possible end from the record (`Unseen.end`), as the snapshot does."""
+    import io
+    import json
+
+    from sgn.notation.redact import hide
+    from sgn.page.steps import collect
+    from sgn.pipeline.checking import Checking
+    from sgn.play import random_game
+
+    view = [hide(m, None) for m in random_game(1, 3)]  # (its winner's last points are cards drawn unseen)
+    ended = from_messages(view).snapshot()["may_have_ended"]
+    assert ended
+    data = "".join(json.dumps(m) + "\n" for m in view).encode()
+    collected = collect(io.BytesIO(data), "view", Checking("rules"))
+    assert collected.data["may_have_won"] == [ended["player"], ended["line"]]

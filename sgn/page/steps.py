@@ -158,7 +158,7 @@ class _Pass(Visitor):
     def may_have_won(self) -> Optional[List[Any]]:
         """[player, line] where the last game may have ended unseen (docs/hidden.md), or None."""
         game = self._game
-        end = getattr(game, "unseen_end", None) if game is not None else None
+        end = game.unseen.end if game is not None else None
         return [end[1], end[0]] if end is not None else None
 
     def _one(self, value: Any) -> Any:
