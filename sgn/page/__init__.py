@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import itertools
 import json
 import re
 import secrets
@@ -137,7 +138,7 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
     stats = data["stats"]
     winners = [w for w in data["winners"] if w]
     counts = {"points": 0, "cards": 1}
-    charts = "".join(
+    charts = (
         text_of(
             draw_chart(
                 kind,
@@ -153,7 +154,7 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
             )
         )
         for draw_chart, kind, title in ((chart, "points", "points"), (bands, "cards", "cards in hand"))
-    )
+    )  # (written in turn where the template holds their place: never all joined in memory)
     flagged: Dict[int, List[dict]] = {}
     for d in data["diags"]:
         flagged.setdefault(d["i"], []).append(d)
@@ -172,11 +173,11 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
             }
 
     # the drawings, each serialized alone (the maps are kept as text: a long log has many)
-    store = "".join(
-        [f'<svg xmlns="{SVG_NS}">']
-        + collected.maps
-        + [text_of(node) for node in collected.pieces + collected.marks]
-        + ["</svg>"]
+    store = itertools.chain(
+        [f'<svg xmlns="{SVG_NS}">'],
+        collected.maps,
+        (text_of(node) for node in collected.pieces + collected.marks),
+        ["</svg>"],
     )
     errors, warnings = collected.errors, collected.warnings
     summary = (
@@ -193,7 +194,13 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
         "the style",
     )
     script = raw_text((HERE / "page.js").read_text(encoding="utf-8"), "page.js")
-    marker = f"\x00{secrets.token_hex(16)}\x00"  # where the data goes: no log can foresee it
+    # where the data, the charts and the drawings go, written in parts: no log can foresee a marker
+    token = secrets.token_hex(16)
+    marked: Dict[str, Iterator[str]] = {
+        f"\x00{token}:{what}\x00": parts
+        for what, parts in (("data", script_json_parts(data)), ("charts", charts), ("store", store))
+    }
+    data_at, charts_at, store_at = marked
     parts = _template().generate(
         name=data["name"],
         summary=summary,
@@ -206,19 +213,25 @@ def page_parts(collected: Collected, names: Optional[Dict[str, str]] = None) -> 
         policy=policy(script, css),
         css=Markup(css),
         script=Markup(script),
-        data=Markup(marker),
+        data=Markup(data_at),
         board=Markup(text_of(_board(collected))),
-        charts=Markup(charts),
-        store=Markup(store),
+        charts=Markup(charts_at),
+        store=Markup(store_at),
     )
-    for part in parts:  # the data written in parts too, where the template holds its place
+    for part in parts:  # what is marked written in parts too, where the template holds its place
+        yield from _unmarked(part, marked)
+
+
+def _unmarked(part: str, marked: Dict[str, Iterator[str]]) -> Iterator[str]:
+    """`part` with each marker in it replaced by the parts it stands for."""
+    for marker, parts in marked.items():
         if marker in part:
             before, after = part.split(marker)
-            yield before
-            yield from script_json_parts(data)
-            yield after
-        else:
-            yield part
+            yield from _unmarked(before, marked)
+            yield from parts
+            yield from _unmarked(after, marked)
+            return
+    yield part
 
 
 def _least(count: Any) -> int:

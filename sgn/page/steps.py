@@ -20,16 +20,15 @@ from ..game.ledger import total_range
 from ..game.possible import Kept, told
 from ..layers.hidden import places
 from ..pictures import style
-from ..pictures.geometry import bounds
 from ..pictures.places import corner_key, edge_key, named_by, tile_key
-from ..pictures.shapes import RADIUS, building, mark, road, robber
-from ..pictures.tree import Element, el, text_of
+from ..pictures.shapes import building, mark, road, robber
+from ..pictures.tree import Element, el
 from ..pipeline.checking import Checking
 from ..pipeline.engine import FileCheck
 from ..pipeline.visitor import Visitor
 from ..rules import RESOURCE_NAMES
-from ..svg import board_layer
 from . import holdings
+from .maps import Maps
 
 CARD_NAMES = {
     "KN": "plays a knight",
@@ -149,7 +148,7 @@ class _Pass(Visitor):
         self.drawn: Dict[str, Tuple[Any, ...]] = {}  # piece id -> how to draw it
         self.number: Dict[str, int] = {}  # piece id -> its number, first seen first
         self.recent: "OrderedDict[int, Any]" = OrderedDict()
-        self.maps = _Maps()
+        self.maps = Maps()
         self._on: Set[str] = set()
         self._signature: Any = None
         self._game: Any = None
@@ -326,33 +325,6 @@ def collect(source, name: str, checking: Checking) -> Collected:
     )
 
 
-class _Maps:
-    """Each map drawn once, numbered in the order the log defines them."""
-
-    def __init__(self) -> None:
-        self.nodes: List[str] = []
-        self.views: List[str] = []
-        self._numbers: Dict[str, int] = {}
-        self._last: Tuple[Any, int] = (None, -1)
-
-    def number(self, board) -> int:
-        if board is None:
-            return -1
-        if self._last[0] is not board:  # (a map is shared by the copies of a game)
-            node = el("g")
-            board_layer(node, board)
-            key = text_of(node)
-            if key not in self._numbers:
-                self._numbers[key] = len(self.nodes)
-                node.set("data-map", str(len(self.nodes)))
-                self.nodes.append(text_of(node))
-                x0, y0, x1, y1 = bounds(board.kinds, RADIUS)
-                m = 10.0
-                self.views.append(f"{x0 - m:.1f} {y0 - m:.1f} {x1 - x0 + 2 * m:.1f} {y1 - y0 + 2 * m:.1f}")
-            self._last = (board, self._numbers[key])
-        return self._last[1]
-
-
 def _steps(gathered: _Pass, palette: Dict[str, str]) -> Tuple[dict, List[Element]]:
     """The steps of every line, the pieces numbered in the order they are drawn in (roads,
     then settlements, cities and the robber), and their drawings, in the players' colours."""
@@ -373,7 +345,7 @@ def _steps(gathered: _Pass, palette: Dict[str, str]) -> Tuple[dict, List[Element
         "add": [ids(s) for s in add],
         "del": [ids(s) for s in drop],
         "stats": stats,
-        "awards": [a[:2] for a in awards],
+        "awards": _holders(awards),
         "turns": [a[2] for a in awards],
         "map": maps,
         **holdings.columns(holds),
@@ -390,6 +362,20 @@ def _steps(gathered: _Pass, palette: Dict[str, str]) -> Tuple[dict, List[Element
         drawn[k][0](node, *drawn[k][1:], palette=palette)
         pieces.append(node)
     return data, pieces
+
+
+def _holders(awards: List[Tuple[str, str, int]]) -> List[Tuple[str, str]]:
+    """Who holds the two awards after each line: one object for a line's awards as long as
+    they are the line before's (a long log's lines are mostly alike)."""
+    out: List[Tuple[str, str]] = []
+    last: Any = None
+    for a in awards:
+        if a is not last:
+            last, held = a, a[:2]
+            if out and out[-1] == held:
+                held = out[-1]
+        out.append(held)
+    return out
 
 
 def _key(where: Optional[tuple]) -> str:
