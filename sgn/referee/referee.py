@@ -86,6 +86,12 @@ class Record(NamedTuple):
     seconds: Dict[str, float]
     stderr: Dict[str, str]
 
+    def __reduce__(self) -> Tuple[Any, Tuple[Any, ...]]:
+        """Sent from a worker with its lines as text (`protocol.Lines`): its parent takes it in
+        without making an object of each message."""
+        log = self.log if isinstance(self.log, protocol.Lines) else protocol.Lines(protocol.encode(self.log))
+        return Record, (self.game, self.bots, log) + tuple(self)[3:]
+
 
 class _Forfeit(Exception):
     def __init__(self, seat: str):
