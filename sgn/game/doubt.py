@@ -332,7 +332,8 @@ def bound(doubt: "Doubt") -> bool:
     groups: Dict[World, List[World]] = {}
     for w in doubt.worlds:
         groups.setdefault(w[:a] + w[b:], []).append(w)
-    merged = {ws[0] if len(ws) == 1 else _span(ws) for ws in groups.values()}  # (most groups: one world)
+    # (most groups are one world; a group's worlds differ only in holder k's part: that part spanned)
+    merged = {ws[0] if len(ws) == 1 else ws[0][:a] + _span([w[a:b] for w in ws]) + ws[0][b:] for ws in groups.values()}
     if len(merged) > MAX_WORLDS:
         merged = {_span(list(merged))}
     doubt.worlds = merged
