@@ -32,6 +32,14 @@ def test_a_bad_value_is_refused_when_made_naming_the_choices(field, value, named
         Checking(**{field: value})
 
 
+@pytest.mark.parametrize("field", ["level", "profile", "hidden", "rules"])
+@pytest.mark.parametrize("bad", [1, None, b"rules", ("standard",)])
+def test_a_value_that_is_no_name_is_refused_alike_in_both_builds(field, bad):
+    """The compiled checks type their arguments (a TypeError there); the value says it first."""
+    with pytest.raises(ValueError, match=f"unknown {field}"):
+        Checking(**{field: bad})
+
+
 @pytest.mark.parametrize("bad", [0, -1, 1.5, "10"])
 def test_the_longest_line_is_a_positive_whole_number(bad):
     with pytest.raises(ValueError, match="max_line_bytes"):

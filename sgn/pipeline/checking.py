@@ -36,6 +36,10 @@ class Checking:
     base: Optional[str] = None
 
     def __post_init__(self) -> None:
+        for field in ("level", "profile", "hidden", "rules"):  # (a ValueError in both builds)
+            value = getattr(self, field)
+            if not isinstance(value, str):
+                raise ValueError(f"unknown {field} {value!r}: the name of one of its choices is expected")
         check_options(self.level, self.profile, self.hidden)
         for _, name in self.per_file_rules:
             departures(name)
