@@ -30,10 +30,6 @@ if TYPE_CHECKING:
 NO_LIMIT = 1 << 60  # no last line: a small int of the compiled build (sys.maxsize is slow to compare)
 
 
-def _unset(raw: bytes, records: bool) -> Any:
-    raise AssertionError("the fast path is set when reading starts")
-
-
 class FileCheck:
     """Checks one source; after iteration, `messages` counts the lines read as JSON values.
 
@@ -73,8 +69,6 @@ class FileCheck:
         self.line = 0  # the last line checked
         self.kept = KeptLines()  # the lines with a diagnostic, for its columns and excerpt
         self.context: Optional["Context"] = None  # the fast path's lines known in this context
-        self._schema_valid: Callable[[bytes, bool], Any] = _unset
-        self._not_kept: Any = None
         if visitor is not None:
             visitor.begin(self)
 
@@ -163,9 +157,7 @@ class FileCheck:
         context = stages.context(memory) if self.fast and stages.stages is not None else fastpath.Context()
         self.context = context
         known: Dict[bytes, Any] = context.lines
-        not_kept, loads = fastpath.NOT_KEPT, fastpath.loads
-        # (the fast path's, for `_new_line`: imported with the first line, not at start-up)
-        self._schema_valid, self._not_kept = fastpath.schema_valid_message, not_kept
+        not_kept, loads, schema_valid = fastpath.NOT_KEPT, fastpath.loads, fastpath.schema_valid_message
         replay = stages.replay
         messages = 0
         until = self.until if self.until is not None else NO_LIMIT
@@ -210,7 +202,7 @@ class FileCheck:
                 elif observer is not None:
                     observer(number, loads(raw) if seen is not_kept else seen)
                 continue
-            found, value = self._new_line(reader, number, raw, memory)
+            found, value = self._new_line(reader, number, raw, memory, schema_valid, not_kept)
             replay = stages.replay
             if value is not None:
                 messages += 1
@@ -245,13 +237,15 @@ class FileCheck:
                 out += held.release([info], number, replay is not None and replay.undecided)
         return out, piece
 
-    def _new_line(self, reader: "LogReader", number: int, raw: bytes, memory: "Memory") -> Tuple[List[Diagnostic], Any]:
+    def _new_line(
+        self, reader: "LogReader", number: int, raw: bytes, memory: "Memory", schema_valid: Callable, not_kept: Any
+    ) -> Tuple[List[Diagnostic], Any]:
         """A line not seen before in this context: the compiled check first, the careful path
         where it refuses; fed to the replay (or read as a gap where a layer refused it), and
         remembered when it found nothing. (diagnostics, message or None if unparsed)"""
         stages, name, fast = self.file_stages, self.name, self.fast
         plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
-        value = self._schema_valid(raw, stages.records) if fast and plain else None
+        value = schema_valid(raw, stages.records) if fast and plain else None
         if value is not None:
             if stages.stages is None:
                 stages.use(auto_level(value))
@@ -266,7 +260,7 @@ class FileCheck:
                 if replay is not None:
                     found = found + replay.feed(value, name, number)
                 if fast and plain and not found and isinstance(value, list) and len(value) > 1 and value[1] != "DM":
-                    memory.remember(cast("Context", self.context), raw, value if replay is not None else self._not_kept)
+                    memory.remember(cast("Context", self.context), raw, value if replay is not None else not_kept)
             elif replay is not None:  # refused here: the replay notes the gap
                 found = found + replay.gap(value, name, number, stages.repaired(value, number))
         elif replay is not None and raw.strip() and not stages.open_value.start and any(d.is_error for d in found):
