@@ -79,7 +79,10 @@ def main() -> None:
         )
     program = [BotSpec("py", f"{sys.executable} {HERE / 'examples' / 'bots' / 'random_bot.py'}")]
     seconds, records = _ours(program, per * 2)
-    print(f"four random bots as programs: {len(records) / seconds:.1f} games/s (target >= 10)")
+    asked = sum(sum(r.requests.values()) for r in records) / len(records)
+    print(
+        f"four random bots as programs: {len(records) / seconds:.1f} games/s (target >= 10), {asked:.0f} requests a game"
+    )
 
     def longer(r, jobs):  # (rounds three times as long: a pool's start weighs less)
         seconds, records = _ours(random4, 3 * per, jobs, seed=r)

@@ -50,6 +50,10 @@ class Recording:
         self.shared.append((self.name, json.dumps(request, sort_keys=True)))
         return self.seat.ask(request, offers)
 
+    @property
+    def offers(self):
+        return self.seat.offers
+
     stderr = ""
 
     def close(self):

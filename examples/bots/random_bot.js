@@ -18,7 +18,7 @@ lines.on("line", (line) => {
     seed = 12345;
     for (const c of `${message.game}:${message.seat}`) seed = (seed * 31 + c.charCodeAt(0)) % 2147483648;
   } else if (message.type === "hello") {
-    send({ type: "hello", name: "random-js", author: "sgn examples", protocol: 1 });
+    send({ type: "hello", name: "random-js", author: "sgn examples", protocol: 1, offers: false });
   } else if (message.type === "request") {
     const moves = message.moves;
     const move = moves.length ? moves[Math.floor(random() * moves.length)] : discard(message);

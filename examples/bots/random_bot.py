@@ -26,7 +26,7 @@ for line in sys.stdin:
         rng.seed(f"{message['game']}:{message['seat']}")
         continue
     if message["type"] == "hello":
-        reply = {"type": "hello", "name": "random-py", "author": "sgn examples", "protocol": 1}
+        reply = {"type": "hello", "name": "random-py", "author": "sgn examples", "protocol": 1, "offers": False}
     elif message["type"] == "request":
         move = rng.choice(message["moves"]) if message["moves"] else discard(message)
         reply = {"type": "reply", "id": message["id"], "move": move}

@@ -20,6 +20,8 @@ from ..layers.jsonline import parse_line
 from ..layers.reader import UTF8_BOM
 from ..layers.schema import COMPAT, default_schema
 
+HIDES = frozenset({"BD", "ST", "HD"})  # the actions of the messages `hide` may change
+
 
 def hide(message: Any, seat: Optional[str]) -> Any:
     """The message as `seat` (a player "1".."6", or None: a spectator) sees it: the same

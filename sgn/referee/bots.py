@@ -23,7 +23,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0, offers: float = 0.05):
         self.rng = random.Random(seed)
-        self.offers = offers
+        self.offer_rate = offers  # (how often it offers: `offers` alone would be the hello's word, docs/protocol.md)
 
     def new_game(self, view: Any) -> None:
         self.rng.seed(f"{self.rng.random()}:{view.info['game']}:{view.seat}")
@@ -32,7 +32,7 @@ class RandomBot:
         if request["kind"] == "discard" and not request["moves"]:  # (too many ways to list: any will do)
             return random_discard(self.rng, request)
         held = sorted(request["hand"])
-        if request.get("offers_left") and held and self.rng.random() < self.offers:
+        if request.get("offers_left") and held and self.rng.random() < self.offer_rate:
             give = self.rng.choice(held)
             get = self.rng.choice([r for r in RESOURCES if r != give])
             return Offer({give: 1}, {get: 1}, [])

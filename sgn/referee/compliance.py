@@ -51,6 +51,10 @@ class _Watched:
         return self.seat.stderr
 
     @property
+    def offers(self) -> bool:
+        return self.seat.offers
+
+    @property
     def broken(self) -> Any:
         return getattr(self.seat, "broken", None)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import multiprocessing
+import os
 from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..game.rule_profiles import STANDARD
@@ -93,7 +94,9 @@ def is_program(spec: BotSpec) -> bool:
     return not spec.command.startswith((BUILTIN_PREFIX, PYTHON_PREFIX))
 
 
-def make_seat(spec: BotSpec) -> Any:
+def make_seat(spec: BotSpec, spin: float = 0.0) -> Any:
+    """The seat of a bot; a program looks for its replies `spin` seconds before it sleeps on
+    them (`Program._spin`)."""
     command = spec.command
     if command.startswith(BUILTIN_PREFIX):
         from .bots import BUILTIN
@@ -112,16 +115,25 @@ def make_seat(spec: BotSpec) -> Any:
         return InProcess(spec.name, bot)
     from .program import Program
 
-    return Program(spec.name, command, dict(spec.options))
+    return Program(spec.name, command, dict(spec.options), spin)
+
+
+def spin_for(jobs: int) -> float:
+    """How long a program's reply is looked for before sleeping on it: only where a core is
+    free for it, that is more cores than games played at once."""
+    from .program import SPIN_SECONDS
+
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return SPIN_SECONDS if cores > jobs else 0.0
 
 
 class _Table:
     """The seats of one process: a program is started once and plays game after game (a
     bot that sits twice in a game has a program for each of its seats)."""
 
-    def __init__(self, bots: Sequence[BotSpec], settings: Settings):
+    def __init__(self, bots: Sequence[BotSpec], settings: Settings, spin: float = 0.0):
         self.specs = {b.name: b for b in bots}
-        self.settings = settings
+        self.settings, self.spin = settings, spin
         self.programs: Dict[Tuple[str, int], Any] = {}
 
     def seats(self, lineup: Sequence[str]) -> List[Any]:
@@ -136,7 +148,7 @@ class _Table:
             else:
                 key = (name, slot)
                 if key not in self.programs:
-                    self.programs[key] = make_seat(spec)
+                    self.programs[key] = make_seat(spec, self.spin)
                 seats.append(self.programs[key])
         return seats
 
@@ -181,9 +193,9 @@ def check(record: Record, rules: str) -> None:
 _TABLE: Optional[_Table] = None
 
 
-def _start_worker(bots: Sequence[BotSpec], settings: Settings) -> None:
+def _start_worker(bots: Sequence[BotSpec], settings: Settings, spin: float) -> None:
     global _TABLE
-    _TABLE = _Table(bots, settings)
+    _TABLE = _Table(bots, settings, spin)
 
 
 def _play_in_worker(job: Job) -> Record:
@@ -237,7 +249,7 @@ def run(
         yield from _run_on_dask(bots, jobs_list, settings, dask)
         return
     if jobs <= 1 or len(jobs_list) <= 1:
-        table = _Table(bots, settings)
+        table = _Table(bots, settings, spin_for(1))
         try:
             for job in jobs_list:
                 yield table.play(job)
@@ -250,7 +262,7 @@ def run(
 
         warm_up()
     context = multiprocessing.get_context("spawn" if threads else "fork")
-    with context.Pool(jobs, initializer=_start_worker, initargs=(list(bots), settings)) as pool:
+    with context.Pool(jobs, initializer=_start_worker, initargs=(list(bots), settings, spin_for(jobs))) as pool:
         yield from pool.imap(_play_in_worker, jobs_list, chunksize=max(1, min(8, len(jobs_list) // (8 * jobs))))
 
 

@@ -20,14 +20,16 @@ from . import protocol
 from .protocol import CRASH, FLOOD, GARBAGE, TIMEOUT, Fault
 
 HELLO_SECONDS = 10.0  # how long a program may take to start and say hello
+SPIN_SECONDS = 0.0003  # how long a reply is looked for before the referee sleeps on it, where a core is free
 STDERR_KEPT = 64 * 1024  # the last bytes of a program's standard error kept for the report
 
 
 class Program:
     """A program at a seat (`command`: a command line, split as a shell would, not run by one)."""
 
-    def __init__(self, name: str, command: str, options: Optional[Dict[str, Any]] = None):
+    def __init__(self, name: str, command: str, options: Optional[Dict[str, Any]] = None, spin: float = 0.0):
         self.name, self.command, self.options = name, command, options or {}
+        self.spin = spin  # seconds a reply is looked for without sleeping (`_spin`)
         self.process: Optional[subprocess.Popen] = None
         self.buffer = b""
         self.err_tail = bytearray()  # the last STDERR_KEPT bytes of its standard error, drained as it is read
@@ -91,6 +93,8 @@ class Program:
             self.selector.register(fd, selectors.EVENT_READ)
             assert process.stderr is not None
             self.selector.register(process.stderr.fileno(), selectors.EVENT_READ, "stderr")
+        if self.spin and b"\n" not in self.buffer:
+            self._spin(fd, deadline)
         while b"\n" not in self.buffer:
             if len(self.buffer) > protocol.MAX_LINE_BYTES:
                 return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
@@ -116,6 +120,25 @@ class Program:
         if len(line) > protocol.MAX_LINE_BYTES:
             return Fault(FLOOD, f"a line longer than {protocol.MAX_LINE_BYTES} bytes")
         return line
+
+    def _spin(self, fd: int, deadline: float) -> None:
+        """What the program writes within `spin` seconds, read without sleeping. A process
+        that sleeps on a pipe is woken from another core, which costs a virtual machine more
+        than a random bot's whole move. Looked for only where a core is free for it (`sgn play
+        -j 1` on two), and never past the reply's deadline (docs/performance.md, "Playing")."""
+        end = min(time.monotonic() + self.spin, deadline)
+        while time.monotonic() < end and len(self.buffer) <= protocol.MAX_LINE_BYTES:
+            try:
+                chunk = os.read(fd, 1 << 16)
+            except BlockingIOError:
+                continue
+            except OSError:
+                return
+            if not chunk:
+                return  # (its end: the loop after sees it)
+            self.buffer += chunk
+            if b"\n" in chunk:
+                return
 
     def _drain(self, process: Optional[subprocess.Popen] = None) -> None:
         """What the program wrote to standard error since, its tail kept (never more than
@@ -185,6 +208,11 @@ class Program:
             ), time.monotonic() - start
         self.broken = Fault(FLOOD, f"{protocol.MAX_STRAY_LINES} lines that answer nothing")
         return self.broken, time.monotonic() - start
+
+    @property
+    def offers(self) -> bool:
+        """Whether the program may offer trades: not when its hello said `"offers": false`."""
+        return self.hello.get("offers") is not False
 
     @property
     def stderr(self) -> str:

@@ -192,6 +192,8 @@ def read_hello(value: Any) -> Dict[str, Any]:
     name = value.get("name")
     if not isinstance(name, str) or not name:
         raise ValueError("the hello must give the bot's name, a non-empty string")
+    if not isinstance(value.get("offers", True), bool):
+        raise ValueError("the hello's offers, where given, is true or false (false: the bot never offers a trade)")
     return value
 
 
@@ -207,7 +209,10 @@ def read_reply(
         return Fault(GARBAGE, f"the reply answers request {value.get('id')!r}, not request {rid}")
     if "offer" in value:
         if not offers:
-            return Fault(ILLEGAL, "a trade may be offered only in one's turn, after the roll")
+            return Fault(
+                ILLEGAL,
+                "a trade may be offered only in one's turn, after the roll, by a bot whose hello did not say it never offers",
+            )
         return read_offer(value["offer"])
     if "move" not in value:
         return Fault(GARBAGE, "the reply has no move")

@@ -20,7 +20,7 @@ from ..game.core import OVER, Game
 from ..game.decisions import DISCARD, TURN, discard_move, is_chance
 from ..game.rule_profiles import STANDARD
 from ..layers import records
-from ..notation.redact import hide
+from ..notation.redact import HIDES, hide
 from ..play import random_map
 from ..rules import FIVE_SIX, RESOURCES
 from . import protocol
@@ -185,7 +185,8 @@ class Referee:
                 self._make(move)
             return
         (decision,) = due
-        move = self._ask(decision.seat, decision.kind, decision.moves, offers=decision.kind == TURN)
+        offers = decision.kind == TURN and getattr(self.seats[decision.seat], "offers", True)
+        move = self._ask(decision.seat, decision.kind, decision.moves, offers=offers)
         if isinstance(move, Offer):
             self._trade(decision.seat, move)
         else:
@@ -211,6 +212,11 @@ class Referee:
         if errors:
             raise RefereeError(f"the referee made an illegal move at line {line}: {move}: {errors[0].message}")
         self.log.append(move)
+        if move[1] not in HIDES:  # (seen alike by every seat: one event for all)
+            event = protocol.event(line, move)
+            for told in self.pending.values():
+                told.append(event)
+            return
         for seat, told in self.pending.items():
             told.append(protocol.event(line, hide(move, seat)))
 
@@ -233,7 +239,7 @@ class Referee:
     ) -> Any:
         if seat in self.dead:
             return self._instead(seat, moves, count)
-        if len(moves) == 1 and not self.ask_forced and self._forced(seat, kind):
+        if len(moves) == 1 and not self.ask_forced and not (offers and self._holds_cards(seat)):
             return moves[0]  # (the seat is told the move with the others' next events)
         self._flush(seat)
         self.rid += 1
@@ -264,10 +270,10 @@ class Referee:
         cards = self.fallback.sample([r for r in RESOURCES for _ in range(hand[r])], count)
         return discard_move(seat, {r: cards.count(r) for r in RESOURCES if r in cards})
 
-    def _forced(self, seat: str, kind: str) -> bool:
-        """Whether a decision of one legal move leaves the seat no choice at all: not a turn
-        in which it holds cards it could offer in a trade."""
-        return kind != TURN or not any(self.game.players[seat].hand.values())
+    def _holds_cards(self, seat: str) -> bool:
+        """Whether the seat holds cards it could offer in a trade: its one legal move in a turn
+        then leaves it a choice, unless it said it never offers."""
+        return any(self.game.players[seat].hand.values())
 
     def _fault(self, seat: str, fault: Fault) -> None:
         self.faults.append((seat, fault.kind, fault.detail))

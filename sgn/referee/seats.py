@@ -92,17 +92,19 @@ class View:
     def __init__(self, info: Dict[str, Any]):
         self.info = info
         self.seat: str = info["seat"]
-        self.told: List[bytes] = []  # each event as JSON, read when the bot first asks for it
+        self.told: List[Any] = []  # each event as the referee wrote it, copied when the bot first asks for it
         self._events: List[Any] = []
         self._game: Any = None
         self._applied = 0
 
     @property
     def events(self) -> List[Any]:
-        """The SGN lines this seat was told, in order: values of its own (JSON decoded)."""
+        """The SGN lines this seat was told, in order: values of its own (copies through JSON,
+        made when first asked for: a bot that never reads them costs nothing, and the
+        referee's own messages are never changed once told)."""
         events = self._events
         if len(events) < len(self.told):
-            events += [protocol.decode(line) for line in self.told[len(events) :]]
+            events += [protocol.decode(line) for line in protocol.encode(self.told[len(events) :]).splitlines()]
         return events
 
     @property
@@ -127,6 +129,11 @@ class InProcess:
         self.view: Optional[View] = None
         self.stderr = ""
 
+    @property
+    def offers(self) -> bool:
+        """Whether the bot may offer trades: not when its class says `offers = False`."""
+        return getattr(self.bot, "offers", True) is not False
+
     def start(self, info: Dict[str, Any]) -> Optional[Fault]:
         self.view = View(info)
         begin = getattr(self.bot, "new_game", None)
@@ -141,7 +148,7 @@ class InProcess:
         assert self.view is not None
         for message in messages:
             if message["type"] == "event":
-                self.view.told.append(protocol.encode([message["message"]]))
+                self.view.told.append(message["message"])
             elif message["type"] == "result":
                 end = getattr(self.bot, "end_game", None)
                 if end is not None:
