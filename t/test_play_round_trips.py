@@ -180,3 +180,32 @@ def test_hide_changes_only_the_actions_the_referee_tells_apart():
                 for seat in [None, *map(str, range(1, 7))]:
                     assert m[1] in HIDES or hide(m, seat) is m
     assert len(seen - HIDES) >= 8 and seen >= HIDES
+
+
+class _Watching:
+    """One of sgn's own bots, watched: fails the test where it changes a request it is given."""
+
+    def __init__(self, bot):
+        self.bot = bot
+
+    def new_game(self, view):
+        self.bot.new_game(view)
+
+    def decide(self, view, request):
+        before = json.dumps(request, sort_keys=True)
+        chosen = self.bot.decide(view, request)
+        assert json.dumps(request, sort_keys=True) == before
+        return chosen
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_sgn_s_own_bots_given_the_request_itself_play_the_same_games(players):
+    """The builtin bots are trusted with the referee's own request (no copy): they change
+    nothing in it, and their games are those they play given copies, byte for byte."""
+    for seed in range(2):
+        logs = []
+        for trusted in (True, False):
+            bots = [GreedyBot, RandomBot] * 3
+            seats = [InProcess(f"b{i}", _Watching(bots[i](seed=i)), trusted=trusted) for i in range(players)]
+            logs.append(Referee(seats, game=f"t{seed}", seed=f"t{seed}").play().log)
+        assert logs[0] == logs[1] and len(logs[0]) > 100

@@ -105,7 +105,7 @@ def make_seat(spec: BotSpec, spin: float = 0.0) -> Any:
             builtin = BUILTIN[command[len(BUILTIN_PREFIX) :]](**dict(spec.options))
         except TypeError as error:
             raise ValueError(f"the bot {spec.name!r} takes no such option: {error}") from None
-        return InProcess(spec.name, builtin, guarded=False)
+        return InProcess(spec.name, builtin, trusted=True)
     if command.startswith(PYTHON_PREFIX):
         module, _, name = command[len(PYTHON_PREFIX) :].rpartition(":")
         try:
