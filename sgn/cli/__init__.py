@@ -45,6 +45,34 @@ class _Skipped:
         return self
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as the terminal, its width read as `shutil` reads it but
+    without importing it (argparse does, with bz2 and lzma, for every argument declared:
+    2 ms of every run's start, asked for help or not)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: Any = None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+def _columns() -> int:
+    try:
+        return max(int(os.environ["COLUMNS"]), 1)
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose help is `_Formatter`'s, its commands' parsers too."""
+
+    def __init__(self, *args: Any, **options: Any):
+        options.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **options)
+
+
 class _Commands:
     """The subparsers action, declaring only the command named `only` (None: all)."""
 
@@ -176,9 +204,7 @@ def _add_here(commands: Any) -> None:
 def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     """The command line's parser; with `only`, the parser of that command alone is declared
     (a run needs no other: declaring all of them costs a fifth of a short run's time)."""
-    parser = argparse.ArgumentParser(
-        prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs."
-    )
+    parser = _Parser(prog="sgn", description="Validate, test and convert SGN (Settlers Game Notation) game logs.")
     parser.add_argument(
         "--version", action=_Version, nargs=0, help="show the version, and which compiled code is in use, and exit"
     )

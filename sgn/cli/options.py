@@ -20,8 +20,7 @@ place of its option, with the kinds its rows name just above it.
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..game.rule_profiles import CHOICES as RULES_CHOICES
 from ..layers.hidden import CHOICES as HIDDEN_CHOICES
@@ -144,8 +143,7 @@ def _bool(value: Any) -> bool:
 # -- the kinds of option: how the file checks a value, how the command line reads one ---
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(NamedTuple):
     """How a value of an option is read: `check` in a file, `argument` on the command line
     (argparse's keywords, `action` and `metavar` among them); `name` says what it is, in
     the docs' table."""
@@ -166,8 +164,7 @@ PER_FILE_RULES = Kind(
 SWITCH = Kind("true or false", _bool)  # --name and --no-name
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """One setting: its key in the file, its flags (none: the file only), its kind, its
     default (None: unset, and not shown), its line in docs/configuration.md (`doc`), an
     example value (TOML), and its `--help` line (`help`, `help_off` for `--no-...`)."""

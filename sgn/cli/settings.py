@@ -11,10 +11,9 @@ the file is found and read by sgn/cli/config.py. Ruff's names and meanings (`--s
 from __future__ import annotations
 
 import argparse
-from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, List, Mapping, Optional
+from typing import Any, List, Mapping, NamedTuple, Optional
 
 from ..game.rule_profiles import DEFAULT as DEFAULT_RULES
 from ..pipeline.checking import Checking
@@ -26,8 +25,7 @@ DEFAULT = "default"
 COMMAND_LINE = "command line"
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """What is in force, and where each value came from: "default", a file's path, or
     "command line". Frozen, as are its mappings: what the run reads is what was merged."""
 

@@ -1,29 +1,35 @@
-"""The reporters of `sgn validate -o`, by name."""
+"""The reporters of `sgn validate -o`, by name: each module loaded when its format is asked
+for (a run reports in one format, and its start pays for that one alone; `parquet` needs
+pyarrow, an optional extra)."""
 
 from __future__ import annotations
 
-from typing import Dict, Type
+import importlib
+from typing import TYPE_CHECKING, Any, Callable, Dict, Tuple
 
-from .junit import JunitReporter
-from .reporters import ConciseReporter, GithubReporter, JsonLinesReporter, JsonReporter, Reporter, TextReporter
-from .sarif import SarifReporter
+if TYPE_CHECKING:
+    from .reporters import Reporter
 
-REPORTERS: Dict[str, Type[Reporter]] = {
-    "text": TextReporter,
-    "concise": ConciseReporter,
-    "json": JsonReporter,
-    "jsonl": JsonLinesReporter,
-    "github": GithubReporter,
-    "junit": JunitReporter,
-    "sarif": SarifReporter,
+# name -> (module, class, whether it takes `color`)
+_WHERE: Dict[str, Tuple[str, str, bool]] = {
+    "text": ("reporters", "TextReporter", True),
+    "concise": ("reporters", "ConciseReporter", True),
+    "json": ("reporters", "JsonReporter", True),
+    "jsonl": ("reporters", "JsonLinesReporter", True),
+    "github": ("reporters", "GithubReporter", True),
+    "junit": ("junit", "JunitReporter", True),
+    "sarif": ("sarif", "SarifReporter", True),
+    "parquet": ("parquet", "ParquetReporter", False),
 }
 
 
-def _parquet(out, *, color: bool = False) -> Reporter:
-    """-o parquet (sgn/output/parquet.py), loaded when asked: pyarrow is an optional extra."""
-    from .parquet import ParquetReporter
+def _maker(module: str, name: str, takes_color: bool) -> Callable[..., "Reporter"]:
+    def make(out: Any, *, color: bool = False) -> "Reporter":
+        made = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+        return made(out, color=color) if takes_color else made(out)
 
-    return ParquetReporter(out)
+    make.__name__ = make.__qualname__ = name
+    return make
 
 
-REPORTERS["parquet"] = _parquet  # type: ignore[assignment]
+REPORTERS: Dict[str, Callable[..., "Reporter"]] = {name: _maker(*where) for name, where in _WHERE.items()}

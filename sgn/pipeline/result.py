@@ -11,7 +11,6 @@ Not compiled, so that `help(sgn.Result)` reads the same in every build.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Dict, Generic, Iterable, Iterator, List, Optional, TypeVar
 
 from ..diagnostic import ERROR, INFO, WARNING, Diagnostic
@@ -28,7 +27,6 @@ BOUND = "bound-reached"
 D = TypeVar("D", bound=Iterable[Diagnostic])
 
 
-@dataclass
 class Result(Generic[D]):
     """What checking one log found, as `sgn validate` reports it for one file.
 
@@ -39,21 +37,58 @@ class Result(Generic[D]):
     "semantic" for a fragment), or None when no message was read to decide it.
     `fragment` is true for a log with no map at its start (checked message by message,
     not replayed); `games` lists each game of a log (from the first 1,000), `game_count`
-    counts them all.
+    counts them all. Compared by its fields; its repr leaves out the diagnostics and games.
+    (A plain class, not a dataclass: the `dataclasses` module would cost every run of
+    `sgn` a tenth of its start.)
     """
 
     verdict: str
     file: str
     level: Optional[str]
-    messages: int = 0  # the lines read as JSON values
-    errors: int = 0
-    warnings: int = 0
-    infos: int = 0
-    # (none by default: an empty list, which mypy cannot see is a D whatever D is)
-    diagnostics: D = field(default_factory=list, repr=False)  # type: ignore[assignment]
-    fragment: bool = field(default=False, repr=False)
-    games: List[Dict[str, Any]] = field(default_factory=list, repr=False)
-    game_count: int = field(default=0, repr=False)
+    messages: int  # the lines read as JSON values
+    errors: int
+    warnings: int
+    infos: int
+    diagnostics: D
+    fragment: bool
+    games: List[Dict[str, Any]]
+    game_count: int
+
+    _FIELDS = ("verdict", "file", "level", "messages", "errors", "warnings", "infos")  # (in its repr)
+    _REST = ("diagnostics", "fragment", "games", "game_count")
+
+    def __init__(
+        self,
+        verdict: str,
+        file: str,
+        level: Optional[str],
+        messages: int = 0,
+        errors: int = 0,
+        warnings: int = 0,
+        infos: int = 0,
+        diagnostics: Optional[D] = None,
+        fragment: bool = False,
+        games: Optional[List[Dict[str, Any]]] = None,
+        game_count: int = 0,
+    ) -> None:
+        self.verdict, self.file, self.level = verdict, file, level
+        self.messages, self.errors, self.warnings, self.infos = messages, errors, warnings, infos
+        # (none given: an empty list, which mypy cannot see is a D whatever D is)
+        self.diagnostics = diagnostics if diagnostics is not None else []  # type: ignore[assignment]
+        self.fragment = fragment
+        self.games = games if games is not None else []
+        self.game_count = game_count
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self._FIELDS + self._REST)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # (it changes as a run counts)
+
+    def __repr__(self) -> str:
+        return "Result(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS) + ")"
 
     @property
     def valid(self) -> bool:
