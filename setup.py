@@ -25,6 +25,7 @@ COMPILED = [
     "sgn/game/pieces.py",
     "sgn/game/bank_pays.py",
     "sgn/game/doubt.py",
+    "sgn/game/unseen.py",
     "sgn/game/state.py",
     "sgn/game/ledger.py",
     "sgn/game/placing.py",

@@ -146,10 +146,10 @@ def test_the_lines_kept_for_diagnostics_are_bounded():
     kept = KeptLines()
     for number in range(1, 10 * KEPT_LINES):
         kept.keep(number, b"x" * 100)
-    assert len(kept.lines) == KEPT_LINES
+    assert len(kept) == KEPT_LINES
     for number in range(1, 10):
         kept.keep(10 * KEPT_LINES + number, b"x" * KEPT_BYTES)
-    assert len(kept.lines) == 1 and kept.size <= KEPT_BYTES
+    assert len(kept) == 1 and kept.size <= KEPT_BYTES
 
 
 def test_a_verdict_held_past_the_lines_kept_still_has_its_column(tmp_path):
@@ -247,3 +247,22 @@ def test_every_format_gives_the_same_verdict_codes_lines_and_columns_and_the_car
     found, report = by_format(folder)
     assert len({str(v) for v in found.values()}) == 1, found
     columns_hold((folder / "case.sgn").read_bytes().decode("utf-8", "replace"), report)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 3), st.integers(0, KEPT_BYTES // 3)), max_size=3 * KEPT_LINES))
+def test_the_lines_kept_are_the_newest_within_the_bounds(steps):
+    """The ring keeps what a plain model keeps: the newest lines, at most KEPT_LINES of them
+    and KEPT_BYTES of text (the newest kept whatever its size), a line kept twice once."""
+    kept, model, number = KeptLines(), {}, 0
+    for gap, size in steps:
+        number += gap - 1 if gap == 1 and number else gap  # (now and then the same line again)
+        raw = bytes([65 + number % 26]) * size
+        kept.keep(number, raw)
+        if number not in model:
+            model[number] = raw
+            while len(model) > KEPT_LINES or (sum(map(len, model.values())) > KEPT_BYTES and len(model) > 1):
+                del model[min(model)]
+    assert len(kept) == len(model) and kept.size == sum(map(len, model.values()))
+    for n in range(1, number + 1):
+        assert kept.line(n) == model.get(n)

@@ -107,9 +107,9 @@ def discard(g: State, player: str, value) -> List[Problem]:
         )
     if player != name:
         problems.append(Problem("not-your-turn", "/0", f"player {player} sends player {name}'s discard"))
-    said = ledger.holds(g, name)
+    said = ledger.holds_now(g, name)
     if not ledger.hand_over(g, name, ledger.BANK, given):
-        problems.append(Problem("not-held", "/2", f"{said}; the discard is {show_cost(given)}"))
+        problems.append(Problem("not-held", "/2", f"{said()}; the discard is {show_cost(given)}"))
     g.discards_owed.pop(name, None)
     g.unseen.discards_late.pop(name, None)
     g.unseen.discards_unsure.discard(name)
@@ -199,9 +199,9 @@ def steal(g: State, player: str, value) -> List[Problem]:
         problems.append(Problem("not-your-turn", "/0", f"player {player} steals during player {g.current}'s turn"))
     g.player(player), g.player(victim)
     taken = {r: -n for r, n in resources.items()}
-    said = ledger.holds(g, victim)
+    said = ledger.holds_now(g, victim)
     if not ledger.hand_over(g, victim, player, taken):
-        problems.append(Problem("not-held", "/2", f"{said}; the steal takes {show_cost(taken)}"))
+        problems.append(Problem("not-held", "/2", f"{said()}; the steal takes {show_cost(taken)}"))
     g.steal_from = None
     return problems
 

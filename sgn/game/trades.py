@@ -54,6 +54,8 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
             allowed = _at_rates(g.player(me), mine)  # (judged for the kinds it may give)
         else:
             problems += bank_rate_problems(g.player(me), mine)
+    if ledger.swap_known(g, a, ra, b, rb):
+        return problems
     hidden = HIDDEN in ra or HIDDEN in rb
     if hidden:
         ra, rb = shown(ra), shown(rb)

@@ -336,6 +336,13 @@ def seven(g: State) -> None:
     """A 7: who must discard (half of a hand over 7 cards; where a hand is in doubt and its
     count differs between worlds, the player may owe, `discards_unsure`), then the robber."""
     g.discards_owed = {}
+    if g.unseen.doubt is None:  # (every hand known: its count alone)
+        for n, p in g.players.items():
+            owed = owes(rules.total(p.hand))
+            if owed:
+                g.discards_owed[n] = owed
+        g.robber_due = "seven"
+        return
     for n in g.players:
         least, most = ledger.total_range(g, n)
         if owes(least) == owes(most):  # (the same in every world: 8 or 9 cards owe 4)

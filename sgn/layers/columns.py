@@ -13,7 +13,7 @@ the line has; one that names nothing in it at all has no column.
 
 from __future__ import annotations
 
-from typing import Dict, List, NamedTuple, Optional, Tuple
+from typing import List, NamedTuple, Optional, Tuple
 
 from ..diagnostic import Diagnostic
 
@@ -170,24 +170,58 @@ class KeptLines:
     """The lines of a file that have a diagnostic, kept as read until it is reported (the
     replay may report a fault some lines later): standard input is read once, so a line
     is kept where it is read, and only so many at a time (`KEPT_LINES`, `KEPT_BYTES`), the
-    oldest dropped first: a diagnostic whose line was dropped has no excerpt. `placed` gives a diagnostic its columns and excerpt from its line."""
+    oldest dropped first: a diagnostic whose line was dropped has no excerpt. `placed` gives
+    a diagnostic its columns and excerpt from its line.
+
+    A ring: a line is kept for every line read while the replay weighs a fault (most lines of
+    an engine's game with faults), and looked for only when a diagnostic comes."""
 
     def __init__(self) -> None:
-        self.lines: Dict[int, bytes] = {}
-        self.size = 0
+        self.ring: List[Optional[Tuple[int, bytes]]] = [None] * KEPT_LINES  # (number, line)
+        self.next = 0  # where the next line goes: the oldest kept is there, or after it
+        self.last = 0  # the number of the line kept last
+        self.size = 0  # bytes kept
+
+    def __len__(self) -> int:
+        return sum(1 for entry in self.ring if entry is not None)
 
     def keep(self, number: int, raw: bytes) -> None:
-        lines = self.lines
-        if number not in lines:
-            lines[number] = raw
-            self.size += len(raw)
-            while len(lines) > KEPT_LINES or (self.size > KEPT_BYTES and len(lines) > 1):
-                self.size -= len(lines.pop(next(iter(lines))))
+        if number == self.last:
+            return
+        self.last = number
+        ring, at = self.ring, self.next
+        old = ring[at]
+        if old is not None:
+            self.size -= len(old[1])
+        ring[at] = (number, raw)
+        self.size += len(raw)
+        self.next = (at + 1) % KEPT_LINES
+        if self.size > KEPT_BYTES:
+            self._trim()
+
+    def _trim(self) -> None:
+        """Drop the oldest lines until the bytes kept are within `KEPT_BYTES` (the newest stays)."""
+        at = self.next
+        for _ in range(KEPT_LINES - 1):
+            if self.size <= KEPT_BYTES:
+                return
+            old = self.ring[at]
+            if old is not None:
+                self.size -= len(old[1])
+                self.ring[at] = None
+            at = (at + 1) % KEPT_LINES
+
+    def line(self, number: int) -> Optional[bytes]:
+        """Line `number`, if it is kept."""
+        for entry in self.ring:
+            if entry is not None and entry[0] == number:
+                return entry[1]
+        return None
 
     def placed(self, diagnostic: Diagnostic) -> Diagnostic:
         """`diagnostic` with the column of its pointer's value and the excerpt of its line,
         if its line is kept; else as it is."""
-        raw = self.lines.get(diagnostic.line) if diagnostic.line else None
+        raw = self.line(diagnostic.line) if diagnostic.line else None
         if raw is None or diagnostic.source is not None:
             return diagnostic
         text = line_text(raw, diagnostic.line)

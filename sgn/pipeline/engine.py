@@ -124,7 +124,7 @@ class FileCheck:
         """Keeps line `number` while a diagnostic may still come on it (the replay is undecided,
         and the line is not blank), and gives `found` its columns now: a diagnostic the replay
         holds back may be reported hundreds of lines later, when its line is no longer kept."""
-        if found or (undecided and raw.strip()):
+        if found or (undecided and (raw[:1] == b"[" or raw.strip())):  # (a message's line, at once)
             self.kept.keep(number, raw)
         if found:
             placed = self.kept.placed
