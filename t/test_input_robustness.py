@@ -5,6 +5,7 @@ import io
 import tracemalloc
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import sgn
 from sgn.layers.reader import read_lines
@@ -194,3 +195,17 @@ def test_file_name_is_in_every_diagnostic(tmp_path):
     assert d.file == str(path)
     [d] = sgn.iter_diagnostics([BAD], name="x.sgn")
     assert d.file == "x.sgn"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from([0, 1, 2, 50, (1 << 18) - 30, (1 << 18) - 1, 1 << 18, (1 << 18) + 7, 300_000]), max_size=8)
+)
+def test_lines_across_read_blocks_are_read_whole(lengths):
+    """Lines of any length around the read block (256 KiB) and the longest line allowed
+    come out whole, numbered as the file numbers them, whatever block they straddle."""
+    rows = [b"[" + b"1," * max(0, (n - 3) // 2) + b"1]" if n >= 3 else b" " * n for n in lengths]
+    data = b"\n".join(rows) + b"\n"
+    got = [(x.number, x.text) for x in read_lines(io.BytesIO(data), max_line_bytes=1 << 19) if hasattr(x, "text")]
+    want = [(i + 1, row.decode()) for i, row in enumerate(rows) if row.strip()]
+    assert got == want
