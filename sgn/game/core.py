@@ -20,7 +20,7 @@ the log explains what follows, so that one fault gives one error.
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 from .. import rules
 from ..diagnostic import Problem
@@ -33,6 +33,7 @@ from .state import OVER, SETUP, TURNS, State
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS = frozenset({"TR", "ST", "MR", "ET"})
+_SIDED = frozenset({"TR", "ST"})  # the actions whose value names players: a trade's two sides, a steal's
 
 
 class Game(State):
@@ -128,7 +129,7 @@ class Game(State):
                 problems = setup.setup(self, player, action, value)
             else:
                 players = self.players
-                if player not in players or ((action == "TR" or action == "ST") and self._strange_side(value)):
+                if player not in players or (action in _SIDED and self._strange_side(value)):
                     return [self._stranger(player, action, value)]
                 problems = turns.turn(self, player, action, value)
             if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
@@ -151,7 +152,7 @@ class Game(State):
                 return True
         return False
 
-    def _strange_side(self, value) -> bool:
+    def _strange_side(self, value: List[Dict[str, Any]]) -> bool:
         """Whether a side of a trade or steal names a seat that does not play here."""
         players = self.players
         for side in value:
