@@ -40,6 +40,8 @@ import time
 from pathlib import Path
 from typing import Dict, List
 
+from peak import PRINT_PEAK
+
 CHECKOUT = Path(__file__).resolve().parent.parent
 WORK = CHECKOUT / "build" / "against"
 DEFAULT_AGAINST = "7396d37"  # before the hidden cards, the visitors and the columns
@@ -189,11 +191,11 @@ out["semantic, archive stream (start-up included)"] = process(["-c", parse_code,
 out["rules, engine games with faults"] = parse(games) / checked(games, "rules", True)
 peak = subprocess.run(
     [sys.executable, "-c",
-     "import runpy, sys, resource\nsys.argv = ['sgn', 'validate', '-q', '--level', 'semantic', sys.argv[1]]\n"
-     "try:\n    runpy.run_module('sgn', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-     "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)", files["repetitive"]],
+     "import runpy, sys\nsys.argv = ['sgn', 'validate', '-q', '--level', 'semantic', sys.argv[1]]\n"
+     "try:\n    runpy.run_module('sgn', run_name='__main__')\nexcept SystemExit:\n    pass\n" + files["print_peak"],
+     files["repetitive"]],
     capture_output=True, text=True)
-out["peak memory, semantic (MB)"] = int(peak.stdout.split()[-1]) / 1024
+out["peak memory, semantic (MB)"] = int([l for l in peak.stderr.splitlines() if l.startswith("PEAK ")][-1].split()[1]) / 1024
 starts = sorted(process(["-m", "sgn", "validate", "-q", files["ten"]]) for _ in range(5))
 bare = sorted(process(["-c", "import orjson"]) for _ in range(5))
 out["start-up, 10 lines / python + orjson"] = starts[2] / bare[2]
@@ -202,7 +204,8 @@ print(json.dumps(out))
 
 
 def figures(python: Path, files: Dict[str, str]) -> Dict[str, float]:
-    done = subprocess.run([str(python), "-c", CHILD, json.dumps(files)], capture_output=True, text=True, cwd=WORK)
+    given = dict(files, print_peak=PRINT_PEAK)  # (the measured process prints its own peak: bench/peak.py)
+    done = subprocess.run([str(python), "-c", CHILD, json.dumps(given)], capture_output=True, text=True, cwd=WORK)
     if done.returncode:
         sys.exit(f"bench_against: the workloads failed under {python}: {done.stderr[-800:]}")
     return json.loads(done.stdout.splitlines()[-1])

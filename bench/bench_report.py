@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from peak import PRINT_PEAK, megabytes  # noqa: E402  (beside this script)
 from sgn.packaged import example_games  # noqa: E402
 from sgn.page import report_html  # noqa: E402
 
@@ -87,20 +88,18 @@ def _huge_logs(folder: Path) -> list:
 
 
 _MEASURED = (
-    "import resource, sys\nfrom sgn.cli import main\ntry:\n    main(sys.argv[1:])\nfinally:\n"
-    "    print('PEAK', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)"
+    "import sys\nfrom sgn.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n" + PRINT_PEAK
 )
 
 
 def _in_a_process(args: list) -> tuple:
-    """(seconds, peak MB) of `sgn ARGS` in a child process of its own (Linux: kB of ru_maxrss)."""
+    """(seconds, peak MB) of `sgn ARGS` in a child process of its own (bench/peak.py)."""
     started = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-c", _MEASURED] + args, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
     took = time.perf_counter() - started
-    peak = [line.split()[1] for line in done.stderr.splitlines() if line.startswith("PEAK ")]
-    return took, int(peak[-1]) / 1024 if peak else float("nan")
+    return took, megabytes(done.stderr)
 
 
 def huge(folder: Path) -> None:

@@ -48,6 +48,7 @@ except ImportError:  # a checkout without an install: its sources
 
 import bench_bounds  # noqa: E402  (beside this script)
 import engine_games  # noqa: E402
+from peak import PRINT_PEAK, megabytes  # noqa: E402
 from sgn import packaged  # noqa: E402
 from sgn.layers.fastpath import COMPILED, compiled_modules  # noqa: E402
 from sgn.layers.schema import SCHEMA_FILE  # noqa: E402
@@ -405,19 +406,16 @@ def _wall(argv) -> float:
 
 
 def _peak_rss(argv) -> float:
-    """Peak resident memory of a command, in MB (its own, measured by the child itself)."""
-    # VmHWM is the peak of this process image alone (ru_maxrss would include the parent's
-    # memory from before the exec).
+    """Peak resident memory of a command, in MB (its own, measured by the child itself:
+    bench/peak.py)."""
     probe = (
         "import runpy, sys; sys.argv = ['sgn'] + sys.argv[1:]\n"
-        "try:\n    runpy.run_module('sgn', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-        "peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
-        "print(peak, file=sys.stderr)"
+        "try:\n    runpy.run_module('sgn', run_name='__main__')\nexcept SystemExit:\n    pass\n" + PRINT_PEAK
     )
     done = subprocess.run(
         [argv[0], "-c", probe, *argv[3:]], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=SCRATCH
     )
-    return int(done.stderr.strip().splitlines()[-1]) / 1024
+    return megabytes(done.stderr)
 
 
 if __name__ == "__main__":
