@@ -24,7 +24,9 @@ STDIN_NAME = "<stdin>"  # what standard input is called in diagnostics, unless n
 DEFAULT_MAX_LINE_BYTES = 1 << 18  # 256 KiB: 75 times the longest SGN message (a map, 3.5 KB)
 UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"
-_BLOCK = 1 << 18  # bytes read at a time by the plain reading loop (its lines, made at once, are most of a run's peak memory beyond the modules)
+# bytes read at a time by the plain reading loop (a block's lines, made at once, are most of
+# a run's peak memory beyond the modules: 1 MiB made it 4 MB higher, no faster)
+_BLOCK = 1 << 18
 _SPACE = frozenset(b" \t\r")  # the bytes a blank line may start with (JSON's whitespace in a line)
 _NOT_BLANK = b" \xff"  # every line greater than this is no blank line
 
