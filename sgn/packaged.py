@@ -8,35 +8,44 @@ source checkout they are those folders themselves.
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-_CHECKOUT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# (paths as text: `pathlib` is loaded only where a Path is asked for, and start-up counts)
+_HERE = os.path.dirname(os.path.realpath(__file__))
+_CHECKOUT = os.path.dirname(_HERE)
 VERSION = "0.1.0"  # the distribution's version (`sgn.__version__`)
 # The distribution's name on the package index (the import name and the command are `sgn`).
 DISTRIBUTION = "settlers-game-notation"
 
 
-def _folder(package: str, checkout_name: str) -> Path:
-    installed = Path(__file__).resolve().parent / package
-    return installed if installed.is_dir() else _CHECKOUT / checkout_name
+def _where(package: str, checkout_name: str) -> str:
+    installed = os.path.join(_HERE, package)
+    return installed if os.path.isdir(installed) else os.path.join(_CHECKOUT, checkout_name)
 
 
-def schema_dir() -> Path:
+def schema_dir() -> "Path":
     """The folder of `schema/` (message schema, errata, corpus and harness schemas)."""
-    return _folder("_schema", "schema")
+    from pathlib import Path
+
+    return Path(_where("_schema", "schema"))
 
 
-def corpus_dir() -> Path:
+def corpus_dir() -> "Path":
     """The folder of `test-corpus/` (cases.json and the example games)."""
-    return _folder("_corpus", "test-corpus")
+    from pathlib import Path
+
+    return Path(_where("_corpus", "test-corpus"))
 
 
 @lru_cache(maxsize=None)
 def load_json(path: str) -> Any:
     """A JSON file of the packaged schema folder, by relative path, read once."""
-    with open(schema_dir() / path, encoding="utf-8") as handle:
+    with open(os.path.join(_where("_schema", "schema"), path), encoding="utf-8") as handle:
         return json.load(handle)
 
 

@@ -10,9 +10,12 @@ each value came from, is the merge's (sgn/cli/settings.py).
 
 from __future__ import annotations
 
+import os
 import sys
-from pathlib import Path
-from typing import Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, Union
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 from . import options
 
@@ -23,17 +26,24 @@ class ConfigError(Exception):
     """A configuration that cannot be used: the message names the file and the key."""
 
 
-def find_config(start: Path) -> Optional[Path]:
-    """The first configuration file from `start` upwards (a pyproject.toml counts only with
-    a [tool.sgn] table, or a `sgn` key under a `tool` table, whatever its value: that one is
-    ours, and load_file says what is wrong with it)."""
-    for folder in [start, *start.parents]:
+def find_config(start: "Union[str, os.PathLike[str]]") -> Optional[Path]:
+    """The first configuration file from the folder `start` upwards (a pyproject.toml counts
+    only with a [tool.sgn] table, or a `sgn` key under a `tool` table, whatever its value:
+    that one is ours, and load_file says what is wrong with it). Walked with `os.path`:
+    `pathlib` is loaded only when a file is found (most runs find none, and start-up counts)."""
+    folder = os.path.abspath(os.fspath(start))
+    while True:
         for name in CONFIG_NAMES:
-            candidate = folder / name
-            if candidate.is_file():
+            candidate = os.path.join(folder, name)
+            if os.path.isfile(candidate):
                 if name != "pyproject.toml" or _tool_sgn(_read(candidate)) is not _NONE:
-                    return candidate
-    return None
+                    from pathlib import Path
+
+                    return Path(candidate)
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
 _NONE = object()  # a pyproject.toml without [tool.sgn]
@@ -48,7 +58,7 @@ def _tool_sgn(data: Dict[str, Any]) -> Any:
     return tool.get("sgn", _NONE)
 
 
-def _read(path: Path) -> Dict[str, Any]:
+def _read(path: "Union[str, Path]") -> Dict[str, Any]:
     # imported when a file is read: most runs have none, and start-up counts
     if sys.version_info >= (3, 11):
         import tomllib
@@ -97,6 +107,8 @@ def load_file(path: Path) -> Dict[str, Any]:
 
 def named(config: str) -> Path:
     """The file `--config` names, which must be a file (ConfigError: what is there instead)."""
+    from pathlib import Path
+
     path = Path(config)
     if not path.is_file():
         from ..pipeline.files import kind

@@ -11,15 +11,18 @@ the file is found and read by sgn/cli/config.py. Ruff's names and meanings (`--s
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import os
 from types import MappingProxyType
-from typing import Any, List, Mapping, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, List, Mapping, NamedTuple, Optional
 
 from ..game.rule_profiles import DEFAULT as DEFAULT_RULES
 from ..pipeline.checking import Checking
 from ..pipeline.policy import Policy, check_selectors
 from . import options
 from .config import ConfigError, find_config, load_file, named
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DEFAULT = "default"
 COMMAND_LINE = "command line"
@@ -64,7 +67,7 @@ def merge(
     if config is not None:
         path = named(config)
     elif not isolated:
-        path = find_config((cwd or Path.cwd()).resolve())
+        path = find_config(os.path.realpath(cwd if cwd is not None else os.getcwd()))
     if path is not None:
         for key, value in load_file(path).items():
             values[key], sources[key] = value, str(path)
