@@ -25,25 +25,25 @@ import importlib.util
 import os
 import pkgutil
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Final, List, Optional, Tuple
 
 from .. import packaged
 from .jsonline import MAX_DEPTH, MAX_NUMBER_CHARS
 from .records import ACTIONS as RECORD_ACTIONS, SCHEMA_FILE as RECORDS_FILE
 from .schema import SCHEMA_FILE
 
-MEMORY_LINES = 50_000  # lines remembered in all, across contexts
-MEMORY_BYTES = 4 << 20  # bytes of line text remembered in all
-MEMORY_CONTEXTS = 64  # contexts (profile, layers, board) remembered at once
-LONGEST_REMEMBERED = 1_024  # longer lines are never remembered (real messages are far shorter)
-VALUES_KEPT = 4_096  # lines whose parsed value is kept too, in all, for the rules replay
-NOT_KEPT = False  # what the memory holds for a line whose parsed value it does not keep
-MAX_BRACKETS = 1_000  # more, and nesting could be deep enough to hurt a compiled library
+MEMORY_LINES: Final = 50_000  # lines remembered in all, across contexts
+MEMORY_BYTES: Final = 4 << 20  # bytes of line text remembered in all
+MEMORY_CONTEXTS: Final = 64  # contexts (profile, layers, board) remembered at once
+LONGEST_REMEMBERED: Final = 1_024  # longer lines are never remembered (real messages are far shorter)
+VALUES_KEPT: Final = 4_096  # lines whose parsed value is kept too, in all, for the rules replay
+NOT_KEPT: Final = False  # what the memory holds for a line whose parsed value it does not keep
+MAX_BRACKETS: Final = 1_000  # more, and nesting could be deep enough to hurt a compiled library
 # The end of a key: a quote, JSON whitespace, a colon. Each key of the text ends so, and a
 # match elsewhere (inside a string) only over-counts, which sends the line the careful way.
-_KEY_END = re.compile(rb'"[ \t\r\n]*:')
+_KEY_END: Final = re.compile(rb'"[ \t\r\n]*:')
 # A run of the characters of a number literal longer than the careful parser accepts.
-_LONG_NUMBER = re.compile(rb"[-+.0-9eE]{%d}" % (MAX_NUMBER_CHARS + 1))
+_LONG_NUMBER: Final = re.compile(rb"[-+.0-9eE]{%d}" % (MAX_NUMBER_CHARS + 1))
 
 
 def _compiled_libraries() -> Tuple[Any, Any]:
@@ -56,7 +56,9 @@ def _compiled_libraries() -> Tuple[Any, Any]:
         return None, None
 
 
-_orjson, _jsonschema_rs = _compiled_libraries()
+_LIBRARIES: Final = _compiled_libraries()  # (each a static of the compiled module: no look-up a line)
+_orjson: Final = _LIBRARIES[0]
+_jsonschema_rs: Final = _LIBRARIES[1]
 
 COMPILED = _orjson is not None
 

@@ -13,7 +13,7 @@ import errno
 import io
 import os
 import zlib
-from typing import IO, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import IO, Final, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from ..diagnostic import Diagnostic, make
 from .blanks import BlankLines
@@ -26,9 +26,9 @@ UTF8_BOM = b"\xef\xbb\xbf"
 JSON_WHITESPACE = " \t\r\n"
 # bytes read at a time by the plain reading loop (a block's lines, made at once, are most of
 # a run's peak memory beyond the modules: 1 MiB made it 4 MB higher, no faster)
-_BLOCK = 1 << 18
-_SPACE = frozenset(b" \t\r")  # the bytes a blank line may start with (JSON's whitespace in a line)
-_NOT_BLANK = b" \xff"  # every line greater than this is no blank line
+_BLOCK: Final = 1 << 18
+_SPACE: Final = frozenset(b" \t\r")  # the bytes a blank line may start with (JSON's whitespace in a line)
+_SPACE_AND_BELOW: Final = 32  # a line whose first byte is past this one is no blank line
 
 Source = Union[str, "os.PathLike[str]", IO[bytes], IO[str], Iterable[Union[str, bytes]]]
 
@@ -217,9 +217,12 @@ class LogReader:
         pending = blank is not None and blank.run > 0  # blank lines counted, not yet told of
         try:
             while True:
-                block = read(_BLOCK)
-                if not block:
+                got = read(_BLOCK)
+                if not got:
                     break
+                # (typed, so that the compiled loop splits and reads each line as bytes, not as
+                # any object: a stream may give a bytearray or a memoryview)
+                block: bytes = got if type(got) is bytes else bytes(got)
                 if skipping:
                     cut = block.find(b"\n")
                     if cut < 0:
@@ -230,8 +233,8 @@ class LogReader:
                     yield from self._told()
                     yield self._too_long(number)
                     block = block[cut + 1 :]
-                lines = block.split(b"\n")
-                last = lines.pop()
+                lines: List[bytes] = block.split(b"\n")
+                last: bytes = lines.pop()
                 if not lines:
                     carry.append(last)
                     held += len(last)
@@ -243,10 +246,11 @@ class LogReader:
                     for line in lines:
                         number += 1
                         # the common case, first and kept short: a line of text, not too long,
-                        # with no blank lines before it still to tell of. (A line greater than
-                        # b" \xff" starts with a byte past JSON's whitespace, or with a space and
-                        # a byte that is none: no blank line is, and one comparison says it.)
-                        if not pending and line > _NOT_BLANK and len(line) <= limit:
+                        # with no blank lines before it still to tell of. (A line whose first
+                        # byte is past the space starts past JSON's whitespace: no blank line
+                        # does. Its first byte is read as a number, the compiled loop's
+                        # cheapest test; a line that starts otherwise takes the way below.)
+                        if not pending and line and line[0] > _SPACE_AND_BELOW and len(line) <= limit:
                             yield (number, line)
                             continue
                         pending = True  # (until the blank lines before a line are told)
