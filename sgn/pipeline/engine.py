@@ -163,9 +163,10 @@ class FileCheck:
         until = self.until if self.until is not None else NO_LIMIT
         stopped = False
         held = Held()  # (what later lines give waits while the replay weighs a fault)
-        last: Optional[Tuple[int, bytes]] = None  # the last line read
-        for item in reader:
-            if type(item) is not tuple:  # (a diagnostic, a NamedTuple: a test of the type is quick)
+        last: Optional[bytes] = None  # the last line read, if the last item was one (its number: `number`)
+        number = 0
+        for item in reader.raw():
+            if type(item) is not bytes:  # (a diagnostic: a test of the type is quick)
                 last = None
                 told = held.told(cast(Diagnostic, item), replay, reader.number, until)
                 if told is None:
@@ -174,7 +175,8 @@ class FileCheck:
                 self.messages = messages  # counted so far, should the reader stop here
                 yield from told
                 continue
-            number, raw = last = cast(Tuple[int, bytes], item)
+            raw = last = item
+            number = reader.number
             if number > until and not reading_on(replay, until):
                 stopped = True
                 break
@@ -215,7 +217,7 @@ class FileCheck:
                 self.messages = messages  # counted so far, should the reader stop here
                 yield from held.release(found, number, undecided)
         self.messages = messages
-        yield from self._end(reader, last, held, stopped, until)
+        yield from self._end(reader, (number, last) if last is not None else None, held, stopped, until)
 
     def _open_value(self, raw: bytes, number: int, held: Held) -> Tuple[List[Diagnostic], bool]:
         """A line after one that left a JSON value open (sgn/layers/multiline.py): what to
