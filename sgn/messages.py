@@ -15,14 +15,14 @@ bought, the resource of a steal or of a side of a trade.
 
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Optional, Sequence
+from typing import Any, Final, List, Mapping, Optional, Sequence
 
 # a message [player, aCode, value], as it is read: any sequence (the forms below write lists).
 # Not `List`: the compiled build checks a `List` argument's type when it is called, and the
 # replay is handed whatever a refused line held (sgn/game/recovery.py, `gap`).
 Message = Sequence[Any]
 
-HIDDEN = "?"  # a card or a roll not seen, an extension of SGN v1.0 (docs/hidden.md)
+HIDDEN: Final = "?"  # a card or a roll not seen, an extension of SGN v1.0 (docs/hidden.md)
 BANK = "B"  # the bank, as a message names it: the sender of a map or a header, a side of a trade
 
 # The action codes this module writes: SGN v1.0's ten, then the record lines' two (a header,

@@ -20,7 +20,7 @@ the log explains what follows, so that one fault gives one error.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, Final, List, Optional, Sequence
 
 from .. import rules
 from ..diagnostic import Problem
@@ -32,8 +32,8 @@ from .rule_profiles import WIN_ANY_TURN, bank_stock
 from .state import OVER, SETUP, TURNS, State
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
-_NO_POINTS = frozenset({"TR", "ST", "MR", "ET"})
-_SIDED = frozenset({"TR", "ST"})  # the actions whose value names players: a trade's two sides, a steal's
+_NO_POINTS: Final = frozenset({"TR", "ST", "MR", "ET"})
+_SIDED: Final = frozenset({"TR", "ST"})  # the actions whose value names players: a trade's two sides, a steal's
 
 
 class Game(State):

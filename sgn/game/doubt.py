@@ -21,21 +21,21 @@ it is held"), so every question and move on the worlds is here.
 
 from __future__ import annotations
 
-from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+from typing import Callable, Dict, Final, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
 from ..rules import RESOURCES
 from .bank_pays import paid
 
 World = Tuple[int, ...]
 Taken = Tuple[int, ...]  # how many of each kind (in `RESOURCES` order) a move of unseen cards takes
-KINDS = len(RESOURCES)
-_INDEX = {r: i for i, r in enumerate(RESOURCES)}
+KINDS: Final = len(RESOURCES)
+_INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
 # The most worlds kept: past it, worlds are merged into ranges (sound, no longer exact),
 # and the state says so once (`Doubt.widened`).
-MAX_WORLDS = 4096
+MAX_WORLDS: Final = 4096
 # The worlds the operations below have visited, in all: what the work on doubt cost, for the
 # bounds that are promises about time (`sgn/game/possible.py`). A list: one cell, changed in place.
-WORK = [0]
+WORK: Final = [0]
 
 
 def _order(name: str) -> Tuple[int, str]:

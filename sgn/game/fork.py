@@ -4,22 +4,22 @@ says when a fork opens and what is done with the branch it leaves)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, Final, List, Optional, Tuple
 
 from ..diagnostic import Problem
 from . import ledger
 from .core import OVER, Game, Message, Reading
 from .readings import is_error
 
-HORIZON = 200  # messages a fork may hold before its preferred reading is taken
-CONVERGENCE_EVERY = 8  # messages between two looks at whether the branches have come together
-RECURRENCE = 0.1  # the cost of a line breaking a rule its branch already broke
+HORIZON: Final = 200  # messages a fork may hold before its preferred reading is taken
+CONVERGENCE_EVERY: Final = 8  # messages between two looks at whether the branches have come together
+RECURRENCE: Final = 0.1  # the cost of a line breaking a rule its branch already broke
 
 # Rules an engine may leave unenforced, and then break again and again (a card played on
 # the turn it was bought, a second card in a turn, a trade at another rate): broken again
 # in a later turn, a habit of the log's source, not a sign that the reading is wrong. A rule
 # of counts (a hand, a discard, the bank) broken again says the reading's state is wrong.
-HABITS = frozenset(
+HABITS: Final = frozenset(
     {
         "card-bought-this-turn",
         "card-second-play",

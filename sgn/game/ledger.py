@@ -9,7 +9,7 @@ general ones, so that a log that shows every card pays for no doubt."""
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, Final, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from .. import rules
 from ..board import Tile
@@ -23,7 +23,7 @@ from .pieces import Income, Player
 from .rule_profiles import SHORT_BANK_PAYS_NOBODY
 from .state import State
 
-BANK = "B"
+BANK: Final = "B"
 
 
 def cards_of(g: State, name: str) -> Dict[str, int]:
@@ -270,7 +270,7 @@ def hand_over(
 # to the bound: merging less often is faster (an all-hidden 4-player game checks in a third
 # of the time) and never less exact; five times the bound keeps their memory within
 # docs/performance.md's 64 MB (bench/bench_hidden.py).
-GATHERED_WORLDS = 5 * doubts.MAX_WORLDS
+GATHERED_WORLDS: Final = 5 * doubts.MAX_WORLDS
 
 
 def lose_roll(g: State, player: str) -> None:

@@ -25,7 +25,7 @@ alone sees where a game begins and ends (a map, a header: `sgn/game/header.py` c
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, Final, List, Optional, Tuple
 
 from .. import messages
 from ..diagnostic import Diagnostic, Problem, make
@@ -42,8 +42,9 @@ from .turns import due_to_end
 # A log whose faults come thicker than this (DENSE_FAULTS within DENSE_LINES lines) is read
 # as it stands, each fault reported where it is, without forking: the readings then explain
 # little, and trying them for every line would cost a hundred times a clean line.
-DENSE_FAULTS, DENSE_LINES = 8, 64
-CHECKPOINT_EVERY = 64  # messages between two copies of the state
+DENSE_FAULTS: Final = 8
+DENSE_LINES: Final = 64
+CHECKPOINT_EVERY: Final = 64  # messages between two copies of the state
 
 _NOTHING: List[Diagnostic] = []  # what most messages give (never changed by a caller)
 BOUND_REACHED = (

@@ -11,16 +11,16 @@ names is the rulebook's, and is checked as under `standard`.
 
 from __future__ import annotations
 
-from typing import Dict, FrozenSet, Mapping, Tuple
+from typing import Dict, Final, FrozenSet, Mapping, Tuple
 
 # The departures, each a rule of an engine that the replay may follow instead of the rulebook's.
-PLAY_WHEN_BOUGHT = "card-played-when-bought"
-SHORT_BANK_PAYS_NOBODY = "short-bank-pays-nobody"
-UNLIMITED_BANK = "unlimited-bank"
-SPECIAL_BUILD_ANY_ORDER = "special-build-any-order"
-ROAD_THROUGH_BUILDING = "road-through-building"
-LONGEST_ROAD_AS_CATANATRON = "longest-road-as-catanatron"
-WIN_ANY_TURN = "win-in-any-turn"
+PLAY_WHEN_BOUGHT: Final = "card-played-when-bought"
+SHORT_BANK_PAYS_NOBODY: Final = "short-bank-pays-nobody"
+UNLIMITED_BANK: Final = "unlimited-bank"
+SPECIAL_BUILD_ANY_ORDER: Final = "special-build-any-order"
+ROAD_THROUGH_BUILDING: Final = "road-through-building"
+LONGEST_ROAD_AS_CATANATRON: Final = "longest-road-as-catanatron"
+WIN_ANY_TURN: Final = "win-in-any-turn"
 
 DEPARTURES: Mapping[str, str] = {
     PLAY_WHEN_BOUGHT: "a development card may be played on the turn it was bought",
@@ -41,7 +41,7 @@ DEPARTURES: Mapping[str, str] = {
 
 STANDARD, CATANATRON, JSETTLERS = "standard", "catanatron", "jsettlers"
 # Not a profile: the one a game's header names (docs/format.md, "Records"), else `standard`.
-AUTO = "auto"
+AUTO: Final = "auto"
 PROFILES: Mapping[str, FrozenSet[str]] = {
     STANDARD: frozenset(),
     CATANATRON: frozenset(
@@ -58,7 +58,7 @@ FOR_ENGINE: Dict[str, str] = {"catanatron": CATANATRON, "jsettlers": JSETTLERS}
 # An unlimited bank is counted from the rulebook's stock as any other, with this much more
 # behind it, which no game reaches: the state shows the stock less what the players hold
 # (below zero where the engine paid more than the rulebook's bank holds).
-UNLIMITED_EXTRA = 10**9
+UNLIMITED_EXTRA: Final = 10**9
 
 
 def departures(name: str) -> FrozenSet[str]:

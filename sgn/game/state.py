@@ -5,7 +5,7 @@ moves are functions of this state, one module per concern (`sgn/game/core.py` li
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, Final, List, Optional, Set, Tuple
 
 from .. import rules
 from ..board import Corner, Edge, Tile
@@ -15,9 +15,13 @@ from .rule_profiles import DEFAULT, departures, for_game
 from .snapshot import snapshot
 from .unseen import Unseen
 
-SETUP, TURNS, OVER = "setup", "turns", "over"
-AMOUNT_IN_DOUBT = -1  # a late discard of half a hand in doubt (`Unseen.discards_late`)
-_POINTS_VP, _POINTS_LONGEST, _POINTS_ARMY = (rules.POINTS[k] for k in ("VP", "longest road", "largest army"))
+SETUP: Final = "setup"
+TURNS: Final = "turns"
+OVER: Final = "over"
+AMOUNT_IN_DOUBT: Final = -1  # a late discard of half a hand in doubt (`Unseen.discards_late`)
+_POINTS_VP: Final = rules.POINTS["VP"]
+_POINTS_LONGEST: Final = rules.POINTS["longest road"]
+_POINTS_ARMY: Final = rules.POINTS["largest army"]
 
 
 class State:

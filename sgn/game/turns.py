@@ -3,7 +3,7 @@ Build Phase of the 5-6 player extension that follows it (docs/rules.md)."""
 
 from __future__ import annotations
 
-from typing import List, Optional, Union
+from typing import Final, List, Optional, Union
 
 from .. import rules
 from ..diagnostic import Problem
@@ -15,7 +15,7 @@ from .rule_profiles import SPECIAL_BUILD_ANY_ORDER
 from .state import OVER, SETUP, State
 
 # What another player may do in the Special Build Phase (5-6 players).
-_SPECIAL_BUILDS = frozenset({"BS", "BC", "BR", "BD"})
+_SPECIAL_BUILDS: Final = frozenset({"BS", "BC", "BR", "BD"})
 
 
 def turn(g: State, player: str, action: str, value) -> List[Problem]:
@@ -197,7 +197,7 @@ def end_turn(g: State, player: str) -> List[Problem]:
 
 # In `State.turn_ended`, a seat's end told before its turn began (before its roll): its turn
 # is over for the Special Build Phase's places, but its own moves are not out of their phase.
-EARLY = "~"
+EARLY: Final = "~"
 
 
 def has_ended(g: State, seat: str) -> bool:
@@ -358,7 +358,12 @@ def owes(cards: int) -> int:
     return cards // 2 if cards > rules.DISCARD_ABOVE else 0
 
 
-BUILDS = {"BS": building.build_settlement, "BC": building.build_city, "BR": building.build_road, "BD": cards.buy_card}
+BUILDS: Final = {
+    "BS": building.build_settlement,
+    "BC": building.build_city,
+    "BR": building.build_road,
+    "BD": cards.buy_card,
+}
 
 
 def unfinished(g: State) -> List[Problem]:

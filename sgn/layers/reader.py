@@ -5,6 +5,10 @@ the file name), UTF-8, a byte order mark, CRLF, blank lines and over-long
 lines. It never raises for bad content: each problem becomes a diagnostic and
 reading goes on with the next line. For a check, blank lines are read here and
 told of in runs (`blanks.py`): a long run costs what reading it costs.
+
+Longer than 400 lines: the loop that splits a block into lines is the hottest code of a
+validation, and is kept whole in one generator (`_plain_lines`), with the reasons of its
+tests beside them; the opening of each kind of source is short and belongs with it.
 """
 
 from __future__ import annotations
