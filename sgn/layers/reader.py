@@ -149,6 +149,9 @@ class LogReader:
 
     Given `open_value` (a check's), a blank line of a stream is read here, not given, unless
     that JSON value is open: its warnings come instead (`blanks.BlankLines`).
+
+    Longer than 250 lines: its loop over a block's lines is one generator, the hottest code
+    of a validation, kept whole (see the module).
     """
 
     def __init__(
@@ -233,8 +236,7 @@ class LogReader:
                 got = read(_BLOCK)
                 if not got:
                     break
-                # (typed, so that the compiled loop splits and reads each line as bytes, not as
-                # any object: a stream may give a bytearray or a memoryview)
+                # (typed: the compiled loop splits and reads bytes, not any object)
                 block: bytes = got if type(got) is bytes else bytes(got)
                 if skipping:
                     cut = block.find(b"\n")
@@ -259,10 +261,8 @@ class LogReader:
                     for line in lines:
                         number += 1
                         # the common case, first and kept short: a line of text, not too long,
-                        # with no blank lines before it still to tell of. (A line whose first
-                        # byte is past the space starts past JSON's whitespace: no blank line
-                        # does. Its first byte is read as a number, the compiled loop's
-                        # cheapest test; a line that starts otherwise takes the way below.)
+                        # with no blank lines before it still to tell of (its first byte past
+                        # the space: no blank line starts so; any other takes the way below)
                         if not pending and line and line[0] > _SPACE_AND_BELOW and len(line) <= limit:
                             self.number = number
                             yield line
