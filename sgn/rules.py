@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Dict, Final, Mapping, Tuple
 
+# (the numbers below are read at run time, so that changing one changes every check
+# (t/test_rules_table.py); the resources, read in every move of cards, are a static)
 RESOURCES: Final = ("B", "G", "L", "O", "W")
 RESOURCE_NAMES = {"B": "brick", "G": "grain", "L": "lumber", "O": "ore", "W": "wool"}
 
@@ -24,7 +26,7 @@ COSTS: Mapping[str, Mapping[str, int]] = {
 # The pieces each player has.
 PIECES: Mapping[str, int] = {"road": 15, "settlement": 5, "city": 4}
 # The bank's stock of each resource.
-BANK_STOCK: Final = 19
+BANK_STOCK = 19
 # The development deck.
 DECK: Mapping[str, int] = {"KN": 14, "VP": 5, "RB": 2, "YP": 2, "MO": 2}
 CARD_NAMES: Dict[str, str] = {
@@ -52,29 +54,29 @@ HARBOR_NAMES: Dict[str, str] = {
     "HRW": "2:1 wool harbor",
 }
 # Cards that can be played only once per turn and not on the turn they were bought.
-PLAYED_ONCE_PER_TURN: Final = frozenset({"KN", "RB", "YP", "MO"})
+PLAYED_ONCE_PER_TURN = frozenset({"KN", "RB", "YP", "MO"})
 
 # Production: what a building yields from a tile whose number is rolled.
 YIELD: Mapping[str, int] = {"settlement": 1, "city": 2}
 # Victory points.
 POINTS: Mapping[str, int] = {"settlement": 1, "city": 2, "VP": 1, "longest road": 2, "largest army": 2}
-POINTS_TO_WIN: Final = 10
-LONGEST_ROAD_MIN: Final = 5
-LARGEST_ARMY_MIN: Final = 3
-ROAD_BUILDING_ROADS: Final = 2
-YEAR_OF_PLENTY_TAKES: Final = 2
+POINTS_TO_WIN = 10
+LONGEST_ROAD_MIN = 5
+LARGEST_ARMY_MIN = 3
+ROAD_BUILDING_ROADS = 2
+YEAR_OF_PLENTY_TAKES = 2
 
 # A 7: players holding more than this discard half, rounded down.
-DISCARD_ABOVE: Final = 7
-ROBBER_ROLL: Final = 7
+DISCARD_ABOVE = 7
+ROBBER_ROLL = 7
 
 # Bank trade rates: what a player gives for one card of their choice.
-RATE_DEFAULT: Final = 4
-RATE_GENERIC_HARBOR: Final = 3
-RATE_RESOURCE_HARBOR: Final = 2
+RATE_DEFAULT = 4
+RATE_GENERIC_HARBOR = 3
+RATE_RESOURCE_HARBOR = 2
 
 # Player counts of the base game.
-PLAYER_COUNTS: Final = (3, 4)
+PLAYER_COUNTS = (3, 4)
 
 
 class Variant:
