@@ -209,3 +209,33 @@ def test_lines_across_read_blocks_are_read_whole(lengths):
     got = [(x.number, x.text) for x in read_lines(io.BytesIO(data), max_line_bytes=1 << 19) if hasattr(x, "text")]
     want = [(i + 1, row.decode()) for i, row in enumerate(rows) if row.strip()]
     assert got == want
+
+
+@pytest.mark.parametrize("seeking", [False, True])
+@pytest.mark.parametrize("kind", [bytes, bytearray, memoryview])
+def test_a_stream_with_read_alone_is_read_whatever_its_bytes_are(kind, seeking):
+    """An object with `read` and `readline` only (no `seekable`), giving bytes, a bytearray or
+    a memoryview, is read as a file of the same bytes is (it was an internal error)."""
+
+    class Stream:
+        def __init__(self, data):
+            self.data = io.BytesIO(data)
+
+        def seekable(self):  # (and one that seeks: the gzip is read from it, not from a copy)
+            return seeking
+
+        def seek(self, *where):
+            return self.data.seek(*where)
+
+        def readline(self, size=-1):
+            return kind(self.data.readline(size))
+
+        def read(self, size=-1):
+            return kind(self.data.read(size))
+
+    data = GOOD + b'["1","RD",{"result":13}]\n'
+    got = sgn.check(Stream(data))
+    want = sgn.check(io.BytesIO(data))
+    assert (got.verdict, got.errors, got.messages) == (want.verdict, want.errors, want.messages) == ("invalid", 1, 2)
+    zipped = sgn.check(Stream(gzip.compress(data)))
+    assert (zipped.verdict, zipped.errors, zipped.messages) == ("invalid", 1, 2)

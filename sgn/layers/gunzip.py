@@ -19,7 +19,7 @@ class _Prefixed(io.RawIOBase):
 
     def __init__(self, prefix: bytes, rest: IO[bytes]):
         self._prefix = prefix
-        self._rest = rest
+        self._rest: Any = rest  # (its read may give any bytes-like object)
 
     def readable(self) -> bool:
         return True
@@ -43,7 +43,7 @@ class _Gunzip(io.RawIOBase):
     an offset, never copied again: memory stays bounded and reading linear."""
 
     def __init__(self, raw: IO[bytes]):
-        self._raw = raw
+        self._raw: Any = raw  # (its read may give any bytes-like object)
         self._inflate = zlib.decompressobj(wbits=31)
         self._started = False  # the current member has received input
         self._input = b""  # compressed bytes read; those from _at on are not yet fed
@@ -100,7 +100,7 @@ class _Gunzip(io.RawIOBase):
         """Decompress until some output, an error or the end (False: a clean end)."""
         while True:
             if self._at >= len(self._input) and not self._full:
-                data = self._raw.read(_CHUNK)
+                data = bytes(self._raw.read(_CHUNK))
                 if not data:
                     if self._started:
                         self._error = EOFError("the gzip stream ends before its end marker")
@@ -145,10 +145,12 @@ class _Gunzip(io.RawIOBase):
 
 def maybe_gunzip(stream: IO[bytes]) -> IO[bytes]:
     """Return a stream of the decompressed bytes when the data is gzip."""
-    magic = stream.read(2)
+    read: Any = stream.read  # (a stream may give any bytes-like object: a bytearray, a memoryview)
+    magic = bytes(read(2))
     if len(magic) == 1:  # an unbuffered pipe may give fewer bytes than asked
-        magic += stream.read(1)
-    if stream.seekable():
+        magic += bytes(read(1))
+    seekable = getattr(stream, "seekable", None)  # (an object with `read` alone is a stream too)
+    if seekable is not None and seekable():
         stream.seek(-len(magic), io.SEEK_CUR)
     else:
         stream = io.BufferedReader(_Prefixed(magic, stream))
