@@ -17,14 +17,14 @@ RESOURCES: Final = ("B", "G", "L", "O", "W")
 RESOURCE_NAMES = {"B": "brick", "G": "grain", "L": "lumber", "O": "ore", "W": "wool"}
 
 # What each build costs.
-COSTS: Mapping[str, Mapping[str, int]] = {
+COSTS: Final[Mapping[str, Mapping[str, int]]] = {
     "road": {"B": 1, "L": 1},
     "settlement": {"B": 1, "L": 1, "W": 1, "G": 1},
     "city": {"O": 3, "G": 2},
     "development card": {"O": 1, "W": 1, "G": 1},
 }
 # The pieces each player has.
-PIECES: Mapping[str, int] = {"road": 15, "settlement": 5, "city": 4}
+PIECES: Final[Mapping[str, int]] = {"road": 15, "settlement": 5, "city": 4}
 # The bank's stock of each resource.
 BANK_STOCK = 19
 # The development deck.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import Final, List, Optional
 
 from .. import board, rules
 from ..diagnostic import Problem
@@ -143,4 +143,4 @@ def monopoly(g: State, p: Player, value) -> List[Problem]:
     return []
 
 
-EFFECTS = {"KN": knight, "RB": road_building, "YP": year_of_plenty, "MO": monopoly, "VP": reveal_point}
+EFFECTS: Final = {"KN": knight, "RB": road_building, "YP": year_of_plenty, "MO": monopoly, "VP": reveal_point}

@@ -5,7 +5,7 @@ bank's trade rates. `sgn/game/state.py` holds them together; `sgn/game/core.py` 
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Set, Tuple
+from typing import Dict, Final, List, Mapping, Optional, Set, Tuple
 
 from .. import board, rules
 from ..board import Corner, Edge, Tile
@@ -14,8 +14,8 @@ from ..rules import RESOURCES, show_hand
 from ..words import count
 
 # The harbor that trades each resource 2:1, and the generic one (3:1).
-HARBOR_FOR = {r: code for code, r in board.HARBOR_RESOURCE.items() if r is not None}
-(GENERIC_HARBOR,) = (code for code, r in board.HARBOR_RESOURCE.items() if r is None)
+HARBOR_FOR: Final = {r: code for code, r in board.HARBOR_RESOURCE.items() if r is not None}
+GENERIC_HARBOR: Final = next(code for code, r in board.HARBOR_RESOURCE.items() if r is None)
 
 
 def tile_from_json(raw) -> Tile:

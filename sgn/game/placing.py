@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, List, Optional, Set
+from typing import Final, Iterable, List, Optional, Set
 
 from .. import board, rules
 from ..board import Corner, Edge
@@ -81,7 +81,7 @@ def road_site(g: State, p: Player, e: Edge, pointer: str, setup_corner: Optional
     ]
 
 
-NETWORK_SEARCH = 12  # edges searched from a road for the player's network, to say where it is
+NETWORK_SEARCH: Final = 12  # edges searched from a road for the player's network, to say where it is
 
 
 def _network_near(g: State, p: Player, e: Edge) -> str:

@@ -46,8 +46,8 @@ DENSE_FAULTS: Final = 8
 DENSE_LINES: Final = 64
 CHECKPOINT_EVERY: Final = 64  # messages between two copies of the state
 
-_NOTHING: List[Diagnostic] = []  # what most messages give (never changed by a caller)
-BOUND_REACHED = (
+_NOTHING: Final[List[Diagnostic]] = []  # what most messages give (never changed by a caller)
+BOUND_REACHED: Final = (
     f"the ways the hidden cards may lie grew past {MAX_WORLDS:,} here: from this line the replay keeps "
     "each hand's least and most, which never calls a legal move illegal but may miss a fault, so "
     "whether the log is legal is not decided"
