@@ -5,6 +5,7 @@ looked for before the referee sleeps on it (`Program._spin`) gives the same game
 same faults as one waited for."""
 
 import json
+import subprocess
 import sys
 import textwrap
 
@@ -209,3 +210,39 @@ def test_sgn_s_own_bots_given_the_request_itself_play_the_same_games(players):
             seats = [InProcess(f"b{i}", _Watching(bots[i](seed=i)), trusted=trusted) for i in range(players)]
             logs.append(Referee(seats, game=f"t{seed}", seed=f"t{seed}").play().log)
         assert logs[0] == logs[1] and len(logs[0]) > 100
+
+
+def test_a_python_bot_that_swallows_the_stop_is_stopped_again(tmp_path):
+    """The stop of a Python bot past its deadline is an exception, which Python swallows when
+    it falls in a garbage collector's callback, and which a bot may catch: it is raised
+    again until the bot stops. (In a process of its own, with a limit: a lost stop hangs.)"""
+    script = tmp_path / "swallow.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            import json, time
+            from sgn.referee.bots import RandomBot
+            from sgn.referee.referee import Referee
+            from sgn.referee.seats import InProcess
+
+            class Swallows(RandomBot):
+                def decide(self, view, request):
+                    if request["kind"] == "turn":
+                        try:
+                            while True:
+                                time.sleep(0.01)
+                        except BaseException:
+                            pass  # (the first stop swallowed)
+                        while True:
+                            time.sleep(0.01)
+                    return super().decide(view, request)
+
+            seats = [InProcess("s", Swallows(seed=0))] + [InProcess(f"r{i}", RandomBot(seed=i)) for i in range(3)]
+            record = Referee(seats, game="g", seed="g", move_ms=100).play()
+            print(json.dumps([record.how, record.forfeited, [f[1] for f in record.faults]]))
+            """
+        )
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=CHECKOUT)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.splitlines()[-1]) == ["time", "1", ["timeout"]]

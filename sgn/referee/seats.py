@@ -20,6 +20,7 @@ from . import protocol
 from .protocol import CRASH, TIMEOUT, Fault
 
 GRACE_SECONDS = 1.0  # past the deadline, before a Python bot still deciding is stopped
+RING_AGAIN = 0.1  # seconds between two attempts to stop it, should one be swallowed
 
 
 class _Collections:
@@ -60,7 +61,9 @@ class _Alarm:
     where the system has no such timer (a bot that never returns then hangs its match: run
     a bot you do not trust as a program, docs/play.md), nor for sgn's own bots (`armed`
     False: the timer's two system calls a decision would cost them a fifth of their speed).
-    Its handler is set while a bot decides, and the one before is put back."""
+    Its handler is set while a bot decides, and the one before is put back. It rings again
+    every RING_AGAIN seconds until the bot stops: Python swallows an exception raised while a
+    garbage collector's callback runs, and a bot may catch one itself."""
 
     def __init__(self, seconds: float, armed: bool = True):
         self.seconds = seconds
@@ -69,7 +72,7 @@ class _Alarm:
     def __enter__(self) -> "_Alarm":
         if self.armed:
             self.before = signal.signal(signal.SIGALRM, _ring)
-            signal.setitimer(signal.ITIMER_REAL, self.seconds)
+            signal.setitimer(signal.ITIMER_REAL, self.seconds, RING_AGAIN)
         return self
 
     def __exit__(self, *exc: Any) -> None:
