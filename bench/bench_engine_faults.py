@@ -42,14 +42,24 @@ import engine_games  # noqa: E402
 import sgn  # noqa: E402
 from sgn import strategies  # noqa: E402
 from sgn.game import OVER, Game  # noqa: E402
+from sgn.layers.records import ACTIONS as RECORD_ACTIONS  # noqa: E402
 from sgn.testing.as_it_stands import early_plays, faults_as_it_stands, faults_within_bounds, first_fault  # noqa: E402
 
 Found = List[Tuple[int, str]]
 
 
 def error_lines(game: List[list]) -> Found:
+    """The error lines of a game checked under the rulebook (`rules="standard"`: the engine's
+    departures are the faults counted here, whatever the game's header names)."""
     lines = [json.dumps(m, separators=(",", ":")) for m in game]
-    return [(d.line or 0, d.code) for d in sgn.iter_diagnostics(lines, level="rules") if d.is_error]
+    return [(d.line or 0, d.code) for d in sgn.iter_diagnostics(lines, level="rules", rules="standard") if d.is_error]
+
+
+def plain(game: List[list]) -> List[list]:
+    """The game without its record lines (the header the converter writes, each end of a
+    turn): the faults put in and the lines lost are placed among SGN v1.0's messages, as the
+    truths of `sgn.testing.as_it_stands` and the mutations of `sgn.strategies` count them."""
+    return [m for m in game if m[1] not in RECORD_ACTIONS]
 
 
 def complete(game: List[list]) -> bool:
@@ -72,7 +82,7 @@ def speed(faulty: List[List[list]], clean: List[List[list]], rounds: int = 7) ->
         for i, data in enumerate(sets):
             started = time.perf_counter()
             for log in data:
-                for _ in sgn.iter_diagnostics(io.BytesIO(log), level="rules"):
+                for _ in sgn.iter_diagnostics(io.BytesIO(log), level="rules", rules="standard"):
                     pass
             rates[i].append(sum(log.count(b"\n") for log in data) / (time.perf_counter() - started))
     return statistics.median(rates[0]), statistics.median(rates[1])
@@ -95,9 +105,9 @@ def main(argv=None) -> int:
     started = time.perf_counter()
 
     # the engine's own faults
-    faulty = list(engine_games.games_with_faults(args.games, 4, args.seed)) + list(
-        engine_games.games_with_faults(args.games // 3, 3, args.seed + 10_000)
-    )
+    faulty = [plain(g) for g in engine_games.games_with_faults(args.games, 4, args.seed)] + [
+        plain(g) for g in engine_games.games_with_faults(args.games // 3, 3, args.seed + 10_000)
+    ]
     truth_total = missed = false = wrong_games = early = again = 0
     for i, game in enumerate(faulty):
         as_it_stands = set(faults_as_it_stands(game))  # no line outside it is reported
@@ -115,7 +125,7 @@ def main(argv=None) -> int:
                 print(f"engine game {i}: missed {sorted(truth - lines)}, false {sorted(lines - as_it_stands)[:8]}")
 
     # faults put into games that follow the rulebook
-    clean = [g for g in engine_games.games(args.games, 4, args.seed) if complete(g)]
+    clean = [plain(g) for g in engine_games.games(args.games, 4, args.seed) if complete(plain(g))]
     per_kind: Dict[str, List[int]] = {m.__name__.strip("_"): [] for m in strategies.GAME_MUTATIONS}
     for i, game in enumerate(clean):
         for mutation in strategies.GAME_MUTATIONS:
