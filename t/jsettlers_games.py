@@ -89,8 +89,10 @@ def differences(lines: List[str], game: Converted, rules: str = "jsettlers") -> 
             seat = log.number(fields.get("playerNum"))
             if seat in names and set(HAND) <= set(held) and replay.board is not None and replay.players:
                 theirs = {HAND[t]: held[t] for t in HAND}
-                ours = dict(replay.player(names[seat]).hand)
-                if ours != theirs:
+                # (where the rulebook's bank would have paid a roll otherwise, the hand is in
+                # doubt: JSettlers' must be one of the ways it may lie)
+                if not replay.may_hold(names[seat], theirs):
+                    ours = replay.hand_range(names[seat])
                     hands.append(f"line {number}: player {names[seat]} holds {ours}, JSettlers says {theirs}")
         elif entry.kind == "GameElements" and entry.audience == "all":
             changed = log.elements(entry.text)

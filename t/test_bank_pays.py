@@ -6,8 +6,9 @@ import json
 import pytest
 
 import sgn
-from sgn.game.bank_pays import paid
+from sgn.game.bank_pays import paid, ways
 from sgn.game.position import from_messages
+from sgn.game.rule_profiles import SHORT_BANK_PAYS_NOBODY, UNLIMITED_BANK, UNLIMITED_EXTRA
 from sgn.notation.redact import hide
 from sgn.play import random_game
 
@@ -18,6 +19,22 @@ def test_the_rule():
     assert paid(1, [3], rest_to_one=False) == (0,)  # a profile's bank that pays nobody
     assert paid(4, [2, 3]) == (0, 0)  # short, several owed: nobody
     assert paid(0, [1]) == (0,)
+    assert paid(-3, [1]) == (0,)  # (an unlimited bank's rulebook stock paid below nothing)
+
+
+def test_the_ways_a_profile_s_bank_may_have_paid():
+    """Under a profile whose bank pays otherwise, a roll may have paid the engine's way or
+    the rulebook's (a profile only removes errors); one way where they agree."""
+    nobody = frozenset({SHORT_BANK_PAYS_NOBODY})
+    assert ways(1, [3], nobody) == [(0,), (1,)]
+    assert ways(4, [2, 3], nobody) == [(0, 0)]
+    assert ways(5, [2, 3], nobody) == [(2, 3)]
+    unlimited = frozenset({UNLIMITED_BANK})
+    assert ways(UNLIMITED_EXTRA + 4, [2, 3], unlimited) == [(2, 3), (0, 0)]
+    assert ways(UNLIMITED_EXTRA + 1, [3], unlimited) == [(3,), (1,)]
+    assert ways(UNLIMITED_EXTRA - 2, [3], unlimited) == [(3,), (0,)]
+    assert ways(UNLIMITED_EXTRA + 5, [2, 3], unlimited) == [(2, 3)]
+    assert ways(1, [3], frozenset()) == [(1,)]
 
 
 def _short(game, number) -> bool:
@@ -59,4 +76,5 @@ def test_a_short_bank_pays_alike_whether_the_bank_is_known_or_in_doubt(rules):
         seen = from_messages(log[:line], rules=rules)
         view = from_messages(public[:line], rules=rules)
         least, most = view.hand_range("B")
-        assert all(least[r] <= n <= most[r] for r, n in seen.bank.items()), (line, least, most, seen.bank)
+        seen_least, seen_most = seen.hand_range("B")  # (two ways under a profile whose bank pays otherwise)
+        assert all(least[r] <= seen_least[r] and seen_most[r] <= most[r] for r in least), (line, least, most, seen.bank)

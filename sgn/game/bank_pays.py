@@ -1,11 +1,17 @@
 """What a roll pays of one resource when the bank may not hold enough: the one place the
-rule is written (the rulebook's, and the profiles' departure `SHORT_BANK_PAYS_NOBODY`),
-read by the production of known hands, of hands in doubt with the bank known, and of each
-world where the bank itself is in doubt (`ledger.py`, `doubt.py`)."""
+rule is written (the rulebook's, and the profiles' departures `SHORT_BANK_PAYS_NOBODY` and
+`UNLIMITED_BANK`), read by the production of known hands, of hands in doubt with the bank
+known, and of each world where the bank itself is in doubt (`ledger.py`, `doubt.py`).
+
+Under a profile whose bank pays otherwise than the rulebook's, a roll the two banks pay
+differently may have paid either way (`ways`): a profile only removes errors, so that a
+game of the rulebook is a game of every profile (docs/engines.md, "Rule profiles")."""
 
 from __future__ import annotations
 
-from typing import Sequence, Tuple
+from typing import FrozenSet, List, Sequence, Tuple
+
+from .rule_profiles import SHORT_BANK_PAYS_NOBODY, UNLIMITED_BANK, UNLIMITED_EXTRA
 
 
 def paid(stock: int, owed: Sequence[int], rest_to_one: bool = True) -> Tuple[int, ...]:
@@ -15,8 +21,26 @@ def paid(stock: int, owed: Sequence[int], rest_to_one: bool = True) -> Tuple[int
     if sum(owed) <= stock:
         return tuple(owed)
     if len(owed) == 1 and rest_to_one:
-        return (stock,)
+        return (max(0, stock),)
     return (0,) * len(owed)
 
 
-__all__ = ["paid"]
+def ways(stock: int, owed: Sequence[int], flags: FrozenSet[str]) -> List[Tuple[int, ...]]:
+    """Each payment a bank holding `stock` may have made to players owed `owed` under the
+    departures `flags`: the engine's, and the rulebook's where it differs (a bank without
+    limit holds UNLIMITED_EXTRA more than the rulebook's, `rule_profiles.bank_stock`)."""
+    if UNLIMITED_BANK in flags:
+        engine, rulebook = tuple(owed), paid(stock - UNLIMITED_EXTRA, owed)
+    elif SHORT_BANK_PAYS_NOBODY in flags:
+        engine, rulebook = paid(stock, owed, False), paid(stock, owed)
+    else:
+        return [paid(stock, owed)]
+    return [engine] if engine == rulebook else [engine, rulebook]
+
+
+def pays_otherwise(flags: FrozenSet[str]) -> bool:
+    """Whether a bank under the departures `flags` may pay a roll otherwise than the rulebook's."""
+    return UNLIMITED_BANK in flags or SHORT_BANK_PAYS_NOBODY in flags
+
+
+__all__ = ["paid", "pays_otherwise", "ways"]

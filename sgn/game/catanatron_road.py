@@ -11,7 +11,9 @@ the award to a player whose count of at least 5 beats the holder's count; after 
 to the first of the highest counts in the order the players first built a road, of any
 length. This is its `Board.build_road`, `build_settlement`, `bfs_walk` and
 `longest_acyclic_path` (catanatron 3.2.1, `catanatron/models/board.py`), on SGN's
-corners and edges; the holder it names is the replay's `longest_road`.
+corners and edges; the holder it names is the replay's `longest_road`, its counts
+`State.road_length`'s (the players' own `road_length` is the rulebook's count, kept beside
+it: sgn/game/engine_end.py).
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def settled(g: State, name: str, c: Corner, initial: bool) -> None:
         if at is not None:
             del parts[at]
         parts.extend(_walk(g, end, other) for end in ends)
-        book.lengths[other] = g.players[other].road_length = max(_longest(g, part, other) for part in parts)
+        book.lengths[other] = max(_longest(g, part, other) for part in parts)
         book.holder, book.length = max(book.lengths.items(), key=lambda item: item[1])
     g.longest_road = book.holder
 
@@ -137,4 +139,3 @@ def built_road(g: State, name: str, e: Edge) -> None:
     if length >= _MIN and length > book.length:
         book.holder, book.length = name, length
     g.longest_road = book.holder
-    g.players[name].road_length = book.lengths[name]

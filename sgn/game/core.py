@@ -25,10 +25,10 @@ from typing import Any, Callable, Dict, Final, List, Optional, Sequence
 from .. import rules
 from ..diagnostic import Problem
 from ..messages import Message
-from . import cards, ledger, placing, setup, turns, unseen_cards
+from . import cards, engine_end, ledger, placing, setup, turns, unseen_cards
 from .errors import MessageError, message_error
 from .pieces import Edge, Income, Map, Player
-from .rule_profiles import WIN_ANY_TURN, bank_stock
+from .rule_profiles import bank_stock
 from .state import OVER, SETUP, TURNS, State
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
@@ -92,6 +92,10 @@ class Game(State):
                     )
                 ]
             if self.phase == OVER:
+                if self.end_departs is not None and not self.after_end_reported:
+                    went_on = engine_end.went_on(self, lambda: self._move(player, action, value, line))
+                    if went_on is not None:
+                        return went_on
                 if (
                     action == "PD"
                     and player == self.current
@@ -112,45 +116,44 @@ class Game(State):
                     return turns.turn(self, player, action, value)
                 if self.after_end_reported:
                     return []
-                self.after_end_reported = True
-                return [
-                    Problem(
-                        "after-game-end",
-                        "",
-                        f"the game ended at line {self.ended_at}, when player {self.current} "
-                        f"reached {self.points(self.current) if self.current else 0} points; "
-                        "nothing may follow "
-                        "(later messages are not checked)",
-                    )
-                ]
-            if self.unseen.end is not None and not (action == "PD" and value["cCode"] == "VP"):
-                self.unseen.end = None  # the game went on: it did not end there
-            if self.phase == SETUP:
-                problems = setup.setup(self, player, action, value)
-            else:
-                players = self.players
-                if player not in players or (action in _SIDED and self._strange_side(value)):
-                    return [self._stranger(player, action, value)]
-                problems = turns.turn(self, player, action, value)
-            if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
-                if self.points(self.current) >= rules.POINTS_TO_WIN:  # (nobody wins in a Special Build Phase)
-                    self.phase, self.ended_at = OVER, line
-                elif self.departs(WIN_ANY_TURN) and self._won_elsewhere():
-                    self.phase, self.ended_at = OVER, line
-                elif self.current in self.players and self.players[self.current].has_unseen_cards():
-                    unseen_cards.watch_points(self, line)
-            return problems
+                return self._after_end()
+            return self._move(player, action, value, line)
         except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error
 
-    def _won_elsewhere(self) -> bool:
-        """Under a profile where a player wins in anyone's turn: whether one has 10 points now
-        (then the turn is theirs, as the game's winner: `after-game-end` and the summary say so)."""
-        for name in self.players:
-            if self.points(name) >= rules.POINTS_TO_WIN:
-                self.current = name
-                return True
-        return False
+    def _move(self, player: str, action: str, value: Any, line: int) -> List[Problem]:
+        """A message of a game not over: checked, made, and the game's end looked for."""
+        if self.unseen.end is not None and not (action == "PD" and value["cCode"] == "VP"):
+            self.unseen.end = None  # the game went on: it did not end there
+        if self.phase == SETUP:
+            problems = setup.setup(self, player, action, value)
+        else:
+            players = self.players
+            if player not in players or (action in _SIDED and self._strange_side(value)):
+                return [self._stranger(player, action, value)]
+            problems = turns.turn(self, player, action, value)
+        if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
+            if self.ends_otherwise:  # (an engine's end, sgn/game/engine_end.py)
+                engine_end.check(self, line)
+            elif self.points(self.current) >= rules.POINTS_TO_WIN:  # (nobody wins in a Special Build Phase)
+                self.phase, self.ended_at = OVER, line
+            if self.phase == TURNS and self.current in self.players and self.players[self.current].has_unseen_cards():
+                unseen_cards.watch_points(self, line)
+        return problems
+
+    def _after_end(self) -> List[Problem]:
+        """A message after the game ended: an error once (later messages are not checked)."""
+        self.after_end_reported = True
+        return [
+            Problem(
+                "after-game-end",
+                "",
+                f"the game ended at line {self.ended_at}, when player {self.current} "
+                f"reached {engine_end.winning_points(self) if self.current else 0} points; "
+                "nothing may follow "
+                "(later messages are not checked)",
+            )
+        ]
 
     def _strange_side(self, value: List[Dict[str, Any]]) -> bool:
         """Whether a side of a trade or steal names a seat that does not play here."""

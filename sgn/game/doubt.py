@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Callable, Dict, Final, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
 from ..rules import RESOURCES
-from .bank_pays import paid
+from .bank_pays import ways
 
 World = Tuple[int, ...]
 Taken = Tuple[int, ...]  # how many of each kind (in `RESOURCES` order) a move of unseen cards takes
@@ -124,6 +124,12 @@ class Doubt:
         least = {r: min(columns[2 * i]) for i, r in enumerate(RESOURCES)}
         most = {r: max(columns[2 * i + 1]) for i, r in enumerate(RESOURCES)}
         return least, most
+
+    def may_hold(self, name: str, hand: Mapping[str, int]) -> bool:
+        """Whether `name` holds exactly `hand` in some way the cards may lie."""
+        at = self.base(name)
+        want = [hand.get(r, 0) for r in RESOURCES]
+        return any(all(w[at + 2 * i] <= n <= w[at + 2 * i + 1] for i, n in enumerate(want)) for w in self.worlds)
 
     def totals(self, name: str) -> Tuple[int, int]:
         """The least and the most cards `name` may hold in all."""
@@ -372,36 +378,41 @@ def point(w: World, at: int) -> Optional[Dict[str, int]]:
     return {r: w[at + 2 * i] for i, r in enumerate(RESOURCES)}
 
 
-def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], rest_to_one: bool = True) -> None:
+def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: FrozenSet[str] = frozenset()) -> None:
     """A roll's production where the bank is in doubt: each resource paid as the bank of
-    each world allows (all owed if it can; what is left to a single player owed, unless
-    not `rest_to_one`; else nothing); where a world knows the bank only within a range that may or may not pay,
-    each player owed may have got their cards, or not. Every owner is a holder."""
+    each world allows (`bank_pays.ways` under the departures `flags`: all owed if it can;
+    what is left to a single player owed; else nothing), a world for each way it may have
+    paid; where a world knows the bank only within a range whose ends pay otherwise, each
+    player owed may have got their cards, or not. Every owner is a holder."""
     WORK[0] += len(doubt.worlds)
     bank = doubt.base("B")
     plan = [
-        (2 * _INDEX[r], [(doubt.base(o) + 2 * _INDEX[r], n) for o, n in owed], sum(n for _, n in owed))
+        (2 * _INDEX[r], [(doubt.base(o) + 2 * _INDEX[r], n) for o, n in owed], [n for _, n in owed])
         for r, owed in wants.items()
     ]
     out = set()
     for w in doubt.worlds:
-        x = list(w)
-        for j, owed, total in plan:
-            lo, hi = x[bank + j], x[bank + j + 1]
-            if lo >= total:  # the bank pays everyone
-                x[bank + j], x[bank + j + 1] = lo - total, hi - total
-                for at, n in owed:
-                    x[at] += n
-                    x[at + 1] += n
-            elif hi < total and lo == hi:  # short, and known to be (`bank_pays.paid`)
-                for (at, _), n in zip(owed, paid(lo, [n for _, n in owed], rest_to_one)):
-                    x[at] += n
-                    x[at + 1] += n
-                    x[bank + j] -= n
-                    x[bank + j + 1] -= n
-            else:  # a range that may or may not pay: each may have got theirs, or not
-                x[bank + j] = max(0, lo - total)
-                for at, n in owed:
-                    x[at + 1] += n
-        out.add(tuple(x))
+        made = [list(w)]
+        for j, owed, counts in plan:
+            following = []
+            for x in made:
+                lo, hi = x[bank + j], x[bank + j + 1]
+                options = ways(lo, counts, flags)
+                if lo != hi and ways(hi, counts, flags) != options:  # may or may not pay
+                    x[bank + j] = max(0, lo - sum(counts))
+                    for at, n in owed:
+                        x[at + 1] += n
+                    following.append(x)
+                    continue
+                for k, pay in enumerate(options):
+                    y = x if k == len(options) - 1 else list(x)
+                    for (at, _), n in zip(owed, pay):
+                        y[at] += n
+                        y[at + 1] += n
+                        y[bank + j] -= n
+                        y[bank + j + 1] -= n
+                    following.append(y)
+            made = following
+        for x in made:
+            out.add(tuple(x))
     doubt.worlds = out

@@ -17,10 +17,9 @@ from ..diagnostic import Problem
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES, show_cost, show_hand
 from . import doubt as doubts
-from .bank_pays import paid
+from .bank_pays import paid, ways
 from .doubt import Doubt, Taken
 from .pieces import Income, Player
-from .rule_profiles import SHORT_BANK_PAYS_NOBODY
 from .state import State
 
 BANK: Final = "B"
@@ -286,7 +285,7 @@ def lose_roll(g: State, player: str) -> None:
         if number == rules.ROBBER_ROLL:
             continue
         way = before.copy()
-        doubts.produce(way, _wants(_paying(g, number)), not g.departs(SHORT_BANK_PAYS_NOBODY))
+        doubts.produce(way, _wants(_paying(g, number)), g.departures)
         if ways is None:
             ways = way
         else:
@@ -339,6 +338,8 @@ def produce(g: State, number: int) -> None:
         if _pays(income.tile, anywhere, rq, rr):
             wanted[income.resource] = wanted.get(income.resource, 0) + income.cards
     short = [r for r, n in wanted.items() if n > bank[r]]
+    if g.bank_departs:  # (under a profile, short where the rulebook's bank is short)
+        short = [r for r, n in wanted.items() if n > bank[r] - g.bank_extra]
     if not short:  # the common case: the bank has enough
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr):
@@ -346,47 +347,53 @@ def produce(g: State, number: int) -> None:
         for r, n in wanted.items():
             bank[r] -= n
         return
+    if g.bank_departs:  # the engine's bank and the rulebook's may pay otherwise: worlds
+        _produce_in_doubt(g, _paying(g, number))
+        return
     for income in entries.values():
         if _pays(income.tile, anywhere, rq, rr) and income.resource not in short:
             income.owner.hand[income.resource] += income.cards
     for r, n in wanted.items():
         if r not in short:
             bank[r] -= n
-    rest_to_one = not g.departs(SHORT_BANK_PAYS_NOBODY)
     for r in short:
         owed: Dict[Player, int] = {}
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr) and income.resource == r:
                 owed[income.owner] = owed.get(income.owner, 0) + income.cards
-        for p, n in zip(owed, paid(bank[r], list(owed.values()), rest_to_one)):
+        for p, n in zip(owed, paid(bank[r], list(owed.values()))):
             p.hand[r] += n
             bank[r] -= n
 
 
 def _produce_in_doubt(g: State, paying: list) -> None:
-    """Production with some hands in doubt: with the bank known, the same cards go to each
-    owner in every world (`produce`'s rule, on the known bank); with the bank in doubt,
-    world by world (`doubt.produce`)."""
+    """Production with some hands in doubt, or a bank that may have paid two ways: with the
+    bank known and paying one way, the same cards go to each owner in every world
+    (`produce`'s rule, on the known bank); else world by world (`doubt.produce`)."""
     if not paying:
         return
     wants = _wants(paying)
+    flags = g.departures
+    if not (BANK in g.unseen.doubt if g.unseen.doubt is not None else False) and any(
+        len(ways(g.bank[r], [n for _, n in owed], flags)) > 1 for r, owed in wants.items()
+    ):
+        involve(g, [BANK])
     d = g.unseen.doubt
-    assert d is not None
-    if BANK in d:
+    if d is not None and BANK in d:
         involve(g, [name for owed in wants.values() for name, _ in owed])
-        doubts.produce(d, wants, not g.departs(SHORT_BANK_PAYS_NOBODY))
+        doubts.produce(d, wants, flags)
         settle(g)
         return
     gains: Dict[str, Dict[str, int]] = {}
-    rest_to_one = not g.departs(SHORT_BANK_PAYS_NOBODY)
     for r, owed_list in wants.items():
         owed = dict(owed_list)
-        for name, n in zip(owed, paid(g.bank[r], list(owed.values()), rest_to_one)):
+        (pay,) = ways(g.bank[r], list(owed.values()), flags)
+        for name, n in zip(owed, pay):
             if n:
                 gains.setdefault(name, {})[r] = n
                 g.bank[r] -= n
     for name, gain in gains.items():
-        if name in d:
+        if d is not None and name in d:
             d.shift(name, gain)
         else:
             hand = g.player(name).hand

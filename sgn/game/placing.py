@@ -146,12 +146,17 @@ def award_longest_road(g: State) -> None:
             top, leader, leaders = length, n, 1
         elif length == top:
             leaders += 1
-    holder = g.longest_road
+    beside = g.departs(LONGEST_ROAD_AS_CATANATRON)  # (the engine's holder is its own count's)
+    holder = g.rulebook_road if beside else g.longest_road
     if holder is not None:
         held = g.players[holder].road_length
         if held >= rules.LONGEST_ROAD_MIN and held == top:
             return
-    g.longest_road = leader if top >= rules.LONGEST_ROAD_MIN and leaders == 1 else None
+    holder = leader if top >= rules.LONGEST_ROAD_MIN and leaders == 1 else None
+    if beside:
+        g.rulebook_road = holder
+    else:
+        g.longest_road = holder
 
 
 def longest_with_road(g: State, p: Player, e: Edge) -> int:
@@ -207,8 +212,8 @@ def place_settlement(g: State, p: Player, c: Corner) -> None:
     p.count_buildings()
     p.harbors |= g.the_map().harbor_at.get(c, set())
     set_building(g, c, p.name, "settlement")
-    if g.departs(LONGEST_ROAD_AS_CATANATRON):
-        return catanatron_road.settled(g, p.name, c, g.phase == SETUP)
+    if g.departs(LONGEST_ROAD_AS_CATANATRON):  # (and the rulebook's count beside it: engine_end.py)
+        catanatron_road.settled(g, p.name, c, g.phase == SETUP)
     touched = {g.road_at[e] for e in board.edges_of_corner(c) if g.road_at.get(e, p.name) != p.name}
     if touched:
         update_longest_road(g, touched)
@@ -217,9 +222,9 @@ def place_settlement(g: State, p: Player, c: Corner) -> None:
 def place_road(g: State, p: Player, e: Edge) -> None:
     new = p.add_road(e)
     g.road_at[e] = p.name
-    if new and g.departs(LONGEST_ROAD_AS_CATANATRON):
+    if new and g.departs(LONGEST_ROAD_AS_CATANATRON):  # (and the rulebook's count beside it: engine_end.py)
         catanatron_road.built_road(g, p.name, e)
-    elif new:
+    if new:
         length = -1 if p.trail_stale else longest_with_road(g, p, e)
         if length < 0:
             update_longest_road(g, [p.name])

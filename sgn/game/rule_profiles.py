@@ -39,6 +39,10 @@ DEPARTURES: Mapping[str, str] = {
     ),
 }
 
+# The departures that may end a game where the rulebook does not, or not where it does
+# (sgn/game/engine_end.py).
+ENDS_OTHERWISE: Final = frozenset({LONGEST_ROAD_AS_CATANATRON, WIN_ANY_TURN})
+
 STANDARD, CATANATRON, JSETTLERS = "standard", "catanatron", "jsettlers"
 # Not a profile: the one a game's header names (docs/format.md, "Records"), else `standard`.
 AUTO: Final = "auto"

@@ -61,7 +61,7 @@ def snapshot(self: Any) -> dict:
                     **({"?": p.unseen_cards + p.unseen_new} if p.has_unseen_cards() else {}),
                 ),
                 "knights_played": p.knights,
-                "road_length": p.road_length,
+                "road_length": self.road_length(name),
                 "settlements": corners(p.settlements),
                 "cities": corners(p.cities),
                 "roads": edges(p.roads),

@@ -5,13 +5,14 @@ moves are functions of this state, one module per concern (`sgn/game/core.py` li
 
 from __future__ import annotations
 
-from typing import Any, Dict, Final, List, Optional, Set, Tuple
+from typing import Any, Dict, Final, List, Mapping, Optional, Set, Tuple
 
 from .. import rules
 from ..board import Corner, Edge, Tile
 from ..rules import BASE_GAME, RESOURCES, Variant
+from .bank_pays import pays_otherwise
 from .pieces import Income, Map, Player, RoadBook
-from .rule_profiles import DEFAULT, departures, for_game
+from .rule_profiles import DEFAULT, ENDS_OTHERWISE, LONGEST_ROAD_AS_CATANATRON, bank_stock, departures, for_game
 from .snapshot import snapshot
 from .unseen import Unseen
 
@@ -34,6 +35,11 @@ class State:
         # the rule profile (sgn/game/rule_profiles.py): the rulebook, or an engine's; and what the rules read of it
         chosen = for_game(rules)  # (`auto` with no header: the rulebook)
         self.rules, self.departures = chosen, departures(chosen)
+        # a bank that may pay a roll otherwise than the rulebook's, and what it holds more (bank_pays.py)
+        self.bank_departs = pays_otherwise(self.departures)
+        self.bank_extra = bank_stock(self.departures, 0)
+        # an end of the game the profile may make otherwise than the rulebook (engine_end.py)
+        self.ends_otherwise = bool(self.departures & ENDS_OTHERWISE)
         self.board: Optional[Map] = None
         self.players: Dict[str, Player] = {}
         self.count: Optional[int] = None  # number of players, once the setup shows it
@@ -62,6 +68,10 @@ class State:
         self.longest_road: Optional[str] = None
         self.largest_army: Optional[str] = None
         self.ended_at: Optional[int] = None
+        # under a profile that counts the longest road otherwise: the rulebook's holder; and
+        # where only one of the two rules ended the game, the turn it may go on in (engine_end.py)
+        self.rulebook_road: Optional[str] = None
+        self.end_departs: Optional[str] = None
         self.after_end_reported = False
         self.without_map_reported = False
         self.building_at: Dict[Corner, Tuple[str, str]] = {}  # corner -> (player, kind)
@@ -82,7 +92,7 @@ class State:
         """Make `other` (a fresh state) a copy of this one that changes apart from it (the
         board is shared: it never changes), for trying several readings of a log."""
         other.board, other.variant, other.departures = self.board, self.variant, self.departures
-        other.rules = self.rules
+        other.rules, other.bank_departs, other.bank_extra = self.rules, self.bank_departs, self.bank_extra
         players = {name: p.clone() for name, p in self.players.items()}
         other.players = players
         other.count, other.bank, other.deck, other.robber = self.count, dict(self.bank), dict(self.deck), self.robber
@@ -96,6 +106,11 @@ class State:
         other.special_built, other.turn_ended = list(self.special_built), list(self.turn_ended)
         other.longest_road, other.largest_army = self.longest_road, self.largest_army
         other.ended_at, other.after_end_reported = self.ended_at, self.after_end_reported
+        other.rulebook_road, other.end_departs, other.ends_otherwise = (
+            self.rulebook_road,
+            self.end_departs,
+            self.ends_otherwise,
+        )
         other.without_map_reported = self.without_map_reported
         other.building_at, other.road_at = dict(self.building_at), dict(self.road_at)
         other.buyers = {players[p.name] for p in self.buyers}
@@ -146,6 +161,8 @@ class State:
             self.largest_army,
             self.ended_at,
             self.after_end_reported,
+            self.rulebook_road,
+            self.end_departs,
             self.unseen.key(),
             tuple(self.deck.values()),
             frozenset(self.building_at.items()),
@@ -175,6 +192,21 @@ class State:
             return d.bounds(name)
         hand = self.bank if name == "B" else self.player(name).hand
         return hand, hand
+
+    def road_length(self, name: str) -> int:
+        """`name`'s longest road, as the rules followed count it (catanatron's, under its profile)."""
+        book = self.road_book
+        if book is not None and self.departs(LONGEST_ROAD_AS_CATANATRON):
+            return book.lengths.get(name, 0)
+        return self.players[name].road_length
+
+    def may_hold(self, name: str, hand: Mapping[str, int]) -> bool:
+        """Whether a holder (a player, or "B") may hold exactly `hand` (of each resource)."""
+        d = self.unseen.doubt
+        if d is not None and name in d:
+            return d.may_hold(name, hand)
+        held = self.bank if name == "B" else self.player(name).hand
+        return all(held[r] == hand.get(r, 0) for r in held)
 
     def card_count(self, name: str) -> int:
         """How many resource cards a player holds (the least, where the hand is in doubt: a

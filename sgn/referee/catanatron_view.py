@@ -280,7 +280,7 @@ class Replica:
             ps[f"{key}_ACTUAL_VICTORY_POINTS"] = public + held[name]["VP"]
             ps[f"{key}_HAS_ROAD"] = g.longest_road == name
             ps[f"{key}_HAS_ARMY"] = g.largest_army == name
-            ps[f"{key}_LONGEST_ROAD_LENGTH"] = p.road_length
+            ps[f"{key}_LONGEST_ROAD_LENGTH"] = g.road_length(name)
             ps[f"{key}_PLAYED_KNIGHT"] = p.knights
             ps[f"{key}_HAS_ROLLED"] = name == g.current and g.rolled
             ps[f"{key}_HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"] = name == g.current and g.card_played
