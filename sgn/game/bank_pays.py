@@ -38,9 +38,15 @@ def ways(stock: int, owed: Sequence[int], flags: FrozenSet[str]) -> List[Tuple[i
     return [engine] if engine == rulebook else [engine, rulebook]
 
 
+def bank_more(flags: FrozenSet[str]) -> int:
+    """What a bank under the departures `flags` holds more than the rulebook's: a count at
+    least this much more than what a roll owes pays it under the profile and the rulebook alike."""
+    return UNLIMITED_EXTRA if UNLIMITED_BANK in flags else 0
+
+
 def pays_otherwise(flags: FrozenSet[str]) -> bool:
     """Whether a bank under the departures `flags` may pay a roll otherwise than the rulebook's."""
     return UNLIMITED_BANK in flags or SHORT_BANK_PAYS_NOBODY in flags
 
 
-__all__ = ["paid", "pays_otherwise", "ways"]
+__all__ = ["bank_more", "paid", "pays_otherwise", "ways"]

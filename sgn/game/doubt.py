@@ -21,10 +21,10 @@ it is held"), so every question and move on the worlds is here.
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Final, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
+from typing import Callable, Dict, Final, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..rules import RESOURCES
-from .bank_pays import ways
+from .bank_pays import bank_more, ways
 
 World = Tuple[int, ...]
 Taken = Tuple[int, ...]  # how many of each kind (in `RESOURCES` order) a move of unseen cards takes
@@ -384,29 +384,71 @@ def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: Fro
     what is left to a single player owed; else nothing), a world for each way it may have
     paid; where a world knows the bank only within a range whose ends pay otherwise, each
     player owed may have got their cards, or not. Every owner is a holder."""
+    doubt.worlds = produced(doubt, wants, flags)
+
+
+def any_of(
+    doubt: Doubt, productions: Sequence[Mapping[str, List[Tuple[str, int]]]], flags: FrozenSet[str], gather: int
+) -> Tuple[Doubt, bool]:
+    """A roll not seen: the worlds of `doubt` after any of `productions` (each as `produce`
+    makes it; those that pay alike once), merged into ranges (`bound`) whenever they are more
+    than `gather`, and at the end past the bound; and whether they were merged."""
+    out = doubt.copy()
+    out.worlds = set()
+    merged = False
+    done: Set[tuple] = set()
+    for wants in productions:
+        key = tuple((r, tuple(owed)) for r, owed in sorted(wants.items()))
+        if key in done:
+            continue
+        done.add(key)
+        out.worlds |= produced(doubt, wants, flags)
+        if len(out.worlds) > gather:
+            merged = bound(out) or merged
+    return out, bound(out) or merged
+
+
+def produced(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: FrozenSet[str]) -> Set[World]:
+    """The worlds `produce` makes of `doubt`'s (which are left as they are)."""
     WORK[0] += len(doubt.worlds)
     bank = doubt.base("B")
-    plan = [
-        (2 * _INDEX[r], [(doubt.base(o) + 2 * _INDEX[r], n) for o, n in owed], [n for _, n in owed])
-        for r, owed in wants.items()
-    ]
+    more = bank_more(flags)
+    plan = []
+    paid_in_full: List[Tuple[int, int]] = []  # (coordinate, cards added) where every world's bank pays all
+    enough: List[Tuple[int, int]] = []  # (coordinate, least count) of the bank that pays all
+    for r, owed in wants.items():
+        j = 2 * _INDEX[r]
+        places = [(doubt.base(o) + j, n) for o, n in owed]
+        counts = [n for _, n in owed]
+        total = sum(counts)
+        plan.append((j, places, counts))
+        enough.append((bank + j, total + more))
+        paid_in_full += [(bank + j, -total), (bank + j + 1, -total)]
+        for at, n in places:
+            paid_in_full += [(at, n), (at + 1, n)]
     out = set()
     for w in doubt.worlds:
+        if all(w[at] >= least for at, least in enough):  # (the common case: the bank pays everyone)
+            x = list(w)
+            for at, n in paid_in_full:
+                x[at] += n
+            out.add(tuple(x))
+            continue
         made = [list(w)]
-        for j, owed, counts in plan:
+        for j, places, counts in plan:
             following = []
             for x in made:
                 lo, hi = x[bank + j], x[bank + j + 1]
                 options = ways(lo, counts, flags)
                 if lo != hi and ways(hi, counts, flags) != options:  # may or may not pay
                     x[bank + j] = max(0, lo - sum(counts))
-                    for at, n in owed:
+                    for at, n in places:
                         x[at + 1] += n
                     following.append(x)
                     continue
                 for k, pay in enumerate(options):
                     y = x if k == len(options) - 1 else list(x)
-                    for (at, _), n in zip(owed, pay):
+                    for (at, _), n in zip(places, pay):
                         y[at] += n
                         y[at + 1] += n
                         y[bank + j] -= n
@@ -415,4 +457,4 @@ def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: Fro
             made = following
         for x in made:
             out.add(tuple(x))
-    doubt.worlds = out
+    return out

@@ -279,20 +279,10 @@ def lose_roll(g: State, player: str) -> None:
     owners = sorted({i.owner.name for entries in g.income.values() for i in entries.values()})
     if not owners:
         return
-    before = involve(g, owners + [BANK]).copy()
-    ways = None
-    for number in range(2, 13):
-        if number == rules.ROBBER_ROLL:
-            continue
-        way = before.copy()
-        doubts.produce(way, _wants(_paying(g, number)), g.departures)
-        if ways is None:
-            ways = way
-        else:
-            ways.union(way)
-            if ways.ways() > GATHERED_WORLDS and doubts.bound(ways) and g.unseen.widened_at is None:
-                g.unseen.widened_at = g.line
-    if ways is not None and doubts.bound(ways) and g.unseen.widened_at is None:
+    before = involve(g, owners + [BANK])
+    productions = [_wants(_paying(g, number)) for number in range(2, 13) if number != rules.ROBBER_ROLL]
+    ways, merged = doubts.any_of(before, productions, g.departures, GATHERED_WORLDS)
+    if merged and g.unseen.widened_at is None:
         g.unseen.widened_at = g.line
     g.unseen.doubt = ways
     settle(g)

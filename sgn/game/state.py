@@ -10,9 +10,9 @@ from typing import Any, Dict, Final, List, Mapping, Optional, Set, Tuple
 from .. import rules
 from ..board import Corner, Edge, Tile
 from ..rules import BASE_GAME, RESOURCES, Variant
-from .bank_pays import pays_otherwise
+from .bank_pays import bank_more, pays_otherwise
 from .pieces import Income, Map, Player, RoadBook
-from .rule_profiles import DEFAULT, ENDS_OTHERWISE, LONGEST_ROAD_AS_CATANATRON, bank_stock, departures, for_game
+from .rule_profiles import DEFAULT, ENDS_OTHERWISE, LONGEST_ROAD_AS_CATANATRON, departures, for_game
 from .snapshot import snapshot
 from .unseen import Unseen
 
@@ -37,7 +37,7 @@ class State:
         self.rules, self.departures = chosen, departures(chosen)
         # a bank that may pay a roll otherwise than the rulebook's, and what it holds more (bank_pays.py)
         self.bank_departs = pays_otherwise(self.departures)
-        self.bank_extra = bank_stock(self.departures, 0)
+        self.bank_extra = bank_more(self.departures)
         # an end of the game the profile may make otherwise than the rulebook (engine_end.py)
         self.ends_otherwise = bool(self.departures & ENDS_OTHERWISE)
         self.board: Optional[Map] = None
