@@ -103,14 +103,20 @@ class Doubt:
         width = 2 * KINDS
         for k, name in enumerate(self.holders):
             at = width * k
-            part = first[at : at + width]
-            if part[::2] == part[1::2] and (len(worlds) == 1 or len({w[at : at + width] for w in worlds}) == 1):
-                out[name] = dict(zip(RESOURCES, part[::2]))
-            else:
-                keep.append(k)
+            if _known(first, at):
+                part = first[at : at + width]
+                if _alike(worlds, at, at + width, part):
+                    out[name] = dict(zip(RESOURCES, part[::2]))
+                    continue
+            keep.append(k)
         if out:
-            spans = [(width * k, width * (k + 1)) for k in keep]
-            self.worlds = {tuple(x for a, b in spans for x in w[a:b]) for w in worlds}
+            runs: List[Tuple[int, int]] = []  # the coordinates kept, as runs of holders side by side
+            for k in keep:
+                if runs and runs[-1][1] == width * k:
+                    runs[-1] = (runs[-1][0], width * (k + 1))
+                else:
+                    runs.append((width * k, width * (k + 1)))
+            self.worlds = {_cut(w, runs) for w in worlds}
             self.holders = [self.holders[k] for k in keep]
             for name in out:
                 self.since.pop(name, None)
@@ -238,15 +244,28 @@ class Doubt:
 
     def shift(self, name: str, delta: Mapping[str, int]) -> None:
         """Add `delta` to `name`'s cards in every world (never below zero)."""
+        self.shift_all({name: delta})
+
+    def shift_all(self, deltas: Mapping[str, Mapping[str, int]]) -> None:
+        """Add each holder's delta to its cards in every world (never below zero), in one pass."""
         WORK[0] += len(self.worlds)
-        at = self.base(name)
-        steps = [(at + 2 * _INDEX[r], n) for r, n in delta.items() if n]
+        steps = [(self.base(name) + 2 * _INDEX[r], n) for name, delta in deltas.items() for r, n in delta.items() if n]
+        if not steps:
+            return
         out = set()
-        for w in self.worlds:
-            x = list(w)
-            for j, n in steps:
-                x[j], x[j + 1] = max(0, x[j] + n), max(0, x[j + 1] + n)
-            out.add(tuple(x))
+        if all(n > 0 for _, n in steps):  # (cards gained: nothing to hold at zero)
+            for w in self.worlds:
+                x = list(w)
+                for j, n in steps:
+                    x[j] += n
+                    x[j + 1] += n
+                out.add(tuple(x))
+        else:
+            for w in self.worlds:
+                x = list(w)
+                for j, n in steps:
+                    x[j], x[j + 1] = max(0, x[j] + n), max(0, x[j + 1] + n)
+                out.add(tuple(x))
         self.worlds = out
 
     def widen(self, name: str, fewer: int, more: int) -> None:
@@ -344,6 +363,32 @@ def bound(doubt: "Doubt") -> bool:
         merged = {_span(list(merged))}
     doubt.worlds = merged
     doubt.widened = True
+    return True
+
+
+def _known(w: World, at: int) -> bool:
+    """Whether the holder at `at` holds a known count of each kind in `w` (not a range)."""
+    for i in range(at, at + 2 * KINDS, 2):
+        if w[i] != w[i + 1]:
+            return False
+    return True
+
+
+def _cut(w: World, runs: List[Tuple[int, int]]) -> World:
+    """`w` with only the coordinates of `runs`."""
+    if not runs:
+        return ()
+    out = w[runs[0][0] : runs[0][1]]
+    for a, b in runs[1:]:
+        out = out + w[a:b]
+    return out
+
+
+def _alike(worlds: Set[World], a: int, b: int, part: World) -> bool:
+    """Whether every world has `part` at a..b (the first that does not ends the look)."""
+    for w in worlds:
+        if w[a:b] != part:
+            return False
     return True
 
 

@@ -208,16 +208,22 @@ def swap_known(g: State, a: str, ra: Mapping[str, int], b: str, rb: Mapping[str,
     return True
 
 
-def shift(g: State, name: str, delta: Mapping[str, int]) -> None:
-    """Add `delta` to a holder's cards (never below zero): one side of a trade."""
+def shift(g: State, sides: Sequence[Tuple[str, Mapping[str, int]]]) -> None:
+    """Add each side's delta to its holder's cards (never below zero): the sides of a trade,
+    those in doubt in one pass over the worlds."""
     d = g.unseen.doubt
-    if d is not None and name in d:
-        d.shift(name, delta)
+    doubted: Dict[str, Mapping[str, int]] = {}
+    for name, delta in sides:
+        if d is not None and name in d:
+            before = doubted.get(name, {})  # (a holder on both sides: the two added)
+            doubted[name] = {r: before.get(r, 0) + delta.get(r, 0) for r in {*before, *delta}}
+            continue
+        holder = cards_of(g, name)
+        for r, n in delta.items():
+            holder[r] = max(0, holder[r] + n)
+    if d is not None and doubted:
+        d.shift_all(doubted)
         settle(g)
-        return
-    holder = cards_of(g, name)
-    for r, n in delta.items():
-        holder[r] = max(0, holder[r] + n)
 
 
 def pay(g: State, p: Player, cost: Mapping[str, int], what: str, pointer: str = "/1") -> List[Problem]:
@@ -382,13 +388,16 @@ def _produce_in_doubt(g: State, paying: list) -> None:
             if n:
                 gains.setdefault(name, {})[r] = n
                 g.bank[r] -= n
+    doubted: Dict[str, Dict[str, int]] = {}
     for name, gain in gains.items():
         if d is not None and name in d:
-            d.shift(name, gain)
+            doubted[name] = gain
         else:
             hand = g.player(name).hand
             for r, n in gain.items():
                 hand[r] += n
+    if d is not None and doubted:
+        d.shift_all(doubted)
     settle(g)
 
 

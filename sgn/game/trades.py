@@ -70,8 +70,7 @@ def trade(g: State, player: str, value, discard: bool) -> List[Problem]:
                         f"{ledger.holds(g, name)}; the trade takes {show_cost(given)}",
                     )
                 )
-    ledger.shift(g, a, ra)
-    ledger.shift(g, b, rb)
+    ledger.shift(g, [(a, ra), (b, rb)])
     if not hidden:
         return problems
     for (giver, side), (taker, _) in zip(sides, reversed(sides)):
