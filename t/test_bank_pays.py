@@ -4,13 +4,16 @@ bank are known, the hands in doubt with the bank known, or the bank itself in do
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 import sgn
 from sgn.game.bank_pays import paid, ways
+from sgn.game.doubt import Doubt, produce
 from sgn.game.position import from_messages
 from sgn.game.rule_profiles import SHORT_BANK_PAYS_NOBODY, UNLIMITED_BANK, UNLIMITED_EXTRA
 from sgn.notation.redact import hide
 from sgn.play import random_game
+from sgn.rules import RESOURCES
 
 
 def test_the_rule():
@@ -78,3 +81,67 @@ def test_a_short_bank_pays_alike_whether_the_bank_is_known_or_in_doubt(rules):
         least, most = view.hand_range("B")
         seen_least, seen_most = seen.hand_range("B")  # (two ways under a profile whose bank pays otherwise)
         assert all(least[r] <= seen_least[r] and seen_most[r] <= most[r] for r in least), (line, least, most, seen.bank)
+
+
+def _reference(world, bank, plan, flags):
+    """A roll's payment in one world as `bank_pays.ways` defines it, coordinate by coordinate
+    (doubt.py's layout: a holder's 5 kinds, each lo then hi): the worlds it may make."""
+    made = [list(world)]
+    for j, places, counts in plan:
+        following = []
+        for x in made:
+            lo, hi = x[bank + j], x[bank + j + 1]
+            options = ways(lo, counts, flags)
+            if lo != hi and ways(hi, counts, flags) != options:
+                x = list(x)
+                x[bank + j] = max(0, lo - sum(counts))
+                for at, n in places:
+                    x[at + 1] += n
+                following.append(x)
+                continue
+            for pay in options:
+                y = list(x)
+                for at, n in zip([at for at, _ in places], pay):
+                    y[at] += n
+                    y[at + 1] += n
+                    y[bank + j] -= n
+                    y[bank + j + 1] -= n
+                following.append(y)
+        made = following
+    return {tuple(x) for x in made}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.data(),
+    owners=st.integers(1, 3),
+    flags=st.sampled_from([frozenset(), frozenset({SHORT_BANK_PAYS_NOBODY}), frozenset({UNLIMITED_BANK})]),
+)
+def test_a_roll_paid_in_doubt_is_the_rule_in_every_world(data, owners, flags):
+    """`doubt.produce` (its quick ways: every world's bank paying all, the rulebook's bank
+    written out) makes of each world exactly the worlds `bank_pays.ways` says, ranges of
+    counts (a bank known within bounds) included, under each profile's bank."""
+    names = [str(k) for k in range(1, owners + 1)]
+    more = UNLIMITED_EXTRA if UNLIMITED_BANK in flags else 0
+    count = st.integers(0, 6)
+    worlds = set()
+    for _ in range(data.draw(st.integers(1, 4))):
+        world = []
+        for holder in names + ["B"]:
+            for _ in RESOURCES:
+                lo = data.draw(count) + (more if holder == "B" else 0)
+                world += [lo, lo + data.draw(st.sampled_from([0, 0, 0, 1, 3]))]
+        worlds.add(tuple(world))
+    doubt = Doubt(names + ["B"], set(worlds))
+    wants = {}
+    for r in data.draw(st.lists(st.sampled_from(RESOURCES), min_size=1, max_size=3, unique=True)):
+        owed = data.draw(st.lists(st.sampled_from(names), min_size=1, max_size=owners, unique=True))
+        wants[r] = sorted((name, data.draw(st.integers(1, 3))) for name in owed)
+    bank = doubt.base("B")
+    plan = [
+        (2 * RESOURCES.index(r), [(doubt.base(o) + 2 * RESOURCES.index(r), n) for o, n in owed], [n for _, n in owed])
+        for r, owed in wants.items()
+    ]
+    expected = set().union(*(_reference(w, bank, plan, flags) for w in worlds))
+    produce(doubt, wants, flags)
+    assert doubt.worlds == expected  # (a test may read the layout: doubt.py's own)

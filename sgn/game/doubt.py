@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Callable, Dict, Final, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..rules import RESOURCES
-from .bank_pays import bank_more, ways
+from .bank_pays import bank_more, pays_otherwise, ways
 
 World = Tuple[int, ...]
 Taken = Tuple[int, ...]  # how many of each kind (in `RESOURCES` order) a move of unseen cards takes
@@ -471,6 +471,7 @@ def produced(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: Fr
         paid_in_full += [(bank + j, -total), (bank + j + 1, -total)]
         for at, n in places:
             paid_in_full += [(at, n), (at + 1, n)]
+    departs = pays_otherwise(flags)
     out = set()
     for w in doubt.worlds:
         if all(w[at] >= least for at, least in enough):  # (the common case: the bank pays everyone)
@@ -478,6 +479,9 @@ def produced(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: Fr
             for at, n in paid_in_full:
                 x[at] += n
             out.add(tuple(x))
+            continue
+        if not departs:  # the rulebook's bank: one way in each world
+            out.add(_paid_by_rulebook(list(w), bank, plan))
             continue
         made = [list(w)]
         for j, places, counts in plan:
@@ -503,3 +507,28 @@ def produced(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: Fr
         for x in made:
             out.add(tuple(x))
     return out
+
+
+def _paid_by_rulebook(x: List[int], bank: int, plan: List[Tuple[int, List[Tuple[int, int]], List[int]]]) -> World:
+    """`produced` in one world `x` (changed) whose bank is the rulebook's: `bank_pays.paid`,
+    at each end of a range, written out for speed (the profiles' way: `bank_pays.ways`)."""
+    for j, places, counts in plan:
+        total = sum(counts)
+        lo, hi = x[bank + j], x[bank + j + 1]
+        if lo >= total:  # everyone is paid
+            x[bank + j], x[bank + j + 1] = lo - total, hi - total
+            for at, n in places:
+                x[at] += n
+                x[at + 1] += n
+        elif lo == hi:  # short: what is left to a single player owed, else nothing
+            if len(places) == 1 and lo > 0:
+                at = places[0][0]
+                x[at] += lo
+                x[at + 1] += lo
+                x[bank + j] = x[bank + j + 1] = 0
+        elif len(places) == 1 or hi >= total:  # a range whose ends pay otherwise: each may have got theirs, or not
+            x[bank + j] = max(0, lo - total)
+            for at, n in places:
+                x[at + 1] += n
+        # (else short at both ends, several owed: nothing is paid)
+    return tuple(x)

@@ -68,8 +68,10 @@ class Branch:
 
     def ends_well(self) -> bool:
         """Whether this reading (the log's), having broken no rule since the fault, ends the
-        game with nothing unfinished: then no other reading can explain the end of the log better."""
-        return not self.faults and self.game.phase == OVER and not self.game.finish()
+        game with nothing unfinished, or where it may have ended (cards drawn unseen that may
+        be the winning points): then no other reading can explain the end of the log better."""
+        game = self.game
+        return not self.faults and (game.phase == OVER or game.unseen.end is not None) and not game.finish()
 
 
 def merge_alike(branches: List[Branch]) -> List[Branch]:
