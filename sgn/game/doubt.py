@@ -353,6 +353,11 @@ def bound(doubt: "Doubt") -> bool:
     # world holds them all
     spread = [len({w[2 * KINDS * k : 2 * KINDS * (k + 1)] for w in doubt.worlds}) for k in range(len(doubt.holders))]
     k = spread.index(max(spread))
+    if max(spread[:k] + spread[k + 1 :], default=0) > MAX_WORLDS:
+        # (as many groups as another holder has parts, at least: too many; the same one world)
+        doubt.worlds = {_span(list(doubt.worlds))}
+        doubt.widened = True
+        return True
     a, b = 2 * KINDS * k, 2 * KINDS * (k + 1)
     groups: Dict[World, List[World]] = {}
     for w in doubt.worlds:
