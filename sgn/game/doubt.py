@@ -348,26 +348,24 @@ def bound(doubt: "Doubt") -> bool:
     WORK[0] += len(doubt.worlds)
     if len(doubt.worlds) <= MAX_WORLDS:
         return False
-    # worlds that agree on every holder but the one in most doubt become one world,
-    # its ranges the least and most of that holder; then, if that is not enough, one
-    # world holds them all
+    # worlds that agree on every holder but the one in most doubt become one world, its
+    # ranges the least and most of that holder; if that leaves more than MAX_WORLDS (one a
+    # group: at least as many as another holder has parts), one world holds them all
+    doubt.widened = True
     spread = [len({w[2 * KINDS * k : 2 * KINDS * (k + 1)] for w in doubt.worlds}) for k in range(len(doubt.holders))]
     k = spread.index(max(spread))
-    if max(spread[:k] + spread[k + 1 :], default=0) > MAX_WORLDS:
-        # (as many groups as another holder has parts, at least: too many; the same one world)
-        doubt.worlds = {_span(list(doubt.worlds))}
-        doubt.widened = True
-        return True
-    a, b = 2 * KINDS * k, 2 * KINDS * (k + 1)
-    groups: Dict[World, List[World]] = {}
-    for w in doubt.worlds:
-        groups.setdefault(w[:a] + w[b:], []).append(w)
-    # (most groups are one world; a group's worlds differ only in holder k's part: that part spanned)
-    merged = {ws[0] if len(ws) == 1 else ws[0][:a] + _span([w[a:b] for w in ws]) + ws[0][b:] for ws in groups.values()}
-    if len(merged) > MAX_WORLDS:
-        merged = {_span(list(merged))}
-    doubt.worlds = merged
-    doubt.widened = True
+    if max(spread[:k] + spread[k + 1 :], default=0) <= MAX_WORLDS:
+        a, b = 2 * KINDS * k, 2 * KINDS * (k + 1)
+        groups: Dict[World, List[World]] = {}
+        for w in doubt.worlds:
+            groups.setdefault(w[:a] + w[b:], []).append(w)
+        if len(groups) <= MAX_WORLDS:
+            # (most groups are one world; a group's worlds differ only in holder k's part: that part spanned)
+            doubt.worlds = {
+                ws[0] if len(ws) == 1 else ws[0][:a] + _span([w[a:b] for w in ws]) + ws[0][b:] for ws in groups.values()
+            }
+            return True
+    doubt.worlds = {_span(list(doubt.worlds))}  # (the span of the groups' spans)
     return True
 
 
