@@ -344,3 +344,28 @@ def test_a_roll_a_profile_s_bank_pays_otherwise_is_two_ways_the_cards_may_lie():
         assert profiled.may_hold(name, standard.player(name).hand)
         assert profiled.may_hold(name, full.player(name).hand)
         assert not standard.may_hold(name, full.player(name).hand)
+
+
+def test_a_game_of_the_rulebook_under_a_profile_on_the_command_line(tmp_path):
+    """The games whose bank or end parts the profiles from the rulebook, crossed with what
+    reads them: files and standard input, each output, two jobs, and the commands that
+    replay (the state at the line where only the engine's count ended the game, too)."""
+    paths = []
+    for seed, players in [(35, 3), (41, 4), (123, 3)]:
+        path = tmp_path / f"g{seed}.sgn"
+        path.write_text("".join(json.dumps(m) + "\n" for m in random_game(seed, players)), encoding="utf-8")
+        paths.append(str(path))
+    for rules in ("jsettlers", "catanatron"):
+        for output in ("text", "concise", "json", "jsonl", "github", "sarif", "junit"):
+            result = sgn_cli("validate", "--isolated", "--rules", rules, "-o", output, "-j", "2", *paths)
+            assert result.returncode == 0, (rules, output, result.stdout[-500:], result.stderr[-500:])
+        for path in paths:
+            piped = sgn_cli(
+                "validate", "--isolated", "--rules", rules, "-", stdin=Path(path).read_text(encoding="utf-8")
+            )
+            assert piped.returncode == 0, (rules, path, piped.stdout[-300:])
+            for command in (["replay"], ["report", "-o", "-"], ["render", "-o", "-"]):
+                assert sgn_cli(*command, "--rules", rules, path).returncode == 0, (rules, command, path)
+    at_end = sgn_cli("replay", "--rules", "catanatron", "--at", "351", "-o", "json", paths[0])
+    assert at_end.returncode == 0, at_end.stderr
+    assert '"phase": "over"' in at_end.stdout.replace('":"', '": "'), at_end.stdout[:300]
