@@ -1,6 +1,7 @@
 """The short bank is one rule (sgn/game/bank_pays.py), the same whether the hands and the
 bank are known, the hands in doubt with the bank known, or the bank itself in doubt."""
 
+import itertools
 import json
 
 import pytest
@@ -84,31 +85,33 @@ def test_a_short_bank_pays_alike_whether_the_bank_is_known_or_in_doubt(rules):
 
 
 def _reference(world, bank, plan, flags):
-    """A roll's payment in one world as `bank_pays.ways` defines it, coordinate by coordinate
-    (doubt.py's layout: a holder's 5 kinds, each lo then hi): the worlds it may make."""
-    made = [list(world)]
+    """A roll's payment in one world as `bank_pays.ways` defines it (doubt.py's layout: a
+    holder's 5 kinds, each lo then hi): each resource's choices of changes to coordinates,
+    one world for each pick of a choice of every resource."""
+    choices = []
     for j, places, counts in plan:
-        following = []
-        for x in made:
-            lo, hi = x[bank + j], x[bank + j + 1]
-            options = ways(lo, counts, flags)
-            if lo != hi and ways(hi, counts, flags) != options:
-                x = list(x)
-                x[bank + j] = max(0, lo - sum(counts))
-                for at, n in places:
-                    x[at + 1] += n
-                following.append(x)
-                continue
-            for pay in options:
-                y = list(x)
-                for at, n in zip([at for at, _ in places], pay):
-                    y[at] += n
-                    y[at + 1] += n
-                    y[bank + j] -= n
-                    y[bank + j + 1] -= n
-                following.append(y)
-        made = following
-    return {tuple(x) for x in made}
+        lo, hi = world[bank + j], world[bank + j + 1]
+        options = ways(lo, counts, flags)
+        if lo != hi and ways(hi, counts, flags) != options:  # a range whose ends pay otherwise
+            widened = {bank + j: max(0, lo - sum(counts)) - lo}
+            widened.update({at + 1: n for at, n in places})
+            choices.append([widened])
+            continue
+        picks = []
+        for pay in options:
+            change = {bank + j: -sum(pay), bank + j + 1: -sum(pay)}
+            for (at, _), n in zip(places, pay):
+                change.update({at: n, at + 1: n})
+            picks.append(change)
+        choices.append(picks)
+    made = set()
+    for pick in itertools.product(*choices):
+        x = list(world)
+        for change in pick:
+            for at, n in change.items():
+                x[at] += n
+        made.add(tuple(x))
+    return made
 
 
 @settings(max_examples=300, deadline=None)
