@@ -9,9 +9,13 @@ game of the rulebook is a game of every profile (docs/engines.md, "Rule profiles
 
 from __future__ import annotations
 
-from typing import FrozenSet, List, Sequence, Tuple
+from typing import Final, FrozenSet, List, Sequence, Tuple
 
 from .rule_profiles import SHORT_BANK_PAYS_NOBODY, UNLIMITED_BANK, UNLIMITED_EXTRA
+
+# Not a departure: among a state's bank flags (`State.bank_flags`), a game being played,
+# whose bank pays the profile's way alone (the referee's: it is the engine).
+AS_PLAYED: Final = "as-played"
 
 
 def paid(stock: int, owed: Sequence[int], rest_to_one: bool = True) -> Tuple[int, ...]:
@@ -35,7 +39,7 @@ def ways(stock: int, owed: Sequence[int], flags: FrozenSet[str]) -> List[Tuple[i
         engine, rulebook = paid(stock, owed, False), paid(stock, owed)
     else:
         return [paid(stock, owed)]
-    return [engine] if engine == rulebook else [engine, rulebook]
+    return [engine] if engine == rulebook or AS_PLAYED in flags else [engine, rulebook]
 
 
 def bank_more(flags: FrozenSet[str]) -> int:
@@ -45,8 +49,9 @@ def bank_more(flags: FrozenSet[str]) -> int:
 
 
 def pays_otherwise(flags: FrozenSet[str]) -> bool:
-    """Whether a bank under the departures `flags` may pay a roll otherwise than the rulebook's."""
-    return UNLIMITED_BANK in flags or SHORT_BANK_PAYS_NOBODY in flags
+    """Whether a bank under the departures `flags` may pay a roll otherwise than the rulebook's
+    (not in a game being played: its one way is the profile's)."""
+    return (UNLIMITED_BANK in flags or SHORT_BANK_PAYS_NOBODY in flags) and AS_PLAYED not in flags
 
 
-__all__ = ["bank_more", "paid", "pays_otherwise", "ways"]
+__all__ = ["AS_PLAYED", "bank_more", "paid", "pays_otherwise", "ways"]

@@ -48,6 +48,10 @@ def check(g: State, line: int) -> None:
     engine: Optional[str] = current if g.points(current) >= rules.POINTS_TO_WIN else None
     if engine is None and g.departs(WIN_ANY_TURN):
         engine = next((n for n in g.players if g.points(n) >= rules.POINTS_TO_WIN), None)
+    if g.as_played:  # (a game being played ends as its profile says, and only there)
+        if engine is not None:
+            g.phase, g.ended_at, g.current = OVER, line, engine
+        return
     rulebook = rulebook_points(g, current) >= rules.POINTS_TO_WIN
     if engine is None and not rulebook:
         return

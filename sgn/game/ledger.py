@@ -17,7 +17,7 @@ from ..diagnostic import Problem
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES, show_cost, show_hand
 from . import doubt as doubts
-from .bank_pays import paid, ways
+from .bank_pays import ways
 from .doubt import Doubt, Taken
 from .pieces import Income, Player
 from .state import State
@@ -287,7 +287,7 @@ def lose_roll(g: State, player: str) -> None:
         return
     before = involve(g, owners + [BANK])
     productions = [_wants(_paying(g, number)) for number in range(2, 13) if number != rules.ROBBER_ROLL]
-    ways, merged = doubts.any_of(before, productions, g.departures, GATHERED_WORLDS)
+    ways, merged = doubts.any_of(before, productions, g.bank_flags, GATHERED_WORLDS)
     if merged and g.unseen.widened_at is None:
         g.unseen.widened_at = g.line
     g.unseen.doubt = ways
@@ -357,7 +357,7 @@ def produce(g: State, number: int) -> None:
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr) and income.resource == r:
                 owed[income.owner] = owed.get(income.owner, 0) + income.cards
-        for p, n in zip(owed, paid(bank[r], list(owed.values()))):
+        for p, n in zip(owed, ways(bank[r], list(owed.values()), g.bank_flags)[0]):
             p.hand[r] += n
             bank[r] -= n
 
@@ -369,7 +369,7 @@ def _produce_in_doubt(g: State, paying: list) -> None:
     if not paying:
         return
     wants = _wants(paying)
-    flags = g.departures
+    flags = g.bank_flags
     if not (BANK in g.unseen.doubt if g.unseen.doubt is not None else False) and any(
         len(ways(g.bank[r], [n for _, n in owed], flags)) > 1 for r, owed in wants.items()
     ):

@@ -10,7 +10,7 @@ from typing import Any, Dict, Final, List, Mapping, Optional, Set, Tuple
 from .. import rules
 from ..board import Corner, Edge, Tile
 from ..rules import BASE_GAME, RESOURCES, Variant
-from .bank_pays import bank_more, pays_otherwise
+from .bank_pays import AS_PLAYED, bank_more, pays_otherwise
 from .pieces import Income, Map, Player, RoadBook
 from .rule_profiles import DEFAULT, ENDS_OTHERWISE, LONGEST_ROAD_AS_CATANATRON, departures, for_game
 from .snapshot import snapshot
@@ -31,12 +31,17 @@ class State:
     by the functions of the concerns (setup, turns, robber, building, cards, trades), with
     the bookkeeping they share in `ledger` (cards and the bank) and `placing` (pieces)."""
 
-    def __init__(self, rules: str = DEFAULT) -> None:
+    def __init__(self, rules: str = DEFAULT, as_played: bool = False) -> None:
         # the rule profile (sgn/game/rule_profiles.py): the rulebook, or an engine's; and what the rules read of it
         chosen = for_game(rules)  # (`auto` with no header: the rulebook)
         self.rules, self.departures = chosen, departures(chosen)
-        # a bank that may pay a roll otherwise than the rulebook's, and what it holds more (bank_pays.py)
-        self.bank_departs = pays_otherwise(self.departures)
+        # a game being played (the referee's, a bot's) follows its profile's rules alone; a log
+        # judged, where they part from the rulebook's, either (bank_pays.py, engine_end.py)
+        self.as_played = as_played
+        # the departures a bank pays by; whether it may pay a roll otherwise than the rulebook's
+        # where the log is judged, and what it holds more (bank_pays.py)
+        self.bank_flags = self.departures | {AS_PLAYED} if as_played else self.departures
+        self.bank_departs = pays_otherwise(self.bank_flags)
         self.bank_extra = bank_more(self.departures)
         # an end of the game the profile may make otherwise than the rulebook (engine_end.py)
         self.ends_otherwise = bool(self.departures & ENDS_OTHERWISE)
@@ -93,6 +98,7 @@ class State:
         board is shared: it never changes), for trying several readings of a log."""
         other.board, other.variant, other.departures = self.board, self.variant, self.departures
         other.rules, other.bank_departs, other.bank_extra = self.rules, self.bank_departs, self.bank_extra
+        other.as_played, other.bank_flags = self.as_played, self.bank_flags
         players = {name: p.clone() for name, p in self.players.items()}
         other.players = players
         other.count, other.bank, other.deck, other.robber = self.count, dict(self.bank), dict(self.deck), self.robber

@@ -120,7 +120,7 @@ class Referee:
         self.id, self.seed, self.rules, self.move_ms = game, seed, rules, move_ms
         self.on_fault, self.max_turns, self.ask_forced = on_fault, max_turns, ask_forced
         self.opening = opening  # the first lines, as JSON text (sgn/referee/openings.py): none, a random board
-        self.game = Game(rules)
+        self.game = Game(rules, as_played=True)  # (the referee is the engine: its profile's rules alone)
         self.chance = Chance(seed)
         self.fallback = random.Random(f"{seed}:faults")  # the moves put in place of faulty replies
         self.log: List[list] = []

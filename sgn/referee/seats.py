@@ -116,7 +116,7 @@ class View:
         if self._game is None:
             from ..game.core import Game
 
-            self._game = Game(self.info.get("rules", STANDARD))
+            self._game = Game(self.info.get("rules", STANDARD), as_played=True)
         while self._applied < len(self.events):
             self._applied += 1
             self._game.apply(self.events[self._applied - 1], self._applied)
