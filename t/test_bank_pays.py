@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import sgn
-from sgn.game.bank_pays import paid, ways
+from sgn.game.bank_pays import AS_PLAYED, paid, ways
 from sgn.game.doubt import Doubt, produce
 from sgn.game.position import from_messages
 from sgn.game.rule_profiles import SHORT_BANK_PAYS_NOBODY, UNLIMITED_BANK, UNLIMITED_EXTRA
@@ -39,6 +39,8 @@ def test_the_ways_a_profile_s_bank_may_have_paid():
     assert ways(UNLIMITED_EXTRA - 2, [3], unlimited) == [(3,), (0,)]
     assert ways(UNLIMITED_EXTRA + 5, [2, 3], unlimited) == [(2, 3)]
     assert ways(1, [3], frozenset()) == [(1,)]
+    assert ways(1, [3], nobody | {AS_PLAYED}) == [(0,)]  # (a game being played: the profile's way alone)
+    assert ways(UNLIMITED_EXTRA + 1, [3], unlimited | {AS_PLAYED}) == [(3,)]
 
 
 def _short(game, number) -> bool:
@@ -118,7 +120,15 @@ def _reference(world, bank, plan, flags):
 @given(
     data=st.data(),
     owners=st.integers(1, 3),
-    flags=st.sampled_from([frozenset(), frozenset({SHORT_BANK_PAYS_NOBODY}), frozenset({UNLIMITED_BANK})]),
+    flags=st.sampled_from(
+        [
+            frozenset(),
+            frozenset({SHORT_BANK_PAYS_NOBODY}),
+            frozenset({UNLIMITED_BANK}),
+            frozenset({SHORT_BANK_PAYS_NOBODY, AS_PLAYED}),
+            frozenset({UNLIMITED_BANK, AS_PLAYED}),
+        ]
+    ),
 )
 def test_a_roll_paid_in_doubt_is_the_rule_in_every_world(data, owners, flags):
     """`doubt.produce` (its quick ways: every world's bank paying all, the rulebook's bank

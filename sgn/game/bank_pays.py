@@ -48,10 +48,15 @@ def bank_more(flags: FrozenSet[str]) -> int:
     return UNLIMITED_EXTRA if UNLIMITED_BANK in flags else 0
 
 
+def pays_as_rulebook(flags: FrozenSet[str]) -> bool:
+    """Whether a bank under the departures `flags` pays every roll as the rulebook's does."""
+    return UNLIMITED_BANK not in flags and SHORT_BANK_PAYS_NOBODY not in flags
+
+
 def pays_otherwise(flags: FrozenSet[str]) -> bool:
     """Whether a bank under the departures `flags` may pay a roll otherwise than the rulebook's
     (not in a game being played: its one way is the profile's)."""
-    return (UNLIMITED_BANK in flags or SHORT_BANK_PAYS_NOBODY in flags) and AS_PLAYED not in flags
+    return not pays_as_rulebook(flags) and AS_PLAYED not in flags
 
 
-__all__ = ["AS_PLAYED", "bank_more", "paid", "pays_otherwise", "ways"]
+__all__ = ["AS_PLAYED", "bank_more", "paid", "pays_as_rulebook", "pays_otherwise", "ways"]

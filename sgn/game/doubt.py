@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Callable, Dict, Final, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..rules import RESOURCES
-from .bank_pays import bank_more, pays_otherwise, ways
+from .bank_pays import bank_more, pays_as_rulebook, ways
 
 World = Tuple[int, ...]
 Taken = Tuple[int, ...]  # how many of each kind (in `RESOURCES` order) a move of unseen cards takes
@@ -474,7 +474,7 @@ def produced(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: Fr
         paid_in_full += [(bank + j, -total), (bank + j + 1, -total)]
         for at, n in places:
             paid_in_full += [(at, n), (at + 1, n)]
-    departs = pays_otherwise(flags)
+    departs = not pays_as_rulebook(flags)
     out = set()
     for w in doubt.worlds:
         if all(w[at] >= least for at, least in enough):  # (the common case: the bank pays everyone)
