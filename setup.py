@@ -42,6 +42,7 @@ COMPILED = [
     "sgn/game/fork.py",
     "sgn/game/recovery.py",
     "sgn/game/move_forms.py",
+    "sgn/game/discard_moves.py",
     "sgn/game/moves.py",
     "sgn/game/decisions.py",
     "sgn/layers/multiline.py",

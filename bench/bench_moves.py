@@ -311,6 +311,39 @@ def speed(sgn_games: List[List[list]], perft_positions: int) -> Tuple[int, float
     return len(positions), listed, leaves, time.perf_counter() - started
 
 
+def discard_speed(rounds: int = 200) -> int:
+    """Positions with a discard owed by hands of 12 to 40 cards (`hoard.py`: legal games in
+    which seat 1 hoards, then a 7): ms a position for `legal_moves` in each form, and perft to
+    depth 1 in each, the counts checked equal."""
+    from hoard import hoarded
+
+    print("a discard owed: ms a position (best of the rounds), each multiset listed / compact")
+    print(f"{'cards':>6} {'seed':>5} {'owed':>14} {'moves':>7} {'each':>9} {'compact':>9} {'perft(1) compact':>17}")
+    for cards in (12, 20, 30, 40):
+        for seed in range(12):
+            try:
+                state, _ = hoarded(seed, 4, cards)
+            except RuntimeError:  # (seat 1 could not reach so many cards on this map)
+                continue
+            times = {}
+            for form in ("each", "compact"):
+                best = float("inf")
+                for _ in range(rounds):
+                    started = time.perf_counter()
+                    state.legal_moves(discards=form)
+                    best = min(best, time.perf_counter() - started)
+                times[form] = best * 1000
+            started = time.perf_counter()
+            counted = perft(state, 1, discards="compact")
+            counting = (time.perf_counter() - started) * 1000
+            listed = len(state.legal_moves())
+            assert counted == listed, (cards, seed, counted, listed)
+            owed = ",".join(f"{k}:{v}" for k, v in sorted(state.discards_owed.items()))
+            print(f"{cards:>6} {seed:>5} {owed:>14} {listed:>7,} {times['each']:>9.3f} {times['compact']:>9.3f} {counting:>14.3f} ms")
+            break
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=100_000, help="catanatron states to compare (default 100,000)")
@@ -320,7 +353,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--perft-positions", type=int, default=40, help="positions counted to depth 2 (default 40)")
     parser.add_argument("--generated", type=int, default=1000, help="generated games checked (default 1000)")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every disagreement")
+    parser.add_argument(
+        "--discards", action="store_true", help="only time positions with a large discard owed, in both forms"
+    )
     args = parser.parse_args(argv)
+    if args.discards:
+        return discard_speed()
     if not engine_games.available():
         print("bench_moves: catanatron is not installed (tox -e bench installs it)", file=sys.stderr)
         return 2

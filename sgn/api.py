@@ -260,6 +260,7 @@ def moves(
     profile: str = STRICT,
     name: Optional[str] = None,
     rules: str = DEFAULT_RULES,
+    discards: str = "each",
 ) -> List[List[Any]]:
     """The legal moves after line `at` (or the end of the log): every SGN message the rules
     accept as the next line, as `sgn moves FILE --at LINE` prints them, in the order of
@@ -276,12 +277,15 @@ def moves(
     outcome of a chance move is listed too: "auto" where the position is a partial view
     (docs/hidden.md). A log without a map has no moves (`[]`). `rules` is the rule profile
     the game follows (as for `iter_diagnostics`): the moves are those its rules accept.
+    `discards` ("each", "compact") lists a discard owed as every multiset of the hand, or
+    as one message whose cards are `?` (docs/moves.md, "A discard in one message").
 
-    Raises ValueError for an `at` under 1, a `players` outside 1 to 6, an unknown `hidden_outcomes`
-    or `profile`, and for a log that cannot be read at all; TypeError for a source of none
+    Raises ValueError for an `at` under 1, a `players` outside 1 to 6, an unknown `hidden_outcomes`,
+    `discards` or `profile`, and for a log that cannot be read at all; TypeError for a source of none
     of the kinds `check` takes, and for an `at` that is no whole number. The same game is
     `sgn.game.Game.legal_moves()`; perft counts are `sgn.game.perft.perft`.
     """
+    from .game.discard_moves import DISCARD_FORMS
     from .game.moves import OUTCOME_CHOICES
     from .layers.schema import PROFILES
     from .pipeline.replay import replay as _replay
@@ -292,6 +296,8 @@ def moves(
         raise ValueError(f"sgn.moves: players is a number of players, 1 to 6; got {players!r}")
     if hidden_outcomes not in OUTCOME_CHOICES:
         raise ValueError(f"sgn.moves: hidden_outcomes is one of {', '.join(OUTCOME_CHOICES)}; got {hidden_outcomes!r}")
+    if discards not in DISCARD_FORMS:
+        raise ValueError(f"sgn.moves: discards is one of {', '.join(DISCARD_FORMS)}; got {discards!r}")
     if profile not in PROFILES:
         raise ValueError(f"sgn.moves: profile is one of {', '.join(PROFILES)}; got {profile!r}")
     found: List[Diagnostic] = []
@@ -303,7 +309,7 @@ def moves(
     if state is None:
         unread = next((d for d in found if d.is_io), None)
         raise ValueError(f"sgn.moves: {unread.message if unread is not None else 'the log cannot be read'}")
-    return state.game.legal_moves(players, hidden_outcomes)
+    return state.game.legal_moves(players, hidden_outcomes, discards)
 
 
 __all__ = ["Result", "VERDICTS", "check", "iter_diagnostics", "moves", "replay", "validate_message"]

@@ -129,11 +129,16 @@ def legend_rows(game: Any, names: Optional[Dict[str, str]] = None) -> List[Tuple
             if holder == key
         ]
         text = (
-            f"player {player_label(name, names)}: {count(game.points(key), 'point')}, {count(game.card_count(key), 'card')} "
+            f"player {player_label(name, names)}: {count(game.points(key), 'point')}, {_cards(game.card_counts(key))} "
             f"in hand, {count(p.knights, 'knight')}" + (", " + " and ".join(awards) if awards else "")
         )
         rows.append((name, text))
     return rows
+
+
+def _cards(counts: Tuple[int, int]) -> str:
+    least, most = counts
+    return count(least, "card") if least == most else f"{least} to {most} cards"
 
 
 def _drawable_tiles(kinds: Dict[Tile, str]) -> List[Tuple[Tile, str]]:

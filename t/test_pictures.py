@@ -288,3 +288,31 @@ def test_render_writes_coordinates_on_request(tmp_path):
     assert _shapes(svg, "tile-coordinates") and not _shapes(svg, "corner-coordinates")
     _, svg = _render(path, "--corners")
     assert len(_shapes(svg, "corner-coordinates")) == 54 and _shapes(svg, "tile-coordinates")
+
+
+def test_the_legend_counts_a_hand_in_doubt_by_its_cards_not_its_kinds():
+    """A hand whose kinds are in doubt still has a known number of cards: a spectator's view
+    says it (a hand of 8 that gave 4 unseen holds 4, though any kind may be 0)."""
+    from sgn.notation.redact import hide
+    from sgn.svg import legend_rows
+
+    met = 0
+    for seed in range(30):
+        whole = random_game(seed, 4)
+        game, view = Game(), Game()
+        for line, (m, seen) in enumerate(zip(whole, (hide(m, None) for m in whole)), 1):
+            game.apply(m, line)
+            view.apply(seen, line)
+            doubt = view.unseen.doubt
+            if doubt is None:
+                continue
+            for name, text in legend_rows(view):
+                least, most = view.card_counts(name)
+                held = sum(game.players[name].hand.values())
+                assert least <= held <= most
+                assert f"{least} card" in text if least == most else f"{least} to {most} cards" in text
+                if name in doubt and least == most:
+                    met += 1
+        if met > 50:
+            break
+    assert met > 50

@@ -14,6 +14,7 @@ from .options import add_rules_option
 from .streams import open_input
 
 OUTCOMES = ("auto", "always", "never")  # sgn.game.moves.OUTCOME_CHOICES
+DISCARDS = ("each", "compact")  # sgn.game.discard_moves.DISCARD_FORMS
 PLAYERS = tuple(range(1, 7))
 
 
@@ -38,6 +39,13 @@ def _common(command: argparse.ArgumentParser) -> None:
         "where the position is a partial view), always, never",
     )
     command.add_argument(
+        "--discards",
+        choices=DISCARDS,
+        default="each",
+        help="a discard owed listed as each multiset of the hand (each, the default) or as one message whose "
+        "cards are ? (compact; perft counts it as every discard it stands for)",
+    )
+    command.add_argument(
         "--profile", choices=PROFILES, help="strict, compat or v1.0 (default: the configuration's, or strict)"
     )
     add_rules_option(command)
@@ -55,7 +63,7 @@ def add_parsers(commands) -> None:
         "standard error, as with sgn replay.",
     )
     _common(moves)
-    moves.add_argument("--count", action="store_true", help="print only how many moves there are")
+    moves.add_argument("--count", action="store_true", help="print only how many moves there are (perft to depth 1)")
     moves.set_defaults(run=run_moves)
 
     perft = commands.add_parser(
@@ -100,18 +108,19 @@ def _line(message: Any) -> str:
 
 
 def run_moves(args: argparse.Namespace, out) -> int:
+    from ..game.discard_moves import ways
     from ..game.errors import TooManyMoves
 
     game, status = _position(args)
     if game is None:
         return status
     try:
-        found = game.legal_moves(args.players, args.hidden_outcomes)
+        found = game.legal_moves(args.players, args.hidden_outcomes, args.discards)
     except TooManyMoves as bound:
         sys.stderr.write(f"sgn moves: not listed: {bound}\n")
         return EXIT_UNDECIDED
-    if args.count:
-        out.write(f"{len(found)}\n")
+    if args.count:  # (a compact discard counts as every discard it stands for, as in perft)
+        out.write(f"{sum(ways(game, m) for m in found) if args.discards == 'compact' else len(found)}\n")
     else:
         for message in found:
             out.write(_line(message) + "\n")
@@ -127,10 +136,10 @@ def run_perft(args: argparse.Namespace, out) -> int:
         return status
     try:
         if not args.divide:
-            out.write(f"{perft(game, args.depth, args.players, args.hidden_outcomes)}\n")
+            out.write(f"{perft(game, args.depth, args.players, args.hidden_outcomes, args.discards)}\n")
             return status
         total = 0
-        for message, count in divide(game, args.depth, args.players, args.hidden_outcomes):
+        for message, count in divide(game, args.depth, args.players, args.hidden_outcomes, args.discards):
             out.write(f"{_line(message)}\t{count}\n")
             total += count
             out.flush()  # (each count as it is done: a deep count takes long)

@@ -180,7 +180,9 @@ class Game(State):
             f"player {name} does not play in this game: the setup showed {len(seats)} players ({', '.join(seats)})",
         )
 
-    def legal_moves(self, players: Optional[int] = None, hidden_outcomes: str = "auto") -> List[list]:
+    def legal_moves(
+        self, players: Optional[int] = None, hidden_outcomes: str = "auto", discards: str = "each"
+    ) -> List[list]:
         """Every message `apply` accepts here without an error, as SGN messages, in a stable
         order (docs/moves.md): placements, roads and cities; the roll as its 11 totals; the
         discards, the robber's tiles and the steals; one lot with the bank at each rate the
@@ -189,10 +191,11 @@ class Game(State):
         not changed. `players`: the number to play, during the first round of the setup
         (default: any the map's rules are for); `hidden_outcomes`: "auto" lists the `?` outcome of a
         chance move where the position is a partial view (docs/hidden.md), "always" or
-        "never"."""
+        "never"; `discards`: "each" lists a discard owed as every multiset of the hand,
+        "compact" as one message, its cards `?` (docs/moves.md, "A discard in one message")."""
         from .moves import legal_moves
 
-        return legal_moves(self, players, hidden_outcomes)
+        return legal_moves(self, players, hidden_outcomes, discards)
 
     # -- playing a game (sgn/game/decisions.py, docs/api.md "Playing a game") -------------
     def decisions(self, players: Optional[int] = None) -> List[Any]:

@@ -23,7 +23,7 @@ from .. import board, messages, rules
 from ..diagnostic import ERROR, Problem
 from ..messages import HIDDEN
 from ..rules import COSTS, PIECES, RESOURCES
-from . import move_forms as forms, placing, turns, unseen_cards
+from . import discard_moves, move_forms as forms, placing, turns, unseen_cards
 from .ledger import BANK, could_give, could_give_all
 from .move_forms import Sites, sites
 from .pieces import Player, rates_of
@@ -57,15 +57,21 @@ class Position(Protocol):
     def apply(self, message: Sequence[Any], line: int = 0) -> List[Problem]: ...
 
 
-def legal_moves(g: State, players: Optional[int] = None, hidden_outcomes: str = "auto") -> List[List[Any]]:
+def legal_moves(
+    g: State, players: Optional[int] = None, hidden_outcomes: str = "auto", discards: str = "each"
+) -> List[List[Any]]:
     """Every message `apply` accepts here without an error, in the order of docs/moves.md.
 
     `players`: during the first round of the setup, where the log has not shown the number
     of players yet, the number to play (default: any the map's rules are written for).
     `hidden_outcomes`: "auto" lists the `?` outcome of a chance move where the position is a
-    partial view (docs/hidden.md), "always" everywhere, "never" nowhere."""
+    partial view (docs/hidden.md), "always" everywhere, "never" nowhere.
+    `discards`: "each" lists a discard owed as every multiset of the hand, "compact" as one
+    message where the hand is known (`discard_moves`)."""
     if hidden_outcomes not in OUTCOME_CHOICES:
         raise ValueError(f"hidden_outcomes is one of {', '.join(OUTCOME_CHOICES)}, not {hidden_outcomes!r}")
+    if discards not in discard_moves.DISCARD_FORMS:
+        raise ValueError(f"discards is one of {', '.join(discard_moves.DISCARD_FORMS)}, not {discards!r}")
     if players is not None and not 1 <= players <= 6:
         raise ValueError(f"players is a number of players, 1 to 6, not {players!r}")
     if g.board is None or g.without_map_reported or (g.phase == OVER and g.after_end_reported):
@@ -76,7 +82,8 @@ def legal_moves(g: State, players: Optional[int] = None, hidden_outcomes: str = 
     shown = hidden_outcomes == "always" or (hidden_outcomes == "auto" and partial)
     if g.phase == OVER:
         return _ordered(_accepted(g, _after_the_end(g, shown)))
-    found = _told(g, shown) if g.unseen.roll else _in_turns(g, shown)
+    compact = discards == "compact"
+    found = _told(g, shown, compact) if g.unseen.roll else _in_turns(g, shown, compact)
     if partial:
         found = _tried(g, found)
     return _ordered(found)
@@ -188,7 +195,7 @@ def setup_moves(g: State, players: Optional[int]) -> List[Item]:
 # -- the turns ---------------------------------------------------------------------------------
 
 
-def _in_turns(g: State, shown: bool) -> List[Item]:
+def _in_turns(g: State, shown: bool, compact: bool = False) -> List[Item]:
     geo = sites(g.the_map())
     items: List[Item] = []
     current = g.current
@@ -196,7 +203,9 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
     owed.update(g.discards_owed)
     for name in sorted(set(owed) | g.unseen.discards_unsure, key=_number):
         amount = owed.get(name)
-        items += discards(g, name, None if name in g.unseen.discards_unsure or amount == AMOUNT_IN_DOUBT else amount)
+        items += discards(
+            g, name, None if name in g.unseen.discards_unsure or amount == AMOUNT_IN_DOUBT else amount, compact
+        )
     if g.robber_due:  # after a 7 or a Knight: the discards, then the robber; nothing else
         if not g.discards_owed:
             thief = current or "1"
@@ -228,7 +237,7 @@ def _in_turns(g: State, shown: bool) -> List[Item]:
     return items
 
 
-def _told(g: State, shown: bool) -> List[Item]:
+def _told(g: State, shown: bool, compact: bool) -> List[Item]:
     """After a roll not seen, the next message tells whether it was a 7 (`turns.roll_told`):
     a discard or the robber's move, of a 7; anything else, of another number."""
     seven, other = State(), State()
@@ -236,7 +245,7 @@ def _told(g: State, shown: bool) -> List[Item]:
     g.copy_into(other)
     turns.roll_told(seven, True)
     turns.roll_told(other, False)
-    told = [item for item in _in_turns(seven, shown) if item[1] in (DISCARD, ROBBER)]
+    told = [item for item in _in_turns(seven, shown, compact) if item[1] in (DISCARD, ROBBER)]
     return told + [item for item in _in_turns(other, shown) if item[1] not in (DISCARD, ROBBER)]
 
 
@@ -263,21 +272,8 @@ def _rolls(name: str, shown: bool) -> List[Item]:
     return [(name, ROLL, messages.roll(name, n)) for n in results]
 
 
-def discards(g: State, name: str, amount: Optional[int]) -> List[Item]:
-    """Every multiset of `amount` cards the player may hold; where the hand is in doubt or
-    the amount is (a hand whose count differs between the ways the cards lie), every one
-    within the bounds of the hand, for `_accepted` to try."""
-    least, most = g.hand_range(name)
-    if amount is not None:
-        amounts = [amount]
-    else:
-        low, high = sum(least.values()), sum(most.values())
-        amounts = list(range(max(low // 2, (rules.DISCARD_ABOVE + 1) // 2), high // 2 + 1))
-    held = [most[r] for r in RESOURCES]
-    items: List[Item] = []
-    for counts in forms.discard_counts(name, held, amounts, least != most):
-        items.append((name, DISCARD, messages.discard(name, {r: n for r, n in zip(RESOURCES, counts) if n})))
-    return items
+def discards(g: State, name: str, amount: Optional[int], compact: bool = False) -> List[Item]:
+    return [(name, DISCARD, m) for m in discard_moves.listed(g, name, amount, compact)]
 
 
 def robber_moves(g: State, thief: str) -> List[Item]:

@@ -215,10 +215,18 @@ class State:
         return all(held[r] == hand.get(r, 0) for r in held)
 
     def card_count(self, name: str) -> int:
-        """How many resource cards a player holds (the least, where the hand is in doubt: a
-        hidden value moves cards of kinds not shown, never an unknown number of them)."""
-        least, _ = self.hand_range(name)
-        return sum(least.values())
+        """How many resource cards a player holds (the least, where the count differs between
+        the ways the cards may lie; `card_counts` gives both)."""
+        return self.card_counts(name)[0]
+
+    def card_counts(self, name: str) -> Tuple[int, int]:
+        """The least and the most resource cards a player may hold in all (the same where the
+        hand is known; a hand in doubt of 4 cards is 4, whatever its kinds)."""
+        d = self.unseen.doubt
+        if d is not None and name in d:
+            return d.totals(name)
+        n = sum(self.player(name).hand.values())
+        return n, n
 
     def points(self, name: str) -> int:
         p = self.player(name)
