@@ -118,9 +118,11 @@ if Game is not None:
     _catanatron_state.yield_resources = _rulebook_production
     _catanatron_board.longest_acyclic_path = _rulebook_trail
 
-    class RulesRandomPlayer(RandomPlayer):
-        """catanatron's random bot, kept to the rule that a card is not played the turn it was
-        bought: catanatron 3.2.1 lets it be (the replay calls that card-bought-this-turn)."""
+    from catanatron.players.weighted_random import WeightedRandomPlayer
+
+    class _KeepsToBoughtCards:
+        """A catanatron bot kept to the rule that a card is not played the turn it was bought:
+        catanatron 3.2.1 lets it be (the replay calls that card-bought-this-turn)."""
 
         def decide(self, game, playable_actions):
             bought = _bought_this_turn(game, self.color)
@@ -132,7 +134,14 @@ if Game is not None:
                     or _held(game, self.color, PLAYS[a.action_type.value]) > bought.get(PLAYS[a.action_type.value], 0)
                 ]
                 playable_actions = allowed or playable_actions
-            return super().decide(game, playable_actions)
+            return super().decide(game, playable_actions)  # type: ignore[misc]
+
+    class RulesRandomPlayer(_KeepsToBoughtCards, RandomPlayer):
+        """catanatron's random bot, kept to the rule of cards bought."""
+
+    class RulesWeightedPlayer(_KeepsToBoughtCards, WeightedRandomPlayer):
+        """catanatron's weighted random bot (cities, settlements and cards before roads), kept
+        to the rule of cards bought: games that build up, as bots' games do."""
 
 
 @contextlib.contextmanager
