@@ -342,7 +342,9 @@ def discard_speed(rounds: int = 200) -> int:
             listed = len(state.legal_moves())
             assert counted == listed, (cards, seed, counted, listed)
             owed = ",".join(f"{k}:{v}" for k, v in sorted(state.discards_owed.items()))
-            print(f"{cards:>6} {seed:>5} {owed:>14} {listed:>7,} {times['each']:>9.3f} {times['compact']:>9.3f} {counting:>14.3f} ms")
+            print(
+                f"{cards:>6} {seed:>5} {owed:>14} {listed:>7,} {times['each']:>9.3f} {times['compact']:>9.3f} {counting:>14.3f} ms"
+            )
             break
     return 0
 
