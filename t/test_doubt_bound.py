@@ -46,8 +46,33 @@ def test_merged_worlds_are_the_span_of_each_group(seed):
         worlds.add(_world(rng, len(holders), 4 + seed))
     doubt = Doubt(list(holders), set(worlds))
     assert bound(doubt) and doubt.widened
-    assert doubt.worlds == _plain_bound(holders, worlds)
+    assert set(doubt.worlds) == _plain_bound(holders, worlds)
+    assert len(set(doubt.worlds)) == len(doubt.worlds)  # (each world once)
     assert len(doubt.worlds) < len(worlds) / 10  # (groups of many worlds were merged)
     # (sound: every world before is inside one after)
     for w in list(worlds)[:300]:
         assert any(all(m[i] <= w[i] and w[i + 1] <= m[i + 1] for i in range(0, len(w), 2)) for m in doubt.worlds)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_worlds_are_never_repeated(players):
+    """The worlds are a list without repeats (sgn/game/doubt.py): a move that may make two
+    worlds alike drops the repeats, one that cannot keeps the list as it comes. After every
+    line of spectators' views and of logs with every card hidden, each world is there once."""
+    from sgn.game import Game
+    from sgn.notation.redact import hide
+    from sgn.play import random_game
+
+    seen = 0
+    for seed in range(3):
+        whole = random_game(seed, players)
+        view = [hide(m, None) for m in whole]
+        for log in (view, [[m[0], "RD", {"result": "?"}] if m[1] == "RD" else m for m in view]):
+            game = Game()
+            for line, message in enumerate(log, 1):
+                game.apply(message, line)
+                d = game.unseen.doubt
+                if d is not None:
+                    assert len(set(d.worlds)) == len(d.worlds), (seed, line)
+                    seen += len(d.worlds) > 1
+    assert seen > 50

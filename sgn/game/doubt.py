@@ -13,7 +13,11 @@ a move legal in none is a fault. Holders not in doubt keep their cards in
 
 A world is one flat tuple: for holder k and resource r (in `RESOURCES` order), its
 coordinate i = 5k + r holds `lo` at 2i and `hi` at 2i + 1. Holders are kept sorted, so
-that two doubts over the same holders compare world by world.
+that two doubts over the same holders compare world by world. The worlds are a list
+without repeats, not a set: a move that gives distinct worlds distinct results (a trade
+seen, a holder put in doubt) then makes them without hashing each again (a set's cost, most
+of a spectator's view's); a move that may make two alike (a count held at zero, a merge,
+cards not shown) drops the repeats (`_distinct`).
 
 Longer than 400 lines: this module alone reads a world's layout (docs/hidden.md, "Where
 it is held"), so every question and move on the worlds is here.
@@ -27,6 +31,7 @@ from ..rules import RESOURCES
 from .bank_pays import bank_more, pays_as_rulebook, ways
 
 World = Tuple[int, ...]
+Worlds = List[World]  # without repeats
 Taken = Tuple[int, ...]  # how many of each kind (in `RESOURCES` order) a move of unseen cards takes
 KINDS: Final = len(RESOURCES)
 _INDEX: Final = {r: i for i, r in enumerate(RESOURCES)}
@@ -36,6 +41,10 @@ MAX_WORLDS: Final = 4096
 # The worlds the operations below have visited, in all: what the work on doubt cost, for the
 # bounds that are promises about time (`sgn/game/possible.py`). A list: one cell, changed in place.
 WORK: Final = [0]
+
+
+# One card of each kind, as `_multisets` takes one card from a hand holding every kind.
+_ONE_OF_EACH: Final = tuple(tuple(int(i == k) for i in range(KINDS)) for k in range(KINDS))
 
 
 def _order(name: str) -> Tuple[int, str]:
@@ -51,22 +60,23 @@ class Doubt:
 
     __slots__ = ("holders", "worlds", "widened", "since")
 
-    def __init__(self, holders: List[str], worlds: Set[World]):
+    def __init__(self, holders: List[str], worlds: Iterable[World]):
         self.holders = holders
-        self.worlds = worlds
+        self.worlds: Worlds = _distinct(worlds)
         self.widened = False  # worlds were merged into ranges (MAX_WORLDS reached)
         self.since: Dict[str, int] = {}  # holder -> the first line that put it in doubt
 
     @classmethod
     def of(cls, hands: Mapping[str, Mapping[str, int]], line: int) -> "Doubt":
         """The doubt of holders whose cards are known (one world)."""
-        doubt = cls([], {()})
+        doubt = cls([], [()])
         for name, hand in hands.items():
             doubt.add(name, hand, line)
         return doubt
 
     def copy(self) -> "Doubt":
-        other = Doubt(list(self.holders), set(self.worlds))
+        other = Doubt(list(self.holders), [])
+        other.worlds = list(self.worlds)
         other.widened, other.since = self.widened, dict(self.since)
         return other
 
@@ -87,7 +97,7 @@ class Doubt:
         point: Tuple[int, ...] = ()
         for r in RESOURCES:
             point += (hand[r], hand[r])
-        self.worlds = {w[:at] + point + w[at:] for w in self.worlds}
+        self.worlds = [w[:at] + point + w[at:] for w in self.worlds]  # (distinct worlds stay distinct)
         self.holders = holders
         self.since.setdefault(name, line)
 
@@ -116,7 +126,7 @@ class Doubt:
                     runs[-1] = (runs[-1][0], width * (k + 1))
                 else:
                     runs.append((width * k, width * (k + 1)))
-            self.worlds = {_cut(w, runs) for w in worlds}
+            self.worlds = [_cut(w, runs) for w in worlds]  # (they differ only in the holders kept)
             self.holders = [self.holders[k] for k in keep]
             for name in out:
                 self.since.pop(name, None)
@@ -168,7 +178,7 @@ class Doubt:
         at = self.base(name)
         return self.where(lambda w: test(sum(w[at : at + 2 * KINDS : 2]), sum(w[at + 1 : at + 2 * KINDS : 2])))
 
-    def key(self) -> Tuple[Tuple[str, ...], FrozenSet[World]]:
+    def key(self) -> Tuple[Tuple[str, ...], FrozenSet[World]]:  # (the worlds, in any order)
         return tuple(self.holders), frozenset(self.worlds)
 
     # -- moves ------------------------------------------------------------------------------
@@ -184,7 +194,8 @@ class Doubt:
         checks = [(self.base(name) + 2 * _INDEX[r], n) for name, need in needs for r, n in need.items() if n > 0]
         if not checks:
             return bool(self.worlds)
-        kept = set()
+        kept = []
+        raised = False  # (a range's least raised: two worlds may have become one)
         for w in self.worlds:
             if all(w[j + 1] >= n for j, n in checks):
                 if any(w[j] < n for j, n in checks):
@@ -193,33 +204,34 @@ class Doubt:
                         if x[j] < n:
                             x[j] = n
                     w = tuple(x)
-                kept.add(w)
+                    raised = True
+                kept.append(w)
         if not kept:
             return False
-        self.worlds = kept
+        self.worlds = _distinct(kept) if raised else kept
         return True
 
     def empty(self, names: List[str]) -> bool:
         """Keep the worlds where each of `names` may hold no card (and holds none); False
         (nothing changed) when there is none."""
         spans = [self.base(name) for name in names]
-        kept = set()
+        kept = []
         for w in self.worlds:
             if all(w[a + j] == 0 for a in spans for j in range(0, 2 * KINDS, 2)):
                 x = list(w)
                 for a in spans:
                     for j in range(1, 2 * KINDS, 2):
                         x[a + j] = 0
-                kept.add(tuple(x))
+                kept.append(tuple(x))
         if not kept:
             return False
-        self.worlds = kept
+        self.worlds = _distinct(kept)
         return True
 
     def where(self, test) -> bool:
         """Keep the worlds `test(world)` allows; False (nothing changed) when none is."""
         WORK[0] += len(self.worlds)
-        kept = {w for w in self.worlds if test(w)}
+        kept = [w for w in self.worlds if test(w)]
         if not kept:
             return False
         self.worlds = kept
@@ -231,16 +243,19 @@ class Doubt:
         WORK[0] += len(self.worlds)
         a, b = self.base(src), self.base(dst)
         steps = [(2 * _INDEX[r], n) for r, n in amounts.items() if n > 0]
-        out = set()
+        out = []
+        short = False  # (a hand gave less than named: two worlds may have become one)
         for w in self.worlds:
             x = list(w)
             for j, n in steps:
                 lo, hi = x[a + j], x[a + j + 1]
+                if lo < n:
+                    short = True
                 x[a + j], x[a + j + 1] = max(0, lo - n), max(0, hi - n)
                 x[b + j] += min(n, lo)
                 x[b + j + 1] += min(n, hi)
-            out.add(tuple(x))
-        self.worlds = out
+            out.append(tuple(x))
+        self.worlds = _distinct(out) if short else out
 
     def shift(self, name: str, delta: Mapping[str, int]) -> None:
         """Add `delta` to `name`'s cards in every world (never below zero)."""
@@ -252,34 +267,40 @@ class Doubt:
         steps = [(self.base(name) + 2 * _INDEX[r], n) for name, delta in deltas.items() for r, n in delta.items() if n]
         if not steps:
             return
-        out = set()
+        out = []
+        held = False  # (a count held at zero: two worlds may have become one)
         if all(n > 0 for _, n in steps):  # (cards gained: nothing to hold at zero)
             for w in self.worlds:
                 x = list(w)
                 for j, n in steps:
                     x[j] += n
                     x[j + 1] += n
-                out.add(tuple(x))
+                out.append(tuple(x))
         else:
             for w in self.worlds:
                 x = list(w)
                 for j, n in steps:
-                    x[j], x[j + 1] = max(0, x[j] + n), max(0, x[j + 1] + n)
-                out.add(tuple(x))
-        self.worlds = out
+                    lo, hi = x[j] + n, x[j + 1] + n
+                    if lo < 0:
+                        lo, held = 0, True
+                    if hi < 0:
+                        hi, held = 0, True
+                    x[j], x[j + 1] = lo, hi
+                out.append(tuple(x))
+        self.worlds = _distinct(out) if held else out
 
     def widen(self, name: str, fewer: int, more: int) -> None:
         """`name` may hold up to `fewer` fewer and `more` more of each resource than each
         world says (a message the log lost changed the hand: docs/rules.md)."""
         WORK[0] += len(self.worlds)
         at = self.base(name)
-        out = set()
+        out = []
         for w in self.worlds:
             x = list(w)
             for j in range(at, at + 2 * KINDS, 2):
                 x[j], x[j + 1] = max(0, x[j] - fewer), x[j + 1] + more
-            out.add(tuple(x))
-        self.worlds = out
+            out.append(tuple(x))
+        self.worlds = _distinct(out)
 
     def move_unseen(self, src: str, dst: str, count: int, allowed: Optional[Callable[[Taken], bool]] = None) -> bool:
         """`src` gives `dst` `count` cards of kinds not shown: every way it can (that
@@ -293,7 +314,7 @@ class Doubt:
                 continue
             if all(w[j] == w[j + 1] for j in range(a, a + 2 * KINDS, 2)):
                 held = [w[a + 2 * i] for i in range(KINDS)]
-                for taken in _multisets(held, count):
+                for taken in _takings(held, count):
                     if allowed is not None and not allowed(taken):
                         continue
                     x = list(w)
@@ -313,7 +334,7 @@ class Doubt:
                 out.add(tuple(x))
         if not out:
             return False
-        self.worlds = out
+        self.worlds = list(out)
         return True
 
     def monopoly(self, taker: str, resource: str, others: List[str]) -> None:
@@ -322,21 +343,21 @@ class Doubt:
         j = 2 * _INDEX[resource]
         t = self.base(taker) + j
         spots = [self.base(o) + j for o in others]
-        out = set()
+        out = []
         for w in self.worlds:
             x = list(w)
             for s in spots:
                 x[t] += x[s]
                 x[t + 1] += x[s + 1]
                 x[s] = x[s + 1] = 0
-            out.add(tuple(x))
-        self.worlds = out
+            out.append(tuple(x))
+        self.worlds = _distinct(out)
 
     def union(self, other: "Doubt") -> None:
         """Add the worlds of `other` (over the same holders) to these."""
         WORK[0] += len(other.worlds)
         assert self.holders == other.holders
-        self.worlds |= other.worlds
+        self.worlds = _distinct(self.worlds + other.worlds)
         self.widened = self.widened or other.widened
         for name, line in other.since.items():
             self.since[name] = min(line, self.since.get(name, line))
@@ -361,11 +382,11 @@ def bound(doubt: "Doubt") -> bool:
             groups.setdefault(w[:a] + w[b:], []).append(w)
         if len(groups) <= MAX_WORLDS:
             # (most groups are one world; a group's worlds differ only in holder k's part: that part spanned)
-            doubt.worlds = {
+            doubt.worlds = _distinct(
                 ws[0] if len(ws) == 1 else ws[0][:a] + _span([w[a:b] for w in ws]) + ws[0][b:] for ws in groups.values()
-            }
+            )
             return True
-    doubt.worlds = {_span(list(doubt.worlds))}  # (the span of the groups' spans)
+    doubt.worlds = [_span(list(doubt.worlds))]  # (the span of the groups' spans)
     return True
 
 
@@ -387,12 +408,17 @@ def _cut(w: World, runs: List[Tuple[int, int]]) -> World:
     return out
 
 
-def _alike(worlds: Set[World], a: int, b: int, part: World) -> bool:
+def _alike(worlds: Worlds, a: int, b: int, part: World) -> bool:
     """Whether every world has `part` at a..b (the first that does not ends the look)."""
     for w in worlds:
         if w[a:b] != part:
             return False
     return True
+
+
+def _distinct(worlds: Iterable[World]) -> Worlds:
+    """The worlds, each once (in the order first met)."""
+    return list(dict.fromkeys(worlds))
 
 
 def _span(worlds: List[World]) -> World:
@@ -402,6 +428,13 @@ def _span(worlds: List[World]) -> World:
     out[0::2] = map(min, columns[0::2])  # (each lo; then each hi: the builtins do the work)
     out[1::2] = map(max, columns[1::2])
     return tuple(out)
+
+
+def _takings(held: List[int], count: int) -> Iterable[Tuple[int, ...]]:
+    """`_multisets`, a steal's one card (the most common) without the recursion."""
+    if count == 1:
+        return [one for one, n in zip(_ONE_OF_EACH, held) if n]
+    return _multisets(held, count)
 
 
 def _multisets(held: List[int], count: int) -> Iterable[Tuple[int, ...]]:
@@ -432,7 +465,7 @@ def produce(doubt: Doubt, wants: Mapping[str, List[Tuple[str, int]]], flags: Fro
     what is left to a single player owed; else nothing), a world for each way it may have
     paid; where a world knows the bank only within a range whose ends pay otherwise, each
     player owed may have got their cards, or not. Every owner is a holder."""
-    doubt.worlds = produced(doubt, wants, flags)
+    doubt.worlds = list(produced(doubt, wants, flags))
 
 
 def any_of(
@@ -442,7 +475,7 @@ def any_of(
     makes it; those that pay alike once), merged into ranges (`bound`) whenever they are more
     than `gather`, and at the end past the bound; and whether they were merged."""
     out = doubt.copy()
-    out.worlds = set()
+    gathered: Set[World] = set()
     merged = False
     done: Set[tuple] = set()
     for wants in productions:
@@ -450,9 +483,12 @@ def any_of(
         if key in done:
             continue
         done.add(key)
-        out.worlds |= produced(doubt, wants, flags)
-        if len(out.worlds) > gather:
+        gathered |= produced(doubt, wants, flags)
+        if len(gathered) > gather:
+            out.worlds = list(gathered)
             merged = bound(out) or merged
+            gathered = set(out.worlds)
+    out.worlds = list(gathered)
     return out, bound(out) or merged
 
 
