@@ -37,6 +37,27 @@ _NO_POINTS: Final = frozenset({"TR", "ST", "MR", "ET"})
 _SIDED: Final = frozenset({"TR", "ST"})  # the actions whose value names players: a trade's two sides, a steal's
 
 
+def _strange_side(players: Dict[str, Player], value: List[Dict[str, Any]]) -> bool:
+    """Whether a side of a trade or steal names a seat that does not play here."""
+    for side in value:
+        name = side["player"]
+        if name != "B" and name not in players:
+            return True
+    return False
+
+
+def _collector_paused(game: "Game", message: Sequence[Any], line: int) -> List[Problem]:
+    """`game._apply` with Python's cyclic garbage collector paused, where cards are in doubt:
+    the worlds are thousands of tuples made and dropped at once, holding no cycle, and the
+    collector ran dozens of times a message to find none (a third of the time of a log with
+    every card hidden: docs/performance.md, "The collector paused")."""
+    gc.disable()
+    try:
+        return game._apply(message, line)
+    finally:
+        gc.enable()
+
+
 class Game(State):
     """The state of one game, replayed message by message: the map, the setup and the turns.
 
@@ -72,15 +93,7 @@ class Game(State):
         only numbers the state (`ended_at`). To check a whole log, with what the replay
         does after a fault (one fault, one error), use `sgn.check(messages, level="rules")`."""
         if self.unseen.doubt is not None and gc.isenabled():
-            # Where cards are in doubt, Python's cyclic garbage collector is paused for the
-            # message: its worlds are thousands of tuples made and dropped at once, holding
-            # no cycle, and the collector ran dozens of times a message to find none (a third
-            # of the time of a log with every card hidden: docs/performance.md, "Hidden cards").
-            gc.disable()
-            try:
-                return self._apply(message, line)
-            finally:
-                gc.enable()
+            return _collector_paused(self, message, line)
         return self._apply(message, line)
 
     def _apply(self, message: Sequence[Any], line: int) -> List[Problem]:
@@ -143,7 +156,7 @@ class Game(State):
             problems = setup.setup(self, player, action, value)
         else:
             players = self.players
-            if player not in players or (action in _SIDED and self._strange_side(value)):
+            if player not in players or (action in _SIDED and _strange_side(players, value)):
                 return [self._stranger(player, action, value)]
             problems = turns.turn(self, player, action, value)
         if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
@@ -168,15 +181,6 @@ class Game(State):
                 "(later messages are not checked)",
             )
         ]
-
-    def _strange_side(self, value: List[Dict[str, Any]]) -> bool:
-        """Whether a side of a trade or steal names a seat that does not play here."""
-        players = self.players
-        for side in value:
-            name = side["player"]
-            if name != "B" and name not in players:
-                return True
-        return False
 
     def _stranger(self, player: str, action: str, value) -> Problem:
         """A seat the message names that does not play in this game (the setup showed who
