@@ -137,3 +137,24 @@ def test_the_commands_read_the_form(write):
     assert piped.stdout == done.stdout
     bad = run_cli("moves", path, "--discards", "some")
     assert bad.returncode == 2 and b"Traceback" not in bad.stderr and b"--discards" in bad.stderr
+
+
+@pytest.mark.parametrize("outcomes", ["auto", "always", "never"])
+@pytest.mark.parametrize("rules", ["standard", "jsettlers", "catanatron"])
+def test_the_compact_form_crossed_with_the_outcomes_and_the_rules(write, outcomes, rules):
+    """Each way of listing the `?` outcomes, under each rule profile, on the command line:
+    the compact list expands to the full one, and the counts agree."""
+    state, log = hoarded(2, 4, 20)
+    path = write("".join(json.dumps(m) + "\n" for m in log))
+    common = ("--hidden-outcomes", outcomes, "--rules", rules)
+    full = run_cli("moves", path, *common)
+    compact = run_cli("moves", path, *common, "--discards", "compact")
+    assert full.returncode == compact.returncode == 0, (full.stderr, compact.stderr)
+    listed = [json.loads(line) for line in full.stdout.decode().splitlines()]
+    short = [json.loads(line) for line in compact.stdout.decode().splitlines()]
+    assert len(short) < len(listed)
+    assert [each for m in short for each in expanded(state, m)] == listed
+    counted = {
+        form: run_cli("perft", path, *common, "--depth", 1, "--discards", form).stdout for form in ("each", "compact")
+    }
+    assert counted["each"] == counted["compact"] == f"{len(listed)}\n".encode()
