@@ -2,11 +2,10 @@
 
 Where a hand must give half of many cards, its ways are thousands (a hand of 30 cards of
 five kinds gives 15 in 1,451 ways), and listing each costs more than every other move of
-the position. `legal_moves(discards="compact")` lists each
-owed discard of a known hand once, as the discard whose cards are not shown (`?`, the form
-a partial log writes it in, docs/hidden.md), which `apply` reads; perft counts it as the
-ways it stands for, so that its counts are the same in either form (docs/moves.md, "A
-discard in one message")."""
+the position. `legal_moves(discards="compact")` lists each owed discard of a known hand
+once, as the discard whose cards are not shown (`?`, the form a partial log writes it in,
+docs/hidden.md), which `apply` reads; perft counts it as the ways it stands for, so that
+its counts are the same in either form (docs/moves.md, "A discard in one message")."""
 
 from __future__ import annotations
 
@@ -78,11 +77,7 @@ def expanded(g: State, message: Sequence[Any]) -> List[List[Any]]:
     (itself where it is not compact); `TooManyMoves` past `move_forms.MAX_DISCARD_WAYS`."""
     if not is_compact(message):
         return [list(message)]
-    name, amount = message[0], -message[2][0]["resources"][HIDDEN]
-    return [
-        messages.discard(name, {r: n for r, n in zip(RESOURCES, counts) if n})
-        for counts in forms.discard_counts(name, _hand(g, message), [amount], False)
-    ]
+    return listed(g, message[0], -message[2][0]["resources"][HIDDEN], False)
 
 
 __all__ = ["DISCARD_FORMS", "compact", "expanded", "is_compact", "listed", "ways"]
