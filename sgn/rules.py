@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Dict, Final, Mapping, Tuple
 
-# (the numbers below are read at run time, so that changing one changes every check
-# (t/test_rules_table.py); the resources, read in every move of cards, are a static)
+# (the numbers read in every move, the resources among them, are Final: the compiled replay
+# reads them as constants, not from the module; the others are read at run time, so that
+# changing one changes every check (t/test_rules_table.py))
 RESOURCES: Final = ("B", "G", "L", "O", "W")
 RESOURCE_NAMES = {"B": "brick", "G": "grain", "L": "lumber", "O": "ore", "W": "wool"}
 
 # What each build costs.
-COSTS: Final[Mapping[str, Mapping[str, int]]] = {
+COSTS: Final[Dict[str, Dict[str, int]]] = {
     "road": {"B": 1, "L": 1},
     "settlement": {"B": 1, "L": 1, "W": 1, "G": 1},
     "city": {"O": 3, "G": 2},
@@ -26,7 +27,7 @@ COSTS: Final[Mapping[str, Mapping[str, int]]] = {
 # The pieces each player has.
 PIECES: Final[Mapping[str, int]] = {"road": 15, "settlement": 5, "city": 4}
 # The bank's stock of each resource.
-BANK_STOCK = 19
+BANK_STOCK: Final = 19
 # The development deck.
 DECK: Mapping[str, int] = {"KN": 14, "VP": 5, "RB": 2, "YP": 2, "MO": 2}
 CARD_NAMES: Dict[str, str] = {
@@ -54,26 +55,26 @@ HARBOR_NAMES: Dict[str, str] = {
     "HRW": "2:1 wool harbor",
 }
 # Cards that can be played only once per turn and not on the turn they were bought.
-PLAYED_ONCE_PER_TURN = frozenset({"KN", "RB", "YP", "MO"})
+PLAYED_ONCE_PER_TURN: Final = frozenset({"KN", "RB", "YP", "MO"})
 
 # Production: what a building yields from a tile whose number is rolled.
 YIELD: Mapping[str, int] = {"settlement": 1, "city": 2}
 # Victory points.
 POINTS: Mapping[str, int] = {"settlement": 1, "city": 2, "VP": 1, "longest road": 2, "largest army": 2}
-POINTS_TO_WIN = 10
-LONGEST_ROAD_MIN = 5
-LARGEST_ARMY_MIN = 3
-ROAD_BUILDING_ROADS = 2
+POINTS_TO_WIN: Final = 10
+LONGEST_ROAD_MIN: Final = 5
+LARGEST_ARMY_MIN: Final = 3
+ROAD_BUILDING_ROADS: Final = 2
 YEAR_OF_PLENTY_TAKES = 2
 
 # A 7: players holding more than this discard half, rounded down.
-DISCARD_ABOVE = 7
-ROBBER_ROLL = 7
+DISCARD_ABOVE: Final = 7
+ROBBER_ROLL: Final = 7
 
 # Bank trade rates: what a player gives for one card of their choice.
-RATE_DEFAULT = 4
-RATE_GENERIC_HARBOR = 3
-RATE_RESOURCE_HARBOR = 2
+RATE_DEFAULT: Final = 4
+RATE_GENERIC_HARBOR: Final = 3
+RATE_RESOURCE_HARBOR: Final = 2
 
 # Player counts of the base game.
 PLAYER_COUNTS = (3, 4)
@@ -123,7 +124,7 @@ def show_cost(cost: Mapping[str, int]) -> str:
     return " ".join(f"{r}{n}" for r, n in cost.items())
 
 
-def total(hand: Mapping[str, int]) -> int:
+def total(hand: Dict[str, int]) -> int:
     count = 0
     for n in hand.values():  # a loop: the compiled replay runs it faster than sum()
         count += n

@@ -101,10 +101,13 @@ class Game(State):
         if isinstance(message, str):  # it would unpack, one letter an item
             raise message_error(message, TypeError("a message is a sequence [player, aCode, value], not a str"))
         try:
-            player, action, value = message
+            if type(message) is list and len(message) == 3:  # (a list, the common case: read by index)
+                player, action, value = message[0], message[1], message[2]
+            else:
+                player, action, value = message
             if self.without_map_reported:
                 return []
-            if action == "DM":
+            if isinstance(action, str) and action == "DM":  # (a str: compared as one)
                 return self._define_map(value)
             if self.board is None:
                 if action == "HD":

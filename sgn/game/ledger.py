@@ -119,7 +119,7 @@ def total_range(g: State, name: str) -> Tuple[int, int]:
     return n, n
 
 
-def can_give(g: State, needs: Sequence[Tuple[str, Mapping[str, int]]]) -> bool:
+def can_give(g: State, needs: Sequence[Tuple[str, Dict[str, int]]]) -> bool:
     """Whether each holder of `needs` holds what it names, at once (in some world: the
     worlds where they do not are dropped)."""
     d = g.unseen.doubt
@@ -156,7 +156,7 @@ def could_hold(g: State, name: str, count: int) -> bool:
     return total_range(g, name)[1] >= count if name != BANK else True
 
 
-def transfer(g: State, src: str, dst: str, amounts: Mapping[str, int]) -> None:
+def transfer(g: State, src: str, dst: str, amounts: Dict[str, int]) -> None:
     """`src` gives `dst` the cards `amounts` names, as far as it holds them."""
     d = g.unseen.doubt
     if d is None or (src not in d and dst not in d):
@@ -188,7 +188,7 @@ def _surely(d: Doubt, name: str, amounts: Mapping[str, int]) -> bool:
     return all(least[r] >= n for r, n in amounts.items())
 
 
-def swap_known(g: State, a: str, ra: Mapping[str, int], b: str, rb: Mapping[str, int]) -> bool:
+def swap_known(g: State, a: str, ra: Dict[str, int], b: str, rb: Dict[str, int]) -> bool:
     """A trade's two sides (`ra` added to `a`'s cards, `rb` to `b`'s), made at once where
     every hand is known, no card is hidden and each side holds what it gives: the common
     case, without the words and worlds of the rest. False, nothing changed, otherwise."""
@@ -226,7 +226,7 @@ def shift(g: State, sides: Sequence[Tuple[str, Mapping[str, int]]]) -> None:
         settle(g)
 
 
-def pay(g: State, p: Player, cost: Mapping[str, int], what: str, pointer: str = "/1") -> List[Problem]:
+def pay(g: State, p: Player, cost: Dict[str, int], what: str, pointer: str = "/1") -> List[Problem]:
     """Take a cost from a hand into the bank; a hand never goes below zero."""
     problems = []
     if not can_give(g, [(p.name, cost)]):
@@ -255,7 +255,7 @@ def move_unseen(g: State, src: str, dst: str, count: int, allowed: Optional[Call
 
 
 def hand_over(
-    g: State, src: str, dst: str, given: Mapping[str, int], allowed: Optional[Callable[[Taken], bool]] = None
+    g: State, src: str, dst: str, given: Dict[str, int], allowed: Optional[Callable[[Taken], bool]] = None
 ) -> bool:
     """`src` gives `dst` the cards `given` names, `?` counting cards of kinds not shown
     (`allowed` judges those, given the count of each kind); False when no way the cards
@@ -304,7 +304,7 @@ def lose_cards(g: State, name: str, most: int, spread: int = 0) -> None:
     settle(g)
 
 
-def take_from_bank(g: State, p: Player, wanted: Mapping[str, int], pointer: str) -> List[Problem]:
+def take_from_bank(g: State, p: Player, wanted: Dict[str, int], pointer: str) -> List[Problem]:
     problems = []
     if not in_doubt(g, BANK):
         for r, n in wanted.items():

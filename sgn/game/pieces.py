@@ -5,7 +5,7 @@ bank's trade rates. `sgn/game/state.py` holds them together; `sgn/game/core.py` 
 
 from __future__ import annotations
 
-from typing import Dict, Final, List, Mapping, Optional, Set, Tuple
+from typing import Dict, Final, List, Optional, Set, Tuple
 
 from .. import board, rules
 from ..board import Corner, Edge, Tile
@@ -207,7 +207,7 @@ def rates_of(p: Player, resource: str) -> List[int]:
     return sorted(found)
 
 
-def bank_rate_problems(p: Player, resources: Mapping[str, int]) -> List[Problem]:
+def bank_rate_problems(p: Player, resources: Dict[str, int]) -> List[Problem]:
     """A bank trade gives each resource in whole lots, each lot at any rate the player
     has, and gets one card a lot. Giving n of a resource whose rates run from a to b buys
     from n/b to n/a cards (the rates a player can have are 4; 3 and 4; 2 and 4; or 2, 3

@@ -106,7 +106,8 @@ class Replay:
             return self._feed_after_refused(message, file, line)
         fork = self._fork
         action = message[1]
-        if fork is None and action != "DM" and action != "HD":
+        move = type(action) is not str or (action != "DM" and action != "HD")  # (a str: compared as one)
+        if fork is None and move:
             # the common case, kept short: no fault held, and the move breaks no rule
             game = self.game
             problems = game.apply(message, line)
@@ -126,7 +127,7 @@ class Replay:
                 self._repeated(message, line, found)
             else:
                 self._after_apply(message, line, problems, found)
-        elif fork is not None and fork.pending and action != "DM" and action != "HD":
+        elif fork is not None and fork.pending and move:
             # the next common case, kept short too: the log's reading of a fault goes on alone
             # (`Fork.feed`, with `_feed`'s decision)
             self.file = file

@@ -13,7 +13,7 @@ the line has; one that names nothing in it at all has no column.
 
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional, Tuple
+from typing import Final, List, NamedTuple, Optional, Tuple
 
 from ..diagnostic import Diagnostic
 
@@ -162,8 +162,8 @@ def line_text(raw: bytes, number: int) -> str:
 
 # the lines a check keeps at once for the diagnostics still to come on them (the replay may
 # hold a fault for 200 messages, sgn/game/fork.py), and their bytes at most
-KEPT_LINES = 256
-KEPT_BYTES = 1 << 20
+KEPT_LINES: Final = 256
+KEPT_BYTES: Final = 1 << 20
 
 
 class KeptLines:
