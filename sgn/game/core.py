@@ -58,6 +58,37 @@ def _collector_paused(game: "Game", message: Sequence[Any], line: int) -> List[P
         gc.enable()
 
 
+def _over(game: "Game", player: Any, action: Any, value: Any, line: int) -> List[Problem]:
+    """A message once the game is over: the moves that may close it, a game that went on
+    (under a profile whose end is not the rulebook's), or `after-game-end`. (Apart from
+    `Game._apply`: its closure would be made for every message.)"""
+    if game.end_departs is not None and not game.after_end_reported:
+        went_on = engine_end.went_on(game, lambda: game._move(player, action, value, line))
+        if went_on is not None:
+            return went_on
+    if (
+        action == "PD"
+        and player == game.current
+        and value["cCode"] == "VP"
+        and not game.after_end_reported
+        and not cards.reveal_point(game, game.player(player), value)
+    ):
+        return []  # the winner shows the Victory Point cards that won
+    if (
+        player == game.current
+        and not game.after_end_reported
+        and (
+            game.robber_due == "knight"
+            if action == "MR"
+            else (action == "ST" and game.steal_from) or (action == "BR" and game.free_roads > 0)
+        )
+    ):  # the robber move and steal of the Knight that won, the free road of a Road Building that did
+        return turns.turn(game, player, action, value)
+    if game.after_end_reported:
+        return []
+    return game._after_end()
+
+
 class Game(State):
     """The state of one game, replayed message by message: the map, the setup and the turns.
 
@@ -122,31 +153,7 @@ class Game(State):
                     )
                 ]
             if self.phase == OVER:
-                if self.end_departs is not None and not self.after_end_reported:
-                    went_on = engine_end.went_on(self, lambda: self._move(player, action, value, line))
-                    if went_on is not None:
-                        return went_on
-                if (
-                    action == "PD"
-                    and player == self.current
-                    and value["cCode"] == "VP"
-                    and not self.after_end_reported
-                    and not cards.reveal_point(self, self.player(player), value)
-                ):
-                    return []  # the winner shows the Victory Point cards that won
-                if (
-                    player == self.current
-                    and not self.after_end_reported
-                    and (
-                        self.robber_due == "knight"
-                        if action == "MR"
-                        else (action == "ST" and self.steal_from) or (action == "BR" and self.free_roads > 0)
-                    )
-                ):  # the robber move and steal of the Knight that won, the free road of a Road Building that did
-                    return turns.turn(self, player, action, value)
-                if self.after_end_reported:
-                    return []
-                return self._after_end()
+                return _over(self, player, action, value, line)
             return self._move(player, action, value, line)
         except (LookupError, TypeError, ValueError, AttributeError) as error:  # no message it can apply
             raise message_error(message, error) from error

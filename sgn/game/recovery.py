@@ -44,7 +44,7 @@ from .turns import due_to_end
 # little, and trying them for every line would cost a hundred times a clean line.
 DENSE_FAULTS: Final = 8
 DENSE_LINES: Final = 64
-CHECKPOINT_EVERY: Final = 64  # messages between two copies of the state
+CHECKPOINT_EVERY: Final = 128  # messages between two copies of the state
 
 _NOTHING: Final[List[Diagnostic]] = []  # what most messages give (never changed by a caller)
 BOUND_REACHED: Final = (
