@@ -131,3 +131,40 @@ def test_a_discard_made_late_by_a_hand_whose_half_is_in_doubt_is_taken_where_it_
     for seat in (None, "2", "3"):
         view = [hide(m, seat) for m in game]
         assert {n for n, _ in errors(view)} == {line}, seat
+
+
+def test_a_known_hand_that_cannot_pay_its_side_of_a_trade_with_a_hand_in_doubt_is_told_as_known():
+    """A trade between a hand in doubt and a known one that lacks what it gives: the known
+    hand is said as it is, not as one "not all of it shown" since the trade's line."""
+    for seed in range(40):
+        game = random_game(seed, 4)
+        steals = [i for i, m in enumerate(game) if m[1] == "ST"]
+        if not steals:
+            continue
+        i = steals[0]
+        thief = game[i][0]
+        view = game[:i] + [hide(game[i], None)]
+        state = Game()
+        for n, m in enumerate(view, 1):
+            state.apply(m, n)
+        if state.unseen.doubt is None or thief not in state.unseen.doubt:
+            continue
+        least, _ = state.hand_range(thief)
+        sure = [r for r in RESOURCES if least[r] > 0]
+        known = [n for n in state.players if n != thief and (state.unseen.doubt is None or n not in state.unseen.doubt)]
+        if not sure or not known:
+            continue
+        other, r = known[0], sure[0]
+        held = state.players[other].hand
+        trade = [
+            thief,
+            "TR",
+            [{"player": thief, "resources": {r: -1, "G": 30}}, {"player": other, "resources": {r: 1, "G": -30}}],
+        ]
+        if r == "G":
+            continue
+        found = sgn.check(view + [trade], level="rules").diagnostics
+        said = [d.message for d in found if d.code == "not-held" and d.line == len(view) + 1]
+        assert said == [f"player {other} holds {' '.join(f'{k}{held[k]}' for k in RESOURCES)}; the trade takes G30"]
+        return
+    pytest.fail("no game of the first 40 seeds has a steal to try")

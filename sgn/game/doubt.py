@@ -19,6 +19,13 @@ seen, a holder put in doubt) then makes them without hashing each again (a set's
 of a spectator's view's); a move that may make two alike (a count held at zero, a merge,
 cards not shown) drops the repeats (`_distinct`).
 
+A shift that holds no count at zero (cards gained, or given where every world holds them)
+is not made world by world: it is kept as one pending delta of coordinates, the same for
+lo and hi, that every world adds (`Doubt._pending`). The questions (bounds, totals, what
+a hand admits, the worlds kept where it holds enough, the holders settled) read the
+worlds with it; any other move first makes it in each world (`Doubt.worlds`). Shifts came
+to a third of a spectator's view, and most come in runs between such moves.
+
 Longer than 400 lines: this module alone reads a world's layout (docs/hidden.md, "Where
 it is held"), so every question and move on the worlds is here.
 """
@@ -58,11 +65,13 @@ class Doubt:
     it is held"), so every question asked of them and every move made on them is a method
     here, not an index into a world elsewhere."""
 
-    __slots__ = ("holders", "worlds", "widened", "since")
+    __slots__ = ("holders", "_worlds", "_pending", "widened", "since")
 
     def __init__(self, holders: List[str], worlds: Iterable[World]):
         self.holders = holders
-        self.worlds: Worlds = _distinct(worlds)
+        self._worlds: Worlds = _distinct(worlds)
+        # coordinate -> the delta each world adds there, not made yet (the module's docstring)
+        self._pending: Dict[int, int] = {}
         self.widened = False  # worlds were merged into ranges (MAX_WORLDS reached)
         self.since: Dict[str, int] = {}  # holder -> the first line that put it in doubt
 
@@ -74,9 +83,28 @@ class Doubt:
             doubt.add(name, hand, line)
         return doubt
 
+    @property
+    def worlds(self) -> Worlds:
+        """The worlds, each with the pending delta made in it."""
+        pending = self._pending
+        if pending:
+            steps = list(pending.items())
+            out = []
+            for w in self._worlds:
+                x = list(w)
+                for j, n in steps:
+                    x[j] += n
+                out.append(tuple(x))
+            self._worlds, self._pending = out, {}
+        return self._worlds
+
+    @worlds.setter
+    def worlds(self, worlds: Worlds) -> None:
+        self._worlds, self._pending = worlds, {}
+
     def copy(self) -> "Doubt":
         other = Doubt(list(self.holders), [])
-        other.worlds = list(self.worlds)
+        other._worlds, other._pending = list(self._worlds), dict(self._pending)
         other.widened, other.since = self.widened, dict(self.since)
         return other
 
@@ -97,7 +125,10 @@ class Doubt:
         point: Tuple[int, ...] = ()
         for r in RESOURCES:
             point += (hand[r], hand[r])
-        self.worlds = [w[:at] + point + w[at:] for w in self.worlds]  # (distinct worlds stay distinct)
+        self._worlds = [w[:at] + point + w[at:] for w in self._worlds]  # (distinct worlds stay distinct)
+        if self._pending:  # (the coordinates past the new holder's move along)
+            width = 2 * KINDS
+            self._pending = {j if j < at else j + width: n for j, n in self._pending.items()}
         self.holders = holders
         self.since.setdefault(name, line)
 
@@ -105,8 +136,8 @@ class Doubt:
         """Take out of doubt every holder whose cards are the same known counts in every
         world; their hands, to be kept as known again."""
         out: Dict[str, Dict[str, int]] = {}
-        worlds = self.worlds
-        if not worlds:
+        worlds, pending = self._worlds, self._pending  # (a pending delta is the same in every world,
+        if not worlds:  # and for lo and hi: it changes neither what is known nor what is alike)
             return out
         first = next(iter(worlds))
         keep: List[int] = []
@@ -116,7 +147,7 @@ class Doubt:
             if _known(first, at):
                 part = first[at : at + width]
                 if _alike(worlds, at, at + width, part):
-                    out[name] = dict(zip(RESOURCES, part[::2]))
+                    out[name] = {r: part[2 * i] + pending.get(at + 2 * i, 0) for i, r in enumerate(RESOURCES)}
                     continue
             keep.append(k)
         if out:
@@ -126,7 +157,9 @@ class Doubt:
                     runs[-1] = (runs[-1][0], width * (k + 1))
                 else:
                     runs.append((width * k, width * (k + 1)))
-            self.worlds = [_cut(w, runs) for w in worlds]  # (they differ only in the holders kept)
+            self._worlds = [_cut(w, runs) for w in worlds]  # (they differ only in the holders kept)
+            if pending:
+                self._pending = _cut_pending(pending, runs)
             self.holders = [self.holders[k] for k in keep]
             for name in out:
                 self.since.pop(name, None)
@@ -136,9 +169,18 @@ class Doubt:
     def bounds(self, name: str) -> Tuple[Dict[str, int], Dict[str, int]]:
         """The least and the most of each resource `name` may hold."""
         at = self.base(name)
-        columns = list(zip(*(w[at : at + 2 * KINDS] for w in self.worlds)))
-        least = {r: min(columns[2 * i]) for i, r in enumerate(RESOURCES)}
-        most = {r: max(columns[2 * i + 1]) for i, r in enumerate(RESOURCES)}
+        lows = list(self._worlds[0][at : at + 2 * KINDS : 2])
+        highs = list(self._worlds[0][at + 1 : at + 2 * KINDS : 2])
+        for w in self._worlds:  # (a loop over each count, not the columns made: the compiled loop is quicker)
+            for i in range(KINDS):
+                lo, hi = w[at + 2 * i], w[at + 2 * i + 1]
+                if lo < lows[i]:
+                    lows[i] = lo
+                if hi > highs[i]:
+                    highs[i] = hi
+        p = self._pending
+        least = {r: lows[i] + p.get(at + 2 * i, 0) for i, r in enumerate(RESOURCES)}
+        most = {r: highs[i] + p.get(at + 2 * i + 1, 0) for i, r in enumerate(RESOURCES)}
         return least, most
 
     def may_hold(self, name: str, hand: Mapping[str, int]) -> bool:
@@ -150,9 +192,19 @@ class Doubt:
     def totals(self, name: str) -> Tuple[int, int]:
         """The least and the most cards `name` may hold in all."""
         at = self.base(name)
-        lows = [sum(w[at : at + 2 * KINDS : 2]) for w in self.worlds]
-        highs = [sum(w[at + 1 : at + 2 * KINDS : 2]) for w in self.worlds]
-        return min(lows), max(highs)
+        least, most = 0, 0
+        for k, w in enumerate(self._worlds):  # (each count added in place: no slice made a world)
+            low = high = 0
+            for j in range(at, at + 2 * KINDS, 2):
+                low += w[j]
+                high += w[j + 1]
+            if k == 0 or low < least:
+                least = low
+            if k == 0 or high > most:
+                most = high
+        p = self._pending
+        added = sum(p.get(j, 0) for j in range(at, at + 2 * KINDS, 2)) if p else 0  # (the same for lo and hi)
+        return least + added, most + added
 
     def holding(self) -> bool:
         """Whether some holder is still in doubt."""
@@ -160,7 +212,7 @@ class Doubt:
 
     def ways(self) -> int:
         """How many ways the cards may lie (worlds kept)."""
-        return len(self.worlds)
+        return len(self._worlds)
 
     def one_way(self, pick: Optional[Callable[[int], int]] = None) -> Dict[str, Dict[str, int]]:
         """Each holder's hand in one way the cards may lie (the least of a count known within
@@ -184,19 +236,21 @@ class Doubt:
     # -- moves ------------------------------------------------------------------------------
     def admits(self, needs: Iterable[Tuple[str, Mapping[str, int]]]) -> bool:
         """Whether some world has each holder of `needs` hold at least what it names."""
-        checks = [(self.base(name) + 2 * _INDEX[r] + 1, n) for name, need in needs for r, n in need.items() if n > 0]
-        return any(all(w[j] >= n for j, n in checks) for w in self.worlds)
+        p = self._pending
+        checks = [(j, n - p.get(j, 0)) for j, n in self._needs(needs, 1)]
+        return any(all(w[j] >= n for j, n in checks) for w in self._worlds)
 
     def keep(self, needs: Iterable[Tuple[str, Mapping[str, int]]]) -> bool:
         """Keep the worlds where each holder of `needs` holds at least what it names; False
         (and nothing changed) when no world does."""
-        WORK[0] += len(self.worlds)
-        checks = [(self.base(name) + 2 * _INDEX[r], n) for name, need in needs for r, n in need.items() if n > 0]
+        WORK[0] += len(self._worlds)
+        p = self._pending  # (read with the worlds as they are kept: lo and hi alike)
+        checks = [(j, n - p.get(j, 0)) for j, n in self._needs(needs, 0)]
         if not checks:
-            return bool(self.worlds)
+            return bool(self._worlds)
         kept = []
         raised = False  # (a range's least raised: two worlds may have become one)
-        for w in self.worlds:
+        for w in self._worlds:
             if all(w[j + 1] >= n for j, n in checks):
                 if any(w[j] < n for j, n in checks):
                     x = list(w)
@@ -208,8 +262,12 @@ class Doubt:
                 kept.append(w)
         if not kept:
             return False
-        self.worlds = _distinct(kept) if raised else kept
+        self._worlds = _distinct(kept) if raised else kept
         return True
+
+    def _needs(self, needs: Iterable[Tuple[str, Mapping[str, int]]], hi: int) -> List[Tuple[int, int]]:
+        """(coordinate, count) of each count `needs` names above zero: its lo's (`hi` 0) or hi's (1)."""
+        return [(self.base(name) + 2 * _INDEX[r] + hi, n) for name, need in needs for r, n in need.items() if n > 0]
 
     def empty(self, names: List[str]) -> bool:
         """Keep the worlds where each of `names` may hold no card (and holds none); False
@@ -240,9 +298,13 @@ class Doubt:
     def move(self, src: str, dst: str, amounts: Mapping[str, int]) -> None:
         """`src` gives `dst` the cards `amounts` names, as far as it holds them (a hand never
         goes below zero: the log's reading of a move it cannot pay). Both are holders."""
-        WORK[0] += len(self.worlds)
+        WORK[0] += len(self._worlds)
         a, b = self.base(src), self.base(dst)
         steps = [(2 * _INDEX[r], n) for r, n in amounts.items() if n > 0]
+        given = [(a + j, -n) for j, n in steps]
+        if self._holds_none_at_zero(given):  # (every world holds what is given: a shift, kept pending)
+            self._add_pending(given + [(b + j, n) for j, n in steps])
+            return
         out = []
         short = False  # (a hand gave less than named: two worlds may have become one)
         for w in self.worlds:
@@ -263,9 +325,12 @@ class Doubt:
 
     def shift_all(self, deltas: Mapping[str, Mapping[str, int]]) -> None:
         """Add each holder's delta to its cards in every world (never below zero), in one pass."""
-        WORK[0] += len(self.worlds)
+        WORK[0] += len(self._worlds)
         steps = [(self.base(name) + 2 * _INDEX[r], n) for name, delta in deltas.items() for r, n in delta.items() if n]
         if not steps:
+            return
+        if self._holds_none_at_zero(steps):  # (kept pending: the module's docstring)
+            self._add_pending(steps)
             return
         out = []
         held = False  # (a count held at zero: two worlds may have become one)
@@ -288,6 +353,26 @@ class Doubt:
                     x[j], x[j + 1] = lo, hi
                 out.append(tuple(x))
         self.worlds = _distinct(out) if held else out
+
+    def _add_pending(self, steps: List[Tuple[int, int]]) -> None:
+        """Add `steps` ((lo's coordinate, delta) each) to lo and hi of every world, pending."""
+        p = self._pending
+        for j, n in steps:
+            p[j] = p.get(j, 0) + n
+            p[j + 1] = p.get(j + 1, 0) + n
+
+    def _holds_none_at_zero(self, steps: List[Tuple[int, int]]) -> bool:
+        """Whether adding `steps` ((lo's coordinate, delta) each) holds no count at zero in
+        any world: every delta a gain, or every count given held in every world (a lo that
+        stays at zero or above keeps its hi, never below it, there too)."""
+        p = self._pending
+        for j, n in steps:
+            if n < 0:
+                least = n + p.get(j, 0)
+                for w in self._worlds:
+                    if w[j] + least < 0:
+                        return False
+        return True
 
     def widen(self, name: str, fewer: int, more: int) -> None:
         """`name` may hold up to `fewer` fewer and `more` more of each resource than each
@@ -366,8 +451,8 @@ class Doubt:
 def bound(doubt: "Doubt") -> bool:
     """Merge worlds into ranges once there are more than MAX_WORLDS (sound: every world
     kept is inside one of the ranges; no longer exact). True if it merged."""
-    WORK[0] += len(doubt.worlds)
-    if len(doubt.worlds) <= MAX_WORLDS:
+    WORK[0] += len(doubt._worlds)
+    if len(doubt._worlds) <= MAX_WORLDS:  # (counted as kept: a pending delta changes no count)
         return False
     # worlds that agree on every holder but the one in most doubt become one world, its
     # ranges the least and most of that holder; if that leaves more than MAX_WORLDS (one a
@@ -405,6 +490,18 @@ def _cut(w: World, runs: List[Tuple[int, int]]) -> World:
     out = w[runs[0][0] : runs[0][1]]
     for a, b in runs[1:]:
         out = out + w[a:b]
+    return out
+
+
+def _cut_pending(pending: Dict[int, int], runs: List[Tuple[int, int]]) -> Dict[int, int]:
+    """A pending delta's coordinates as `_cut` leaves them (those not kept dropped)."""
+    out: Dict[int, int] = {}
+    start = 0
+    for a, b in runs:
+        for j, n in pending.items():
+            if a <= j < b:
+                out[start + j - a] = n
+        start += b - a
     return out
 
 

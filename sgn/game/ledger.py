@@ -123,15 +123,16 @@ def can_give(g: State, needs: Sequence[Tuple[str, Dict[str, int]]]) -> bool:
     """Whether each holder of `needs` holds what it names, at once (in some world: the
     worlds where they do not are dropped)."""
     d = g.unseen.doubt
-    if d is None or not any(name in d for name, _ in needs):  # (no doubt: counts alone)
-        for name, need in needs:
-            held = cards_of(g, name)
-            for r, n in need.items():
-                if held.get(r, 0) < n:
-                    return False
-        return True
-    d = involve(g, [name for name, _ in needs])
-    return d.keep(needs)
+    doubted = []
+    for name, need in needs:
+        if d is not None and name in d:
+            doubted.append((name, need))
+            continue
+        held = cards_of(g, name)  # (a holder known: its counts alone, as in every world)
+        for r, n in need.items():
+            if held.get(r, 0) < n:
+                return False
+    return d.keep(doubted) if d is not None and doubted else True
 
 
 def could_give(g: State, name: str, need: Mapping[str, int]) -> bool:
