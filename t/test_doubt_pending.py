@@ -11,7 +11,9 @@ from sgn.rules import RESOURCES
 
 HOLDERS = ["2", "4", "6"]  # (a holder added may come before or between them)
 counts = st.integers(0, 4)
-hands = st.fixed_dictionaries({r: counts for r in RESOURCES})
+hands = st.one_of(
+    st.just(dict.fromkeys(RESOURCES, 0)), st.fixed_dictionaries({r: counts for r in RESOURCES})
+)  # (empty often)
 deltas = st.dictionaries(st.sampled_from(RESOURCES), st.integers(-3, 3), max_size=3)
 holder = st.sampled_from(HOLDERS)
 moves = st.one_of(
@@ -23,6 +25,7 @@ moves = st.one_of(
     st.tuples(st.just("unseen"), holder, holder, st.integers(1, 2)),
     st.tuples(st.just("add"), st.sampled_from(["1", "3", "5"]), hands),
     st.tuples(st.just("settle")),
+    st.tuples(st.just("widen"), holder, st.integers(0, 2), st.integers(0, 2)),
 )
 
 
@@ -83,6 +86,15 @@ class Plain:
         self.worlds = [w[:at] + point + w[at:] for w in self.worlds]
         self.holders = holders
 
+    def widen(self, name, fewer, more):
+        at = self._at(name)
+
+        def change(x):
+            for j in range(at, at + 10, 2):
+                x[j], x[j + 1] = max(0, x[j] - fewer), x[j + 1] + more
+
+        self._made(change)
+
     def settled(self):
         out, keep = {}, []
         for k, name in enumerate(self.holders):
@@ -132,6 +144,8 @@ def _plainly(plain: Plain, lazy: Doubt, move) -> object:
         plain.add(move[1], move[2])
     elif kind == "settle":
         return plain.settled()
+    elif kind == "widen" and move[1] in plain.holders:
+        plain.widen(move[1], move[2], move[3])
     return None
 
 
@@ -160,6 +174,8 @@ def _make(d: Doubt, move) -> object:
         d.add(move[1], move[2], 1)
     elif kind == "settle":
         return d.settled()
+    elif kind == "widen" and move[1] in d:
+        d.widen(move[1], move[2], move[3])
     return None
 
 
@@ -186,5 +202,6 @@ def test_a_pending_shift_answers_as_a_shift_made_at_once(starts, made):
         eager.worlds  # (read: every pending delta made at once)
         assert _asked(lazy) == _asked(eager), move
         assert _asked(lazy)[:4] == plain.asked(), move
-        assert lazy.copy().worlds == eager.worlds == plain.worlds, move
-    assert lazy.worlds == eager.worlds and lazy.key() == eager.key()
+        # (the same worlds; cards not shown made on the worlds as kept come in another order)
+        assert sorted(lazy.copy().worlds) == sorted(eager.worlds) == sorted(plain.worlds), move
+    assert sorted(lazy.worlds) == sorted(eager.worlds) and lazy.key() == eager.key()

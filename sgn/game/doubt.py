@@ -22,8 +22,8 @@ cards not shown) drops the repeats (`_distinct`).
 A shift that holds no count at zero (cards gained, or given where every world holds them)
 is not made world by world: it is kept as one pending delta of coordinates, the same for
 lo and hi, that every world adds (`Doubt._pending`). The questions (bounds, totals, what
-a hand admits, the worlds kept where it holds enough, the holders settled) read the
-worlds with it; any other move first makes it in each world (`Doubt.worlds`). Shifts came
+a hand admits, the worlds kept where it holds enough, the holders settled) and cards not
+shown read the worlds with it; any other move first makes it in each world (`Doubt.worlds`). Shifts came
 to a third of a spectator's view, and most come in runs between such moves.
 
 Longer than 400 lines: this module alone reads a world's layout (docs/hidden.md, "Where
@@ -390,15 +390,19 @@ class Doubt:
     def move_unseen(self, src: str, dst: str, count: int, allowed: Optional[Callable[[Taken], bool]] = None) -> bool:
         """`src` gives `dst` `count` cards of kinds not shown: every way it can (that
         `allowed`, given the count of each kind, admits). False (and nothing changed) when
-        there is none."""
-        WORK[0] += len(self.worlds)
+        there is none. (Made on the worlds as kept, a pending delta read with them and kept:
+        the worlds come in another order than made at once, which nothing reads.)"""
+        WORK[0] += len(self._worlds)
         a, b = self.base(src), self.base(dst)
+        p = self._pending
+        added = [p.get(a + 2 * i, 0) for i in range(KINDS)]  # (the same for lo and hi)
+        more = sum(added)
         out: Set[World] = set()
-        for w in self.worlds:
-            if sum(w[a + 1 : a + 2 * KINDS : 2]) < count:
+        for w in self._worlds:
+            if sum(w[a + 1 : a + 2 * KINDS : 2]) + more < count:
                 continue
             if all(w[j] == w[j + 1] for j in range(a, a + 2 * KINDS, 2)):
-                held = [w[a + 2 * i] for i in range(KINDS)]
+                held = [w[a + 2 * i] + added[i] for i in range(KINDS)]
                 for taken in _takings(held, count):
                     if allowed is not None and not allowed(taken):
                         continue
@@ -413,13 +417,13 @@ class Doubt:
             else:  # a range: each resource may have given none, or up to `count`
                 x = list(w)
                 for i in range(KINDS):
-                    lo, hi = x[a + 2 * i], x[a + 2 * i + 1]
-                    x[a + 2 * i] = max(0, lo - count)
+                    lo, hi = x[a + 2 * i] + added[i], x[a + 2 * i + 1] + added[i]
+                    x[a + 2 * i] = max(0, lo - count) - added[i]
                     x[b + 2 * i + 1] += min(count, hi)
                 out.add(tuple(x))
         if not out:
             return False
-        self.worlds = list(out)
+        self._worlds = list(out)
         return True
 
     def monopoly(self, taker: str, resource: str, others: List[str]) -> None:
