@@ -50,7 +50,7 @@ MAX_WORLDS: Final = 4096
 WORK: Final = [0]
 
 
-# One card of each kind, as `_multisets` takes one card from a hand holding every kind.
+# One card of each kind, as `_multisets` takes one card from a hand holding every kind (a steal).
 _ONE_OF_EACH: Final = tuple(tuple(int(i == k) for i in range(KINDS)) for k in range(KINDS))
 
 
@@ -65,13 +65,16 @@ class Doubt:
     it is held"), so every question asked of them and every move made on them is a method
     here, not an index into a world elsewhere."""
 
-    __slots__ = ("holders", "_worlds", "_pending", "widened", "since")
+    __slots__ = ("holders", "_worlds", "_pending", "_checked", "widened", "since")
 
     def __init__(self, holders: List[str], worlds: Iterable[World]):
         self.holders = holders
         self._worlds: Worlds = _distinct(worlds)
         # coordinate -> the delta each world adds there, not made yet (the module's docstring)
         self._pending: Dict[int, int] = {}
+        # the worlds as `settled` last found them: none made anew since (a pending shift, the
+        # questions) has nothing to settle (the same list: a move makes a new one)
+        self._checked: Optional[Worlds] = None
         self.widened = False  # worlds were merged into ranges (MAX_WORLDS reached)
         self.since: Dict[str, int] = {}  # holder -> the first line that put it in doubt
 
@@ -95,6 +98,8 @@ class Doubt:
                 for j, n in steps:
                     x[j] += n
                 out.append(tuple(x))
+            if self._checked is self._worlds:  # (a delta settles nobody: still as checked)
+                self._checked = out
             self._worlds, self._pending = out, {}
         return self._worlds
 
@@ -137,8 +142,8 @@ class Doubt:
         world; their hands, to be kept as known again."""
         out: Dict[str, Dict[str, int]] = {}
         worlds, pending = self._worlds, self._pending  # (a pending delta is the same in every world,
-        if not worlds:  # and for lo and hi: it changes neither what is known nor what is alike)
-            return out
+        if not worlds or worlds is self._checked:  # and for lo and hi: it changes neither what is
+            return out  # known nor what is alike)
         first = next(iter(worlds))
         keep: List[int] = []
         width = 2 * KINDS
@@ -163,6 +168,7 @@ class Doubt:
             self.holders = [self.holders[k] for k in keep]
             for name in out:
                 self.since.pop(name, None)
+        self._checked = self._worlds
         return out
 
     # -- what is known ---------------------------------------------------------------------
@@ -205,6 +211,11 @@ class Doubt:
         p = self._pending
         added = sum(p.get(j, 0) for j in range(at, at + 2 * KINDS, 2)) if p else 0  # (the same for lo and hi)
         return least + added, most + added
+
+    def holds_everywhere(self, name: str, amounts: Mapping[str, int]) -> bool:
+        """Whether `name` holds at least `amounts` in every world (`bounds` without the rest)."""
+        at = self.base(name)
+        return self._holds_none_at_zero([(at + 2 * _INDEX[r], -n) for r, n in amounts.items() if n > 0])
 
     def holding(self) -> bool:
         """Whether some holder is still in doubt."""
@@ -399,11 +410,25 @@ class Doubt:
         more = sum(added)
         out: Set[World] = set()
         for w in self._worlds:
-            if sum(w[a + 1 : a + 2 * KINDS : 2]) + more < count:
+            most = more  # (counted in place: a slice made of each world costs more)
+            for j in range(a + 1, a + 2 * KINDS, 2):
+                most += w[j]
+            if most < count:
                 continue
-            if all(w[j] == w[j + 1] for j in range(a, a + 2 * KINDS, 2)):
+            if _known(w, a):
+                if count == 1:  # (a steal: one card of any kind held, the most common)
+                    for i in range(KINDS):
+                        at = a + 2 * i
+                        if w[at] + added[i] > 0 and (allowed is None or allowed(_ONE_OF_EACH[i])):
+                            x = list(w)
+                            x[at] -= 1
+                            x[at + 1] -= 1
+                            x[b + 2 * i] += 1
+                            x[b + 2 * i + 1] += 1
+                            out.add(tuple(x))
+                    continue
                 held = [w[a + 2 * i] + added[i] for i in range(KINDS)]
-                for taken in _takings(held, count):
+                for taken in _multisets(held, count):
                     if allowed is not None and not allowed(taken):
                         continue
                     x = list(w)
@@ -529,13 +554,6 @@ def _span(worlds: List[World]) -> World:
     out[0::2] = map(min, columns[0::2])  # (each lo; then each hi: the builtins do the work)
     out[1::2] = map(max, columns[1::2])
     return tuple(out)
-
-
-def _takings(held: List[int], count: int) -> Iterable[Tuple[int, ...]]:
-    """`_multisets`, a steal's one card (the most common) without the recursion."""
-    if count == 1:
-        return [one for one, n in zip(_ONE_OF_EACH, held) if n]
-    return _multisets(held, count)
 
 
 def _multisets(held: List[int], count: int) -> Iterable[Tuple[int, ...]]:

@@ -167,7 +167,7 @@ def transfer(g: State, src: str, dst: str, amounts: Dict[str, int]) -> None:
             give[r] -= moved
             take[r] += moved
         return
-    if src in d and dst not in d and _surely(d, src, amounts):
+    if src in d and dst not in d and d.holds_everywhere(src, amounts):
         d.shift(src, {r: -n for r, n in amounts.items()})
         take = cards_of(g, dst)
         for r, n in amounts.items():
@@ -181,12 +181,6 @@ def transfer(g: State, src: str, dst: str, amounts: Dict[str, int]) -> None:
     else:
         involve(g, [dst]).move(src, dst, amounts)
     settle(g)
-
-
-def _surely(d: Doubt, name: str, amounts: Mapping[str, int]) -> bool:
-    """Whether `name` holds at least `amounts` in every world."""
-    least, _ = d.bounds(name)
-    return all(least[r] >= n for r, n in amounts.items())
 
 
 def swap_known(g: State, a: str, ra: Dict[str, int], b: str, rb: Dict[str, int]) -> bool:
@@ -327,7 +321,8 @@ def produce(g: State, number: int) -> None:
     # the robber's tile as two numbers: a tile compared whole would be made an object each time
     anywhere = robber is None
     rq, rr = robber if robber is not None else (0, 0)
-    if g.unseen.doubt is not None:
+    d = g.unseen.doubt
+    if d is not None and BANK in d:
         _produce_in_doubt(g, _paying(g, number))
         return
     wanted: Dict[str, int] = {}  # resource -> cards owed in all
@@ -337,15 +332,18 @@ def produce(g: State, number: int) -> None:
     short = [r for r, n in wanted.items() if n > bank[r]]
     if g.bank_departs:  # (under a profile, short where the rulebook's bank is short)
         short = [r for r, n in wanted.items() if n > bank[r] - g.bank_extra]
-    if not short:  # the common case: the bank has enough
+    if not short:  # the common case: the bank has enough (and pays all, in every way: `ways`)
+        for r, n in wanted.items():
+            bank[r] -= n
+        if d is not None:
+            _paid_in_full_in_doubt(g, d, _paying(g, number))
+            return
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr):
                 income.owner.hand[income.resource] += income.cards
-        for r, n in wanted.items():
-            bank[r] -= n
         return
-    if g.bank_departs:  # the engine's bank and the rulebook's may pay otherwise: worlds
-        _produce_in_doubt(g, _paying(g, number))
+    if g.bank_departs or d is not None:  # the engine's bank and the rulebook's may pay otherwise
+        _produce_in_doubt(g, _paying(g, number))  # (worlds), or hands in doubt
         return
     for income in entries.values():
         if _pays(income.tile, anywhere, rq, rr) and income.resource not in short:
@@ -364,9 +362,10 @@ def produce(g: State, number: int) -> None:
 
 
 def _produce_in_doubt(g: State, paying: list) -> None:
-    """Production with some hands in doubt, or a bank that may have paid two ways: with the
-    bank known and paying one way, the same cards go to each owner in every world
-    (`produce`'s rule, on the known bank); else world by world (`doubt.produce`)."""
+    """Production with a bank short or in doubt and some hands in doubt, or a bank that may
+    have paid two ways: with the bank known and paying one way, the same cards go to each
+    owner in every world (`produce`'s rule, on the known bank); else world by world
+    (`doubt.produce`)."""
     if not paying:
         return
     wants = _wants(paying)
@@ -401,6 +400,22 @@ def _produce_in_doubt(g: State, paying: list) -> None:
                 hand[r] += n
     if d is not None and doubted:
         d.shift_all(doubted)
+    settle(g)
+
+
+def _paid_in_full_in_doubt(g: State, d: Doubt, paying: List[Income]) -> None:
+    """A roll the known bank pays in full, some owners in doubt: the same cards to each in
+    every world (one shift), to the others in hand (the bank paid out already)."""
+    gains: Dict[str, Dict[str, int]] = {}
+    for income in paying:
+        owner = income.owner
+        if owner.name in d:
+            gain = gains.setdefault(owner.name, {})
+            gain[income.resource] = gain.get(income.resource, 0) + income.cards
+        else:
+            owner.hand[income.resource] += income.cards
+    if gains:
+        d.shift_all(gains)
     settle(g)
 
 
