@@ -138,16 +138,27 @@ def _gives(resources: Dict[str, int]) -> bool:
     return any(amount < 0 for amount in resources.values())
 
 
-def is_discard(value) -> bool:
+def is_discard(value: List[Dict[str, Any]]) -> bool:
     """The encoding of a discard (SGN has no discard action): a one-sided trade in which
-    a player only gives and the bank only receives."""
+    a player only gives and the bank only receives. (A trade's value as the schema allows
+    it, two sides; typed, so that the compiled module reads it without generic calls: a
+    trade of every replay asks.)"""
     side, bank = value
     if side["player"] == "B":
         side, bank = bank, side
     if bank["player"] != "B" or side["player"] == "B":
         return False
-    gave = side["resources"]
-    return bool(gave) and all(a < 0 for a in gave.values()) and all(a > 0 for a in bank["resources"].values())
+    gave: Dict[str, Any] = side["resources"]
+    got: Dict[str, Any] = bank["resources"]
+    if not gave:
+        return False
+    for a in gave.values():
+        if not a < 0:
+            return False
+    for a in got.values():
+        if not a > 0:
+            return False
+    return True
 
 
 def trade_both_sides_give(player, value, ctx):
