@@ -62,6 +62,41 @@ def test_messages_give_the_same_diagnostics_both_ways(message, profile):
     assert fast == careful
 
 
+def hidden_messages():
+    """Messages with hidden values (`?`, docs/hidden.md) where the extension allows them and
+    where it does not, some broken in one more way (a count, a code, a key, a sender)."""
+    sender = st.sampled_from(["1", "2", "4", "B", "9", 1])
+    count = st.one_of(st.integers(-3, 3), st.sampled_from(["?", "1", 1.5, True, None]))
+    resources = st.dictionaries(st.sampled_from(["?", "B", "G", "O", "X"]), count, max_size=3)
+    sides = st.lists(st.fixed_dictionaries({"player": sender, "resources": resources}), min_size=1, max_size=3)
+    extra = st.dictionaries(st.sampled_from(["x", "rCodes"]), st.sampled_from(["?", 1, ["?"]]), max_size=1)
+    return st.one_of(
+        st.tuples(sender, st.sampled_from(["ST", "TR"]), sides),
+        st.tuples(sender, st.just("BD"), st.builds(dict, cCode=st.sampled_from(["?", "KN", "X", 1])), extra),
+        st.tuples(sender, st.just("RD"), st.builds(dict, result=st.sampled_from(["?", 7, 13, "7", None])), extra),
+        st.tuples(sender, st.sampled_from(["PD", "MR", "BR"]), st.builds(dict, cCode=st.just("?")), extra),
+    ).map(lambda m: [m[0], m[1], {**m[2], **m[3]}] if len(m) == 4 else list(m))
+
+
+@settings(max_examples=scaled(300))
+@given(hidden_messages(), st.sampled_from(["strict", "compat", "v1.0"]), st.sampled_from(["allow", "refuse"]))
+def test_hidden_values_give_the_same_diagnostics_both_ways(message, profile, hidden):
+    """The compiled check reads a hidden value where the extension allows it, and only there
+    (neither under the profile v1.0 nor with hidden values refused)."""
+    data = doubled([STANDARD_MAP, json.dumps(message), json.dumps(message, separators=(",", ":"))])
+    fast, careful = both(data, level="semantic", profile=profile, hidden=hidden)
+    assert fast == careful
+
+
+@pytest.mark.skipif(not fastpath.COMPILED, reason="the compiled libraries are not installed (the tox env pure)")
+def test_a_hidden_value_is_read_by_the_compiled_check_where_it_is_allowed():
+    steal = b'["1","ST",[{"player":"1","resources":{"?":1}},{"player":"2","resources":{"?":-1}}]]'
+    assert fastpath.schema_valid_message(steal, True, True) == json.loads(steal)
+    assert fastpath.schema_valid_message(steal, True, False) is None  # (v1.0, or refused: the careful path says so)
+    assert fastpath.schema_valid_message(b'["1","BD",{"cCode":"?"}]', True, True) == ["1", "BD", {"cCode": "?"}]
+    assert fastpath.schema_valid_message(b'["1","PD",{"cCode":"?"}]', True, True) is None  # (no card played unseen)
+
+
 @given(st.binary(max_size=200))
 def test_arbitrary_bytes_give_the_same_diagnostics_both_ways(data):
     fast, careful = both(data + b"\n" + data)

@@ -8,8 +8,10 @@ Two shortcuts, both exact:
   lines (rolls, builds on the same board). Map definitions are never
   remembered, since they change the context. The memory is bounded.
 - **Compiled checks for new lines.** orjson parses and jsonschema-rs checks
-  the whole schema file; when both say yes (and no key is repeated, which
-  orjson would hide) the schema layer has nothing to say. Any "no" goes to the
+  the whole schema file (or, where the reading allows them, the record lines'
+  schema or the schema extended with hidden values); when both say yes (and no
+  key is repeated, which orjson would hide) the schema layer has nothing to
+  say. Any "no" goes to the
   careful path, which explains it with the standard library and jsonschema.
   Tests prove both paths give the same diagnostics.
 
@@ -28,6 +30,7 @@ import re
 from typing import Any, Dict, Final, List, Optional, Tuple
 
 from .. import packaged
+from .hidden import ACTIONS as HIDDEN_ACTIONS, extended
 from .jsonline import MAX_DEPTH, MAX_NUMBER_CHARS
 from .records import ACTIONS as RECORD_ACTIONS, SCHEMA_FILE as RECORDS_FILE
 from .schema import SCHEMA_FILE
@@ -147,6 +150,7 @@ class Memory:
 MEMORY = Memory()
 _VALIDATOR: Any = None
 _RECORDS: Any = None
+_HIDDEN: Any = None
 
 
 def _validator():
@@ -156,10 +160,15 @@ def _validator():
     return _VALIDATOR
 
 
-def _valid(value: Any, records: bool) -> bool:
+def _valid(value: Any, records: bool, hidden: bool) -> bool:
     """Whether the compiled check finds a parsed message valid at the schema level: a
-    message of SGN v1.0, or (`records`: where the reading allows them) a record line."""
-    return bool(_validator().is_valid(value)) or (records and _record_line(value))
+    message of SGN v1.0, or (where the reading allows them) a record line (`records`) or
+    a message with hidden values (`hidden`)."""
+    return (
+        bool(_validator().is_valid(value))
+        or (records and _record_line(value))
+        or (hidden and _with_hidden_values(value))
+    )
 
 
 def _record_line(value: Any) -> bool:
@@ -171,6 +180,18 @@ def _record_line(value: Any) -> bool:
     if _RECORDS is None:
         _RECORDS = _jsonschema_rs.Draft4Validator(packaged.load_json(RECORDS_FILE))
     return bool(_RECORDS.is_valid(value))
+
+
+def _with_hidden_values(value: Any) -> bool:
+    """Whether a message the v1.0 schema refuses is valid with hidden values (`?`), against
+    the schema extended with them (`hidden.extended`, as the careful path checks it): a
+    spectator's view has many, built on first use."""
+    if not (isinstance(value, list) and len(value) == 3 and value[1] in HIDDEN_ACTIONS):
+        return False
+    global _HIDDEN
+    if _HIDDEN is None:
+        _HIDDEN = _jsonschema_rs.Draft4Validator(extended(packaged.load_json(SCHEMA_FILE)))
+    return bool(_HIDDEN.is_valid(value))
 
 
 def compiled_modules() -> List[str]:
@@ -235,7 +256,7 @@ def _key_ends(raw: bytes) -> int:
     return raw.count(b'":')
 
 
-def schema_valid_message(raw: bytes, records: bool = True) -> Optional[Any]:
+def schema_valid_message(raw: bytes, records: bool = True, hidden: bool = False) -> Optional[Any]:
     """The parsed message when it is certainly valid JSON and valid at the schema level
     (so neither layer has anything to say); None when the careful path must decide.
 
@@ -245,12 +266,13 @@ def schema_valid_message(raw: bytes, records: bool = True) -> Optional[Any]:
     nesting and number literals have the careful parser's limits (a literal longer than
     it takes is read as a float, so only a line holding a float is searched for one);
     anything a compiled library cannot take (a lone surrogate, say) is a "no". `records`:
-    whether a record line is read (not under the profile v1.0, which refuses it)."""
+    whether a record line is read (not under the profile v1.0, which refuses it); `hidden`:
+    whether a hidden value is (neither under v1.0 nor with hidden values refused)."""
     if _orjson is None or (len(raw) > MAX_BRACKETS and raw.count(b"[") + raw.count(b"{") > MAX_BRACKETS):
         return None
     try:
         value = _orjson.loads(raw)
-        if not _validator().is_valid(value) and not (records and _record_line(value)):
+        if not _valid(value, records, hidden):
             return None
     except Exception:  # whatever a compiled library cannot take, the careful path explains
         return None
@@ -266,14 +288,14 @@ def schema_valid_message(raw: bytes, records: bool = True) -> Optional[Any]:
     return value
 
 
-def schema_valid_value(value: Any, records: bool = True) -> bool:
+def schema_valid_value(value: Any, records: bool = True, hidden: bool = False) -> bool:
     """True when the compiled check finds a parsed message valid at the schema level
     (False when it does not, cannot take the value, or is not installed: then jsonschema
-    decides and explains); `records` as for `schema_valid_message`."""
+    decides and explains); `records` and `hidden` as for `schema_valid_message`."""
     if _orjson is None:
         return False
     try:
-        return _valid(value, records)
+        return _valid(value, records, hidden)
     except Exception:  # a string that is no Unicode text (a lone surrogate), say
         return False
 

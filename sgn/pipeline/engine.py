@@ -247,7 +247,7 @@ class FileCheck:
         remembered when it found nothing. (diagnostics, message or None if unparsed)"""
         stages, name, fast = self.file_stages, self.name, self.fast
         plain = raw[-1:] != b"\r" and (number > 1 or not raw.startswith(UTF8_BOM))
-        value = schema_valid(raw, stages.records) if fast and plain else None
+        value = schema_valid(raw, stages.records, stages.hidden) if fast and plain else None
         if value is not None:
             if stages.stages is None:
                 stages.use(auto_level(value))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
 
 from ..diagnostic import Diagnostic
+from ..layers.hidden import ALLOW
 from ..layers.jsonline import parse_line
 from ..layers.multiline import OpenValue, log_as_array
 from ..layers.schema import V1
@@ -35,6 +36,7 @@ class FileStages:
         self.checking, self.name, self.on_state = checking, name, on_state
         self.level = checking.level
         self.records = checking.profile != V1  # (record lines are read: docs/format.md, "Records")
+        self.hidden = self.records and checking.hidden == ALLOW  # (hidden values are read: docs/hidden.md)
         self.open_value = OpenValue(name)  # a JSON value written over several lines
         self.text_line = True  # whether the last line the careful path read was text
         self.stages: Optional[List[Stage]] = None
@@ -81,7 +83,7 @@ class FileStages:
         if fast and checks:
             from ..layers.fastpath import schema_valid_value
 
-            if schema_valid_value(parsed[0], self.records):
+            if schema_valid_value(parsed[0], self.records, self.hidden):
                 checks = checks[1:]  # the compiled check says the schema has nothing to say
         more, message = run_stages(checks, parsed[0], self.name, number)
         return found + more, message
