@@ -191,10 +191,10 @@ def swap_known(g: State, a: str, ra: Dict[str, int], b: str, rb: Dict[str, int])
         return False
     ha, hb = cards_of(g, a), cards_of(g, b)
     for r, n in ra.items():
-        if ha[r] + n < 0:
+        if n < 0 and ha[r] + n < 0:  # (a count gained never goes below zero)
             return False
     for r, n in rb.items():
-        if hb[r] + n < 0:
+        if n < 0 and hb[r] + n < 0:
             return False
     for r, n in ra.items():
         ha[r] += n
@@ -322,7 +322,24 @@ def produce(g: State, number: int) -> None:
     anywhere = robber is None
     rq, rr = robber if robber is not None else (0, 0)
     d = g.unseen.doubt
-    if d is not None and BANK in d:
+    if d is None:  # the common case: every hand known; the bank paid out as it goes
+        floor = g.bank_extra if g.bank_departs else 0  # (under a profile, the rulebook's bank's stock)
+        lacking = False
+        for income in entries.values():
+            if _pays(income.tile, anywhere, rq, rr):
+                left = bank[income.resource] - income.cards
+                bank[income.resource] = left
+                if left < floor:
+                    lacking = True
+        if not lacking:  # (the bank had enough: it pays all, in every way, `ways`)
+            for income in entries.values():
+                if _pays(income.tile, anywhere, rq, rr):
+                    income.owner.hand[income.resource] += income.cards
+            return
+        for income in entries.values():  # short: the bank as it was, and the rule below
+            if _pays(income.tile, anywhere, rq, rr):
+                bank[income.resource] += income.cards
+    elif BANK in d:
         _produce_in_doubt(g, _paying(g, number))
         return
     wanted: Dict[str, int] = {}  # resource -> cards owed in all
@@ -332,15 +349,10 @@ def produce(g: State, number: int) -> None:
     short = [r for r, n in wanted.items() if n > bank[r]]
     if g.bank_departs:  # (under a profile, short where the rulebook's bank is short)
         short = [r for r, n in wanted.items() if n > bank[r] - g.bank_extra]
-    if not short:  # the common case: the bank has enough (and pays all, in every way: `ways`)
+    if not short and d is not None:  # the bank has enough (and pays all, in every way: `ways`)
         for r, n in wanted.items():
             bank[r] -= n
-        if d is not None:
-            _paid_in_full_in_doubt(g, d, _paying(g, number))
-            return
-        for income in entries.values():
-            if _pays(income.tile, anywhere, rq, rr):
-                income.owner.hand[income.resource] += income.cards
+        _paid_in_full_in_doubt(g, d, _paying(g, number))
         return
     if g.bank_departs or d is not None:  # the engine's bank and the rulebook's may pay otherwise
         _produce_in_doubt(g, _paying(g, number))  # (worlds), or hands in doubt
