@@ -879,6 +879,34 @@ def test_no_output_writes_over_the_openings(tmp_path):
         assert out.returncode == 2 and book.read_text() == text
 
 
+def test_the_alarm_does_not_ring_into_the_collector():
+    """A ring while the collector runs would be swallowed in one of its callbacks, and handed
+    to `sys.unraisablehook`, where the next ring could fall: it waits for the next ring."""
+    import gc
+    import signal
+
+    from sgn.referee import seats
+
+    outcomes = []
+
+    def during(phase, info):  # (after the referee's own callback, which notes the start)
+        if phase == "start":
+            try:
+                seats._ring(signal.SIGALRM, None)
+                outcomes.append("waited")
+            except seats._Late:
+                outcomes.append("rang")
+
+    gc.callbacks.append(during)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.remove(during)
+    assert outcomes and set(outcomes) == {"waited"}
+    with pytest.raises(seats._Late):  # and outside a collection, it rings
+        seats._ring(signal.SIGALRM, None)
+
+
 def test_a_collection_of_the_process_garbage_is_not_charged_to_a_python_bot():
     """The garbage collector frees the whole process's garbage in whichever thread it runs:
     a bot in the referee's process is not charged for it against its deadline."""

@@ -39,6 +39,10 @@ class _Collections:
         """The collections' processor time in this thread, so far."""
         return self._taken.get(threading.get_ident(), 0.0)
 
+    def collecting(self) -> bool:
+        """Whether the collector runs in this thread now (between its callbacks' start and stop)."""
+        return threading.get_ident() in self._began
+
     def _note(self, phase: str, info: Dict[str, Any]) -> None:
         here = threading.get_ident()
         if phase == "start":
@@ -85,6 +89,11 @@ _CAN_RING = hasattr(signal, "setitimer")
 
 
 def _ring(signum: int, frame: Any) -> None:
+    # Not while the collector runs: Python would swallow the exception in one of its callbacks
+    # and hand it to `sys.unraisablehook`, into which the next ring could fall (under pytest, a
+    # failed test). The next ring, RING_AGAIN later, stops the bot.
+    if _COLLECTIONS.collecting():
+        return
     raise _Late()
 
 
