@@ -109,6 +109,18 @@ def test_repeated_keys_hidden_by_the_parser_are_still_found():
     assert fast == careful and ("json-duplicate-key", 3) in [(c, n) for c, n, *_ in fast]
 
 
+@pytest.mark.parametrize("white", [" ", "\t", "\r", "\n", " \t"])
+def test_a_repeated_key_behind_each_white_byte_before_its_colon_is_found(white):
+    """Each white byte JSON allows between a key and its colon is looked for: one missed,
+    the plain count of `":` finds one key fewer than the text holds, and the parser's
+    repeated key goes unseen (the line is one line of text but for a line feed, which
+    splits it: then both paths refuse both halves alike)."""
+    line = '["1","RD",{"result":8,"result"' + white + ":13}]"
+    assert fastpath._key_ends(line.encode()) == 2
+    fast, careful = both(doubled(['["1","RD",{"result":8}]', line]), level="schema")
+    assert fast == careful and (white == "\n" or ("json-duplicate-key", 3) in [(c, n) for c, n, *_ in fast])
+
+
 @settings(max_examples=scaled(40))  # a whole game each, replayed twice
 @given(sgs.games())
 def test_whole_games_give_the_same_diagnostics_both_ways(game):

@@ -186,7 +186,7 @@ class KeptLines:
         return sum(1 for entry in self.ring if entry is not None)
 
     def keep(self, number: int, raw: bytes) -> None:
-        if number == self.last:
+        if number <= self.last:  # (kept once, and in the order read: `line` counts on it)
             return
         self.last = number
         ring, at = self.ring, self.next
@@ -212,11 +212,19 @@ class KeptLines:
             at = (at + 1) % KEPT_LINES
 
     def line(self, number: int) -> Optional[bytes]:
-        """Line `number`, if it is kept."""
-        for entry in self.ring:
-            if entry is not None and entry[0] == number:
-                return entry[1]
-        return None
+        """Line `number`, if it is kept: a binary search, from the oldest slot (`next`) on,
+        as the lines are kept in the order read, after the empty slots."""
+        ring, start = self.ring, self.next
+        low, high = 0, KEPT_LINES
+        while low < high:
+            middle = (low + high) // 2
+            entry = ring[(start + middle) % KEPT_LINES]
+            if entry is None or entry[0] < number:
+                low = middle + 1
+            else:
+                high = middle
+        entry = ring[(start + low) % KEPT_LINES] if low < KEPT_LINES else None
+        return entry[1] if entry is not None and entry[0] == number else None
 
     def placed(self, diagnostic: Diagnostic) -> Diagnostic:
         """`diagnostic` with the column of its pointer's value and the excerpt of its line,

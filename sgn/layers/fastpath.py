@@ -250,8 +250,10 @@ class _Members:
 def _key_ends(raw: bytes) -> int:
     """How many times a quote is followed by a colon, JSON whitespace between: at least the
     number of keys in the text. Without whitespace in the line (as engines write), a plain
-    count of `":` gives the same number, far faster than the pattern."""
-    if b" " in raw or b"\n" in raw or b"\t" in raw or b"\r" in raw:
+    count of `":` gives the same number, far faster than the pattern. (Each white byte is
+    looked for as a number: `b" " in raw` first tries the text as a number, and raises and
+    drops an error to learn it is not, five times the cost of the search.)"""
+    if 32 in raw or 10 in raw or 9 in raw or 13 in raw:  # space, line feed, tab, return
         return len(_KEY_END.findall(raw))
     return raw.count(b'":')
 
