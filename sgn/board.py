@@ -14,7 +14,21 @@ Canonical forms, used whenever sgn writes coordinates:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Set, Tuple, TypeVar
+from typing import (
+    Any,
+    Dict,
+    Final,
+    FrozenSet,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    NamedTuple,
+    Optional,
+    Set,
+    Tuple,
+    TypeVar,
+)
 
 K = TypeVar("K")
 Tile = Tuple[int, int]
@@ -39,7 +53,7 @@ CORNER_DIRECTIONS: Dict[str, Tuple[str, str]] = {
     "SW": ("SW", "W"),
     "NW": ("W", "NW"),
 }
-_OFFSETS = tuple(DIRECTIONS.values())
+_OFFSETS: Final = tuple(DIRECTIONS.values())
 
 
 def add(tile: Tile, offset: Tile) -> Tile:
@@ -141,9 +155,9 @@ def canonical_edge(e: Edge) -> Tuple[Tuple[Tile, Tile, Tile], Tuple[Tile, Tile, 
 # Corners and edges read from messages, shared: every listing of one corner gives the same
 # frozenset, whose hash is then computed once, and a lookup by listing skips building it.
 _SHARED_LIMIT = 1 << 12  # listings kept (a board has a few hundred corners)
-_CORNER_LISTINGS: Dict[Tuple[int, int, int, int, int, int], Corner] = {}
-_EDGE_LISTINGS: Dict[Tuple[Corner, Corner], Edge] = {}
-_SHARED: Dict[FrozenSet, FrozenSet] = {}
+_CORNER_LISTINGS: Final[Dict[Tuple[int, int, int, int, int, int], Corner]] = {}
+_EDGE_LISTINGS: Final[Dict[Tuple[Corner, Corner], Edge]] = {}
+_SHARED: Final[Dict[FrozenSet, FrozenSet]] = {}
 
 
 def _share(found, table: dict, key):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import List
 
+from ..board import corner_from_json, edge_from_json
 from ..diagnostic import Problem
 from ..rules import COSTS
 from . import ledger, placing
-from .pieces import Player, corner_from_json, edge_from_json, show_corner
+from .pieces import Player, show_corner
 from .state import State
 
 

@@ -12,11 +12,11 @@ from itertools import combinations_with_replacement
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .. import board, messages, rules
-from ..board import Corner, Edge, Tile
+from ..board import Corner, Edge, Tile, corner_from_json, edge_from_json
 from ..messages import HIDDEN, Message
 from ..rules import RESOURCES
 from .errors import TooManyMoves
-from .pieces import Map, corner_from_json, edge_from_json
+from .pieces import Map
 
 
 class Sites:

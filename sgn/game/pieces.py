@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Dict, Final, List, Optional, Set, Tuple
 
 from .. import board, rules
-from ..board import Corner, Edge, Tile
+from ..board import Corner, Edge, Tile, edge_from_json
 from ..diagnostic import Problem
 from ..rules import RESOURCES, show_hand
 from ..words import count
@@ -20,10 +20,6 @@ GENERIC_HARBOR: Final = next(code for code, r in board.HARBOR_RESOURCE.items() i
 
 def tile_from_json(raw) -> Tile:
     return (raw[0], raw[1])
-
-
-corner_from_json = board.corner_from_json
-edge_from_json = board.edge_from_json
 
 
 def cards(n: int) -> str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import List, Optional
 
 from .. import board
+from ..board import corner_from_json, edge_from_json
 from ..diagnostic import Problem
 from ..words import count
 from . import ledger, placing, turns
-from .pieces import corner_from_json, edge_from_json, tile_from_json
+from .pieces import tile_from_json
 from .state import TURNS, State
 
 

@@ -19,8 +19,8 @@ from ..diagnostic import Diagnostic
 
 EXCERPT_BEFORE = 40  # characters of context kept before the fault in a long line
 EXCERPT_WIDTH = 120  # characters of a line an excerpt keeps at most
-_SPACE = " \t\r\n"
-_CLOSE = {"[": "]", "{": "}"}
+_SPACE: Final = " \t\r\n"
+_CLOSE: Final = {"[": "]", "{": "}"}
 
 
 class Excerpt(NamedTuple):

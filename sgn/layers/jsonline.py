@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Final, List, Optional, Tuple, Union
 
 from ..diagnostic import Diagnostic, make, pointer_from_path
 from .jsontext import MAX_DEPTH, first_repeated_key, too_deep
@@ -20,7 +20,7 @@ from .schema import show
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER_CHARS", "parse_line", "too_deep", "too_deep_diagnostic", "value_problem"]
 
-MAX_NUMBER_CHARS = 100
+MAX_NUMBER_CHARS: Final = 100
 
 
 class _Refused(ValueError):

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterator, List, Optional, Tuple, Union
+from typing import Any, Final, Iterator, List, Optional, Tuple, Union
 
-MAX_DEPTH = 64  # arrays and objects nested deeper than this are refused (an SGN message is 6 deep)
+MAX_DEPTH: Final = 64  # arrays and objects nested deeper than this are refused (an SGN message is 6 deep)
 
 _QUOTE_OR_STRUCTURE = re.compile(r'["\[\]{}:,]')
 

@@ -13,7 +13,7 @@ Rules run only on messages that passed the schema, so shapes can be trusted
 from __future__ import annotations
 
 from itertools import chain, islice
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Final, FrozenSet, Iterable, Iterator, List, Optional, Tuple
 
 from .. import board, rules
 from ..board import Tile
@@ -228,7 +228,7 @@ def steal_actor_is_thief(player, value, ctx):
 
 Rule = Callable[[str, Any, Optional[MapContext]], Iterable[Problem]]
 
-RULES: Dict[str, Tuple[Rule, ...]] = {
+RULES: Final[Dict[str, Tuple[Rule, ...]]] = {
     "BC": (settlement_intersection,),
     "BS": (settlement_intersection,),
     "BR": (road_path,),
@@ -243,13 +243,13 @@ RULES: Dict[str, Tuple[Rule, ...]] = {
     "ET": (),
 }
 # The bank sends the map and a header (schema/v1.0/records.json), nothing else.
-BANK_MAY = frozenset({"DM", "HD"})
+BANK_MAY: Final = frozenset({"DM", "HD"})
 
 
 # The boards seen lately, each with a number never given to another: the context of the
 # memory of verified lines (fastpath). Bounded; a board seen again after it was forgotten
 # gets a new number, and the memory's contexts of its old number age out.
-_SHAPES: Dict[Tuple[FrozenSet[Tile], FrozenSet[Tile]], int] = {}
+_SHAPES: Final[Dict[Tuple[FrozenSet[Tile], FrozenSet[Tile]], int]] = {}
 _SHAPES_KEPT = 64
 _shapes_numbered = [0]
 
