@@ -17,7 +17,7 @@ from ..diagnostic import Problem
 from ..layers.hidden import HIDDEN
 from ..rules import RESOURCES, show_cost, show_hand
 from . import doubt as doubts
-from .bank_pays import pays_otherwise, ways
+from .bank_pays import ways
 from .doubt import Doubt, Taken
 from .pieces import Income, Player
 from .state import State
@@ -383,7 +383,7 @@ def _produce_in_doubt(g: State, paying: list) -> None:
     wants = _wants(paying)
     flags = g.bank_flags
     if (
-        pays_otherwise(flags)  # (else one way, always: `bank_pays.ways`)
+        g.bank_departs  # (`pays_otherwise` of the flags; else one way, always: `bank_pays.ways`)
         and not (BANK in g.unseen.doubt if g.unseen.doubt is not None else False)
         and any(len(ways(g.bank[r], [n for _, n in owed], flags)) > 1 for r, owed in wants.items())
     ):
