@@ -34,7 +34,6 @@ from .state import OVER, SETUP, TURNS, State
 
 # Actions that cannot change anyone's points (so the win needs no checking after them).
 _NO_POINTS: Final = frozenset({"TR", "ST", "MR", "ET"})
-_SIDED: Final = frozenset({"TR", "ST"})  # the actions whose value names players: a trade's two sides, a steal's
 
 
 def _strange_side(players: Dict[str, Player], value: List[Dict[str, Any]]) -> bool:
@@ -166,16 +165,22 @@ class Game(State):
             problems = setup.setup(self, player, action, value)
         else:
             players = self.players
-            if player not in players or (action in _SIDED and _strange_side(players, value)):
+            # (a trade's two sides and a steal's name players: two comparisons, not a set's look-up)
+            if player not in players or ((action == "TR" or action == "ST") and _strange_side(players, value)):
                 return [self._stranger(player, action, value)]
             problems = turns.turn(self, player, action, value)
-        if self.phase == TURNS and self.current and action not in _NO_POINTS and not self.special_built:
+        current = self.current
+        if self.phase == TURNS and current and action not in _NO_POINTS and not self.special_built:
+            p = self.players.get(current)  # (looked up once: this runs after every move)
             if self.ends_otherwise:  # (an engine's end, sgn/game/engine_end.py)
                 engine_end.check(self, line)
-            elif self.points(self.current) >= rules.POINTS_TO_WIN:  # (nobody wins in a Special Build Phase)
-                self.phase, self.ended_at = OVER, line
-            if self.phase == TURNS and self.current in self.players and self.players[self.current].has_unseen_cards():
-                unseen_cards.watch_points(self, line)
+            elif (self.points_of(p) if p is not None else self.points(current)) >= rules.POINTS_TO_WIN:
+                self.phase, self.ended_at = OVER, line  # (nobody wins in a Special Build Phase)
+            if self.phase == TURNS:
+                now = self.current
+                holder = p if p is not None and now is current else None if now is None else self.players.get(now)
+                if holder is not None and holder.has_unseen_cards():
+                    unseen_cards.watch_points(self, line)
         return problems
 
     def _after_end(self) -> List[Problem]:

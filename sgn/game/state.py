@@ -229,7 +229,11 @@ class State:
         return n, n
 
     def points(self, name: str) -> int:
-        p = self.player(name)
+        return self.points_of(self.player(name))
+
+    def points_of(self, p: Player) -> int:
+        """`points` of a player at hand (after every move: its name not looked up again)."""
+        name = p.name
         cards = p.cards["VP"] + p.new_cards["VP"] + p.revealed_points
         return (
             p.building_points
