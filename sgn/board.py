@@ -90,8 +90,8 @@ def corner(tile: Tile, direction: str) -> Corner:
 
 @lru_cache(maxsize=1024)
 def corners_of(tile: Tile) -> Tuple[Corner, ...]:
-    """The six corners of a tile (cached)."""
-    return tuple(corner(tile, d) for d in CORNER_DIRECTIONS)
+    """The six corners of a tile (cached), each the object a listing of it gives (`one`)."""
+    return tuple(one(corner(tile, d)) for d in CORNER_DIRECTIONS)
 
 
 def is_corner(tiles: Iterable[Tile]) -> bool:
@@ -160,6 +160,18 @@ _EDGE_LISTINGS: Final[Dict[Tuple[Corner, Corner], Edge]] = {}
 _SHARED: Final[Dict[FrozenSet, FrozenSet]] = {}
 
 
+def one(found: FrozenSet) -> FrozenSet:
+    """The one object for a corner or an edge, whoever made it: the replay's tables, keyed by
+    corners and edges read from messages, then find the board's own by identity, without
+    comparing their tiles (a corner's robber, a road's neighbours). Bounded: past four times
+    the listings kept, every table starts afresh."""
+    if len(_SHARED) >= 4 * _SHARED_LIMIT:
+        _CORNER_LISTINGS.clear()
+        _EDGE_LISTINGS.clear()
+        _SHARED.clear()
+    return _SHARED.setdefault(found, found)
+
+
 def _share(found, table: dict, key):
     if len(table) >= _SHARED_LIMIT:
         table.clear()
@@ -221,14 +233,14 @@ def corner_neighbours(c: Corner) -> Tuple[Corner, ...]:
         pair = [t for j, t in enumerate(tiles) if j != i]
         for t in neighbours(pair[0]):
             if t not in c and adjacent(t, pair[1]):
-                out.append(frozenset((pair[0], pair[1], t)))
+                out.append(one(frozenset((pair[0], pair[1], t))))
     return tuple(out)
 
 
 @lru_cache(maxsize=1 << 11)
 def edges_of_corner(c: Corner) -> Tuple[Edge, ...]:
-    """The three edges that end at `c`."""
-    return tuple(frozenset((c, n)) for n in corner_neighbours(c))
+    """The three edges that end at `c` (cached), each the object a listing of it gives (`one`)."""
+    return tuple(one(frozenset((c, n))) for n in corner_neighbours(c))
 
 
 # -- shapes ----------------------------------------------------------------------
