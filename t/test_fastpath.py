@@ -2,6 +2,7 @@
 
 import io
 import json
+import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -207,3 +208,42 @@ def test_a_long_run_of_number_characters_in_a_string_is_no_number(text):
     line = json.dumps(["1", "CH", text], separators=(",", ":"))
     fast, careful = both(doubled([line]), level="schema")
     assert fast == careful and "json-number-too-long" not in [code for code, *_ in fast]
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=80),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=80), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+def _texts(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _texts(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _texts(item)
+
+
+@given(JSON_VALUES)
+def test_a_message_interned_is_the_same_value_its_short_strings_the_interpreter_s(value):
+    """What the replay is given of a new line: equal to what was read, keys in the same order,
+    and each string of a message's length the interpreter's own object (so that a look-up by
+    it in the replay's tables finds the key itself)."""
+    copy = json.loads(json.dumps(value))  # (strings made anew, as a parser makes them)
+    out = fastpath.interned(copy)
+    assert out == value and json.dumps(out) == json.dumps(value)
+    for text in _texts(out):
+        if len(text) <= fastpath.INTERNED_LENGTH:
+            assert text is sys.intern(text)
+
+
+def test_the_strings_interned_stay_bounded():
+    for n in range(3 * fastpath.INTERNED_KEPT):
+        fastpath.interned(["1", "XX", {f"key {n}": [f"value {n}"]}])
+        assert len(fastpath._INTERNED) <= fastpath.INTERNED_KEPT
+    assert fastpath.interned(["1", "RD", {"result": 8}])[1] is "RD"  # noqa: F632 (the code's own)

@@ -27,6 +27,7 @@ import importlib.util
 import os
 import pkgutil
 import re
+import sys
 from typing import Any, Dict, Final, List, Optional, Tuple
 
 from .. import packaged
@@ -309,3 +310,33 @@ def loads(raw: bytes) -> Any:
     import json
 
     return json.loads(raw)
+
+
+INTERNED_LENGTH: Final = 64  # longer strings are left as read (a message's are a few letters)
+INTERNED_KEPT: Final = 4_096  # strings remembered as interned (then the table starts afresh)
+_INTERNED: Final[Dict[str, str]] = {}  # a string read -> the interpreter's own
+
+
+def interned(value: Any) -> Any:
+    """`value` with its strings the interpreter's own (`sys.intern`): a message's seat, action
+    and keys are then the very objects the replay's tables and comparisons hold (the seats,
+    a hand's resources, the action codes), found at once, without comparing their letters.
+    Done once a line, where it is first read: a line seen again reuses its parsed message."""
+    if isinstance(value, list):
+        return [interned(item) if isinstance(item, (list, dict)) else _text(item) for item in value]
+    if isinstance(value, dict):
+        return {_text(k): interned(v) if isinstance(v, (list, dict)) else _text(v) for k, v in value.items()}
+    return _text(value)
+
+
+def _text(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    found = _INTERNED.get(value)
+    if found is None:
+        if len(value) > INTERNED_LENGTH:
+            return value
+        if len(_INTERNED) >= INTERNED_KEPT:
+            _INTERNED.clear()
+        found = _INTERNED[value] = sys.intern(value)
+    return found
