@@ -182,6 +182,12 @@ def _share(found, table: dict, key):
 
 def corner_from_json(raw) -> Corner:
     """The corner an SGN intersection lists (three `[q, r]`, in any order)."""
+    if type(raw) is list and len(raw) == 3:  # (the common case, read by index: a listing seen before)
+        a, b, c = raw[0], raw[1], raw[2]
+        if type(a) is list and type(b) is list and type(c) is list and len(a) > 1 and len(b) > 1 and len(c) > 1:
+            found = _CORNER_LISTINGS.get((a[0], a[1], b[0], b[1], c[0], c[1]))
+            if found is not None:
+                return found
     a, b, c = raw
     key = (a[0], a[1], b[0], b[1], c[0], c[1])
     found = _CORNER_LISTINGS.get(key)
