@@ -322,23 +322,23 @@ def produce(g: State, number: int) -> None:
     anywhere = robber is None
     rq, rr = robber if robber is not None else (0, 0)
     d = g.unseen.doubt
-    if d is None:  # the common case: every hand known; the bank paid out as it goes
+    if d is None:  # the common case: every hand known; the bank pays out as it goes
         floor = g.bank_extra if g.bank_departs else 0  # (under a profile, the rulebook's bank's stock)
         lacking = False
         for income in entries.values():
             if _pays(income.tile, anywhere, rq, rr):
-                left = bank[income.resource] - income.cards
-                bank[income.resource] = left
+                resource, cards = income.resource, income.cards
+                left = bank[resource] - cards
+                bank[resource] = left
+                income.owner.hand[resource] += cards
                 if left < floor:
                     lacking = True
         if not lacking:  # (the bank had enough: it pays all, in every way, `ways`)
-            for income in entries.values():
-                if _pays(income.tile, anywhere, rq, rr):
-                    income.owner.hand[income.resource] += income.cards
             return
-        for income in entries.values():  # short: the bank as it was, and the rule below
+        for income in entries.values():  # short: the bank and the hands as they were, and the rule below
             if _pays(income.tile, anywhere, rq, rr):
                 bank[income.resource] += income.cards
+                income.owner.hand[income.resource] -= income.cards
     elif BANK in d:
         _produce_in_doubt(g, _paying(g, number))
         return
