@@ -253,9 +253,7 @@ class FileCheck:
                 stages.use(auto_level(value))
             found = run_stages(stages.checks[1:], value, name, number)[0]
             if stages.replay is not None and isinstance(value, list) and len(value) == 3 and value[1] != "DM":
-                from ..layers.fastpath import interned
-
-                value = interned(value)  # (the replay's look-ups by its strings, at once)
+                value = _interned(value)  # (the replay's look-ups by its strings, at once)
         else:
             found, value = stages.careful(reader, number, raw, fast)
         replay = stages.replay
@@ -282,6 +280,12 @@ class FileCheck:
         self.line = until if stopped else reader.number  # (stopped part-way: the end is not checked)
         tail = self.file_stages.ending(reader, held, stopped)
         return held.release(tail, reader.number, False) if tail or held.any() else []
+
+
+def _interned(value: Any) -> Any:
+    from ..layers.fastpath import interned  # (imported where the fast path is in use)
+
+    return interned(value)
 
 
 class Visited(NamedTuple):
