@@ -190,17 +190,47 @@ def swap_known(g: State, a: str, ra: Dict[str, int], b: str, rb: Dict[str, int])
     if g.unseen.doubt is not None or HIDDEN in ra or HIDDEN in rb:
         return False
     ha, hb = cards_of(g, a), cards_of(g, b)
-    for r, n in ra.items():
-        if n < 0 and ha[r] + n < 0:  # (a count gained never goes below zero)
+    if ha is hb:  # (one hand on both sides: each side judged on the hand before either)
+        if any(n < 0 and ha[r] + n < 0 for r, n in ra.items()) or any(n < 0 and hb[r] + n < 0 for r, n in rb.items()):
             return False
-    for r, n in rb.items():
-        if n < 0 and hb[r] + n < 0:
-            return False
-    for r, n in ra.items():
-        ha[r] += n
-    for r, n in rb.items():
-        hb[r] += n
+        _add(ha, ra)
+        _add(hb, rb)
+        return True
+    # made as it is checked, in one pass a side, and undone where a side does not hold what it gives
+    if not _add_holding(ha, ra):
+        return False
+    if not _add_holding(hb, rb):
+        _take_back(ha, ra, len(ra))
+        return False
     return True
+
+
+def _add(hand: Dict[str, int], delta: Dict[str, int]) -> None:
+    for r, n in delta.items():
+        hand[r] += n
+
+
+def _add_holding(hand: Dict[str, int], delta: Dict[str, int]) -> bool:
+    """Add `delta` to `hand`, or nothing (False) if a count given would go below zero (a count
+    gained never does)."""
+    done = 0
+    for r, n in delta.items():
+        left = hand[r] + n
+        if n < 0 and left < 0:
+            _take_back(hand, delta, done)
+            return False
+        hand[r] = left
+        done += 1
+    return True
+
+
+def _take_back(hand: Dict[str, int], delta: Dict[str, int], count: int) -> None:
+    """Undo the first `count` counts of `delta` added to `hand`."""
+    for r, n in delta.items():
+        if count <= 0:
+            return
+        hand[r] -= n
+        count -= 1
 
 
 def shift(g: State, sides: Sequence[Tuple[str, Mapping[str, int]]]) -> None:
