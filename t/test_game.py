@@ -8,7 +8,7 @@ import sgn
 from conftest import CORPUS
 from sgn import rules
 from sgn.game import Game, Player, placing
-from sgn.game.pieces import bank_rate_problems
+from sgn.game.pieces import bank_rate_problems, rates_of
 from sgn.play import random_game
 
 EXAMPLE = (CORPUS / "games" / "game.sgn").read_text().splitlines()
@@ -138,6 +138,15 @@ def test_a_bank_trade_may_use_any_rate_the_player_has(harbors, given, gets, lega
     assert (found == []) is legal
     if found:
         assert found[0].code == "trade-rate" and "that buys" in found[0].message
+
+
+@pytest.mark.parametrize("harbors", [(), ("HR",), ("HRW",), ("HRW", "HR"), ("HRO", "HR")])
+def test_a_player_s_rates_are_listed_lowest_first(harbors):
+    """`bank_rate_problems` reads the lowest and highest rate at the ends of the list."""
+    p = Player("1")
+    p.harbors = set(harbors)
+    rates = rates_of(p, "W")
+    assert rates == sorted(set(rates)) and rates[-1] == rules.RATE_DEFAULT
 
 
 def test_trade_between_players_needs_the_cards():

@@ -194,13 +194,12 @@ def best_rate(p: Player, resource: str) -> int:
 
 def rates_of(p: Player, resource: str) -> List[int]:
     """Every rate at which `p` may give `resource` to the bank: 4:1 always, 3:1 with a
-    generic harbor, 2:1 with that resource's harbor (each lot at any of them)."""
-    found = [rules.RATE_DEFAULT]
+    generic harbor, 2:1 with that resource's harbor (each lot at any of them), the lowest first."""
+    found = [rules.RATE_RESOURCE_HARBOR] if HARBOR_FOR[resource] in p.harbors else []
     if GENERIC_HARBOR in p.harbors:
         found.append(rules.RATE_GENERIC_HARBOR)
-    if HARBOR_FOR[resource] in p.harbors:
-        found.append(rules.RATE_RESOURCE_HARBOR)
-    return sorted(found)
+    found.append(rules.RATE_DEFAULT)  # (in order: the rates are 2 < 3 < 4, `rules`)
+    return found
 
 
 def bank_rate_problems(p: Player, resources: Dict[str, int]) -> List[Problem]:
