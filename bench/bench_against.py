@@ -8,8 +8,9 @@ commit's sources, compiled as `pip install` compiles it, in a venv of its own; a
 commit's kept for the next run): `--against` names the commit (by default the one the
 newest CHANGELOG version names, else 7396d37, before the hidden cards). The workloads run
 in a child process of each build's Python, the builds in turn, round after round, so that a
-busy machine slows both alike; in a round each in-process workload is the best of three
-runs, and each figure is the median of the rounds.
+busy machine slows both alike; in a round each in-process workload and its orjson parse
+run in turn five times, each the best of its five (so that a slow spell falls on both, not
+on one's runs in a row), and each figure is the median of the rounds.
 
 - semantic, repetitive lines: `sgn.iter_diagnostics(level="semantic")` on about 1,000,000
   lines of real games (ten of catanatron's recorded stream, t/data, over and over);
@@ -140,21 +141,24 @@ import json, os, subprocess, sys, time
 files = json.loads(sys.argv[1])
 import orjson, sgn
 
-def best(run, times=3):
-    took = []
+def paired(base, run, times=5):
+    # the ratio of the best of `times` runs of each, `base` and `run` taken in turn: a slow
+    # spell of the machine falls on both, not on one's runs in a row
+    fastest = [float("inf"), float("inf")]
     for _ in range(times):
-        start = time.perf_counter()
-        run()
-        took.append(time.perf_counter() - start)
-    return min(took)
+        for i, step in enumerate((base, run)):
+            start = time.perf_counter()
+            step()
+            fastest[i] = min(fastest[i], time.perf_counter() - start)
+    return fastest[0] / fastest[1]
 
-def parse(paths):
+def parsing(paths):
     def run():
         for path in paths:
             with open(path, "rb") as handle:
                 for line in handle:
                     orjson.loads(line)
-    return best(run)
+    return run
 
 def memory_cleared():
     for where in ("sgn.layers.fastpath", "sgn.fastpath"):
@@ -165,7 +169,7 @@ def memory_cleared():
         except (ImportError, AttributeError):
             pass
 
-def checked(paths, level, api):
+def checking(paths, level, api):
     def run():
         memory_cleared()  # (each run starts cold)
         for path in paths:
@@ -174,7 +178,7 @@ def checked(paths, level, api):
             else:
                 for _ in sgn.iter_diagnostics(path, level=level):
                     pass
-    return best(run)
+    return run
 
 def process(args):
     start = time.perf_counter()
@@ -183,12 +187,12 @@ def process(args):
 
 games = sorted(os.path.join(files["games"], n) for n in os.listdir(files["games"]))
 out = {}
-out["semantic, repetitive lines"] = parse([files["repetitive"]]) / checked([files["repetitive"]], "semantic", False)
+out["semantic, repetitive lines"] = paired(parsing([files["repetitive"]]), checking([files["repetitive"]], "semantic", False))
 parse_code = "import orjson,sys\nfor line in open(sys.argv[1], 'rb'): orjson.loads(line)"
 out["semantic, archive stream (start-up included)"] = process(["-c", parse_code, files["archive"]]) / process(
     ["-m", "sgn", "validate", "-q", "--level", "semantic", files["archive"]]
 )
-out["rules, engine games with faults"] = parse(games) / checked(games, "rules", True)
+out["rules, engine games with faults"] = paired(parsing(games), checking(games, "rules", True))
 peak = subprocess.run(
     [sys.executable, "-c",
      "import runpy, sys\nsys.argv = ['sgn', 'validate', '-q', '--level', 'semantic', sys.argv[1]]\n"
