@@ -176,7 +176,7 @@ def _share(found, table: dict, key):
     if len(table) >= _SHARED_LIMIT:
         table.clear()
         _SHARED.clear()
-    found = table[key] = _SHARED.setdefault(found, found)
+    found = table[key] = one(found)
     return found
 
 
